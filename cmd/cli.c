@@ -1,0 +1,159 @@
+/* cli.c - the commands' shared plumbing. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void cli_init(cli *c, const char *prog)
+{
+	c->prog = prog;
+	c->status = EXIT_VALID;
+	cg_limits_default(&c->limits);
+}
+
+int cli_limit_option(cli *c, int opt, const char *arg)
+{
+	char why[200];
+	if (opt == OPT_NO_LIMITS) {
+		cg_limits_lift(&c->limits);
+		return 0;
+	}
+	if (cg_limits_set(&c->limits, arg, why, sizeof why) != 0) {
+		fprintf(stderr, "%s: --limit %s\n", c->prog, why);
+		return -1;
+	}
+	return 0;
+}
+
+void cli_version(const cli *c)
+{
+	printf("%s (cgprof) %s\n", c->prog, CGPROF_VERSION);
+}
+
+const char *cli_name(const char *path)
+{
+	return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+void cli_status(cli *c, int status)
+{
+	if (status > c->status)
+		c->status = status;
+}
+
+static cg_input *trouble(cli *c, const char *path, const char *why)
+{
+	fprintf(stderr, "%s: %s: %s\n", c->prog, cli_name(path), why);
+	cli_status(c, EXIT_TROUBLE);
+	return NULL;
+}
+
+void cli_diag(cli *c, const char *path, const cg_error *err)
+{
+	fprintf(stderr, "%s:%llu: %s: %s\n", cli_name(path),
+	        (unsigned long long)err->line, cg_kind_name(err->kind),
+	        err->message);
+	cli_status(c, EXIT_INVALID);
+}
+
+/* Open without blocking on a FIFO; only regular files go further. */
+static int open_input(cli *c, const char *path, struct stat *st)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK);
+	if (fd < 0) {
+		trouble(c, path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, st) != 0) {
+		trouble(c, path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st->st_mode)) {
+		trouble(c, path, S_ISDIR(st->st_mode) ? "is a directory"
+		                                       : "not a regular file");
+		close(fd);
+		return -1;
+	}
+	if (fcntl(fd, F_SETFL, 0) != 0) {
+		trouble(c, path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+cg_input *cli_read(cli *c, const char *path)
+{
+	struct stat st;
+	cg_input *in;
+	cg_error err;
+	size_t hint = 0;
+	int fd, r, is_stdin = strcmp(path, "-") == 0;
+
+	if (is_stdin) {
+		fd = STDIN_FILENO;
+		if (fstat(fd, &st) != 0)
+			return trouble(c, path, strerror(errno));
+	} else if ((fd = open_input(c, path, &st)) < 0)
+		return NULL;
+	if (S_ISREG(st.st_mode)) {
+		/* refuse an over-cap file before reading a byte of it */
+		if ((uint64_t)st.st_size > c->limits.input) {
+			err.kind = CG_RESOURCE;
+			err.line = 0;
+			snprintf(err.message, sizeof err.message,
+			         "input size over the input limit of %llu (raise it with "
+			         "--limit input=N or --no-limits)",
+			         (unsigned long long)c->limits.input);
+			if (!is_stdin)
+				close(fd);
+			cli_diag(c, path, &err);
+			return NULL;
+		}
+		if (st.st_size > 0 && (uint64_t)st.st_size < SIZE_MAX)
+			hint = (size_t)st.st_size;
+	}
+	in = cg_input_new(c->limits.input, hint);
+	if (in == NULL) {
+		if (!is_stdin)
+			close(fd);
+		return trouble(c, path, "out of memory");
+	}
+	r = cg_input_read_fd(in, fd, &err);
+	if (r < 0) {
+		int e = errno;
+		if (!is_stdin)
+			close(fd);
+		cg_input_free(in);
+		return trouble(c, path, strerror(e));
+	}
+	if (!is_stdin)
+		close(fd);
+	if (r > 0) {
+		cg_input_free(in);
+		cli_diag(c, path, &err);
+		return NULL;
+	}
+	return in;
+}
+
+int cli_exit_status(cli *c)
+{
+	int failed = fflush(stdout) != 0 || ferror(stdout);
+	int e = errno;
+	if (fclose(stdout) != 0 && !failed) {
+		failed = 1;
+		e = errno;
+	}
+	if (failed) {
+		fprintf(stderr, "%s: write error: %s\n", c->prog, strerror(e));
+		cli_status(c, EXIT_TROUBLE);
+	}
+	return c->status;
+}

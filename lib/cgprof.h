@@ -1,0 +1,241 @@
+/*
+ * cgprof.h - strict reader of Callgrind profile files.
+ *
+ * One public header.  The reader takes a complete input (bytes), checks it
+ * against the Callgrind 1 cost/call profile and hands each part and each
+ * resolved record to the caller as it completes.  Collecting a whole model
+ * (cg_model) is one consumer of that stream among others.
+ *
+ * Conventions:
+ *  - No global state; every function is reentrant.
+ *  - The library never prints and never aborts; out of memory is reported
+ *    as a Resource error.
+ *  - Strings handed to callbacks are cg_str views (pointer + length, not
+ *    NUL-terminated) into the caller's input buffer or into the library's
+ *    own memory.  They live as long as the documentation of the call says.
+ */
+#ifndef CGPROF_H
+#define CGPROF_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CGPROF_VERSION "0.1.0"
+
+/* ---------------------------------------------------------------- errors */
+
+/* What went wrong with an input.  CG_ABORTED is not a verdict on the input:
+ * it means a callback asked the parser to stop. */
+typedef enum cg_kind {
+	CG_OK = 0,
+	CG_SYNTAX,      /* malformed input or a corrupted supplied model */
+	CG_UNSUPPORTED, /* a construct or metric outside the profile */
+	CG_RESOURCE,    /* a size limit or UInt64 arithmetic limit */
+	CG_ABORTED      /* a callback returned nonzero */
+} cg_kind;
+
+#define CG_MESSAGE_MAX 256
+
+/* An error: kind, one-based input line (0 for a whole-input problem) and a
+ * message naming what was expected and what was found. */
+typedef struct cg_error {
+	cg_kind kind;
+	uint64_t line;
+	char message[CG_MESSAGE_MAX];
+} cg_error;
+
+/* "syntax", "unsupported", "resource", "aborted" or "ok": the KIND of the
+ * diagnostic format NAME:LINE: KIND: MESSAGE.  Static storage. */
+const char *cg_kind_name(cg_kind kind);
+
+/* ---------------------------------------------------------------- limits */
+
+/* Every limit of the profile, inclusive: exactly N is accepted, N+1 is a
+ * Resource error.  UINT64_MAX means "no limit" (numbers stay 64-bit checked
+ * and at most 20 digits whatever the limits). */
+typedef struct cg_limits {
+	uint64_t input;   /* bytes read                     (32 MiB) */
+	uint64_t text;    /* UTF-16 code units of the input (16 Mi)  */
+	uint64_t line;    /* code units of one line         (1 Mi)   */
+	uint64_t parts;   /* parts in a file                (1,024)  */
+	uint64_t records; /* records in a file              (200,000) */
+	uint64_t headers; /* header lines per part          (4,096)  */
+	uint64_t events;  /* events per part                (64)     */
+	uint64_t ids;     /* distinct IDs per namespace     (100,000) */
+	uint64_t budget;  /* record expansion budget        (16 Mi)  */
+	uint64_t output;  /* normalization output budget    (16 Mi)  */
+} cg_limits;
+
+/* The profile's default limits. */
+void cg_limits_default(cg_limits *limits);
+
+/* Lift every limit (set each to UINT64_MAX). */
+void cg_limits_lift(cg_limits *limits);
+
+/* Apply one "NAME=N" setting, N decimal with an optional K, M or G suffix
+ * (powers of 1024).  Returns 0, or -1 with a reason written to why (at most
+ * whylen bytes, NUL-terminated) for an unknown name or a bad number. */
+int cg_limits_set(cg_limits *limits, const char *setting, char *why,
+                  size_t whylen);
+
+/* The names accepted by cg_limits_set, in a fixed order, NULL-terminated. */
+extern const char *const cg_limit_names[];
+
+/* ---------------------------------------------------------------- input */
+
+/* A growing byte buffer that enforces the input cap while it is fed in
+ * chunks.  The profile is checked only once the input is complete, so the
+ * verdict does not depend on how the input was split. */
+typedef struct cg_input cg_input;
+
+/* A new empty input that refuses more than cap bytes.  NULL if out of
+ * memory.  size_hint (may be 0) preallocates for a file of known size. */
+cg_input *cg_input_new(uint64_t cap, size_t size_hint);
+
+/* Append n bytes.  Returns 0, or a Resource error (line 0) when the total
+ * goes over the cap or memory runs out; the input then stays refused. */
+cg_kind cg_input_feed(cg_input *in, const void *bytes, size_t n,
+                      cg_error *err);
+
+/* Read fd to end of file in chunks of at most 64 KiB, feeding in.
+ * Returns 0; 1 with err set when the input is refused (over the cap,
+ * out of memory); -1 with errno set on a read error. */
+int cg_input_read_fd(cg_input *in, int fd, cg_error *err);
+
+/* The bytes fed so far; valid until the next feed or cg_input_free. */
+const char *cg_input_data(const cg_input *in);
+size_t cg_input_size(const cg_input *in);
+
+void cg_input_free(cg_input *in);
+
+/* ---------------------------------------------------------------- parts */
+
+/* A view of a string: not NUL-terminated; never contains NUL. */
+typedef struct cg_str {
+	const char *ptr;
+	size_t len;
+} cg_str;
+
+/* Position fields, in their only legal order. */
+enum { CG_POS_INSTR = 0, CG_POS_BB = 1, CG_POS_LINE = 2, CG_POS_FIELDS = 3 };
+
+/* "instr", "bb" or "line". */
+const char *cg_pos_name(int field);
+
+/* A part: its header lines in order, events, positions, summary, totals.
+ * Opaque; a part handed to a callback is valid during that callback, and
+ * its strings as long as the parsed input buffer. */
+typedef struct cg_part cg_part;
+
+size_t cg_part_ordinal(const cg_part *p);     /* 1-based, in file order */
+uint64_t cg_part_first_line(const cg_part *p);/* its first line */
+
+/* Header lines in order (version, events, positions, summary, totals,
+ * event, pid, thread, part, cmd, desc, creator and any other KEY:), with
+ * keys as written and values trimmed. */
+size_t cg_part_header_count(const cg_part *p);
+cg_str cg_part_header_key(const cg_part *p, size_t i);
+cg_str cg_part_header_value(const cg_part *p, size_t i);
+
+/* The value of the first header with this key; returns 0 if none. */
+int cg_part_meta(const cg_part *p, const char *key, cg_str *value);
+
+size_t cg_part_event_count(const cg_part *p);
+cg_str cg_part_event(const cg_part *p, size_t i);
+
+/* Position fields of the part: count, and the field of column i. */
+size_t cg_part_position_count(const cg_part *p);
+int cg_part_position(const cg_part *p, size_t i);
+
+/* summary: / totals: values as written (1 to N numbers); returns 0 when
+ * the part has none. */
+int cg_part_summary(const cg_part *p, const uint64_t **values, size_t *n);
+int cg_part_totals(const cg_part *p, const uint64_t **values, size_t *n);
+
+/* Records of the part so far (all of them in part_end). */
+uint64_t cg_part_record_count(const cg_part *p);
+uint64_t cg_part_call_count(const cg_part *p);  /* records that are calls */
+
+/* --------------------------------------------------------------- records */
+
+typedef enum cg_record_kind { CG_RECORD_COST = 0, CG_RECORD_CALL } cg_record_kind;
+
+/* A resolved record.  Names are empty (len 0) when unset or set empty.
+ * fi is the file of this line's cost: the fi=/fe= file in effect, else fl.
+ * For a cost record the callee fields are empty, calls 0, target NULL.
+ * pos and target have npos entries in the part's position order; cost has
+ * ncost entries (every event of the part, omitted trailing costs as 0).
+ * Valid during the callback only. */
+typedef struct cg_record {
+	cg_record_kind kind;
+	uint64_t line;        /* the cost line */
+	cg_str ob, fl, fi, fn;
+	cg_str cob, cfl, cfn;
+	uint64_t calls;
+	size_t npos;
+	const uint64_t *pos;
+	const uint64_t *target;
+	size_t ncost;
+	const uint64_t *cost;
+} cg_record;
+
+/* ---------------------------------------------------------------- parsing */
+
+/* Callbacks of a parse; any may be NULL.  Return 0 to go on; anything else
+ * stops the parse, which then returns CG_ABORTED.
+ *  part_begin: the part's header block is complete (its first body line,
+ *              or its end when it has no body);
+ *  record:     one record is complete and within every limit;
+ *  part_end:   the part is complete, totals included.
+ * A parse that fails may have made callbacks before the failing line:
+ * consumers that must not show partial output parse twice or buffer. */
+typedef struct cg_handler {
+	int (*part_begin)(void *ctx, const cg_part *part);
+	int (*record)(void *ctx, const cg_part *part, const cg_record *rec);
+	int (*part_end)(void *ctx, const cg_part *part);
+} cg_handler;
+
+/* Whole-file facts, filled by cg_parse when stats is not NULL. */
+typedef struct cg_stats {
+	uint64_t lines, parts, records, calls, budget;
+} cg_stats;
+
+/* Check and parse a complete input of len bytes: byte cap, gzip, UTF-8
+ * and NUL, text and line limits, then the profile itself.  Returns CG_OK,
+ * or the kind written to err (err may be NULL).  handler may be NULL. */
+cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
+                 const cg_handler *handler, void *ctx, cg_stats *stats,
+                 cg_error *err);
+
+/* ---------------------------------------------------------------- model */
+
+/* The whole profile collected in memory, owning copies of every string. */
+typedef struct cg_model cg_model;
+
+/* Parse and collect.  Returns CG_OK and *model, or an error (and NULL). */
+cg_kind cg_model_read(const char *buf, size_t len, const cg_limits *limits,
+                      cg_model **model, cg_error *err);
+
+size_t cg_model_part_count(const cg_model *m);
+const cg_part *cg_model_part(const cg_model *m, size_t i);
+size_t cg_model_record_count(const cg_model *m);
+/* Record i (file order) and the index of its part; *rec's pointers stay
+ * valid until cg_model_free. */
+void cg_model_record(const cg_model *m, size_t i, cg_record *rec,
+                     size_t *part);
+
+/* 1 if both models hold the same parts (headers, events, positions,
+ * summary, totals) and the same records, else 0. */
+int cg_model_equal(const cg_model *a, const cg_model *b);
+
+void cg_model_free(cg_model *m);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,90 @@
+/* error.c - building error values; the library never prints. */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *cg_kind_name(cg_kind kind)
+{
+	switch (kind) {
+	case CG_OK:
+		return "ok";
+	case CG_SYNTAX:
+		return "syntax";
+	case CG_UNSUPPORTED:
+		return "unsupported";
+	case CG_RESOURCE:
+		return "resource";
+	case CG_ABORTED:
+		return "aborted";
+	}
+	return "unknown";
+}
+
+cg_kind cg_fail(cg_error *err, cg_kind kind, uint64_t line, const char *fmt,
+                ...)
+{
+	if (err != NULL) {
+		va_list ap;
+		err->kind = kind;
+		err->line = line;
+		va_start(ap, fmt);
+		vsnprintf(err->message, sizeof err->message, fmt, ap);
+		va_end(ap);
+	}
+	return kind;
+}
+
+cg_kind cg_fail_limit(cg_error *err, uint64_t line, const char *what,
+                      const char *name, uint64_t value)
+{
+	return cg_fail(err, CG_RESOURCE, line,
+	               "%s over the %s limit of %llu (raise it with --limit %s=N "
+	               "or --no-limits)",
+	               what, name, (unsigned long long)value, name);
+}
+
+/* Messages quote input; keep them one short printable line. */
+void cg_excerpt(char *out, size_t outlen, const char *s, size_t n)
+{
+	size_t i, o = 0, max = 40;
+	if (outlen == 0)
+		return;
+	for (i = 0; i < n && i < max && o + 5 < outlen; i++) {
+		unsigned char c = (unsigned char)s[i];
+		out[o++] = (c < 0x20 || c == 0x7f) ? '?' : (char)c;
+	}
+	if (i < n && o + 4 < outlen) {
+		/* do not cut a UTF-8 sequence in the middle */
+		while (o > 0 && ((unsigned char)out[o - 1] & 0xC0) == 0x80)
+			o--;
+		if (o > 0 && (unsigned char)out[o - 1] >= 0xC0)
+			o--;
+		memcpy(out + o, "...", 3);
+		o += 3;
+	}
+	out[o] = '\0';
+}
+
+int cg_grow(void **ptr, size_t *cap, size_t need, size_t elsize)
+{
+	size_t ncap;
+	void *np;
+	if (need <= *cap)
+		return 0;
+	ncap = *cap < 8 ? 8 : *cap;
+	while (ncap < need) {
+		if (ncap > SIZE_MAX / 2)
+			return -1;
+		ncap *= 2;
+	}
+	if (ncap > SIZE_MAX / elsize)
+		return -1;
+	np = realloc(*ptr, ncap * elsize);
+	if (np == NULL)
+		return -1;
+	*ptr = np;
+	*cap = ncap;
+	return 0;
+}

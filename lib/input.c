@@ -1,0 +1,118 @@
+/* input.c - collecting an input in chunks under the byte cap.  Checking
+ * waits for the whole input, so any split gives the same verdict. */
+#include "internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define CHUNK (64 * 1024)
+
+struct cg_input {
+	char *data;
+	size_t size, cap;
+	uint64_t limit;
+	int refused;
+};
+
+cg_input *cg_input_new(uint64_t cap, size_t size_hint)
+{
+	cg_input *in = calloc(1, sizeof *in);
+	if (in == NULL)
+		return NULL;
+	in->limit = cap;
+	/* one byte more than the file, to see it grow without a realloc */
+	if (size_hint > 0 && size_hint < SIZE_MAX && (uint64_t)size_hint <= cap) {
+		in->data = malloc(size_hint + 1);
+		if (in->data != NULL)
+			in->cap = size_hint + 1;
+	}
+	return in;
+}
+
+static int reserve(cg_input *in, size_t need)
+{
+	size_t ncap;
+	char *np;
+	if (need <= in->cap)
+		return 0;
+	ncap = in->cap < CHUNK ? CHUNK : in->cap;
+	while (ncap < need) {
+		if (ncap > SIZE_MAX / 3 * 2)
+			return -1;
+		ncap += ncap / 2;
+	}
+	np = realloc(in->data, ncap);
+	if (np == NULL)
+		return -1;
+	in->data = np;
+	in->cap = ncap;
+	return 0;
+}
+
+cg_kind cg_input_feed(cg_input *in, const void *bytes, size_t n, cg_error *err)
+{
+	if (in->refused || (uint64_t)n > in->limit - in->size) {
+		in->refused = 1;
+		return cg_fail_limit(err, 0, "input size", "input", in->limit);
+	}
+	if (n == 0)
+		return CG_OK;
+	if (reserve(in, in->size + n) != 0) {
+		in->refused = 1;
+		return cg_fail(err, CG_RESOURCE, 0, "out of memory reading the input");
+	}
+	memcpy(in->data + in->size, bytes, n);
+	in->size += n;
+	return CG_OK;
+}
+
+int cg_input_read_fd(cg_input *in, int fd, cg_error *err)
+{
+	for (;;) {
+		ssize_t got;
+		size_t room;
+		if (in->refused)
+			return 1;
+		if (in->size == in->cap && reserve(in, in->size + CHUNK) != 0) {
+			in->refused = 1;
+			cg_fail(err, CG_RESOURCE, 0, "out of memory reading the input");
+			return 1;
+		}
+		/* read straight into the buffer, never more than a chunk */
+		room = in->cap - in->size;
+		got = read(fd, in->data + in->size, room < CHUNK ? room : CHUNK);
+		if (got < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (got == 0)
+			return 0;
+		if ((uint64_t)got > in->limit - in->size) {
+			in->refused = 1;
+			cg_fail_limit(err, 0, "input size", "input", in->limit);
+			return 1;
+		}
+		in->size += (size_t)got;
+	}
+}
+
+const char *cg_input_data(const cg_input *in)
+{
+	return in->data != NULL ? in->data : "";
+}
+
+size_t cg_input_size(const cg_input *in)
+{
+	return in->size;
+}
+
+void cg_input_free(cg_input *in)
+{
+	if (in == NULL)
+		return;
+	free(in->data);
+	free(in);
+}

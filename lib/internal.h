@@ -1,0 +1,92 @@
+/* internal.h - declarations shared by the library's files; never installed. */
+#ifndef CGPROF_INTERNAL_H
+#define CGPROF_INTERNAL_H
+
+#include "cgprof.h"
+
+#include <stdarg.h>
+
+/* error.c */
+cg_kind cg_fail(cg_error *err, cg_kind kind, uint64_t line, const char *fmt,
+                ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+/* A Resource error naming the limit, its value and how to raise it. */
+cg_kind cg_fail_limit(cg_error *err, uint64_t line, const char *what,
+                      const char *name, uint64_t value);
+/* A short printable excerpt of s for messages ("..." when cut). */
+void cg_excerpt(char *out, size_t outlen, const char *s, size_t n);
+
+/* A growable array of uint64_t / of anything: checked growth. */
+int cg_grow(void **ptr, size_t *cap, size_t need, size_t elsize);
+
+/* text.c: the checks before parsing, in the decisions' order. */
+cg_kind cg_check_text(const char *buf, size_t len, const cg_limits *limits,
+                      cg_error *err);
+/* UTF-16 code units of a valid UTF-8 string. */
+uint64_t cg_utf16_len(const char *s, size_t n);
+
+/* number.c */
+typedef enum { CG_NUM_OK, CG_NUM_SYNTAX, CG_NUM_DIGITS, CG_NUM_RANGE } cg_num;
+/* A whole token as a number: decimal, or 0x and lowercase hex digits. */
+cg_num cg_parse_u64(const char *s, size_t n, uint64_t *out);
+/* Decimal digits of v. */
+unsigned cg_digits(uint64_t v);
+/* a + b, saturating at UINT64_MAX. */
+static inline uint64_t cg_sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/* names.c: one ID dictionary (ID -> name). */
+typedef struct cg_name {
+	const char *ptr;
+	size_t len;
+	uint64_t units; /* UTF-16 code units, for the expansion budget */
+} cg_name;
+
+typedef struct cg_dict {
+	uint64_t *keys;
+	cg_name *vals;
+	unsigned char *used;
+	size_t cap, count;
+} cg_dict;
+
+void cg_dict_free(cg_dict *d);
+/* The name of id, or NULL. */
+const cg_name *cg_dict_get(const cg_dict *d, uint64_t id);
+/* Define or redefine id.  Returns 1 if id is new, 0 if replaced, -1 if out
+ * of memory. */
+int cg_dict_put(cg_dict *d, uint64_t id, cg_name name);
+
+/* part.c: the part object. */
+typedef struct cg_header {
+	cg_str key, value;
+} cg_header;
+
+struct cg_part {
+	size_t ordinal;
+	uint64_t first_line;
+	cg_header *headers;
+	size_t nheaders, headers_cap;
+	cg_str *events;
+	size_t nevents, events_cap;
+	int pos[CG_POS_FIELDS];
+	size_t npos;
+	int has_events, has_positions, has_part_header;
+	uint64_t *summary, *totals;
+	size_t nsummary, ntotals, summary_cap, totals_cap;
+	int has_summary, has_totals;
+	uint64_t summary_line;
+	uint64_t records, calls;
+};
+
+void cg_part_init(cg_part *p);
+void cg_part_reset(cg_part *p, size_t ordinal, uint64_t first_line);
+void cg_part_release(cg_part *p);
+/* Deep copy of the arrays (strings stay views). 0 or -1 out of memory. */
+int cg_part_copy(cg_part *dst, const cg_part *src);
+
+#endif

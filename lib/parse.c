@@ -1,0 +1,923 @@
+/* parse.c - the line-by-line reader of the profile: parts, headers, name
+ * contexts, positions and records, streamed to the caller's handler. */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum state { ST_NONE, ST_HEADERS, ST_BODY, ST_TRAILER };
+
+typedef struct parser {
+	const cg_limits *lim;
+	const cg_handler *h;
+	void *ctx;
+	cg_error *err;
+	uint64_t lineno;
+
+	cg_part part;
+	enum state st;
+	size_t nparts;
+
+	cg_dict obs, files, fns;
+
+	/* the name context of cost lines; reset per part */
+	cg_name ob, fl, fi, fn;
+	int fi_set, fn_set;
+	cg_name cob, cfile;
+	int cob_pending, cfile_pending;
+	cg_name callee_ob, callee_fl, callee_fn;
+	int callee_set;
+	uint64_t base[CG_POS_FIELDS];
+
+	/* a calls= line waiting for its cost line */
+	int call_pending;
+	uint64_t call_line, call_count;
+	uint64_t target[CG_POS_FIELDS];
+
+	uint64_t *costs;
+	size_t costs_cap;
+	cg_str *scratch; /* for the duplicate-event check */
+	size_t scratch_cap;
+
+	uint64_t records, calls, budget;
+} parser;
+
+static const cg_name no_name = {"", 0, 0};
+
+static int is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static int is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' ||
+	       c == '\v';
+}
+
+static int is_alpha(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int is_key_char(char c)
+{
+	return is_alpha(c) || is_digit(c) || c == '_' || c == '-';
+}
+
+static int key_is(const char *k, size_t n, const char *lit)
+{
+	return strlen(lit) == n && memcmp(k, lit, n) == 0;
+}
+
+static cg_str trim(const char *p, const char *e)
+{
+	cg_str s;
+	while (p < e && is_space(*p))
+		p++;
+	while (e > p && is_space(e[-1]))
+		e--;
+	s.ptr = p;
+	s.len = (size_t)(e - p);
+	return s;
+}
+
+/* The next blank-separated token of [*p, e), or 0 at the end. */
+static int next_token(const char **p, const char *e, cg_str *tok)
+{
+	const char *s = *p;
+	while (s < e && is_blank(*s))
+		s++;
+	if (s == e)
+		return 0;
+	tok->ptr = s;
+	while (s < e && !is_blank(*s))
+		s++;
+	tok->len = (size_t)(s - tok->ptr);
+	*p = s;
+	return 1;
+}
+
+static cg_kind syntax(parser *ps, const char *fmt, const char *a, size_t n)
+{
+	char ex[64];
+	cg_excerpt(ex, sizeof ex, a, n);
+	return cg_fail(ps->err, CG_SYNTAX, ps->lineno, fmt, ex);
+}
+
+/* A number token; what names the column in messages. */
+static cg_kind number(parser *ps, cg_str tok, const char *what, uint64_t *out)
+{
+	char ex[64];
+	switch (cg_parse_u64(tok.ptr, tok.len, out)) {
+	case CG_NUM_OK:
+		return CG_OK;
+	case CG_NUM_DIGITS:
+		cg_excerpt(ex, sizeof ex, tok.ptr, tok.len);
+		return cg_fail(ps->err, CG_RESOURCE, ps->lineno,
+		               "%s '%s' has more than 20 digits", what, ex);
+	case CG_NUM_RANGE:
+		cg_excerpt(ex, sizeof ex, tok.ptr, tok.len);
+		return cg_fail(ps->err, CG_RESOURCE, ps->lineno,
+		               "%s '%s' is above 2^64-1", what, ex);
+	default:
+		cg_excerpt(ex, sizeof ex, tok.ptr, tok.len);
+		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+		               "expected %s as decimal digits or 0x and lowercase "
+		               "hex digits, found '%s'",
+		               what, ex);
+	}
+}
+
+/* A position token (absolute, +N, -N or *) against base. */
+static cg_kind position(parser *ps, cg_str tok, int field, uint64_t base,
+                        uint64_t *out)
+{
+	char what[32];
+	uint64_t n;
+	cg_kind k;
+	snprintf(what, sizeof what, "a %s position", cg_pos_name(field));
+	if (tok.len == 1 && tok.ptr[0] == '*') {
+		*out = base;
+		return CG_OK;
+	}
+	if (tok.ptr[0] != '+' && tok.ptr[0] != '-')
+		return number(ps, tok, what, out);
+	k = number(ps, (cg_str){tok.ptr + 1, tok.len - 1}, what, &n);
+	if (k != CG_OK)
+		return k;
+	if (tok.ptr[0] == '+') {
+		if (n > UINT64_MAX - base)
+			return cg_fail(ps->err, CG_RESOURCE, ps->lineno,
+			               "%s: %llu + %llu is above 2^64-1", what,
+			               (unsigned long long)base, (unsigned long long)n);
+		*out = base + n;
+	} else {
+		if (n > base)
+			return cg_fail(ps->err, CG_RESOURCE, ps->lineno,
+			               "%s: %llu - %llu is below 0", what,
+			               (unsigned long long)base, (unsigned long long)n);
+		*out = base - n;
+	}
+	return CG_OK;
+}
+
+static const char *positions_text(const cg_part *p, char *buf, size_t n)
+{
+	size_t i, o = 0;
+	buf[0] = '\0';
+	for (i = 0; i < p->npos && o < n; i++)
+		o += (size_t)snprintf(buf + o, n - o, "%s%s", i ? " " : "",
+		                      cg_pos_name(p->pos[i]));
+	return buf;
+}
+
+/* ------------------------------------------------------------ parts */
+
+static cg_kind callback_stopped(parser *ps)
+{
+	return cg_fail(ps->err, CG_ABORTED, ps->lineno, "stopped by the caller");
+}
+
+static void reset_context(parser *ps)
+{
+	int i;
+	ps->ob = ps->fl = ps->fi = ps->fn = no_name;
+	ps->fi_set = ps->fn_set = 0;
+	ps->cob_pending = ps->cfile_pending = ps->callee_set = 0;
+	for (i = 0; i < CG_POS_FIELDS; i++)
+		ps->base[i] = 0;
+}
+
+static cg_kind start_part(parser *ps)
+{
+	if ((uint64_t)ps->nparts >= ps->lim->parts)
+		return cg_fail_limit(ps->err, ps->lineno, "part count", "parts",
+		                     ps->lim->parts);
+	ps->nparts++;
+	cg_part_reset(&ps->part, ps->nparts, ps->lineno);
+	ps->st = ST_HEADERS;
+	reset_context(ps);
+	return CG_OK;
+}
+
+static cg_kind no_events(parser *ps)
+{
+	return cg_fail(ps->err, CG_SYNTAX, ps->part.first_line,
+	               "part %zu has no events: header", ps->part.ordinal);
+}
+
+/* The header block is over: the part is usable for body lines. */
+static cg_kind begin_body(parser *ps)
+{
+	if (!ps->part.has_events)
+		return no_events(ps);
+	if (ps->part.has_summary && ps->part.nsummary > ps->part.nevents)
+		return cg_fail(ps->err, CG_SYNTAX, ps->part.summary_line,
+		               "summary: has %zu values for %zu events",
+		               ps->part.nsummary, ps->part.nevents);
+	if (ps->h && ps->h->part_begin && ps->h->part_begin(ps->ctx, &ps->part))
+		return callback_stopped(ps);
+	return CG_OK;
+}
+
+static cg_kind end_part(parser *ps)
+{
+	cg_kind k;
+	if (ps->st == ST_HEADERS && (k = begin_body(ps)) != CG_OK)
+		return k;
+	if (ps->h && ps->h->part_end && ps->h->part_end(ps->ctx, &ps->part))
+		return callback_stopped(ps);
+	ps->st = ST_NONE;
+	return CG_OK;
+}
+
+/* ------------------------------------------------------------ headers */
+
+static cg_kind add_header(parser *ps, cg_str key, cg_str value)
+{
+	cg_part *p = &ps->part;
+	if ((uint64_t)p->nheaders >= ps->lim->headers)
+		return cg_fail_limit(ps->err, ps->lineno, "header line count of a part",
+		                     "headers", ps->lim->headers);
+	if (cg_grow((void **)&p->headers, &p->headers_cap, p->nheaders + 1,
+	            sizeof *p->headers))
+		return cg_fail(ps->err, CG_RESOURCE, ps->lineno, "out of memory");
+	p->headers[p->nheaders].key = key;
+	p->headers[p->nheaders].value = value;
+	p->nheaders++;
+	return CG_OK;
+}
+
+static int is_dotted_version(cg_str v)
+{
+	size_t i, dots = 0;
+	int digit_before = 0;
+	for (i = 0; i < v.len; i++) {
+		if (is_digit(v.ptr[i]))
+			digit_before = 1;
+		else if (v.ptr[i] == '.' && digit_before) {
+			dots++;
+			digit_before = 0;
+		} else
+			return 0;
+	}
+	return dots > 0 && digit_before;
+}
+
+static cg_kind header_version(parser *ps, cg_str v)
+{
+	uint64_t n;
+	switch (cg_parse_u64(v.ptr, v.len, &n)) {
+	case CG_NUM_OK:
+		if (n == 1)
+			return CG_OK;
+		return cg_fail(ps->err, CG_UNSUPPORTED, ps->lineno,
+		               "version %llu is not supported (only version 1)",
+		               (unsigned long long)n);
+	case CG_NUM_DIGITS:
+	case CG_NUM_RANGE:
+		return number(ps, v, "a version", &n);
+	default:
+		if (is_dotted_version(v)) {
+			char ex[64];
+			cg_excerpt(ex, sizeof ex, v.ptr, v.len);
+			return cg_fail(ps->err, CG_UNSUPPORTED, ps->lineno,
+			               "version %s is not supported (only version 1)",
+			               ex);
+		}
+		return syntax(ps, "expected a version number, found '%s'", v.ptr,
+		              v.len);
+	}
+}
+
+static int str_cmp(const void *a, const void *b)
+{
+	const cg_str *x = a, *y = b;
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	return memcmp(x->ptr, y->ptr, x->len);
+}
+
+/* Duplicates by sorting a copy: linear-time enough for any event count. */
+static const cg_str *duplicate_event(parser *ps, const cg_str *ev, size_t n)
+{
+	size_t i, j;
+	if (n <= 64) {
+		for (i = 0; i < n; i++)
+			for (j = 0; j < i; j++)
+				if (str_cmp(&ev[i], &ev[j]) == 0)
+					return &ev[i];
+		return NULL;
+	}
+	if (cg_grow((void **)&ps->scratch, &ps->scratch_cap, n, sizeof *ev))
+		return NULL;
+	memcpy(ps->scratch, ev, n * sizeof *ev);
+	qsort(ps->scratch, n, sizeof *ev, str_cmp);
+	for (i = 1; i < n; i++)
+		if (str_cmp(&ps->scratch[i], &ps->scratch[i - 1]) == 0)
+			return &ps->scratch[i];
+	return NULL;
+}
+
+static cg_kind header_events(parser *ps, cg_str v)
+{
+	cg_part *p = &ps->part;
+	const char *s = v.ptr, *e = v.ptr + v.len;
+	const cg_str *dup;
+	cg_str tok;
+	if (p->has_events)
+		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+		               "a second events: header in part %zu", p->ordinal);
+	p->nevents = 0;
+	while (next_token(&s, e, &tok)) {
+		if ((uint64_t)p->nevents >= ps->lim->events)
+			return cg_fail_limit(ps->err, ps->lineno, "event count", "events",
+			                     ps->lim->events);
+		if (cg_grow((void **)&p->events, &p->events_cap, p->nevents + 1,
+		            sizeof *p->events))
+			return cg_fail(ps->err, CG_RESOURCE, ps->lineno, "out of memory");
+		p->events[p->nevents++] = tok;
+	}
+	if (p->nevents == 0)
+		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+		               "expected one or more event names after events:");
+	dup = duplicate_event(ps, p->events, p->nevents);
+	if (dup != NULL)
+		return syntax(ps, "event '%s' is declared twice", dup->ptr, dup->len);
+	if (cg_grow((void **)&ps->costs, &ps->costs_cap, p->nevents,
+	            sizeof *ps->costs))
+		return cg_fail(ps->err, CG_RESOURCE, ps->lineno, "out of memory");
+	p->has_events = 1;
+	if (p->has_summary && p->nsummary > p->nevents)
+		return cg_fail(ps->err, CG_SYNTAX, p->summary_line,
+		               "summary: has %zu values for %zu events", p->nsummary,
+		               p->nevents);
+	return CG_OK;
+}
+
+static cg_kind header_positions(parser *ps, cg_str v)
+{
+	cg_part *p = &ps->part;
+	const char *s = v.ptr, *e = v.ptr + v.len;
+	cg_str tok;
+	int last = -1;
+	if (p->has_positions)
+		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+		               "a second positions: header in part %zu", p->ordinal);
+	p->npos = 0;
+	while (next_token(&s, e, &tok)) {
+		int f;
+		for (f = 0; f < CG_POS_FIELDS; f++)
+			if (key_is(tok.ptr, tok.len, cg_pos_name(f)))
+				break;
+		if (f == CG_POS_FIELDS) {
+			char ex[64];
+			cg_excerpt(ex, sizeof ex, tok.ptr, tok.len);
+			return cg_fail(ps->err, CG_UNSUPPORTED, ps->lineno,
+			               "position field '%s' is not supported (instr, bb, "
+			               "line)",
+			               ex);
+		}
+		if (f <= last)
+			return syntax(ps,
+			              "position field '%s' repeated or out of order "
+			              "(expected instr, bb, line in that order)",
+			              tok.ptr, tok.len);
+		last = f;
+		p->pos[p->npos++] = f;
+	}
+	if (p->npos == 0)
+		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+		               "expected one or more of instr, bb, line after "
+		               "positions:");
+	p->has_positions = 1;
+	return CG_OK;
+}
+
+/* summary: and totals: values, 1 to N (N checked once events are known). */
+static cg_kind header_values(parser *ps, cg_str v, const char *key,
+                             uint64_t **vals, size_t *n, size_t *cap)
+{
+	const char *s = v.ptr, *e = v.ptr + v.len;
+	cg_str tok;
+	cg_kind k;
+	*n = 0;
+	while (next_token(&s, e, &tok)) {
+		if (ps->part.has_events && *n >= ps->part.nevents)
+			return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+			               "%s: has more values than the %zu events", key,
+			               ps->part.nevents);
+		if (cg_grow((void **)vals, cap, *n + 1, sizeof **vals))
+			return cg_fail(ps->err, CG_RESOURCE, ps->lineno, "out of memory");
+		if ((k = number(ps, tok, "a value", &(*vals)[*n])) != CG_OK)
+			return k;
+		(*n)++;
+	}
+	if (*n == 0)
+		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+		               "expected one or more values after %s:", key);
+	return CG_OK;
+}
+
+static cg_kind header_totals(parser *ps, cg_str v)
+{
+	cg_part *p = &ps->part;
+	cg_kind k;
+	if (!p->has_events)
+		return no_events(ps);
+	k = header_values(ps, v, "totals", &p->totals, &p->ntotals,
+	                  &p->totals_cap);
+	if (k != CG_OK)
+		return k;
+	p->has_totals = 1;
+	if (ps->st == ST_HEADERS && (k = begin_body(ps)) != CG_OK)
+		return k;
+	ps->st = ST_TRAILER;
+	return CG_OK;
+}
+
+static cg_kind header_line(parser *ps, cg_str key, cg_str value)
+{
+	cg_part *p = &ps->part;
+	int is_totals = key_is(key.ptr, key.len, "totals");
+	int is_part = key_is(key.ptr, key.len, "part");
+	cg_kind k;
+
+	if (ps->st == ST_NONE ||
+	    (ps->st == ST_BODY && !is_totals) || ps->st == ST_TRAILER ||
+	    (ps->st == ST_HEADERS && is_part && p->has_part_header)) {
+		if (ps->st != ST_NONE && (k = end_part(ps)) != CG_OK)
+			return k;
+		if ((k = start_part(ps)) != CG_OK)
+			return k;
+	}
+	if ((k = add_header(ps, key, value)) != CG_OK)
+		return k;
+	if (is_totals)
+		return header_totals(ps, value);
+	if (is_part)
+		p->has_part_header = 1;
+	else if (key_is(key.ptr, key.len, "version"))
+		return header_version(ps, value);
+	else if (key_is(key.ptr, key.len, "events"))
+		return header_events(ps, value);
+	else if (key_is(key.ptr, key.len, "positions"))
+		return header_positions(ps, value);
+	else if (key_is(key.ptr, key.len, "summary")) {
+		k = header_values(ps, value, "summary", &p->summary, &p->nsummary,
+		                  &p->summary_cap);
+		p->has_summary = 1;
+		p->summary_line = ps->lineno;
+		return k;
+	}
+	return CG_OK;
+}
+
+/* ------------------------------------------------------------ names */
+
+static cg_kind out_of_memory(parser *ps)
+{
+	return cg_fail(ps->err, CG_RESOURCE, ps->lineno, "out of memory");
+}
+
+/* A name value: "(ID) name" defines, "(ID)" refers, anything else is a
+ * plain name.  what names the dictionary in messages. */
+static cg_kind read_name(parser *ps, cg_dict *d, const char *what, cg_str v,
+                         cg_name *out)
+{
+	const char *s = v.ptr, *e = v.ptr + v.len, *q;
+	uint64_t id;
+	cg_str digits, rest;
+	const cg_name *known;
+	cg_kind k;
+	int r;
+
+	if (v.len < 2 || s[0] != '(' || !is_digit(s[1])) {
+		out->ptr = v.ptr;
+		out->len = v.len;
+		out->units = cg_utf16_len(v.ptr, v.len);
+		return CG_OK;
+	}
+	for (q = s + 1; q < e && is_digit(*q); q++)
+		;
+	if (q == e || *q != ')')
+		return syntax(ps, "expected (ID) with a decimal ID, found '%s'", v.ptr,
+		              v.len);
+	digits.ptr = s + 1;
+	digits.len = (size_t)(q - s - 1);
+	if ((k = number(ps, digits, "an ID", &id)) != CG_OK)
+		return k;
+	q++;
+	if (q == e) {
+		known = cg_dict_get(d, id);
+		if (known == NULL)
+			return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+			               "%s ID %llu is not defined", what,
+			               (unsigned long long)id);
+		*out = *known;
+		return CG_OK;
+	}
+	if (!is_blank(*q))
+		return syntax(ps, "expected a blank between (ID) and the name in '%s'",
+		              v.ptr, v.len);
+	rest = trim(q, e);
+	if (cg_dict_get(d, id) == NULL && (uint64_t)d->count >= ps->lim->ids)
+		return cg_fail_limit(ps->err, ps->lineno, "distinct ID count", "ids",
+		                     ps->lim->ids);
+	out->ptr = rest.ptr;
+	out->len = rest.len;
+	out->units = cg_utf16_len(rest.ptr, rest.len);
+	r = cg_dict_put(d, id, *out);
+	return r < 0 ? out_of_memory(ps) : CG_OK;
+}
+
+/* ------------------------------------------------------------ body */
+
+static cg_kind body_line(parser *ps)
+{
+	cg_kind k;
+	if (ps->st == ST_NONE && (k = start_part(ps)) != CG_OK)
+		return k;
+	if (ps->st == ST_TRAILER)
+		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+		               "body line after the totals: trailer of part %zu",
+		               ps->part.ordinal);
+	if (ps->st == ST_HEADERS) {
+		if ((k = begin_body(ps)) != CG_OK)
+			return k;
+		ps->st = ST_BODY;
+	}
+	return CG_OK;
+}
+
+static void resolve_callee(parser *ps, const cg_name *fn)
+{
+	ps->callee_ob = ps->cob_pending ? ps->cob : ps->ob;
+	ps->callee_fl = ps->cfile_pending ? ps->cfile
+	                                  : (ps->fi_set ? ps->fi : ps->fl);
+	ps->callee_fn = *fn;
+	ps->callee_set = 1;
+}
+
+static cg_kind calls_line(parser *ps, cg_str v)
+{
+	const char *s = v.ptr, *e = v.ptr + v.len;
+	cg_str tok;
+	size_t n;
+	cg_kind k;
+	if (!ps->fn_set)
+		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+		               "calls= before any fn= in part %zu", ps->part.ordinal);
+	if (!ps->callee_set)
+		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+		               "calls= with no cfn= since the last fn=");
+	if (!next_token(&s, e, &tok))
+		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+		               "expected a call count after calls=");
+	if ((k = number(ps, tok, "a call count", &ps->call_count)) != CG_OK)
+		return k;
+	{
+		const char *t = s;
+		size_t found = 0;
+		while (next_token(&t, e, &tok))
+			found++;
+		if (found != ps->part.npos) {
+			char pos[32];
+			return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+			               "expected %zu target position column%s (%s) "
+			               "after the call count, found %zu",
+			               ps->part.npos, ps->part.npos == 1 ? "" : "s",
+			               positions_text(&ps->part, pos, sizeof pos),
+			               found);
+		}
+	}
+	for (n = 0; n < ps->part.npos; n++) {
+		next_token(&s, e, &tok);
+		k = position(ps, tok, ps->part.pos[n], ps->base[n], &ps->target[n]);
+		if (k != CG_OK)
+			return k;
+	}
+	ps->call_pending = 1;
+	ps->call_line = ps->lineno;
+	return CG_OK;
+}
+
+static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
+{
+	const char *k = key.ptr;
+	size_t n = key.len;
+	cg_name name;
+	cg_kind r;
+
+	if ((r = body_line(ps)) != CG_OK)
+		return r;
+	if (key_is(k, n, "calls"))
+		return calls_line(ps, v);
+	if (key_is(k, n, "fn") || key_is(k, n, "cfn")) {
+		if ((r = read_name(ps, &ps->fns, "function", v, &name)) != CG_OK)
+			return r;
+		if (n == 3) {
+			resolve_callee(ps, &name);
+			return CG_OK;
+		}
+		ps->fn = name;
+		ps->fn_set = 1;
+		ps->fi_set = 0;
+		ps->callee_set = 0;
+		return CG_OK;
+	}
+	if (key_is(k, n, "ob") || key_is(k, n, "cob")) {
+		if ((r = read_name(ps, &ps->obs, "object", v, &name)) != CG_OK)
+			return r;
+		if (n == 3) {
+			ps->cob = name;
+			ps->cob_pending = 1;
+		} else
+			ps->ob = name;
+		return CG_OK;
+	}
+	if (key_is(k, n, "fl") || key_is(k, n, "fi") || key_is(k, n, "fe") ||
+	    key_is(k, n, "cfi") || key_is(k, n, "cfl")) {
+		if ((r = read_name(ps, &ps->files, "file", v, &name)) != CG_OK)
+			return r;
+		if (n == 3) {
+			ps->cfile = name;
+			ps->cfile_pending = 1;
+		} else if (k[1] == 'l') {
+			ps->fl = name;
+			ps->fi_set = 0;
+		} else {
+			ps->fi = name;
+			ps->fi_set = 1;
+		}
+		return CG_OK;
+	}
+	{
+		char ex[64];
+		cg_excerpt(ex, sizeof ex, k, n);
+		return cg_fail(ps->err, CG_UNSUPPORTED, ps->lineno,
+		               "directive %s= is not supported%s", ex,
+		               key_is(k, n, "jump") || key_is(k, n, "jcnd")
+		                   ? " (jump recording: rerun without --collect-jumps)"
+		                   : "");
+	}
+}
+
+/* The expansion budget's charge for one record (see the decisions). */
+static uint64_t record_charge(const parser *ps, const cg_record *r)
+{
+	uint64_t c = 16;
+	size_t i;
+	c = cg_sat_add(c, ps->ob.units);
+	c = cg_sat_add(c, ps->fl.units);
+	c = cg_sat_add(c, ps->fn.units);
+	if (ps->fi_set)
+		c = cg_sat_add(c, ps->fi.units);
+	for (i = 0; i < r->npos; i++)
+		c = cg_sat_add(c, cg_digits(r->pos[i]) + 1u);
+	for (i = 0; i < r->ncost; i++)
+		c = cg_sat_add(c, cg_digits(r->cost[i]) + 1u);
+	if (r->kind == CG_RECORD_CALL) {
+		c = cg_sat_add(c, ps->callee_ob.units);
+		c = cg_sat_add(c, ps->callee_fl.units);
+		c = cg_sat_add(c, ps->callee_fn.units);
+		c = cg_sat_add(c, cg_digits(r->calls) + 1u);
+		for (i = 0; i < r->npos; i++)
+			c = cg_sat_add(c, cg_digits(r->target[i]) + 1u);
+	}
+	return c;
+}
+
+static cg_str view(cg_name n)
+{
+	cg_str s;
+	s.ptr = n.ptr;
+	s.len = n.len;
+	return s;
+}
+
+static cg_kind emit_record(parser *ps, const uint64_t *pos)
+{
+	cg_record r;
+	memset(&r, 0, sizeof r);
+	r.kind = ps->call_pending ? CG_RECORD_CALL : CG_RECORD_COST;
+	r.line = ps->lineno;
+	r.ob = view(ps->ob);
+	r.fl = view(ps->fl);
+	r.fi = view(ps->fi_set ? ps->fi : ps->fl);
+	r.fn = view(ps->fn);
+	r.npos = ps->part.npos;
+	r.pos = pos;
+	r.ncost = ps->part.nevents;
+	r.cost = ps->costs;
+	if (r.kind == CG_RECORD_CALL) {
+		r.cob = view(ps->callee_ob);
+		r.cfl = view(ps->callee_fl);
+		r.cfn = view(ps->callee_fn);
+		r.calls = ps->call_count;
+		r.target = ps->target;
+	}
+	if (ps->records >= ps->lim->records)
+		return cg_fail_limit(ps->err, ps->lineno, "record count", "records",
+		                     ps->lim->records);
+	ps->records++;
+	ps->budget = cg_sat_add(ps->budget, record_charge(ps, &r));
+	if (ps->budget > ps->lim->budget)
+		return cg_fail_limit(ps->err, ps->lineno, "record expansion",
+		                     "budget", ps->lim->budget);
+	ps->part.records++;
+	if (r.kind == CG_RECORD_CALL) {
+		ps->part.calls++;
+		ps->calls++;
+	}
+	if (ps->h && ps->h->record && ps->h->record(ps->ctx, &ps->part, &r))
+		return callback_stopped(ps);
+	return CG_OK;
+}
+
+static cg_kind cost_line(parser *ps, const char *s, const char *e)
+{
+	cg_part *p = &ps->part;
+	uint64_t pos[CG_POS_FIELDS];
+	size_t i, npos = 0, ncost = 0;
+	cg_str tok;
+	cg_kind k;
+
+	if ((k = body_line(ps)) != CG_OK)
+		return k;
+	if (!ps->fn_set)
+		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+		               "cost line before any fn= in part %zu", p->ordinal);
+	while (npos < p->npos && next_token(&s, e, &tok)) {
+		k = position(ps, tok, p->pos[npos], ps->base[npos], &pos[npos]);
+		if (k != CG_OK)
+			return k;
+		npos++;
+	}
+	if (npos < p->npos) {
+		char buf[32];
+		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+		               "expected %zu position column%s (%s), found %zu",
+		               p->npos, p->npos == 1 ? "" : "s",
+		               positions_text(p, buf, sizeof buf), npos);
+	}
+	while (next_token(&s, e, &tok)) {
+		if (ncost == p->nevents) {
+			size_t extra = 1;
+			while (next_token(&s, e, &tok))
+				extra++;
+			return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+			               "expected at most %zu event cost%s, found %zu",
+			               p->nevents, p->nevents == 1 ? "" : "s",
+			               p->nevents + extra);
+		}
+		if ((k = number(ps, tok, "a cost", &ps->costs[ncost])) != CG_OK)
+			return k;
+		ncost++;
+	}
+	for (i = ncost; i < p->nevents; i++)
+		ps->costs[i] = 0;
+	for (i = 0; i < npos; i++)
+		ps->base[i] = pos[i];
+	if ((k = emit_record(ps, pos)) != CG_OK)
+		return k;
+	if (ps->call_pending) {
+		ps->call_pending = 0;
+		ps->cob_pending = ps->cfile_pending = 0;
+	}
+	return CG_OK;
+}
+
+/* ------------------------------------------------------------ lines */
+
+static cg_kind keyed_line(parser *ps, const char *s, const char *e)
+{
+	const char *q = s + 1;
+	cg_str key;
+	while (q < e && is_key_char(*q))
+		q++;
+	key.ptr = s;
+	key.len = (size_t)(q - s);
+	if (q < e && *q == ':')
+		return header_line(ps, key, trim(q + 1, e));
+	if (q < e && *q == '=')
+		return directive_line(ps, key, trim(q + 1, e));
+	return syntax(ps, "expected KEY: or KEY=, found '%s'", s, (size_t)(e - s));
+}
+
+static cg_kind one_line(parser *ps, const char *s, const char *e)
+{
+	const char *q;
+	while (e > s && is_space(e[-1]))
+		e--;
+	if (s == e)
+		return CG_OK;
+	for (q = s; is_space(*q); q++)
+		;
+	if (*q == '#')
+		return CG_OK;
+	if (q != s)
+		return syntax(ps, "unexpected leading blank in '%s'", s,
+		              (size_t)(e - s));
+	if (ps->call_pending && !(is_digit(*s) || *s == '+' || *s == '-' ||
+	                          *s == '*')) {
+		char ex[64];
+		cg_excerpt(ex, sizeof ex, s, (size_t)(e - s));
+		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+		               "expected the cost line of the calls= on line %llu, "
+		               "found '%s'",
+		               (unsigned long long)ps->call_line, ex);
+	}
+	if (is_alpha(*s))
+		return keyed_line(ps, s, e);
+	if (is_digit(*s) || *s == '+' || *s == '-' || *s == '*')
+		return cost_line(ps, s, e);
+	if (ps->lineno == 1 && e - s >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
+		return cg_fail(ps->err, CG_SYNTAX, 1,
+		               "byte order mark at the start of the input");
+	return syntax(ps, "expected a header, directive or cost line, found '%s'",
+	              s, (size_t)(e - s));
+}
+
+static cg_kind finish(parser *ps)
+{
+	if (ps->call_pending)
+		return cg_fail(ps->err, CG_SYNTAX, ps->call_line,
+		               "calls= at the end of the input without its cost line");
+	if (ps->st == ST_NONE && ps->nparts == 0)
+		return cg_fail(ps->err, CG_SYNTAX, 0,
+		               "no profile: the input holds no header or body line");
+	if (ps->st != ST_NONE)
+		return end_part(ps);
+	return CG_OK;
+}
+
+static void release(parser *ps)
+{
+	cg_part_release(&ps->part);
+	cg_dict_free(&ps->obs);
+	cg_dict_free(&ps->files);
+	cg_dict_free(&ps->fns);
+	free(ps->costs);
+	free(ps->scratch);
+}
+
+cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
+                 const cg_handler *handler, void *ctx, cg_stats *stats,
+                 cg_error *err)
+{
+	cg_limits defaults;
+	parser ps;
+	const char *p = buf, *end = buf + len;
+	cg_kind k;
+
+	if (limits == NULL) {
+		cg_limits_default(&defaults);
+		limits = &defaults;
+	}
+	if (err != NULL) {
+		err->kind = CG_OK;
+		err->line = 0;
+		err->message[0] = '\0';
+	}
+	if (stats != NULL)
+		memset(stats, 0, sizeof *stats);
+	if (buf == NULL && len != 0)
+		return cg_fail(err, CG_SYNTAX, 0, "no input buffer");
+	if ((k = cg_check_text(buf, len, limits, err)) != CG_OK)
+		return k;
+
+	memset(&ps, 0, sizeof ps);
+	ps.lim = limits;
+	ps.h = handler;
+	ps.ctx = ctx;
+	ps.err = err;
+	cg_part_init(&ps.part);
+	k = CG_OK;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *e = nl != NULL ? nl : end;
+		ps.lineno++;
+		if ((k = one_line(&ps, p, e)) != CG_OK)
+			break;
+		p = nl != NULL ? nl + 1 : end;
+	}
+	if (k == CG_OK)
+		k = finish(&ps);
+	if (stats != NULL) {
+		stats->lines = ps.lineno;
+		stats->parts = ps.nparts;
+		stats->records = ps.records;
+		stats->calls = ps.calls;
+		stats->budget = ps.budget;
+	}
+	release(&ps);
+	return k;
+}

@@ -1,0 +1,140 @@
+/* text.c - the whole-input checks that precede parsing, in the order the
+ * decisions fix: byte cap, gzip, UTF-8 and NUL, text cap, line length. */
+#include "internal.h"
+
+#include <string.h>
+
+#define HIGH_BITS 0x8080808080808080ull
+#define LOW_BITS 0x0101010101010101ull
+
+/* Length of the UTF-8 sequence at p (n bytes left), or 0 if malformed:
+ * overlong forms, surrogates, past U+10FFFF, cut short. */
+static size_t utf8_seq(const unsigned char *p, size_t n)
+{
+	unsigned c = p[0];
+	size_t len, i;
+	unsigned lo = 0x80, hi = 0xBF;
+	if (c >= 0xC2 && c <= 0xDF)
+		len = 2;
+	else if (c >= 0xE0 && c <= 0xEF) {
+		len = 3;
+		if (c == 0xE0)
+			lo = 0xA0;
+		else if (c == 0xED)
+			hi = 0x9F;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		len = 4;
+		if (c == 0xF0)
+			lo = 0x90;
+		else if (c == 0xF4)
+			hi = 0x8F;
+	} else
+		return 0;
+	if (n < len)
+		return 0;
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (i = 2; i < len; i++)
+		if (p[i] < 0x80 || p[i] > 0xBF)
+			return 0;
+	return len;
+}
+
+uint64_t cg_utf16_len(const char *s, size_t n)
+{
+	uint64_t units = 0;
+	size_t i;
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if ((c & 0xC0) != 0x80)
+			units++;
+		if (c >= 0xF0)
+			units++;
+	}
+	return units;
+}
+
+/* Scan one line [p, e): UTF-8 and NUL.  Adds its code units to *units.
+ * Returns NULL or the first bad byte. */
+static const unsigned char *scan_line(const unsigned char *p,
+                                      const unsigned char *e, uint64_t *units)
+{
+	uint64_t u = 0;
+	while (p < e) {
+		size_t len;
+		while (e - p >= 8) {
+			uint64_t w;
+			memcpy(&w, p, 8);
+			if ((w & HIGH_BITS) || ((w - LOW_BITS) & ~w & HIGH_BITS))
+				break;
+			p += 8;
+			u += 8;
+		}
+		if (p == e)
+			break;
+		if (*p < 0x80) {
+			if (*p == 0)
+				return p;
+			p++;
+			u++;
+			continue;
+		}
+		len = utf8_seq(p, (size_t)(e - p));
+		if (len == 0)
+			return p;
+		u += len == 4 ? 2 : 1;
+		p += len;
+	}
+	*units += u;
+	return NULL;
+}
+
+cg_kind cg_check_text(const char *buf, size_t len, const cg_limits *limits,
+                      cg_error *err)
+{
+	const unsigned char *p = (const unsigned char *)buf;
+	const unsigned char *end = p + len;
+	uint64_t line = 1, total = 0, long_line = 0;
+
+	if ((uint64_t)len > limits->input)
+		return cg_fail_limit(err, 0, "input size", "input", limits->input);
+	if (len >= 2 && p[0] == 0x1f && p[1] == 0x8b)
+		return cg_fail(err, CG_UNSUPPORTED, 1,
+		               "gzip-compressed input; decompress it first "
+		               "(e.g. zcat FILE | cg-validate)");
+	while (p < end) {
+		const unsigned char *nl = memchr(p, '\n', (size_t)(end - p));
+		const unsigned char *e = nl ? nl : end;
+		const unsigned char *bad;
+		uint64_t units = 0;
+		bad = scan_line(p, e, &units);
+		if (bad != NULL) {
+			if (*bad == 0)
+				return cg_fail(err, CG_SYNTAX, line,
+				               "NUL byte at column %llu",
+				               (unsigned long long)(bad - p + 1));
+			return cg_fail(err, CG_SYNTAX, line,
+			               "input is not UTF-8: malformed or truncated "
+			               "sequence at byte 0x%02x, column %llu",
+			               *bad, (unsigned long long)(bad - p + 1));
+		}
+		/* the CR of CRLF belongs to the line ending */
+		if (nl != NULL && e > p && e[-1] == '\r')
+			units--;
+		total = cg_sat_add(total, units);
+		if (units > limits->line && long_line == 0)
+			long_line = line;
+		if (nl == NULL)
+			break;
+		total = cg_sat_add(total, nl > p && nl[-1] == '\r' ? 2 : 1);
+		p = nl + 1;
+		line++;
+	}
+	if (total > limits->text)
+		return cg_fail_limit(err, 0, "input text (UTF-16 code units)", "text",
+		                     limits->text);
+	if (long_line != 0)
+		return cg_fail_limit(err, long_line, "line length (UTF-16 code units)",
+		                     "line", limits->line);
+	return CG_OK;
+}
