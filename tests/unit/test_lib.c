@@ -1,1 +1,647 @@
-int main(void){return 0;}
+/* test_lib.c - unit tests of libcgprof: verdicts and lines for every rule
+ * of the profile, limits at N and N+1, and the records the reader resolves.
+ * Each table row names the seed or decisions sentence it checks. */
+#include "cgprof.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures, checks;
+
+#define CHECK(cond, ...)                                                     \
+	do {                                                                     \
+		checks++;                                                            \
+		if (!(cond)) {                                                       \
+			failures++;                                                      \
+			fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);                  \
+			fprintf(stderr, __VA_ARGS__);                                    \
+			fputc('\n', stderr);                                             \
+		}                                                                    \
+	} while (0)
+
+enum { OK = CG_OK, SYN = CG_SYNTAX, UNS = CG_UNSUPPORTED, RES = CG_RESOURCE };
+
+typedef struct vcase {
+	const char *name;
+	const char *input;
+	int kind;
+	unsigned line;
+} vcase;
+
+#define E "events: A\n"
+#define EF "events: A\nfn=f\n"
+
+static const vcase verdicts[] = {
+	/* Accepted: version omitted or 1; events once per part; line default */
+	{"minimal", EF "1 1\n", OK, 0},
+	{"version 1", "version: 1\n" EF "1 1\n", OK, 0},
+	{"version 01 and 0x1", "version: 01\nversion: 0x1\n" EF "1 1\n", OK, 0},
+	{"version 2", "version: 2\n" EF "1 1\n", UNS, 1},
+	{"version dotted", "version: 0.9.6\n" EF, UNS, 1},
+	{"version text", "version: abc\n" EF, SYN, 1},
+	{"version empty", "version:\n" EF, SYN, 1},
+	{"version 21 digits", "version: 000000000000000000001\n" EF, RES, 1},
+	{"events twice", E "events: B\nfn=f\n", SYN, 2},
+	{"events empty", "events:\nfn=f\n", SYN, 1},
+	{"events duplicate", "events: A B A\n", SYN, 1},
+	{"events name any non-blank", "events: Time_(10ns) x:y\nfn=f\n1 1 2\n", OK, 0},
+	{"part without events", "cmd: x\nfn=f\n1 1\n", SYN, 1},
+	{"part without events body first", "\n# c\nfn=f\n", SYN, 3},
+	{"second part without events", EF "1 1\ncmd: y\nfn=g\n", SYN, 4},
+	/* positions */
+	{"positions all", "positions: instr bb line\n" EF "1 2 3 4\n", OK, 0},
+	{"positions bb", "positions: bb\n" EF "0x10 4\n", OK, 0},
+	{"positions order", "positions: line instr\n" E, SYN, 1},
+	{"positions repeat", "positions: line line\n" E, SYN, 1},
+	{"positions unknown", "positions: addr\n" E, UNS, 1},
+	{"positions empty", "positions:\n" E, SYN, 1},
+	{"positions twice", "positions: line\npositions: instr\n" E, SYN, 2},
+	{"positions case", "positions: Line\n" E, UNS, 1},
+	/* numbers */
+	{"hex lowercase", EF "0x1f 0xff\n", OK, 0},
+	{"hex uppercase digits", EF "0x1F 1\n", SYN, 3},
+	{"hex 0X", EF "0X1f 1\n", SYN, 3},
+	{"hex empty", EF "0x 1\n", SYN, 3},
+	{"cost signed", EF "1 +1\n", SYN, 3},
+	{"cost 20 digits", EF "1 18446744073709551615\n", OK, 0},
+	{"cost 2^64", EF "1 18446744073709551616\n", RES, 3},
+	{"cost 21 digits", EF "1 000000000000000000001\n", RES, 3},
+	{"hex 20 digits", EF "1 0x0000ffffffffffffffff\n", OK, 0},
+	{"hex 21 digits", EF "1 0x000000000000000000001\n", RES, 3},
+	{"hex over", EF "1 0x10000000000000000\n", RES, 3},
+	{"cr inside number", EF "1 2\r3\n", SYN, 3},
+	/* positions: relative forms */
+	{"delta plus minus star", EF "10 1\n+5 1\n-3 1\n* 1\n", OK, 0},
+	{"delta negative", EF "1 1\n-2 1\n", RES, 4},
+	{"delta overflow", EF "18446744073709551615 1\n+1 1\n", RES, 4},
+	{"star with digits", EF "*1 1\n", SYN, 3},
+	{"plus alone", EF "+ 1\n", SYN, 3},
+	{"bases reset per part", EF "5 1\n" EF "-1 1\n", RES, 6},
+	/* costs */
+	{"omitted costs", "events: A B C\nfn=f\n1 1\n2\n", OK, 0},
+	{"extra cost", EF "1 1 2\n", SYN, 3},
+	{"missing position column", "positions: instr line\n" EF "1\n", SYN, 4},
+	/* lines */
+	{"blank and comments", "# hi\n\n   \n" EF "  # indented comment\n1 1\n", OK, 0},
+	{"leading blank", EF " 1 1\n", SYN, 3},
+	{"leading tab header", "\tevents: A\n", SYN, 1},
+	{"trailing blanks", "events: A  \t\nfn=f \n1 1 \n", OK, 0},
+	{"crlf", "events: A\r\nfn=f\r\n1 1\r\n", OK, 0},
+	{"no final newline", EF "1 1", OK, 0},
+	{"garbage line", EF "@ 1\n", SYN, 3},
+	{"key without colon", EF "fn main\n", SYN, 3},
+	{"header with = in value", "cmd:  prog --size=10\n" EF "1 1\n", OK, 0},
+	{"case-sensitive header", "Events: A\nfn=f\n", SYN, 1},
+	{"case-sensitive directive", EF "FN=g\n", UNS, 3},
+	/* directives */
+	{"jump", EF "1 1\njump=1 2\n", UNS, 4},
+	{"jcnd", EF "jcnd=1/2 3\n", UNS, 3},
+	{"unknown directive", EF "xyz=1\n", UNS, 3},
+	{"cost before fn", E "fl=a\n1 1\n", SYN, 3},
+	{"empty fn counts", E "fn=\n1 1\n", OK, 0},
+	{"calls without cfn", EF "calls=1 2\n1 1\n", SYN, 3},
+	{"calls before fn", E "cfn=g\ncalls=1 2\n1 1\n", SYN, 3},
+	{"cfn cleared by fn", EF "cfn=g\nfn=h\ncalls=1 2\n1 1\n", SYN, 5},
+	{"calls target count", EF "cfn=g\ncalls=1\n1 1\n", SYN, 4},
+	{"calls too many targets", EF "cfn=g\ncalls=1 2 3\n1 1\n", SYN, 4},
+	{"calls count hex", EF "cfn=g\ncalls=0x2 2\n1 1\n", OK, 0},
+	{"calls count signed", EF "cfn=g\ncalls=+2 2\n1 1\n", SYN, 4},
+	{"calls then directive", EF "cfn=g\ncalls=1 2\nfn=h\n1 1\n", SYN, 5},
+	{"calls then header", EF "cfn=g\ncalls=1 2\nevents: B\n", SYN, 5},
+	{"calls then jump", EF "cfn=g\ncalls=1 2\njump=1 2\n", SYN, 5},
+	{"calls then comment", EF "cfn=g\ncalls=1 2\n# c\n\n1 1\n", OK, 0},
+	{"calls at eof", EF "cfn=g\ncalls=1 2\n", SYN, 4},
+	{"calls at eof after comment", EF "cfn=g\ncalls=1 2\n# c\n", SYN, 4},
+	{"callee reused", EF "cfn=g\ncalls=1 2\n1 1\ncalls=1 2\n1 1\n", OK, 0},
+	{"callee not across parts", EF "cfn=g\n" EF "calls=1 2\n1 1\n", SYN, 6},
+	/* names */
+	{"compressed define and use", E "fn=(1) main\nfn=(1)\n1 1\n", OK, 0},
+	{"compressed without blank", E "fn=(1)main\n", SYN, 2},
+	{"compressed hex id", E "fn=(0x1) a\n", SYN, 2},
+	{"compressed bad id", E "fn=(12x) a\n", SYN, 2},
+	{"compressed id 0", E "fn=(0) a\nfn=(0)\n1 1\n", OK, 0},
+	{"compressed 01 is 1", E "fn=(1) a\nfn=(01)\n1 1\n", OK, 0},
+	{"compressed 21-digit id", E "fn=(000000000000000000001) a\n", RES, 2},
+	{"unknown id", E "fn=(3)\n", SYN, 2},
+	{"unknown id in override", EF "cob=(4)\n", SYN, 3},
+	{"id reference with blanks", E "fn=(1) a\nfn=(1)   \n1 1\n", OK, 0},
+	{"paren name is plain", E "fn=(below main)\n1 1\n", OK, 0},
+	{"namespaces separate", E "fl=(1) a.c\nfn=(1)\n", SYN, 3},
+	{"file aliases share", E "fi=(1) a.h\nfn=f\ncfl=(1)\ncfn=g\ncalls=1 1\n1 1\n", OK, 0},
+	{"empty names", E "ob=\nfl=\nfi=\nfn=\ncob=\ncfi=\ncfn=\ncalls=1 1\n1 1\n", OK, 0},
+	{"dictionaries survive parts", E "fn=(1) a\n1 1\n" E "fn=(1)\n1 1\n", OK, 0},
+	/* parts */
+	{"header after body starts part", EF "1 1\nevents: B\nfn=g\n1 1\n", OK, 0},
+	{"totals trailer", EF "1 1\ntotals: 1\n", OK, 0},
+	{"totals in headers", E "summary: 0\ntotals: 0\n", OK, 0},
+	{"body after totals", EF "1 1\ntotals: 1\n2 2\n", SYN, 5},
+	{"directive after totals", EF "1 1\ntotals: 1\nfn=g\n", SYN, 5},
+	{"header after totals new part", EF "totals: 1\n" EF "1 1\n", OK, 0},
+	{"totals after totals", EF "totals: 1\ntotals: 1\n", SYN, 4},
+	{"totals before events", "totals: 1\n", SYN, 1},
+	{"repeated part", "part: 1\n" E "part: 2\n" E, OK, 0},
+	{"repeated part no events", "part: 1\npart: 2\n" E, SYN, 1},
+	{"no part at all", "# only\n\n", SYN, 0},
+	{"empty input", "", SYN, 0},
+	/* summary and totals */
+	{"summary 1..N", "events: A B\nsummary: 1\nfn=f\n", OK, 0},
+	{"summary too many", "events: A\nsummary: 1 2\n", SYN, 2},
+	{"summary none", E "summary:\n", SYN, 2},
+	{"summary before events", "summary: 1 2\nevents: A B\n", OK, 0},
+	{"summary before events too many", "summary: 1 2 3\nevents: A B\n", SYN, 1},
+	{"summary bad number", E "summary: x\n", SYN, 2},
+	{"summary differs from costs", "events: A\nsummary: 99\nfn=f\n1 1\n", OK, 0},
+	{"totals too many", EF "1 1\ntotals: 1 2\n", SYN, 4},
+	{"totals over 2^64", EF "totals: 18446744073709551616\n", RES, 3},
+	/* text */
+	{"utf8 names", E "fn=caf\xc3\xa9 \xf0\x9f\x98\x80\n1 1\n", OK, 0},
+	{"bad utf8", E "fn=\xff\n", SYN, 2},
+	{"overlong utf8", E "fn=\xc0\xaf\n", SYN, 2},
+	{"surrogate utf8", E "fn=\xed\xa0\x80\n", SYN, 2},
+	{"past U+10FFFF", E "fn=\xf4\x90\x80\x80\n", SYN, 2},
+	{"truncated utf8 at end", E "fn=\xe2\x82", SYN, 2},
+	{"utf8 error wins over parse error", "junk\n" E "fn=\xff\n", SYN, 3},
+	{"bom", "\xef\xbb\xbf" E, SYN, 1},
+	{"gzip", "\x1f\x8b\x08\x00", UNS, 1},
+};
+
+static void test_verdicts(void)
+{
+	size_t i;
+	for (i = 0; i < sizeof verdicts / sizeof verdicts[0]; i++) {
+		const vcase *c = &verdicts[i];
+		cg_error err;
+		cg_kind k = cg_parse(c->input, strlen(c->input), NULL, NULL, NULL,
+		                     NULL, &err);
+		CHECK((int)k == c->kind, "%s: expected %s, got %s (%s)", c->name,
+		      cg_kind_name((cg_kind)c->kind), cg_kind_name(k), err.message);
+		if (k != CG_OK && (int)k == c->kind)
+			CHECK(err.line == c->line, "%s: expected line %u, got %llu (%s)",
+			      c->name, c->line, (unsigned long long)err.line,
+			      err.message);
+	}
+}
+
+/* NUL bytes need explicit lengths. */
+static void test_nul(void)
+{
+	static const char in[] = "events: A\nfn=a\0b\n";
+	cg_error err;
+	CHECK(cg_parse(in, sizeof in - 1, NULL, NULL, NULL, NULL, &err) ==
+	          CG_SYNTAX && err.line == 2,
+	      "NUL: %s at %llu", err.message, (unsigned long long)err.line);
+}
+
+/* ------------------------------------------------------------ records */
+
+static char *str(cg_str s)
+{
+	static char buf[8][128];
+	static int i;
+	char *b = buf[i++ & 7];
+	snprintf(b, 128, "%.*s", (int)s.len, s.ptr);
+	return b;
+}
+
+/* One record as a line: kind ob fl fi fn pos / cob cfl cfn calls tgt : costs */
+static void record_text(const cg_record *r, char *out, size_t n)
+{
+	size_t i, o;
+	o = (size_t)snprintf(out, n, "%s %s|%s|%s|%s", r->kind ? "call" : "cost",
+	                     str(r->ob), str(r->fl), str(r->fi), str(r->fn));
+	for (i = 0; i < r->npos; i++)
+		o += (size_t)snprintf(out + o, n - o, " %llu",
+		                      (unsigned long long)r->pos[i]);
+	if (r->kind == CG_RECORD_CALL) {
+		o += (size_t)snprintf(out + o, n - o, " -> %s|%s|%s x%llu",
+		                      str(r->cob), str(r->cfl), str(r->cfn),
+		                      (unsigned long long)r->calls);
+		for (i = 0; i < r->npos; i++)
+			o += (size_t)snprintf(out + o, n - o, " %llu",
+			                      (unsigned long long)r->target[i]);
+	}
+	o += (size_t)snprintf(out + o, n - o, " :");
+	for (i = 0; i < r->ncost; i++)
+		o += (size_t)snprintf(out + o, n - o, " %llu",
+		                      (unsigned long long)r->cost[i]);
+}
+
+/* All records of input, one per line. */
+static void records_of(const char *input, char *out, size_t n)
+{
+	cg_model *m;
+	cg_error err;
+	size_t i, o = 0;
+	out[0] = '\0';
+	if (cg_model_read(input, strlen(input), NULL, &m, &err) != CG_OK) {
+		snprintf(out, n, "error %llu: %s", (unsigned long long)err.line,
+		         err.message);
+		return;
+	}
+	for (i = 0; i < cg_model_record_count(m); i++) {
+		cg_record r;
+		char line[512];
+		cg_model_record(m, i, &r, NULL);
+		record_text(&r, line, sizeof line);
+		o += (size_t)snprintf(out + o, n - o, "%s\n", line);
+	}
+	cg_model_free(m);
+}
+
+typedef struct rcase {
+	const char *name, *input, *records;
+} rcase;
+
+static const rcase record_cases[] = {
+	{"positions and deltas", "positions: instr line\n" EF
+	 "0x10 5 1\n+2 -1 2\n* * 3\n",
+	 "cost |||f 16 5 : 1\ncost |||f 18 4 : 2\ncost |||f 18 4 : 3\n"},
+	{"call targets keep base", EF "cfn=g\n10 1\ncalls=2 +5\n+1 7\n+1 1\n",
+	 "cost |||f 10 : 1\ncall |||f 11 -> ||g x2 15 : 7\ncost |||f 12 : 1\n"},
+	{"call cost line moves base", EF "cfn=g\ncalls=1 5\n20 3\n-1 1\n",
+	 "call |||f 20 -> ||g x1 5 : 3\ncost |||f 19 : 1\n"},
+	{"fi/fe and fn clears", E "fl=m.c\nfn=f\n1 1\nfi=i.h\n2 2\nfe=m.c\n3 3\n"
+	 "fi=i.h\nfn=g\n4 4\nfi=i.h\nfl=n.c\n5 5\n",
+	 "cost |m.c|m.c|f 1 : 1\ncost |m.c|i.h|f 2 : 2\ncost |m.c|m.c|f 3 : 3\n"
+	 "cost |m.c|m.c|g 4 : 4\ncost |n.c|n.c|g 5 : 5\n"},
+	{"callee file from fi", E "ob=o\nfl=m.c\nfn=f\nfi=i.h\ncfn=g\ncalls=1 9\n1 1\n",
+	 "call o|m.c|i.h|f 1 -> o|i.h|g x1 9 : 1\n"},
+	{"overrides: survive self costs, clear after call",
+	 E "ob=p\nfl=m.c\nfn=f\ncob=lib\ncfi=x.c\n1 1\ncfn=g\ncalls=1 5\n2 2\n"
+	   "cob=other\ncalls=1 5\n3 3\ncfn=h\ncalls=1 6\n4 4\n",
+	 "cost p|m.c|m.c|f 1 : 1\ncall p|m.c|m.c|f 2 -> lib|x.c|g x1 5 : 2\n"
+	 "call p|m.c|m.c|f 3 -> lib|x.c|g x1 5 : 3\n"
+	 "call p|m.c|m.c|f 4 -> p|m.c|h x1 6 : 4\n"},
+	{"later of cfi/cfl wins", EF "cfi=a.c\ncfl=b.c\ncfn=g\ncalls=1 1\n1 1\n"
+	 "cfl=c.c\ncfi=d.c\ncfn=g\ncalls=1 1\n1 1\n",
+	 "call |||f 1 -> |b.c|g x1 1 : 1\ncall |||f 1 -> |d.c|g x1 1 : 1\n"},
+	{"empty cfi gives empty callee file", E "fl=m.c\nfn=f\ncfi=\ncfn=g\ncalls=1 1\n1 1\n",
+	 "call |m.c|m.c|f 1 -> ||g x1 1 : 1\n"},
+	{"redefinition replaces from then on", E "fn=(1) a\n1 1\nfn=(1) b\n2 2\nfn=(1)\n3 3\n",
+	 "cost |||a 1 : 1\ncost |||b 2 : 2\ncost |||b 3 : 3\n"},
+	{"names trimmed", E "fn=  spaced name \t\nfl=(1)   x.c  \n1 1\n",
+	 "cost |x.c|x.c|spaced name 1 : 1\n"},
+	{"overrides reset at part", E "fn=f\ncob=lib\n" E "ob=o\nfn=f\ncfn=g\ncalls=1 1\n1 1\n",
+	 "call o|||f 1 -> o||g x1 1 : 1\n"},
+	{"omitted costs zero", "events: A B C\nfn=f\n1 5\n", "cost |||f 1 : 5 0 0\n"},
+	{"calls=0", EF "cfn=g\ncalls=0 1\n1 4\n", "call |||f 1 -> ||g x0 1 : 4\n"},
+};
+
+static void test_records(void)
+{
+	size_t i;
+	char got[4096];
+	for (i = 0; i < sizeof record_cases / sizeof record_cases[0]; i++) {
+		const rcase *c = &record_cases[i];
+		records_of(c->input, got, sizeof got);
+		CHECK(strcmp(got, c->records) == 0, "%s:\nexpected:\n%sgot:\n%s",
+		      c->name, c->records, got);
+	}
+}
+
+/* ------------------------------------------------------------ parts */
+
+static void test_parts(void)
+{
+	static const char in[] =
+	    "version: 1\ncreator: t\npid: 42\ncmd:  ./a --x=1\npart: 1\n"
+	    "thread: 2\nevent: A : long name\nevents: A B\nsummary: 9\n"
+	    "positions: instr line\nx-custom: kept\nfn=f\n1 2 3\ntotals: 3 4\n"
+	    "part: 2\nevents: C\n";
+	cg_model *m;
+	cg_error err;
+	const cg_part *p;
+	const uint64_t *v;
+	size_t n;
+	cg_str s;
+	CHECK(cg_model_read(in, sizeof in - 1, NULL, &m, &err) == CG_OK, "%s",
+	      err.message);
+	if (m == NULL)
+		return;
+	CHECK(cg_model_part_count(m) == 2, "two parts");
+	p = cg_model_part(m, 0);
+	CHECK(cg_part_ordinal(p) == 1 && cg_part_first_line(p) == 1, "ordinal");
+	CHECK(cg_part_header_count(p) == 12, "12 headers, got %zu",
+	      cg_part_header_count(p));
+	CHECK(strcmp(str(cg_part_header_key(p, 3)), "cmd") == 0 &&
+	          strcmp(str(cg_part_header_value(p, 3)), "./a --x=1") == 0,
+	      "cmd header");
+	CHECK(cg_part_meta(p, "pid", &s) && strcmp(str(s), "42") == 0, "pid");
+	CHECK(cg_part_meta(p, "thread", &s) && strcmp(str(s), "2") == 0, "thread");
+	CHECK(cg_part_meta(p, "event", &s) && strcmp(str(s), "A : long name") == 0,
+	      "event: kept as metadata");
+	CHECK(cg_part_meta(p, "x-custom", &s) && strcmp(str(s), "kept") == 0,
+	      "unknown header kept");
+	CHECK(!cg_part_meta(p, "nothing", &s), "absent header");
+	CHECK(cg_part_event_count(p) == 2 &&
+	          strcmp(str(cg_part_event(p, 1)), "B") == 0,
+	      "events");
+	CHECK(cg_part_position_count(p) == 2 &&
+	          cg_part_position(p, 0) == CG_POS_INSTR &&
+	          cg_part_position(p, 1) == CG_POS_LINE,
+	      "positions");
+	CHECK(cg_part_summary(p, &v, &n) && n == 1 && v[0] == 9, "summary");
+	CHECK(cg_part_totals(p, &v, &n) && n == 2 && v[1] == 4, "totals");
+	CHECK(strcmp(str(cg_part_header_key(p, 11)), "totals") == 0, "totals last");
+	CHECK(cg_part_record_count(p) == 1, "records");
+	p = cg_model_part(m, 1);
+	CHECK(cg_part_record_count(p) == 0 && !cg_part_totals(p, &v, &n) &&
+	          cg_part_position_count(p) == 1 &&
+	          cg_part_position(p, 0) == CG_POS_LINE,
+	      "empty second part with default positions");
+	cg_model_free(m);
+}
+
+/* ------------------------------------------------------------ limits */
+
+typedef struct buf {
+	char *p;
+	size_t n, cap;
+} buf;
+
+static void put(buf *b, const char *s)
+{
+	size_t n = strlen(s);
+	if (b->n + n + 1 > b->cap) {
+		b->cap = (b->n + n + 1) * 2;
+		b->p = realloc(b->p, b->cap);
+		if (b->p == NULL)
+			abort();
+	}
+	memcpy(b->p + b->n, s, n + 1);
+	b->n += n;
+}
+
+static cg_kind parse_with(const buf *b, const char *limit, cg_error *err)
+{
+	cg_limits l;
+	char why[100];
+	cg_limits_default(&l);
+	if (limit != NULL && cg_limits_set(&l, limit, why, sizeof why) != 0) {
+		fprintf(stderr, "bad limit %s: %s\n", limit, why);
+		abort();
+	}
+	return cg_parse(b->p, b->n, &l, NULL, NULL, NULL, err);
+}
+
+/* expect OK at n, Resource at line for n+1 */
+static void limit_pair(const char *what, const buf *ok, const buf *over,
+                       const char *limit, uint64_t line)
+{
+	cg_error err;
+	cg_kind k = parse_with(ok, limit, &err);
+	CHECK(k == CG_OK, "%s at N: %s", what, err.message);
+	k = parse_with(over, limit, &err);
+	CHECK(k == CG_RESOURCE && err.line == line,
+	      "%s at N+1: expected resource at %llu, got %s at %llu: %s", what,
+	      (unsigned long long)line, cg_kind_name(k),
+	      (unsigned long long)err.line, err.message);
+	if (k == CG_RESOURCE && limit != NULL) {
+		char name[32];
+		snprintf(name, sizeof name, "--limit %.*s=N",
+		         (int)(strchr(limit, '=') - limit), limit);
+		CHECK(strstr(err.message, name) != NULL,
+		      "%s: message names the option: %s", what, err.message);
+	}
+}
+
+static void records_input(buf *b, int n)
+{
+	int i;
+	put(b, EF);
+	for (i = 0; i < n; i++)
+		put(b, "1 1\n");
+}
+
+static void test_limits(void)
+{
+	buf a = {0}, b = {0};
+	int i;
+
+	/* records, with the defaults: 200,000 then 200,001 */
+	records_input(&a, 200000);
+	records_input(&b, 200001);
+	limit_pair("records default", &a, &b, NULL, 200003);
+	a.n = b.n = 0;
+	records_input(&a, 3);
+	records_input(&b, 4);
+	limit_pair("records=3", &a, &b, "records=3", 6);
+
+	/* parts */
+	a.n = b.n = 0;
+	for (i = 0; i < 3; i++)
+		put(&a, E "fn=f\n");
+	put(&b, a.p);
+	put(&b, E);
+	limit_pair("parts=3", &a, &b, "parts=3", 7);
+
+	/* headers per part, totals counting */
+	a.n = b.n = 0;
+	put(&a, "events: A\ncmd: x\ntotals: 1\n");
+	put(&b, "events: A\ncmd: x\ncmd: y\ntotals: 1\n");
+	limit_pair("headers=3", &a, &b, "headers=3", 4);
+
+	/* events */
+	a.n = b.n = 0;
+	put(&a, "events: A B C\n");
+	put(&b, "events: A B C D\n");
+	limit_pair("events=3", &a, &b, "events=3", 1);
+
+	/* distinct IDs per namespace; redefinitions do not count */
+	a.n = b.n = 0;
+	put(&a, E "fn=(1) a\nfn=(2) b\nfn=(1) c\nfl=(3) x\n");
+	put(&b, a.p);
+	put(&b, "fn=(3) d\n");
+	limit_pair("ids=2", &a, &b, "ids=2", 6);
+
+	/* line length, in UTF-16 code units: a 4-byte character counts 2 */
+	a.n = b.n = 0;
+	put(&a, E "fn=\xf0\x9f\x98\x80xxxxxxx\n");  /* 3 + 2 + 7 = 12 */
+	put(&b, E "fn=\xf0\x9f\x98\x80xxxxxxxx\n"); /* 13 */
+	limit_pair("line=12", &a, &b, "line=12", 2);
+	a.n = 0;
+	put(&a, E "fn=abcdefghi\r\n"); /* the CR of CRLF is not counted */
+	limit_pair("line CRLF", &a, &b, "line=12", 2);
+
+	/* text: code units of the whole input, line 0 */
+	a.n = b.n = 0;
+	put(&a, E "fn=\xc3\xa9\n"); /* 10 + 4 + 1 = 15 code units */
+	put(&b, E "fn=\xc3\xa9x\n");
+	limit_pair("text=15", &a, &b, "text=15", 0);
+
+	/* input bytes, line 0, checked first */
+	a.n = b.n = 0;
+	put(&a, E "fn=\xc3\xa9\n"); /* 16 bytes */
+	put(&b, E "fn=\xc3\xa9\xff\n");
+	limit_pair("input=16", &a, &b, "input=16", 0);
+
+	/* budget: fn "f" (1) + line (2) + cost (2) + 16 = 21 per cost record */
+	a.n = b.n = 0;
+	records_input(&a, 2);
+	records_input(&b, 3);
+	limit_pair("budget=42", &a, &b, "budget=42", 5);
+	/* a call: 1 + callee "g" 1 + pos 2 + cost 2 + count 2 + target 2 + 16 */
+	a.n = b.n = 0;
+	put(&a, EF "cfn=g\ncalls=1 1\n1 1\n");
+	put(&b, EF "cfn=g\ncalls=1 1\n1 10\n");
+	limit_pair("budget call", &a, &b, "budget=26", 5);
+	/* the inline file is charged once fi= is read, even naming fl */
+	a.n = b.n = 0;
+	put(&a, E "fl=ab\nfn=f\n1 1\n");  /* 2 + 1 + 2 + 2 + 16 = 23 */
+	put(&b, E "fl=ab\nfn=f\nfe=ab\n1 1\n");
+	limit_pair("budget fe", &a, &b, "budget=23", 5);
+	/* names in UTF-16 code units */
+	a.n = b.n = 0;
+	put(&a, E "fn=\xf0\x9f\x98\x80\n1 1\n"); /* 2 + 2 + 2 + 16 = 22 */
+	put(&b, E "fn=\xf0\x9f\x98\x80x\n1 1\n");
+	limit_pair("budget utf16", &a, &b, "budget=22", 3);
+
+	/* --no-limits style lifting */
+	{
+		cg_limits l;
+		cg_error err;
+		cg_limits_lift(&l);
+		CHECK(cg_parse(b.p, b.n, &l, NULL, NULL, NULL, &err) == CG_OK,
+		      "lifted: %s", err.message);
+	}
+	free(a.p);
+	free(b.p);
+}
+
+static void test_limit_settings(void)
+{
+	cg_limits l;
+	char why[200];
+	cg_limits_default(&l);
+	CHECK(l.records == 200000 && l.input == 33554432 && l.text == 16777216 &&
+	          l.line == 1048576 && l.parts == 1024 && l.headers == 4096 &&
+	          l.events == 64 && l.ids == 100000 && l.budget == 16777216 &&
+	          l.output == 16777216,
+	      "defaults are the seed's numbers");
+	CHECK(cg_limits_set(&l, "records=2M", why, sizeof why) == 0 &&
+	          l.records == 2097152,
+	      "M suffix");
+	CHECK(cg_limits_set(&l, "input=1G", why, sizeof why) == 0 &&
+	          l.input == 1073741824,
+	      "G suffix");
+	CHECK(cg_limits_set(&l, "ids=7K", why, sizeof why) == 0 && l.ids == 7168,
+	      "K suffix");
+	CHECK(cg_limits_set(&l, "nope=1", why, sizeof why) == -1 &&
+	          strstr(why, "unknown limit") != NULL,
+	      "unknown name: %s", why);
+	CHECK(cg_limits_set(&l, "records", why, sizeof why) == -1, "no =");
+	CHECK(cg_limits_set(&l, "records=", why, sizeof why) == -1, "no number");
+	CHECK(cg_limits_set(&l, "records=5X", why, sizeof why) == -1, "suffix");
+	CHECK(cg_limits_set(&l, "records=18446744073709551616", why, sizeof why) ==
+	          -1,
+	      "overflow");
+	CHECK(cg_limits_set(&l, "records=17179869184G", why, sizeof why) == -1,
+	      "suffix overflow");
+}
+
+/* ------------------------------------------------------------ streaming */
+
+typedef struct counter {
+	int begins, ends, records, stop_after;
+} counter;
+
+static int on_begin(void *ctx, const cg_part *p)
+{
+	(void)p;
+	((counter *)ctx)->begins++;
+	return 0;
+}
+
+static int on_record(void *ctx, const cg_part *p, const cg_record *r)
+{
+	counter *c = ctx;
+	(void)p;
+	(void)r;
+	return ++c->records == c->stop_after;
+}
+
+static int on_end(void *ctx, const cg_part *p)
+{
+	(void)p;
+	((counter *)ctx)->ends++;
+	return 0;
+}
+
+static void test_streaming(void)
+{
+	static const cg_handler h = {on_begin, on_record, on_end};
+	static const char in[] =
+	    EF "1 1\n2 2\npart: 2\n" E "part: 3\n" E "fn=g\n3 3\n";
+	counter c = {0, 0, 0, 0};
+	cg_stats st;
+	cg_error err;
+	CHECK(cg_parse(in, sizeof in - 1, NULL, &h, &c, &st, &err) == CG_OK,
+	      "%s", err.message);
+	CHECK(c.begins == 3 && c.ends == 3 && c.records == 3,
+	      "callbacks %d %d %d", c.begins, c.ends, c.records);
+	CHECK(st.parts == 3 && st.records == 3 && st.lines == 10, "stats");
+	c.records = 0;
+	c.stop_after = 2;
+	CHECK(cg_parse(in, sizeof in - 1, NULL, &h, &c, NULL, &err) == CG_ABORTED &&
+	          c.records == 2,
+	      "callback stops the parse");
+}
+
+/* The input collector: any chunking gives the same bytes and the cap. */
+static void test_input(void)
+{
+	static const char in[] = EF "1 1\n";
+	cg_input *x = cg_input_new(sizeof in - 1, 0);
+	cg_error err;
+	size_t i;
+	for (i = 0; i + 1 < sizeof in; i++)
+		CHECK(cg_input_feed(x, in + i, 1, &err) == CG_OK, "feed %zu", i);
+	CHECK(cg_input_size(x) == sizeof in - 1 &&
+	          memcmp(cg_input_data(x), in, sizeof in - 1) == 0,
+	      "bytes kept");
+	CHECK(cg_input_feed(x, "x", 1, &err) == CG_RESOURCE && err.line == 0,
+	      "cap + 1 refused");
+	CHECK(cg_input_feed(x, "", 0, &err) == CG_RESOURCE, "stays refused");
+	cg_input_free(x);
+}
+
+/* Model equality sees every record field. */
+static void test_equal(void)
+{
+	static const char *const pairs[][3] = {
+	    {E "fn=(1) f\n1 1\n", E "fn=f\n+1 1\n", "1"},
+	    {E "fn=f\n1 1\n", E "fn=f\n1 2\n", "0"},
+	    {E "fn=f\n1 1\n", E "fn=g\n1 1\n", "0"},
+	    {EF "cfn=g\ncalls=1 2\n1 1\n", EF "cfn=g\ncalls=1 3\n1 1\n", "0"},
+	    {EF "1 1\n", "events: B\nfn=f\n1 1\n", "0"},
+	};
+	size_t i;
+	for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+		cg_model *a, *b;
+		cg_error err;
+		if (cg_model_read(pairs[i][0], strlen(pairs[i][0]), NULL, &a, &err) ||
+		    cg_model_read(pairs[i][1], strlen(pairs[i][1]), NULL, &b, &err)) {
+			CHECK(0, "pair %zu: %s", i, err.message);
+			continue;
+		}
+		CHECK(cg_model_equal(a, b) == (pairs[i][2][0] == '1'), "pair %zu", i);
+		cg_model_free(a);
+		cg_model_free(b);
+	}
+}
+
+int main(void)
+{
+	test_verdicts();
+	test_nul();
+	test_records();
+	test_parts();
+	test_limits();
+	test_limit_settings();
+	test_streaming();
+	test_input();
+	test_equal();
+	printf("%d checks, %d failed\n", checks, failures);
+	return failures != 0;
+}
