@@ -1,0 +1,43 @@
+# Shared setup of the CLI tests: CG_BINDIR is the folder of the commands
+# (ctest sets it; by hand: CG_BINDIR=build/bin bats tests/cli).
+bats_require_minimum_version 1.5.0
+
+: "${CG_BINDIR:?set CG_BINDIR to the folder holding the cg-* commands}"
+TESTS_DIR=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+CORPUS=$TESTS_DIR/corpus
+CASES=$TESTS_DIR/conformance/cases
+
+validate() { "$CG_BINDIR/cg-validate" "$@"; }
+
+# A small valid profile with two parts, calls and inline files.
+write_profile() {
+    cat > "$1" <<'CG'
+# callgrind format
+version: 1
+creator: test
+pid: 7
+cmd:  ./prog --size=10
+part: 1
+positions: line
+events: Ir Dr
+summary: 40 3
+ob=(1) /bin/prog
+fl=(1) main.c
+fn=(1) main
+10 5 1
+fi=(2) util.h
++2 3
+fe=(1)
+cfn=(2) helper
+calls=2 20
+* 12 2
+fn=(2)
+20 12
+totals: 32 3
+
+part: 2
+events: Ir
+fn=(1)
+1 1
+CG
+}
