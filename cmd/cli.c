@@ -1,6 +1,7 @@
 /* cli.c - the commands' shared plumbing. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "out.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -145,7 +146,7 @@ cg_input *cli_read(cli *c, const char *path)
 
 int cli_exit_status(cli *c)
 {
-	int failed = fflush(stdout) != 0 || ferror(stdout);
+	int failed = out_flush() != 0 || fflush(stdout) != 0 || ferror(stdout);
 	int e = errno;
 	if (fclose(stdout) != 0 && !failed) {
 		failed = 1;

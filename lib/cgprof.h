@@ -141,6 +141,8 @@ uint64_t cg_part_first_line(const cg_part *p);/* its first line */
 size_t cg_part_header_count(const cg_part *p);
 cg_str cg_part_header_key(const cg_part *p, size_t i);
 cg_str cg_part_header_value(const cg_part *p, size_t i);
+/* The input line of header i (it changes under normalization). */
+uint64_t cg_part_header_line(const cg_part *p, size_t i);
 
 /* The value of the first header with this key; returns 0 if none. */
 int cg_part_meta(const cg_part *p, const char *key, cg_str *value);

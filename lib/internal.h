@@ -64,6 +64,7 @@ int cg_dict_put(cg_dict *d, uint64_t id, cg_name name);
 /* part.c: the part object. */
 typedef struct cg_header {
 	cg_str key, value;
+	uint64_t line;
 } cg_header;
 
 struct cg_part {

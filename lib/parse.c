@@ -251,6 +251,7 @@ static cg_kind add_header(parser *ps, cg_str key, cg_str value)
 		return cg_fail(ps->err, CG_RESOURCE, ps->lineno, "out of memory");
 	p->headers[p->nheaders].key = key;
 	p->headers[p->nheaders].value = value;
+	p->headers[p->nheaders].line = ps->lineno;
 	p->nheaders++;
 	return CG_OK;
 }
