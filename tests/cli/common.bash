@@ -3,6 +3,7 @@
 bats_require_minimum_version 1.5.0
 
 : "${CG_BINDIR:?set CG_BINDIR to the folder holding the cg-* commands}"
+CG_BINDIR=$(cd "$CG_BINDIR" && pwd)
 TESTS_DIR=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 CORPUS=$TESTS_DIR/corpus
 CASES=$TESTS_DIR/conformance/cases
