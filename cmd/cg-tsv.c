@@ -60,6 +60,32 @@ static int add_unique(names *s, cg_str x)
 	return 0;
 }
 
+/* Add a copy of x: the event columns outlive the input that named them. */
+static int add_owned(names *s, cg_str x)
+{
+	char *copy;
+	if (find(s, x) >= 0)
+		return 0;
+	copy = malloc(x.len + 1);
+	if (copy == NULL)
+		return -1;
+	memcpy(copy, x.ptr, x.len);
+	copy[x.len] = '\0';
+	if (add_unique(s, (cg_str){copy, x.len})) {
+		free(copy);
+		return -1;
+	}
+	return 0;
+}
+
+static void free_owned(names *s)
+{
+	size_t i;
+	for (i = 0; i < s->n; i++)
+		free((char *)s->v[i].ptr);
+	free(s->v);
+}
+
 /* One input: its bytes, and what the first parse found. */
 typedef struct input {
 	const char *path;
@@ -318,8 +344,10 @@ int main(int argc, char **argv)
 			t.header = 0;
 			break;
 		case 'e':
-			if (parse_selection(&t, optarg) != 0)
+			if (parse_selection(&t, optarg) != 0) {
+				free(t.select.v);
 				return EXIT_TROUBLE;
+			}
 			break;
 		case 'k':
 			if (strcmp(optarg, "cost") == 0)
@@ -361,7 +389,7 @@ int main(int argc, char **argv)
 		t.posmask |= ins[i].posmask;
 		if (t.select.n == 0)
 			for (f = 0; f < ins[i].events.n; f++)
-				if (add_unique(&t.events, ins[i].events.v[f]))
+				if (add_owned(&t.events, ins[i].events.v[f]))
 					t.oom = 1;
 	}
 	if (t.select.n > 0)
@@ -380,7 +408,7 @@ int main(int argc, char **argv)
 		free(ins[i].events.v);
 	}
 	if (t.events.v != t.select.v)
-		free(t.events.v);
+		free_owned(&t.events);
 	free(t.select.v);
 	free(t.evsrc);
 	free(ins);

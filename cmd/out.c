@@ -47,6 +47,8 @@ void out_cstr(const char *s)
 void out_field(cg_str s)
 {
 	size_t i, start = 0;
+	if (s.len == 0)
+		return;
 	for (i = 0; i < s.len; i++) {
 		char esc;
 		switch (s.ptr[i]) {

@@ -718,6 +718,7 @@ static cg_kind emit_record(parser *ps, const uint64_t *pos)
 	r.pos = pos;
 	r.ncost = ps->part.nevents;
 	r.cost = ps->costs;
+	r.cob = r.cfl = r.cfn = view(no_name);
 	if (r.kind == CG_RECORD_CALL) {
 		r.cob = view(ps->callee_ob);
 		r.cfl = view(ps->callee_fl);
