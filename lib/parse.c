@@ -139,10 +139,11 @@ static cg_kind number(parser *ps, cg_str tok, const char *what, uint64_t *out)
 static cg_kind position(parser *ps, cg_str tok, int field, uint64_t base,
                         uint64_t *out)
 {
-	char what[32];
+	static const char *const labels[CG_POS_FIELDS] = {
+	    "an instr position", "a bb position", "a line position"};
+	const char *what = labels[field];
 	uint64_t n;
 	cg_kind k;
-	snprintf(what, sizeof what, "a %s position", cg_pos_name(field));
 	if (tok.len == 1 && tok.ptr[0] == '*') {
 		*out = base;
 		return CG_OK;
