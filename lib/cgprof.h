@@ -214,6 +214,23 @@ cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
                  const cg_handler *handler, void *ctx, cg_stats *stats,
                  cg_error *err);
 
+/* ---------------------------------------------------------- normalization */
+
+/* A sink for output bytes: return 0 when all n bytes were taken. */
+typedef int (*cg_write_fn)(void *ctx, const char *bytes, size_t n);
+
+/* Write the canonical text of a complete input (see cg-normalize(1)) to
+ * write.  The input is parsed once to check it and measure the output
+ * (Resource at line 0 when the output would pass limits->output, in UTF-16
+ * code units), then again to write it: an invalid input writes nothing.
+ * A failed write returns CG_ABORTED. */
+cg_kind cg_normalize(const char *buf, size_t len, const cg_limits *limits,
+                     cg_write_fn write, void *ctx, cg_error *err);
+
+/* cg_normalize to a stdio stream (errors of fwrite are CG_ABORTED). */
+cg_kind cg_normalize_file(const char *buf, size_t len, const cg_limits *limits,
+                          FILE *out, cg_error *err);
+
 /* ---------------------------------------------------------------- model */
 
 /* The whole profile collected in memory, owning copies of every string. */

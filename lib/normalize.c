@@ -1,0 +1,385 @@
+/* normalize.c - the canonical text of an accepted profile.
+ * Two parses drive one writer: the first only counts what would be written
+ * (the output preflight), the second writes it. */
+#include "internal.h"
+#include "strmap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define OUT_BUF (64 * 1024)
+
+typedef struct writer {
+	const cg_limits *lim;
+	cg_error *err; /* points to why: the parser reports its own errors */
+	cg_error why;
+	int counting;
+	cg_write_fn write;
+	void *ctx;
+	char buf[OUT_BUF];
+	size_t used;
+	uint64_t units, line_units;
+
+	cg_strmap obs, files, fns;
+
+	/* what a reader of the output has in effect; reset per part */
+	cg_str ob, fl, eff, fn;
+	cg_str last_file; /* of the last fl=/fi=/fe= written */
+	int fn_set;
+	int callee_set;
+	cg_str cob, cfl, cfn;
+	uint64_t src_line;
+	cg_kind failed;
+} writer;
+
+static int flush(writer *w)
+{
+	if (w->used > 0 && !w->counting && w->write(w->ctx, w->buf, w->used) != 0) {
+		w->failed = cg_fail(w->err, CG_ABORTED, 0, "writing the output failed");
+		return -1;
+	}
+	w->used = 0;
+	return 0;
+}
+
+static void put(writer *w, const char *s, size_t n)
+{
+	uint64_t u = cg_utf16_len(s, n);
+	w->units = cg_sat_add(w->units, u);
+	w->line_units = cg_sat_add(w->line_units, u);
+	if (w->counting || w->failed)
+		return;
+	while (n > 0) {
+		size_t room = OUT_BUF - w->used, k = n < room ? n : room;
+		memcpy(w->buf + w->used, s, k);
+		w->used += k;
+		s += k;
+		n -= k;
+		if (w->used == OUT_BUF && flush(w) != 0)
+			return;
+	}
+}
+
+static void puts_(writer *w, const char *s)
+{
+	put(w, s, strlen(s));
+}
+
+static void put_str(writer *w, cg_str s)
+{
+	if (s.len > 0)
+		put(w, s.ptr, s.len);
+}
+
+static void put_u64(writer *w, uint64_t v)
+{
+	char tmp[20];
+	size_t n = 0;
+	do {
+		tmp[sizeof tmp - ++n] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v != 0);
+	put(w, tmp + sizeof tmp - n, n);
+}
+
+/* End a line; a line that a reader under the same limits would refuse
+ * stops the normalization. */
+static int end_line(writer *w)
+{
+	if (w->line_units > w->lim->line && !w->failed)
+		w->failed = cg_fail(w->err, CG_RESOURCE, w->src_line,
+		                    "the normalized line would be over the line "
+		                    "limit of %llu (raise it with --limit line=N or "
+		                    "--no-limits)",
+		                    (unsigned long long)w->lim->line);
+	w->line_units = 0;
+	put(w, "\n", 1);
+	return w->failed ? 1 : 0;
+}
+
+static int str_eq(cg_str a, cg_str b)
+{
+	return a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
+}
+
+static int out_of_memory(writer *w)
+{
+	w->failed = cg_fail(w->err, CG_RESOURCE, w->src_line, "out of memory");
+	return 1;
+}
+
+/* KEY=(ID) name on first use, KEY=(ID) after, KEY= for the empty name. */
+static int put_name(writer *w, const char *key, cg_strmap *m, cg_str name)
+{
+	uint64_t id;
+	int added;
+	puts_(w, key);
+	put(w, "=", 1);
+	if (name.len > 0) {
+		id = cg_strmap_find(m, name.ptr, name.len, &added);
+		if (id == 0)
+			return out_of_memory(w);
+		put(w, "(", 1);
+		put_u64(w, id);
+		put(w, ")", 1);
+		if (added) {
+			put(w, " ", 1);
+			put_str(w, name);
+		}
+	}
+	return end_line(w);
+}
+
+/* ------------------------------------------------------------ headers */
+
+static int key_is(cg_str k, const char *lit)
+{
+	return k.len == strlen(lit) && memcmp(k.ptr, lit, k.len) == 0;
+}
+
+static void put_values(writer *w, const uint64_t *v, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++) {
+		put(w, " ", 1);
+		put_u64(w, v[i]);
+	}
+}
+
+/* A header in canonical spelling: known values rewritten, others kept. */
+static int put_header(writer *w, const cg_part *p, size_t i)
+{
+	cg_str key = cg_part_header_key(p, i), value = cg_part_header_value(p, i);
+	const uint64_t *v;
+	size_t n, j;
+	w->src_line = cg_part_header_line(p, i);
+	put_str(w, key);
+	put(w, ":", 1);
+	if (key_is(key, "version"))
+		puts_(w, " 1");
+	else if (key_is(key, "events")) {
+		for (j = 0; j < cg_part_event_count(p); j++) {
+			put(w, " ", 1);
+			put_str(w, cg_part_event(p, j));
+		}
+	} else if (key_is(key, "positions")) {
+		for (j = 0; j < cg_part_position_count(p); j++) {
+			put(w, " ", 1);
+			puts_(w, cg_pos_name(cg_part_position(p, j)));
+		}
+	} else if (key_is(key, "summary")) {
+		cg_part_summary(p, &v, &n);
+		put_values(w, v, n);
+	} else if (value.len > 0) {
+		put(w, " ", 1);
+		put_str(w, value);
+	}
+	return end_line(w);
+}
+
+static int part_begin(void *ctx, const cg_part *p)
+{
+	writer *w = ctx;
+	size_t i, n = cg_part_header_count(p), lead = 0;
+	cg_str part;
+	int add_part = !cg_part_meta(p, "part", &part);
+
+	w->ob = w->fl = w->eff = w->fn = w->last_file = (cg_str){"", 0};
+	w->fn_set = w->callee_set = 0;
+	if (add_part && (uint64_t)n + 1 > w->lim->headers) {
+		w->failed = cg_fail(w->err, CG_RESOURCE, cg_part_first_line(p),
+		                    "adding part: to part %zu would put it over the "
+		                    "headers limit of %llu (raise it with --limit "
+		                    "headers=N or --no-limits)",
+		                    cg_part_ordinal(p),
+		                    (unsigned long long)w->lim->headers);
+		return 1;
+	}
+	/* an added part: goes after the file-level version:/creator: lines */
+	while (lead < n && (key_is(cg_part_header_key(p, lead), "version") ||
+	                    key_is(cg_part_header_key(p, lead), "creator")))
+		lead++;
+	for (i = 0; i <= n; i++) {
+		if (add_part && i == lead) {
+			w->src_line = cg_part_first_line(p);
+			puts_(w, "part: ");
+			put_u64(w, cg_part_ordinal(p));
+			if (end_line(w))
+				return 1;
+		}
+		if (i < n && !key_is(cg_part_header_key(p, i), "totals") &&
+		    put_header(w, p, i))
+			return 1;
+	}
+	return 0;
+}
+
+static int part_end(void *ctx, const cg_part *p)
+{
+	writer *w = ctx;
+	const uint64_t *v;
+	size_t n;
+	if (!cg_part_totals(p, &v, &n))
+		return 0;
+	puts_(w, "totals:");
+	put_values(w, v, n);
+	return end_line(w);
+}
+
+/* ------------------------------------------------------------ records */
+
+/* The directives that give the reader this record's context. */
+static int put_context(writer *w, const cg_record *r)
+{
+	if (!str_eq(w->ob, r->ob)) {
+		if (put_name(w, "ob", &w->obs, r->ob))
+			return 1;
+		w->ob = r->ob;
+	}
+	if (!str_eq(w->fl, r->fl)) {
+		if (put_name(w, "fl", &w->files, r->fl))
+			return 1;
+		w->fl = w->eff = w->last_file = r->fl;
+	}
+	if (!w->fn_set || !str_eq(w->fn, r->fn)) {
+		/* fn= ends an inline file, but callgrind_annotate keeps keying
+		 * costs by the last file line it read: end it explicitly, as
+		 * Valgrind does */
+		if (!str_eq(w->last_file, w->fl)) {
+			if (put_name(w, "fe", &w->files, w->fl))
+				return 1;
+			w->last_file = w->fl;
+		}
+		if (put_name(w, "fn", &w->fns, r->fn))
+			return 1;
+		w->fn = r->fn;
+		w->eff = w->fl;
+		w->fn_set = 1;
+		w->callee_set = 0;
+	}
+	if (!str_eq(w->eff, r->fi)) {
+		if (put_name(w, str_eq(r->fi, r->fl) ? "fe" : "fi", &w->files, r->fi))
+			return 1;
+		w->eff = w->last_file = r->fi;
+	}
+	return 0;
+}
+
+static int put_callee(writer *w, const cg_record *r)
+{
+	if (w->callee_set && str_eq(w->cob, r->cob) && str_eq(w->cfl, r->cfl) &&
+	    str_eq(w->cfn, r->cfn))
+		return 0;
+	if (!str_eq(w->ob, r->cob) && put_name(w, "cob", &w->obs, r->cob))
+		return 1;
+	if (!str_eq(w->eff, r->cfl) && put_name(w, "cfi", &w->files, r->cfl))
+		return 1;
+	if (put_name(w, "cfn", &w->fns, r->cfn))
+		return 1;
+	w->cob = r->cob;
+	w->cfl = r->cfl;
+	w->cfn = r->cfn;
+	w->callee_set = 1;
+	return 0;
+}
+
+static int record(void *ctx, const cg_part *p, const cg_record *r)
+{
+	writer *w = ctx;
+	size_t i, ncost = r->ncost;
+	(void)p;
+	w->src_line = r->line;
+	if (put_context(w, r))
+		return 1;
+	if (r->kind == CG_RECORD_CALL) {
+		if (put_callee(w, r))
+			return 1;
+		puts_(w, "calls=");
+		put_u64(w, r->calls);
+		put_values(w, r->target, r->npos);
+		if (end_line(w))
+			return 1;
+	}
+	for (i = 0; i < r->npos; i++) {
+		if (i > 0)
+			put(w, " ", 1);
+		put_u64(w, r->pos[i]);
+	}
+	while (ncost > 0 && r->cost[ncost - 1] == 0)
+		ncost--;
+	put_values(w, r->cost, ncost);
+	return end_line(w);
+}
+
+/* ------------------------------------------------------------ passes */
+
+static cg_kind run(writer *w, const char *buf, size_t len, cg_error *err)
+{
+	static const cg_handler h = {part_begin, record, part_end};
+	cg_kind k;
+	w->used = 0;
+	w->units = w->line_units = 0;
+	w->failed = CG_OK;
+	cg_strmap_free(&w->obs);
+	cg_strmap_free(&w->files);
+	cg_strmap_free(&w->fns);
+	k = cg_parse(buf, len, w->lim, &h, w, NULL, err);
+	if (k == CG_OK)
+		flush(w);
+	if ((k == CG_OK || k == CG_ABORTED) && w->failed != CG_OK) {
+		k = w->failed;
+		if (err != NULL)
+			*err = w->why;
+	}
+	return k;
+}
+
+cg_kind cg_normalize(const char *buf, size_t len, const cg_limits *limits,
+                     cg_write_fn write, void *ctx, cg_error *err)
+{
+	static writer zero;
+	cg_limits defaults;
+	writer *w;
+	cg_kind k;
+	if (limits == NULL) {
+		cg_limits_default(&defaults);
+		limits = &defaults;
+	}
+	w = malloc(sizeof *w);
+	if (w == NULL)
+		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+	*w = zero;
+	w->lim = limits;
+	w->err = &w->why;
+	w->write = write;
+	w->ctx = ctx;
+	w->counting = 1;
+	k = run(w, buf, len, err);
+	if (k == CG_OK && w->units > limits->output)
+		k = cg_fail(err, CG_RESOURCE, 0,
+		            "the normalized output of %llu code units would be over "
+		            "the output limit of %llu (raise it with --limit output=N "
+		            "or --no-limits)",
+		            (unsigned long long)w->units,
+		            (unsigned long long)limits->output);
+	if (k == CG_OK) {
+		w->counting = 0;
+		k = run(w, buf, len, err);
+	}
+	cg_strmap_free(&w->obs);
+	cg_strmap_free(&w->files);
+	cg_strmap_free(&w->fns);
+	free(w);
+	return k;
+}
+
+static int write_file(void *ctx, const char *bytes, size_t n)
+{
+	return fwrite(bytes, 1, n, (FILE *)ctx) != n;
+}
+
+cg_kind cg_normalize_file(const char *buf, size_t len, const cg_limits *limits,
+                          FILE *out, cg_error *err)
+{
+	return cg_normalize(buf, len, limits, write_file, out, err);
+}

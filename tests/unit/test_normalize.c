@@ -1,0 +1,254 @@
+/* test_normalize.c - cg_normalize: round trips over every accepted file
+ * named on the command line (the conformance cases), the output preflight
+ * just under and just over its limit, and the canonical form itself. */
+#include "cgprof.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures, checks;
+
+#define CHECK(cond, ...)                                                     \
+	do {                                                                     \
+		checks++;                                                            \
+		if (!(cond)) {                                                       \
+			failures++;                                                      \
+			fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);                  \
+			fprintf(stderr, __VA_ARGS__);                                    \
+			fputc('\n', stderr);                                             \
+		}                                                                    \
+	} while (0)
+
+typedef struct buf {
+	char *p;
+	size_t n, cap;
+	int calls;
+} buf;
+
+static int sink(void *ctx, const char *bytes, size_t n)
+{
+	buf *b = ctx;
+	b->calls++;
+	if (b->n + n + 1 > b->cap) {
+		b->cap = (b->n + n + 1) * 2;
+		b->p = realloc(b->p, b->cap);
+		if (b->p == NULL)
+			abort();
+	}
+	memcpy(b->p + b->n, bytes, n);
+	b->n += n;
+	b->p[b->n] = '\0';
+	return 0;
+}
+
+static cg_kind normalize(const char *in, size_t n, const cg_limits *l, buf *out,
+                         cg_error *err)
+{
+	out->n = 0;
+	out->calls = 0;
+	return cg_normalize(in, n, l, sink, out, err);
+}
+
+/* normalize(x) reads back to the same model, and normalize is idempotent */
+static void round_trip(const char *name, const char *in, size_t n)
+{
+	cg_model *a = NULL, *b = NULL;
+	cg_error err;
+	buf once = {0}, twice = {0};
+	if (cg_model_read(in, n, NULL, &a, &err) != CG_OK)
+		return; /* not an accepted input */
+	if (normalize(in, n, NULL, &once, &err) != CG_OK) {
+		/* only a limit of the output's own profile may refuse it */
+		CHECK(err.kind == CG_RESOURCE, "%s: %s", name, err.message);
+		goto done;
+	}
+	CHECK(cg_model_read(once.p, once.n, NULL, &b, &err) == CG_OK,
+	      "%s: normalized output refused: %llu %s", name,
+	      (unsigned long long)err.line, err.message);
+	CHECK(b != NULL && cg_model_equal(a, b), "%s: records differ", name);
+	CHECK(normalize(once.p, once.n, NULL, &twice, &err) == CG_OK &&
+	          twice.n == once.n && memcmp(twice.p, once.p, once.n) == 0,
+	      "%s: not idempotent", name);
+done:
+	cg_model_free(a);
+	cg_model_free(b);
+	free(once.p);
+	free(twice.p);
+}
+
+static char *slurp(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "rb");
+	char *p = NULL;
+	size_t cap = 0;
+	*n = 0;
+	if (f == NULL)
+		return NULL;
+	for (;;) {
+		size_t got;
+		if (*n + 65536 > cap) {
+			cap = (*n + 65536) * 2;
+			p = realloc(p, cap);
+			if (p == NULL)
+				abort();
+		}
+		got = fread(p + *n, 1, 65536, f);
+		*n += got;
+		if (got == 0)
+			break;
+	}
+	fclose(f);
+	return p;
+}
+
+static void round_trip_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int files = 0;
+	CHECK(d != NULL, "cannot open %s", dir);
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		char path[4096];
+		size_t n, len = strlen(e->d_name);
+		char *in;
+		if (len < 3 || strcmp(e->d_name + len - 3, ".cg") != 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		in = slurp(path, &n);
+		CHECK(in != NULL, "cannot read %s", path);
+		if (in == NULL)
+			continue;
+		round_trip(e->d_name, in, n);
+		free(in);
+		files++;
+	}
+	closedir(d);
+	CHECK(files > 10, "only %d files in %s", files, dir);
+}
+
+#define E "events: A\n"
+
+static void test_canonical(void)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+	    /* part: added after version/creator; relative and hex positions
+	     * absolute decimal; trailing zero costs dropped; names compressed
+	     * on first use */
+	    {"version: 0x1\ncreator: t\nevents:  A   B\nfn=main\n0x10 1 0\n+1 0 2\n",
+	     "version: 1\ncreator: t\npart: 1\nevents: A B\nfn=(1) main\n16 1\n"
+	     "17 0 2\n"},
+	    /* totals moved last; a kept part: stays where it was */
+	    {"cmd:  ./a  b \npart: 7\nevents: A\ntotals: 3\n",
+	     "cmd: ./a  b\npart: 7\nevents: A\ntotals: 3\n"},
+	    {E "summary: 0x5\nfn=f\n1 5\n",
+	     "part: 1\nevents: A\nsummary: 5\nfn=(1) f\n1 5\n"},
+	    /* empty names uncompressed; "(1)"-looking names get an ID */
+	    {E "ob=\nfl=\nfn=(7) (1)\n1 1\n", "part: 1\nevents: A\nfn=(1) (1)\n1 1\n"},
+	    /* only the directives a reader needs: callee reused, cfi only when
+	     * the callee's file differs, fe= before fn= after an inline file */
+	    {E "fl=a.c\nfn=f\ncfl=a.c\ncfn=g\ncalls=1 5\n1 2\ncfn=g\ncalls=1 5\n2 3\n"
+	       "fi=b.h\n3 1\nfn=h\n4 1\n",
+	     "part: 1\nevents: A\nfl=(1) a.c\nfn=(1) f\ncfn=(2) g\ncalls=1 5\n1 2\n"
+	     "calls=1 5\n2 3\nfi=(2) b.h\n3 1\nfe=(1)\nfn=(3) h\n4 1\n"},
+	    /* empty parts survive, each with its part: */
+	    {"part: 1\n" E "part: 2\n" E, "part: 1\nevents: A\npart: 2\nevents: A\n"},
+	    /* IDs are shared by all parts; comments and blank lines dropped */
+	    {"# c\n\n" E "fn=(3) f\n1 1\n" E "fn=(3)\n2 2\n",
+	     "part: 1\nevents: A\nfn=(1) f\n1 1\npart: 2\nevents: A\nfn=(1)\n2 2\n"},
+	};
+	size_t i;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		buf out = {0};
+		cg_error err;
+		cg_kind k = normalize(cases[i].in, strlen(cases[i].in), NULL, &out, &err);
+		CHECK(k == CG_OK && strcmp(out.p, cases[i].out) == 0,
+		      "case %zu: expected\n%sgot\n%s", i, cases[i].out,
+		      k == CG_OK ? out.p : err.message);
+		free(out.p);
+	}
+}
+
+static void test_preflight(void)
+{
+	static const char in[] = E "fn=f\n1 1\n";
+	cg_limits l;
+	buf out = {0};
+	cg_error err;
+	size_t exact;
+	cg_limits_default(&l);
+	CHECK(normalize(in, sizeof in - 1, &l, &out, &err) == CG_OK, "plain");
+	exact = out.n; /* ASCII: bytes are code units */
+	l.output = exact;
+	CHECK(normalize(in, sizeof in - 1, &l, &out, &err) == CG_OK &&
+	          out.n == exact,
+	      "output limit at the exact length");
+	l.output = exact - 1;
+	CHECK(normalize(in, sizeof in - 1, &l, &out, &err) == CG_RESOURCE &&
+	          err.line == 0 && out.n == 0 && out.calls == 0,
+	      "one under: Resource at line 0 and nothing written (%s)",
+	      err.message);
+	/* code units, not bytes: a 4-byte character counts 2 */
+	{
+		static const char wide[] = E "fn=\xf0\x9f\x98\x80\n1 1\n";
+		cg_limits_default(&l);
+		CHECK(normalize(wide, sizeof wide - 1, &l, &out, &err) == CG_OK, "wide");
+		l.output = out.n - 2;
+		CHECK(normalize(wide, sizeof wide - 1, &l, &out, &err) == CG_OK,
+		      "4-byte character counted as 2 code units");
+		l.output--;
+		CHECK(normalize(wide, sizeof wide - 1, &l, &out, &err) == CG_RESOURCE,
+		      "and one under");
+	}
+	/* invalid input: its own diagnostic, nothing written */
+	CHECK(normalize(E "fn=f\n1 x\n", 19, NULL, &out, &err) == CG_SYNTAX &&
+	          err.line == 3 && out.calls == 0,
+	      "invalid input");
+	/* an added part: past the headers limit */
+	cg_limits_default(&l);
+	l.headers = 1;
+	CHECK(normalize(E, 10, &l, &out, &err) == CG_RESOURCE && out.calls == 0,
+	      "part: over the headers limit: %s", err.message);
+	l.headers = 2;
+	CHECK(normalize(E, 10, &l, &out, &err) == CG_OK, "headers at N");
+	/* a line that (ID) makes too long */
+	cg_limits_default(&l);
+	l.line = 10;
+	CHECK(normalize(E "fn=abcde\n1 1\n", 23, &l, &out, &err) == CG_RESOURCE &&
+	          err.line == 3 && out.calls == 0,
+	      "line over the limit once (1) is added: %s", err.message);
+	free(out.p);
+}
+
+static int failing_sink(void *ctx, const char *bytes, size_t n)
+{
+	(void)ctx;
+	(void)bytes;
+	(void)n;
+	return 1;
+}
+
+static void test_write_failure(void)
+{
+	cg_error err;
+	CHECK(cg_normalize(E "fn=f\n1 1\n", 18, NULL, failing_sink, NULL, &err) ==
+	          CG_ABORTED,
+	      "a failed write is CG_ABORTED");
+}
+
+int main(int argc, char **argv)
+{
+	int i;
+	test_canonical();
+	test_preflight();
+	test_write_failure();
+	for (i = 1; i < argc; i++)
+		round_trip_dir(argv[i]);
+	printf("%d checks, %d failed\n", checks, failures);
+	return failures != 0;
+}
