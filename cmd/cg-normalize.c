@@ -112,24 +112,15 @@ int main(int argc, char **argv)
 
 	cli_init(&c, "cg-normalize");
 	while ((opt = getopt_long(argc, argv, "hVo:", longopts, NULL)) != -1) {
+		int common = cli_option(&c, opt, optarg, usage);
+		if (common != CLI_OWN && common != CLI_NEXT)
+			return common;
 		switch (opt) {
-		case 'h':
-			usage(stdout);
-			return cli_exit_status(&c);
-		case 'V':
-			cli_version(&c);
-			return cli_exit_status(&c);
 		case 'o':
 			out = optarg;
 			break;
-		case OPT_LIMIT:
-		case OPT_NO_LIMITS:
-			if (cli_limit_option(&c, opt, optarg) != 0)
-				return EXIT_TROUBLE;
-			break;
 		default:
-			usage(stderr);
-			return EXIT_TROUBLE;
+			break;
 		}
 	}
 	if (argc - optind > 1) {

@@ -333,13 +333,10 @@ int main(int argc, char **argv)
 	t.header = 1;
 	cli_init(&c, "cg-tsv");
 	while ((opt = getopt_long(argc, argv, "hVHe:k:", longopts, NULL)) != -1) {
+		int common = cli_option(&c, opt, optarg, usage);
+		if (common != CLI_OWN && common != CLI_NEXT)
+			return common;
 		switch (opt) {
-		case 'h':
-			usage(stdout);
-			return cli_exit_status(&c);
-		case 'V':
-			cli_version(&c);
-			return cli_exit_status(&c);
 		case 'H':
 			t.header = 0;
 			break;
@@ -359,14 +356,8 @@ int main(int argc, char **argv)
 				return EXIT_TROUBLE;
 			}
 			break;
-		case OPT_LIMIT:
-		case OPT_NO_LIMITS:
-			if (cli_limit_option(&c, opt, optarg) != 0)
-				return EXIT_TROUBLE;
-			break;
 		default:
-			usage(stderr);
-			return EXIT_TROUBLE;
+			break;
 		}
 	}
 	n = optind < argc ? (size_t)(argc - optind) : 1;

@@ -17,23 +17,30 @@ void cli_init(cli *c, const char *prog)
 	cg_limits_default(&c->limits);
 }
 
-int cli_limit_option(cli *c, int opt, const char *arg)
+int cli_option(cli *c, int opt, const char *arg, void (*usage)(FILE *))
 {
 	char why[200];
-	if (opt == OPT_NO_LIMITS) {
+	switch (opt) {
+	case 'h':
+		usage(stdout);
+		return cli_exit_status(c);
+	case 'V':
+		printf("%s (cgprof) %s\n", c->prog, CGPROF_VERSION);
+		return cli_exit_status(c);
+	case OPT_NO_LIMITS:
 		cg_limits_lift(&c->limits);
-		return 0;
-	}
-	if (cg_limits_set(&c->limits, arg, why, sizeof why) != 0) {
+		return CLI_NEXT;
+	case OPT_LIMIT:
+		if (cg_limits_set(&c->limits, arg, why, sizeof why) == 0)
+			return CLI_NEXT;
 		fprintf(stderr, "%s: --limit %s\n", c->prog, why);
-		return -1;
+		return EXIT_TROUBLE;
+	case '?':
+		usage(stderr);
+		return EXIT_TROUBLE;
+	default:
+		return CLI_OWN;
 	}
-	return 0;
-}
-
-void cli_version(const cli *c)
-{
-	printf("%s (cgprof) %s\n", c->prog, CGPROF_VERSION);
 }
 
 const char *cli_name(const char *path)

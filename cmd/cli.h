@@ -5,6 +5,8 @@
 
 #include "cgprof.h"
 
+#include <stdio.h>
+
 /* Exit status, the same in every command's --help and man page. */
 enum {
 	EXIT_VALID = 0,   /* every input valid */
@@ -31,11 +33,14 @@ typedef struct cli {
 
 void cli_init(cli *c, const char *prog);
 
-/* Handle --limit or --no-limits; returns 0, or -1 after a usage message. */
-int cli_limit_option(cli *c, int opt, const char *arg);
+/* What cli_option makes of an option. */
+enum { CLI_OWN = -1, CLI_NEXT = -2 };
 
-/* Print the version line on stdout. */
-void cli_version(const cli *c);
+/* Handle the options every command shares: -h/--help (usage on stdout),
+ * -V/--version, --limit, --no-limits, and an unknown option (usage on
+ * stderr).  Returns CLI_OWN for an option of the command's own, CLI_NEXT
+ * to go on, or the exit status to end with at once. */
+int cli_option(cli *c, int opt, const char *arg, void (*usage)(FILE *));
 
 /* The display name of an input: the path as given, <stdin> for "-". */
 const char *cli_name(const char *path);

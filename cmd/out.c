@@ -76,13 +76,8 @@ void out_cstr_field(const char *s)
 
 void out_u64(uint64_t v)
 {
-	char tmp[20];
-	size_t n = 0;
-	do {
-		tmp[sizeof tmp - ++n] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v != 0);
-	out_bytes(tmp + sizeof tmp - n, n);
+	char digits[20];
+	out_bytes(digits, cg_format_u64(v, digits));
 }
 
 void out_u64_list(const uint64_t *v, size_t n)

@@ -53,6 +53,9 @@ typedef struct cg_error {
  * diagnostic format NAME:LINE: KIND: MESSAGE.  Static storage. */
 const char *cg_kind_name(cg_kind kind);
 
+/* Write v in decimal to out (no NUL); returns the digit count (1..20). */
+size_t cg_format_u64(uint64_t v, char out[20]);
+
 /* ---------------------------------------------------------------- limits */
 
 /* Every limit of the profile, inclusive: exactly N is accepted, N+1 is a

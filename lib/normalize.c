@@ -73,13 +73,8 @@ static void put_str(writer *w, cg_str s)
 
 static void put_u64(writer *w, uint64_t v)
 {
-	char tmp[20];
-	size_t n = 0;
-	do {
-		tmp[sizeof tmp - ++n] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v != 0);
-	put(w, tmp + sizeof tmp - n, n);
+	char digits[20];
+	put(w, digits, cg_format_u64(v, digits));
 }
 
 /* End a line; a line that a reader under the same limits would refuse

@@ -2,6 +2,8 @@
  * at most 20 digits, checked before every multiply and add. */
 #include "internal.h"
 
+#include <string.h>
+
 static int hexval(unsigned char c)
 {
 	if (c >= '0' && c <= '9')
@@ -62,4 +64,16 @@ unsigned cg_digits(uint64_t v)
 		d++;
 	}
 	return d;
+}
+
+size_t cg_format_u64(uint64_t v, char out[20])
+{
+	char tmp[20];
+	size_t n = 0;
+	do {
+		tmp[sizeof tmp - ++n] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v != 0);
+	memcpy(out, tmp + sizeof tmp - n, n);
+	return n;
 }

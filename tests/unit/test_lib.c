@@ -2,23 +2,12 @@
  * of the profile, limits at N and N+1, and the records the reader resolves.
  * Each table row names the seed or decisions sentence it checks. */
 #include "cgprof.h"
+#include "check.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int failures, checks;
-
-#define CHECK(cond, ...)                                                     \
-	do {                                                                     \
-		checks++;                                                            \
-		if (!(cond)) {                                                       \
-			failures++;                                                      \
-			fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);                  \
-			fprintf(stderr, __VA_ARGS__);                                    \
-			fputc('\n', stderr);                                             \
-		}                                                                    \
-	} while (0)
 
 enum { OK = CG_OK, SYN = CG_SYNTAX, UNS = CG_UNSUPPORTED, RES = CG_RESOURCE };
 

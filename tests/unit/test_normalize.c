@@ -2,24 +2,13 @@
  * named on the command line (the conformance cases), the output preflight
  * just under and just over its limit, and the canonical form itself. */
 #include "cgprof.h"
+#include "check.h"
 
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int failures, checks;
-
-#define CHECK(cond, ...)                                                     \
-	do {                                                                     \
-		checks++;                                                            \
-		if (!(cond)) {                                                       \
-			failures++;                                                      \
-			fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);                  \
-			fprintf(stderr, __VA_ARGS__);                                    \
-			fputc('\n', stderr);                                             \
-		}                                                                    \
-	} while (0)
 
 typedef struct buf {
 	char *p;

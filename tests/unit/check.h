@@ -1,0 +1,21 @@
+/* check.h - the unit tests' one assertion: count, and report a failure
+ * with its place without stopping. */
+#ifndef CGPROF_TEST_CHECK_H
+#define CGPROF_TEST_CHECK_H
+
+#include <stdio.h>
+
+static int failures, checks;
+
+#define CHECK(cond, ...)                                                     \
+	do {                                                                     \
+		checks++;                                                            \
+		if (!(cond)) {                                                       \
+			failures++;                                                      \
+			fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);                  \
+			fprintf(stderr, __VA_ARGS__);                                    \
+			fputc('\n', stderr);                                             \
+		}                                                                    \
+	} while (0)
+
+#endif
