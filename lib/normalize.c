@@ -27,6 +27,8 @@ typedef struct writer {
 	cg_str last_file; /* of the last fl=/fi=/fe= written */
 	int fn_set;
 	int callee_set;
+	int body;        /* this part wrote a body line */
+	int prev_open;   /* the part before wrote no body line and no totals: */
 	cg_str cob, cfl, cfn;
 	uint64_t src_line;
 	cg_kind failed;
@@ -172,16 +174,37 @@ static int put_header(writer *w, const cg_part *p, size_t i)
 	return end_line(w);
 }
 
+/* Where part: goes: first when the part before it is still open (it wrote
+ * no body and no totals:, so any other header would continue it), else
+ * where the input had it, else after the opening version:/creator: lines. */
+static size_t part_slot(const writer *w, const cg_part *p, int *moved)
+{
+	size_t i, n = cg_part_header_count(p);
+	*moved = 0;
+	for (i = 0; i < n; i++)
+		if (key_is(cg_part_header_key(p, i), "part")) {
+			*moved = w->prev_open && i > 0;
+			return w->prev_open ? 0 : i;
+		}
+	if (w->prev_open)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!key_is(cg_part_header_key(p, i), "version") &&
+		    !key_is(cg_part_header_key(p, i), "creator"))
+			break;
+	return i;
+}
+
 static int part_begin(void *ctx, const cg_part *p)
 {
 	writer *w = ctx;
-	size_t i, n = cg_part_header_count(p), lead = 0;
+	size_t i, n = cg_part_header_count(p), slot;
 	cg_str part;
-	int add_part = !cg_part_meta(p, "part", &part);
+	int has_part = cg_part_meta(p, "part", &part), moved;
 
 	w->ob = w->fl = w->eff = w->fn = w->last_file = (cg_str){"", 0};
-	w->fn_set = w->callee_set = 0;
-	if (add_part && (uint64_t)n + 1 > w->lim->headers) {
+	w->fn_set = w->callee_set = w->body = 0;
+	if (!has_part && (uint64_t)n + 1 > w->lim->headers) {
 		w->failed = cg_fail(w->err, CG_RESOURCE, cg_part_first_line(p),
 		                    "adding part: to part %zu would put it over the "
 		                    "headers limit of %llu (raise it with --limit "
@@ -190,20 +213,27 @@ static int part_begin(void *ctx, const cg_part *p)
 		                    (unsigned long long)w->lim->headers);
 		return 1;
 	}
-	/* an added part: goes after the file-level version:/creator: lines */
-	while (lead < n && (key_is(cg_part_header_key(p, lead), "version") ||
-	                    key_is(cg_part_header_key(p, lead), "creator")))
-		lead++;
+	slot = part_slot(w, p, &moved);
 	for (i = 0; i <= n; i++) {
-		if (add_part && i == lead) {
+		if (i == slot && !has_part) {
 			w->src_line = cg_part_first_line(p);
 			puts_(w, "part: ");
 			put_u64(w, cg_part_ordinal(p));
 			if (end_line(w))
 				return 1;
+		} else if (i == slot && moved) {
+			size_t j;
+			for (j = 0; !key_is(cg_part_header_key(p, j), "part"); j++)
+				;
+			if (put_header(w, p, j))
+				return 1;
 		}
-		if (i < n && !key_is(cg_part_header_key(p, i), "totals") &&
-		    put_header(w, p, i))
+		if (i == n)
+			break;
+		if (key_is(cg_part_header_key(p, i), "totals") ||
+		    (moved && key_is(cg_part_header_key(p, i), "part")))
+			continue;
+		if (put_header(w, p, i))
 			return 1;
 	}
 	return 0;
@@ -214,6 +244,7 @@ static int part_end(void *ctx, const cg_part *p)
 	writer *w = ctx;
 	const uint64_t *v;
 	size_t n;
+	w->prev_open = !w->body && !cg_part_totals(p, &v, &n);
 	if (!cg_part_totals(p, &v, &n))
 		return 0;
 	puts_(w, "totals:");
@@ -284,6 +315,7 @@ static int record(void *ctx, const cg_part *p, const cg_record *r)
 	size_t i, ncost = r->ncost;
 	(void)p;
 	w->src_line = r->line;
+	w->body = 1;
 	if (put_context(w, r))
 		return 1;
 	if (r->kind == CG_RECORD_CALL) {
@@ -314,6 +346,7 @@ static cg_kind run(writer *w, const char *buf, size_t len, cg_error *err)
 	cg_kind k;
 	w->used = 0;
 	w->units = w->line_units = 0;
+	w->prev_open = 0;
 	w->failed = CG_OK;
 	cg_strmap_free(&w->obs);
 	cg_strmap_free(&w->files);

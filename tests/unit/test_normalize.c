@@ -145,6 +145,12 @@ static void test_canonical(void)
 	       "fi=b.h\n3 1\nfn=h\n4 1\n",
 	     "part: 1\nevents: A\nfl=(1) a.c\nfn=(1) f\ncfn=(2) g\ncalls=1 5\n1 2\n"
 	     "calls=1 5\n2 3\nfi=(2) b.h\n3 1\nfe=(1)\nfn=(3) h\n4 1\n"},
+	    /* a part whose body had no record is still open in the output:
+	     * the next part's part: moves first (a fuzzer found this) */
+	    {E "fl=x\nevents: B\npart: 2\nfn=f\n1 1\n",
+	     "part: 1\nevents: A\npart: 2\nevents: B\nfn=(1) f\n1 1\n"},
+	    {E "fl=x\nversion: 1\nevents: B\n",
+	     "part: 1\nevents: A\npart: 2\nversion: 1\nevents: B\n"},
 	    /* empty parts survive, each with its part: */
 	    {"part: 1\n" E "part: 2\n" E, "part: 1\nevents: A\npart: 2\nevents: A\n"},
 	    /* IDs are shared by all parts; comments and blank lines dropped */

@@ -1,0 +1,49 @@
+/* fuzz_chunks - the chunked reader: any split of the input gives the same
+ * bytes, the same cap verdict and so the same parse verdict as the whole.
+ * The first byte picks the split and the cap. */
+#include "cgprof.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	cg_limits l;
+	cg_error whole_err, chunk_err;
+	cg_kind whole, chunked = CG_OK;
+	cg_input *in;
+	size_t at, step;
+	unsigned seed;
+	if (size == 0)
+		return 0;
+	seed = data[0];
+	data++;
+	size--;
+	cg_limits_default(&l);
+	if (seed & 1)
+		l.input = size / 2; /* exercise the cap */
+	whole = cg_parse((const char *)data, size, &l, NULL, NULL, NULL,
+	                 &whole_err);
+	in = cg_input_new(l.input, (seed & 2) ? size : 0);
+	if (in == NULL)
+		return 0;
+	for (at = 0; at < size && chunked == CG_OK; at += step) {
+		step = 1 + (seed * 7 + at * 13) % 97;
+		if (step > size - at)
+			step = size - at;
+		chunked = cg_input_feed(in, data + at, step, &chunk_err);
+	}
+	if (chunked == CG_OK) {
+		if (cg_input_size(in) != size ||
+		    (size > 0 && memcmp(cg_input_data(in), data, size) != 0))
+			abort();
+		chunked = cg_parse(cg_input_data(in), cg_input_size(in), &l, NULL,
+		                   NULL, NULL, &chunk_err);
+	}
+	if (chunked != whole || chunk_err.line != whole_err.line)
+		abort();
+	cg_input_free(in);
+	return 0;
+}

@@ -1,0 +1,65 @@
+/* fuzz_parse - any bytes: no crash, no leak, a verdict of ok or one of the
+ * three kinds, with a line within the input's line count.  A first byte
+ * of 'L' selects tiny limits, so that every limit's path is reached. */
+#include "cgprof.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t line_count(const uint8_t *d, size_t n)
+{
+	uint64_t lines = 0;
+	size_t i;
+	for (i = 0; i < n; i++)
+		if (d[i] == '\n')
+			lines++;
+	return lines + (n > 0 && d[n - 1] != '\n');
+}
+
+/* Read every field, so that a bad view shows up under ASan. */
+static int touch(void *ctx, const cg_part *p, const cg_record *r)
+{
+	size_t i, *sum = ctx;
+	const cg_str names[] = {r->ob, r->fl, r->fi, r->fn, r->cob, r->cfl, r->cfn};
+	(void)p;
+	for (i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (names[i].len > 0)
+			*sum += (unsigned char)names[i].ptr[names[i].len - 1];
+	for (i = 0; i < r->npos; i++)
+		*sum += (size_t)r->pos[i] + (r->target ? (size_t)r->target[i] : 0);
+	for (i = 0; i < r->ncost; i++)
+		*sum += (size_t)r->cost[i];
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const cg_handler h = {NULL, touch, NULL};
+	cg_limits l;
+	cg_error err;
+	cg_kind k;
+	size_t sum = 0;
+	cg_limits_default(&l);
+	if (size > 0 && data[0] == 'L') {
+		l.line = 40;
+		l.parts = 3;
+		l.records = 5;
+		l.headers = 4;
+		l.events = 3;
+		l.ids = 3;
+		l.budget = 200;
+		l.text = 300;
+		l.input = 400;
+	}
+	k = cg_parse((const char *)data, size, &l, &h, &sum, NULL, &err);
+	if (k != CG_OK && k != CG_SYNTAX && k != CG_UNSUPPORTED &&
+	    k != CG_RESOURCE)
+		abort();
+	if (k != CG_OK && err.line > line_count(data, size))
+		abort();
+	if (k != CG_OK && (err.kind != k || strlen(err.message) == 0))
+		abort();
+	return 0;
+}

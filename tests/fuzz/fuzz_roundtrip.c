@@ -1,0 +1,60 @@
+/* fuzz_roundtrip - for any accepted input: the normalized text is
+ * accepted, reads back to an equal model, and normalizes to itself. */
+#include "cgprof.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct buf {
+	char *p;
+	size_t n, cap;
+} buf;
+
+static int sink(void *ctx, const char *bytes, size_t n)
+{
+	buf *b = ctx;
+	if (b->n + n > b->cap) {
+		size_t cap = (b->n + n) * 2;
+		char *p = realloc(b->p, cap);
+		if (p == NULL)
+			return 1;
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->n, bytes, n);
+	b->n += n;
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *in = (const char *)data;
+	cg_model *a = NULL, *b = NULL;
+	buf once = {0}, twice = {0};
+	cg_error err;
+	cg_kind k;
+	if (cg_model_read(in, size, NULL, &a, &err) != CG_OK)
+		return 0;
+	k = cg_normalize(in, size, NULL, sink, &once, &err);
+	if (k != CG_OK) {
+		/* only the output's own limits may refuse an accepted input */
+		if (k != CG_RESOURCE || once.n != 0)
+			abort();
+		goto done;
+	}
+	if (cg_model_read(once.p, once.n, NULL, &b, &err) != CG_OK)
+		abort();
+	if (!cg_model_equal(a, b))
+		abort();
+	if (cg_normalize(once.p, once.n, NULL, sink, &twice, &err) != CG_OK ||
+	    twice.n != once.n || memcmp(twice.p, once.p, once.n) != 0)
+		abort();
+done:
+	cg_model_free(a);
+	cg_model_free(b);
+	free(once.p);
+	free(twice.p);
+	return 0;
+}
