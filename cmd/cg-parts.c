@@ -151,9 +151,11 @@ static void write_row(const rows *rs, const row *r, const char *file)
 	out_char('\t');
 	out_u64(r->calls);
 	out_char('\t');
-	out_u64_list(rs->values + r->first_value, r->nsummary);
+	if (r->nsummary > 0)
+		out_u64_list(rs->values + r->first_value, r->nsummary);
 	out_char('\t');
-	out_u64_list(rs->values + r->first_value + r->nsummary, r->ntotals);
+	if (r->ntotals > 0)
+		out_u64_list(rs->values + r->first_value + r->nsummary, r->ntotals);
 	tab_field(r->has_cmd, r->cmd);
 	out_char('\n');
 }
