@@ -58,11 +58,16 @@ cg_num cg_parse_u64(const char *s, size_t n, uint64_t *out)
 
 unsigned cg_digits(uint64_t v)
 {
+	/* most numbers of a profile are small: test the short ones first */
+	static const uint64_t pow10[] = {
+	    10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
+	    100000000ull, 1000000000ull, 10000000000ull, 100000000000ull,
+	    1000000000000ull, 10000000000000ull, 100000000000000ull,
+	    1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
+	    1000000000000000000ull, 10000000000000000000ull};
 	unsigned d = 1;
-	while (v >= 10) {
-		v /= 10;
+	while (d <= 19 && v >= pow10[d - 1])
 		d++;
-	}
 	return d;
 }
 

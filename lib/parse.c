@@ -673,7 +673,7 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 }
 
 /* The expansion budget's charge for one record (see the decisions). */
-static uint64_t record_charge(const parser *ps, const cg_record *r)
+static uint64_t record_charge(const parser *ps, const uint64_t *pos, int call)
 {
 	uint64_t c = 16;
 	size_t i;
@@ -682,17 +682,17 @@ static uint64_t record_charge(const parser *ps, const cg_record *r)
 	c = cg_sat_add(c, ps->fn.units);
 	if (ps->fi_set)
 		c = cg_sat_add(c, ps->fi.units);
-	for (i = 0; i < r->npos; i++)
-		c = cg_sat_add(c, cg_digits(r->pos[i]) + 1u);
-	for (i = 0; i < r->ncost; i++)
-		c = cg_sat_add(c, cg_digits(r->cost[i]) + 1u);
-	if (r->kind == CG_RECORD_CALL) {
+	for (i = 0; i < ps->part.npos; i++)
+		c = cg_sat_add(c, cg_digits(pos[i]) + 1u);
+	for (i = 0; i < ps->part.nevents; i++)
+		c = cg_sat_add(c, cg_digits(ps->costs[i]) + 1u);
+	if (call) {
 		c = cg_sat_add(c, ps->callee_ob.units);
 		c = cg_sat_add(c, ps->callee_fl.units);
 		c = cg_sat_add(c, ps->callee_fn.units);
-		c = cg_sat_add(c, cg_digits(r->calls) + 1u);
-		for (i = 0; i < r->npos; i++)
-			c = cg_sat_add(c, cg_digits(r->target[i]) + 1u);
+		c = cg_sat_add(c, cg_digits(ps->call_count) + 1u);
+		for (i = 0; i < ps->part.npos; i++)
+			c = cg_sat_add(c, cg_digits(ps->target[i]) + 1u);
 	}
 	return c;
 }
@@ -705,11 +705,10 @@ static cg_str view(cg_name n)
 	return s;
 }
 
-static cg_kind emit_record(parser *ps, const uint64_t *pos)
+static cg_kind hand_over(parser *ps, const uint64_t *pos, int call)
 {
 	cg_record r;
-	memset(&r, 0, sizeof r);
-	r.kind = ps->call_pending ? CG_RECORD_CALL : CG_RECORD_COST;
+	r.kind = call ? CG_RECORD_CALL : CG_RECORD_COST;
 	r.line = ps->lineno;
 	r.ob = view(ps->ob);
 	r.fl = view(ps->fl);
@@ -719,29 +718,40 @@ static cg_kind emit_record(parser *ps, const uint64_t *pos)
 	r.pos = pos;
 	r.ncost = ps->part.nevents;
 	r.cost = ps->costs;
-	r.cob = r.cfl = r.cfn = view(no_name);
-	if (r.kind == CG_RECORD_CALL) {
+	if (call) {
 		r.cob = view(ps->callee_ob);
 		r.cfl = view(ps->callee_fl);
 		r.cfn = view(ps->callee_fn);
 		r.calls = ps->call_count;
 		r.target = ps->target;
+	} else {
+		r.cob = r.cfl = r.cfn = view(no_name);
+		r.calls = 0;
+		r.target = NULL;
 	}
+	if (ps->h->record(ps->ctx, &ps->part, &r))
+		return callback_stopped(ps);
+	return CG_OK;
+}
+
+static cg_kind emit_record(parser *ps, const uint64_t *pos)
+{
+	int call = ps->call_pending;
 	if (ps->records >= ps->lim->records)
 		return cg_fail_limit(ps->err, ps->lineno, "record count", "records",
 		                     ps->lim->records);
 	ps->records++;
-	ps->budget = cg_sat_add(ps->budget, record_charge(ps, &r));
+	ps->budget = cg_sat_add(ps->budget, record_charge(ps, pos, call));
 	if (ps->budget > ps->lim->budget)
 		return cg_fail_limit(ps->err, ps->lineno, "record expansion",
 		                     "budget", ps->lim->budget);
 	ps->part.records++;
-	if (r.kind == CG_RECORD_CALL) {
+	if (call) {
 		ps->part.calls++;
 		ps->calls++;
 	}
-	if (ps->h && ps->h->record && ps->h->record(ps->ctx, &ps->part, &r))
-		return callback_stopped(ps);
+	if (ps->h != NULL && ps->h->record != NULL)
+		return hand_over(ps, pos, call);
 	return CG_OK;
 }
 
