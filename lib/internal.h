@@ -22,9 +22,17 @@ void cg_excerpt(char *out, size_t outlen, const char *s, size_t n);
 /* A growable array of uint64_t / of anything: checked growth. */
 int cg_grow(void **ptr, size_t *cap, size_t need, size_t elsize);
 
-/* text.c: the checks before parsing, in the decisions' order. */
+/* text.c: the checks before parsing, in the decisions' order.  For a
+ * plain ASCII input the line lengths may be left to the parser
+ * (*lines_unchecked): it checks each line with cg_line_too_long before
+ * parsing it and, when parsing fails, the rest with cg_check_lines, so
+ * that a line over the limit still wins over any parse error. */
 cg_kind cg_check_text(const char *buf, size_t len, const cg_limits *limits,
-                      cg_error *err);
+                      cg_error *err, int *lines_unchecked);
+int cg_line_too_long(const char *p, const char *e, int nl,
+                     const cg_limits *limits);
+cg_kind cg_check_lines(const char *p, const char *end, uint64_t first_line,
+                       const cg_limits *limits, cg_error *err);
 /* UTF-16 code units of a valid UTF-8 string. */
 uint64_t cg_utf16_len(const char *s, size_t n);
 
@@ -32,8 +40,33 @@ uint64_t cg_utf16_len(const char *s, size_t n);
 typedef enum { CG_NUM_OK, CG_NUM_SYNTAX, CG_NUM_DIGITS, CG_NUM_RANGE } cg_num;
 /* A whole token as a number: decimal, or 0x and lowercase hex digits. */
 cg_num cg_parse_u64(const char *s, size_t n, uint64_t *out);
-/* Decimal digits of v. */
-unsigned cg_digits(uint64_t v);
+/* The same, inlined for the short decimal tokens that fill cost lines. */
+static inline cg_num cg_parse_u64_fast(const char *s, size_t n, uint64_t *out)
+{
+	uint64_t v = 0;
+	size_t i;
+	if (n == 0 || n > 19 || (n >= 2 && s[1] == 'x'))
+		return cg_parse_u64(s, n, out);
+	for (i = 0; i < n; i++) {
+		unsigned d = (unsigned)(unsigned char)s[i] - '0';
+		if (d > 9)
+			return CG_NUM_SYNTAX;
+		v = v * 10 + d;
+	}
+	*out = v;
+	return CG_NUM_OK;
+}
+
+/* Decimal digits of v; most numbers of a profile are small. */
+static inline unsigned cg_digits(uint64_t v)
+{
+	unsigned d = 1;
+	while (v >= 10000) {
+		v /= 10000;
+		d += 4;
+	}
+	return d + (v >= 10) + (v >= 100) + (v >= 1000);
+}
 /* a + b, saturating at UINT64_MAX. */
 static inline uint64_t cg_sat_add(uint64_t a, uint64_t b)
 {

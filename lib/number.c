@@ -19,6 +19,16 @@ static cg_num parse_hex(const char *s, size_t n, uint64_t *out)
 	size_t i;
 	if (n == 0)
 		return CG_NUM_SYNTAX;
+	if (n <= 16) {
+		for (i = 0; i < n; i++) {
+			int h = hexval((unsigned char)s[i]);
+			if (h < 0)
+				return CG_NUM_SYNTAX;
+			v = (v << 4) | (uint64_t)h;
+		}
+		*out = v;
+		return CG_NUM_OK;
+	}
 	for (i = 0; i < n; i++)
 		if (hexval((unsigned char)s[i]) < 0)
 			return CG_NUM_SYNTAX;
@@ -41,6 +51,17 @@ cg_num cg_parse_u64(const char *s, size_t n, uint64_t *out)
 		return parse_hex(s + 2, n - 2, out);
 	if (n == 0)
 		return CG_NUM_SYNTAX;
+	/* up to 19 digits cannot overflow: one pass, no checks but the digit */
+	if (n <= 19) {
+		for (i = 0; i < n; i++) {
+			unsigned d = (unsigned)(unsigned char)s[i] - '0';
+			if (d > 9)
+				return CG_NUM_SYNTAX;
+			v = v * 10 + d;
+		}
+		*out = v;
+		return CG_NUM_OK;
+	}
 	for (i = 0; i < n; i++)
 		if (s[i] < '0' || s[i] > '9')
 			return CG_NUM_SYNTAX;
@@ -54,21 +75,6 @@ cg_num cg_parse_u64(const char *s, size_t n, uint64_t *out)
 	}
 	*out = v;
 	return CG_NUM_OK;
-}
-
-unsigned cg_digits(uint64_t v)
-{
-	/* most numbers of a profile are small: test the short ones first */
-	static const uint64_t pow10[] = {
-	    10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
-	    100000000ull, 1000000000ull, 10000000000ull, 100000000000ull,
-	    1000000000000ull, 10000000000000ull, 100000000000000ull,
-	    1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
-	    1000000000000000000ull, 10000000000000000000ull};
-	unsigned d = 1;
-	while (d <= 19 && v >= pow10[d - 1])
-		d++;
-	return d;
 }
 
 size_t cg_format_u64(uint64_t v, char out[20])

@@ -89,19 +89,45 @@ static const unsigned char *scan_line(const unsigned char *p,
 	return NULL;
 }
 
+/* 1 if every byte is ASCII and none is NUL: then code units are bytes. */
+static int plain_ascii(const unsigned char *p, size_t n)
+{
+	size_t i = 0;
+	for (; n - i >= 8; i += 8) {
+		uint64_t w;
+		memcpy(&w, p + i, 8);
+		if ((w & HIGH_BITS) || ((w - LOW_BITS) & ~w & HIGH_BITS))
+			return 0;
+	}
+	for (; i < n; i++)
+		if (p[i] == 0 || p[i] >= 0x80)
+			return 0;
+	return 1;
+}
+
 cg_kind cg_check_text(const char *buf, size_t len, const cg_limits *limits,
-                      cg_error *err)
+                      cg_error *err, int *lines_unchecked)
 {
 	const unsigned char *p = (const unsigned char *)buf;
 	const unsigned char *end = p + len;
 	uint64_t line = 1, total = 0, long_line = 0;
 
+	*lines_unchecked = 0;
 	if ((uint64_t)len > limits->input)
 		return cg_fail_limit(err, 0, "input size", "input", limits->input);
 	if (len >= 2 && p[0] == 0x1f && p[1] == 0x8b)
 		return cg_fail(err, CG_UNSUPPORTED, 1,
 		               "gzip-compressed input; decompress it first "
 		               "(e.g. zcat FILE | cg-validate)");
+	/* the common case in one fast pass: line lengths are then left to the
+	 * parser, which walks the lines anyway (cg_check_lines) */
+	if (plain_ascii(p, len)) {
+		if ((uint64_t)len > limits->text)
+			return cg_fail_limit(err, 0, "input text (UTF-16 code units)",
+			                     "text", limits->text);
+		*lines_unchecked = (uint64_t)len > limits->line;
+		return CG_OK;
+	}
 	while (p < end) {
 		const unsigned char *nl = memchr(p, '\n', (size_t)(end - p));
 		const unsigned char *e = nl ? nl : end;
@@ -136,5 +162,34 @@ cg_kind cg_check_text(const char *buf, size_t len, const cg_limits *limits,
 	if (long_line != 0)
 		return cg_fail_limit(err, long_line, "line length (UTF-16 code units)",
 		                     "line", limits->line);
+	return CG_OK;
+}
+
+/* The length of the line [p, e) in code units of an ASCII input, without
+ * the CR of CRLF (nl: the line has its LF). */
+static uint64_t ascii_line_units(const char *p, const char *e, int nl)
+{
+	size_t n = (size_t)(e - p);
+	return nl && n > 0 && e[-1] == '\r' ? n - 1 : n;
+}
+
+int cg_line_too_long(const char *p, const char *e, int nl,
+                     const cg_limits *limits)
+{
+	return ascii_line_units(p, e, nl) > limits->line;
+}
+
+cg_kind cg_check_lines(const char *p, const char *end, uint64_t line,
+                       const cg_limits *limits, cg_error *err)
+{
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *e = nl != NULL ? nl : end;
+		if (cg_line_too_long(p, e, nl != NULL, limits))
+			return cg_fail_limit(err, line, "line length (UTF-16 code units)",
+			                     "line", limits->line);
+		p = nl != NULL ? nl + 1 : end;
+		line++;
+	}
 	return CG_OK;
 }

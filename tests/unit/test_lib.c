@@ -461,6 +461,28 @@ static void test_limits(void)
 	put(&a, E "fn=abcdefghi\r\n"); /* the CR of CRLF is not counted */
 	limit_pair("line CRLF", &a, &b, "line=12", 2);
 
+	/* a line over the limit wins over a parse error on an earlier line,
+	 * for ASCII input (checked while parsing) as for the rest */
+	{
+		cg_error err;
+		buf c = {0};
+		put(&c, E "@bad\nfn=xxxxxxxxxxxxxxxxxxxx\n");
+		CHECK(parse_with(&c, "line=12", &err) == CG_RESOURCE && err.line == 3,
+		      "ASCII: long line after a parse error: %s at %llu",
+		      err.message, (unsigned long long)err.line);
+		CHECK(parse_with(&c, "line=100", &err) == CG_SYNTAX && err.line == 2,
+		      "ASCII: the parse error when no line is long");
+		c.n = 0;
+		put(&c, E "@b\xc3\xa9" "d\nfn=xxxxxxxxxxxxxxxxxxxx\n");
+		CHECK(parse_with(&c, "line=12", &err) == CG_RESOURCE && err.line == 3,
+		      "UTF-8: long line after a parse error");
+		c.n = 0;
+		put(&c, E "fn=f\n1 1\nfn=xxxxxxxxxxxxxxxxxxxx");
+		CHECK(parse_with(&c, "line=12", &err) == CG_RESOURCE && err.line == 4,
+		      "ASCII: long last line without LF");
+		free(c.p);
+	}
+
 	/* text: code units of the whole input, line 0 */
 	a.n = b.n = 0;
 	put(&a, E "fn=\xc3\xa9\n"); /* 10 + 4 + 1 = 15 code units */
