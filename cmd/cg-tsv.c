@@ -97,7 +97,16 @@ typedef struct input {
 	cg_error why;
 } input;
 
+/* A name column remembers its last value: rows repeat their names, which
+ * are views into the input, so one scan for escapes serves many rows. */
+typedef struct column {
+	const char *ptr;
+	size_t len;
+	int clean;
+} column;
+
 typedef struct tsv {
+	column names[7];    /* ob fl fi fn cob cfl cfn */
 	names select;       /* -e, in order; empty for all events */
 	int kind;           /* -1 both, else a cg_record_kind */
 	int header, multi;
@@ -218,6 +227,19 @@ static void out_opt_u64(const uint64_t *v, long i)
 		out_u64(v[i]);
 }
 
+static void name_field(column *c, cg_str s)
+{
+	if (s.ptr != c->ptr || s.len != c->len) {
+		c->ptr = s.ptr;
+		c->len = s.len;
+		c->clean = out_field_clean(s);
+	}
+	if (!c->clean)
+		out_field(s);
+	else if (s.len > 0)
+		out_bytes(s.ptr, s.len);
+}
+
 static int row(void *ctx, const cg_part *p, const cg_record *r)
 {
 	tsv *t = ctx;
@@ -231,22 +253,22 @@ static int row(void *ctx, const cg_part *p, const cg_record *r)
 	}
 	out_u64(cg_part_ordinal(p));
 	out_cstr(call ? "\tcall\t" : "\tcost\t");
-	out_field(r->ob);
+	name_field(&t->names[0], r->ob);
 	out_char('\t');
-	out_field(r->fl);
+	name_field(&t->names[1], r->fl);
 	out_char('\t');
-	out_field(r->fi);
+	name_field(&t->names[2], r->fi);
 	out_char('\t');
-	out_field(r->fn);
+	name_field(&t->names[3], r->fn);
 	for (i = 0; i < CG_POS_FIELDS; i++)
 		if (t->posmask & (1u << i))
 			out_opt_u64(r->pos, t->possrc[i]);
 	out_char('\t');
-	out_field(r->cob);
+	name_field(&t->names[4], r->cob);
 	out_char('\t');
-	out_field(r->cfl);
+	name_field(&t->names[5], r->cfl);
 	out_char('\t');
-	out_field(r->cfn);
+	name_field(&t->names[6], r->cfn);
 	out_char('\t');
 	if (call)
 		out_u64(r->calls);
@@ -289,6 +311,8 @@ static void write_rows(cli *c, tsv *t, const input *in)
 	static const cg_handler h = {map_part, row, NULL};
 	cg_error err;
 	t->cur = in;
+	/* the name cache holds pointers into the previous input */
+	memset(t->names, 0, sizeof t->names);
 	if (cg_parse(cg_input_data(in->in), cg_input_size(in->in), &c->limits, &h,
 	             t, NULL, &err) != CG_OK) {
 		/* the first parse accepted it: only memory can fail here */

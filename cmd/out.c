@@ -44,26 +44,39 @@ void out_cstr(const char *s)
 	out_bytes(s, strlen(s));
 }
 
+/* Bytes that a field escapes. */
+static const unsigned char needs_escape[256] = {
+    ['\\'] = 1, ['\t'] = 1, ['\r'] = 1, ['\n'] = 1};
+
 void out_field(cg_str s)
 {
 	size_t i, start = 0;
-	if (s.len == 0)
-		return;
 	for (i = 0; i < s.len; i++) {
 		char esc;
+		if (!needs_escape[(unsigned char)s.ptr[i]])
+			continue;
 		switch (s.ptr[i]) {
 		case '\\': esc = '\\'; break;
 		case '\t': esc = 't'; break;
 		case '\r': esc = 'r'; break;
-		case '\n': esc = 'n'; break;
-		default: continue;
+		default: esc = 'n'; break;
 		}
 		out_bytes(s.ptr + start, i - start);
 		out_char('\\');
 		out_char(esc);
 		start = i + 1;
 	}
-	out_bytes(s.ptr + start, s.len - start);
+	if (s.len > start)
+		out_bytes(s.ptr + start, s.len - start);
+}
+
+int out_field_clean(cg_str s)
+{
+	size_t i;
+	for (i = 0; i < s.len; i++)
+		if (needs_escape[(unsigned char)s.ptr[i]])
+			return 0;
+	return 1;
 }
 
 void out_cstr_field(const char *s)

@@ -11,6 +11,8 @@ void out_cstr(const char *s);
 /* A field value with backslash, TAB, CR and LF escaped as \\ \t \r \n. */
 void out_field(cg_str s);
 void out_u64(uint64_t v);
+/* 1 if s needs no escape, so that it may be written with out_bytes. */
+int out_field_clean(cg_str s);
 /* out_field of a C string. */
 void out_cstr_field(const char *s);
 /* Numbers separated by single spaces. */

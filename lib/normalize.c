@@ -44,9 +44,9 @@ static int flush(writer *w)
 	return 0;
 }
 
-static void put(writer *w, const char *s, size_t n)
+/* Append n bytes that count u code units. */
+static void put_units(writer *w, const char *s, size_t n, uint64_t u)
 {
-	uint64_t u = cg_utf16_len(s, n);
 	w->units = cg_sat_add(w->units, u);
 	w->line_units = cg_sat_add(w->line_units, u);
 	if (w->counting || w->failed)
@@ -62,9 +62,21 @@ static void put(writer *w, const char *s, size_t n)
 	}
 }
 
+/* Names and header values may hold any UTF-8. */
+static void put(writer *w, const char *s, size_t n)
+{
+	put_units(w, s, n, cg_utf16_len(s, n));
+}
+
+/* Keys, numbers and punctuation: ASCII, one code unit a byte. */
+static void put_ascii(writer *w, const char *s, size_t n)
+{
+	put_units(w, s, n, n);
+}
+
 static void puts_(writer *w, const char *s)
 {
-	put(w, s, strlen(s));
+	put_ascii(w, s, strlen(s));
 }
 
 static void put_str(writer *w, cg_str s)
@@ -76,7 +88,14 @@ static void put_str(writer *w, cg_str s)
 static void put_u64(writer *w, uint64_t v)
 {
 	char digits[20];
-	put(w, digits, cg_format_u64(v, digits));
+	if (w->counting) {
+		/* the preflight only needs the length */
+		unsigned n = cg_digits(v);
+		w->units = cg_sat_add(w->units, n);
+		w->line_units = cg_sat_add(w->line_units, n);
+		return;
+	}
+	put_ascii(w, digits, cg_format_u64(v, digits));
 }
 
 /* End a line; a line that a reader under the same limits would refuse
@@ -90,7 +109,7 @@ static int end_line(writer *w)
 		                    "--no-limits)",
 		                    (unsigned long long)w->lim->line);
 	w->line_units = 0;
-	put(w, "\n", 1);
+	put_ascii(w, "\n", 1);
 	return w->failed ? 1 : 0;
 }
 
@@ -111,16 +130,16 @@ static int put_name(writer *w, const char *key, cg_strmap *m, cg_str name)
 	uint64_t id;
 	int added;
 	puts_(w, key);
-	put(w, "=", 1);
+	put_ascii(w, "=", 1);
 	if (name.len > 0) {
 		id = cg_strmap_find(m, name.ptr, name.len, &added);
 		if (id == 0)
 			return out_of_memory(w);
-		put(w, "(", 1);
+		put_ascii(w, "(", 1);
 		put_u64(w, id);
-		put(w, ")", 1);
+		put_ascii(w, ")", 1);
 		if (added) {
-			put(w, " ", 1);
+			put_ascii(w, " ", 1);
 			put_str(w, name);
 		}
 	}
@@ -138,7 +157,7 @@ static void put_values(writer *w, const uint64_t *v, size_t n)
 {
 	size_t i;
 	for (i = 0; i < n; i++) {
-		put(w, " ", 1);
+		put_ascii(w, " ", 1);
 		put_u64(w, v[i]);
 	}
 }
@@ -151,24 +170,24 @@ static int put_header(writer *w, const cg_part *p, size_t i)
 	size_t n, j;
 	w->src_line = cg_part_header_line(p, i);
 	put_str(w, key);
-	put(w, ":", 1);
+	put_ascii(w, ":", 1);
 	if (key_is(key, "version"))
 		puts_(w, " 1");
 	else if (key_is(key, "events")) {
 		for (j = 0; j < cg_part_event_count(p); j++) {
-			put(w, " ", 1);
+			put_ascii(w, " ", 1);
 			put_str(w, cg_part_event(p, j));
 		}
 	} else if (key_is(key, "positions")) {
 		for (j = 0; j < cg_part_position_count(p); j++) {
-			put(w, " ", 1);
+			put_ascii(w, " ", 1);
 			puts_(w, cg_pos_name(cg_part_position(p, j)));
 		}
 	} else if (key_is(key, "summary")) {
 		cg_part_summary(p, &v, &n);
 		put_values(w, v, n);
 	} else if (value.len > 0) {
-		put(w, " ", 1);
+		put_ascii(w, " ", 1);
 		put_str(w, value);
 	}
 	return end_line(w);
@@ -329,7 +348,7 @@ static int record(void *ctx, const cg_part *p, const cg_record *r)
 	}
 	for (i = 0; i < r->npos; i++) {
 		if (i > 0)
-			put(w, " ", 1);
+			put_ascii(w, " ", 1);
 		put_u64(w, r->pos[i]);
 	}
 	while (ncost > 0 && r->cost[ncost - 1] == 0)

@@ -1,0 +1,130 @@
+#!/bin/sh
+# bench/run.sh - time the cgprof commands against the tools users run
+# instead, on the same inputs, in one run; print a Markdown table.
+#
+#   sh bench/run.sh [BINDIR]        (BINDIR defaults to build/bin)
+#
+# Inputs (made once, kept in bench/data/, which git ignores):
+#   py-1M     valgrind --tool=callgrind --dump-instr=yes python3 -c 'import json'
+#   cc-8M     the same on cc1 compiling lib/normalize.c with -O0
+#   cc-16M    cc1 compiling lib/parse.c with -O2, then further recordings
+#             appended as parts until it passes 16 MiB
+#   big-300M  cc-16M repeated as parts up to 300 MB (BENCH_BIG=0 skips it)
+#   patho     valid but hostile: 1,000 parts, 4 KiB names, an ID redefined
+#             on every record (generated with awk)
+# Each command's median wall time comes from hyperfine (BENCH_RUNS runs,
+# default 7; callgrind_annotate 3), its peak RSS from /usr/bin/time -f %M.
+# Needs valgrind, gcc, python3, hyperfine, GNU time (apt-get install -y
+# valgrind hyperfine time).
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+bin=$(cd "${1:-$top/build/bin}" && pwd)
+data=$top/bench/data
+runs=${BENCH_RUNS:-7}
+mkdir -p "$data"
+export LC_ALL=C
+
+for tool in valgrind gcc hyperfine /usr/bin/time callgrind_annotate; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "bench: $tool is needed" >&2; exit 2; }
+done
+python=$(command -v /usr/bin/python3 || command -v python3)
+
+record() { # record OUT COMMAND... - the biggest profile of the process tree
+    out=$1
+    shift
+    rm -rf "$data/rec" && mkdir -p "$data/rec"
+    valgrind -q --tool=callgrind --dump-instr=yes --trace-children=yes \
+        --callgrind-out-file="$data/rec/%p.cg" "$@" > /dev/null 2>&1
+    mv "$(ls -S "$data"/rec/*.cg | head -1)" "$out"
+    rm -rf "$data/rec"
+}
+
+size() { wc -c < "$1" | tr -d ' '; }
+
+[ -s "$data/py-1M.cg" ] ||
+    record "$data/py-1M.cg" "$python" -c 'import json; print(json.dumps([1]))'
+[ -s "$data/cc-8M.cg" ] ||
+    record "$data/cc-8M.cg" gcc -O0 -I"$top/lib" -c "$top/lib/normalize.c" -o "$data/x.o"
+if [ ! -s "$data/cc-16M.cg" ]; then
+    record "$data/cc-16M.cg" gcc -O2 -I"$top/lib" -c "$top/lib/parse.c" -o "$data/x.o"
+    # grow it with whole recordings, each a part of its own
+    while [ "$(size "$data/cc-16M.cg")" -lt $((16 * 1024 * 1024)) ]; do
+        cat "$data/py-1M.cg" >> "$data/cc-16M.cg"
+    done
+fi
+if [ "${BENCH_BIG:-1}" = 1 ] && [ ! -s "$data/big-300M.cg" ]; then
+    : > "$data/big-300M.cg"
+    while [ "$(size "$data/big-300M.cg")" -lt 300000000 ]; do
+        cat "$data/cc-16M.cg" >> "$data/big-300M.cg"
+    done
+fi
+[ -s "$data/patho.cg" ] || awk 'BEGIN {
+    name = ""; for (i = 0; i < 4096; i++) name = name "n"
+    for (p = 1; p <= 1000; p++) {
+        printf "part: %d\npositions: instr line\nevents: Ir Dr\n", p
+        printf "ob=(1) /lib/%s\nfl=(1) /src/%s.c\n", name, name
+        for (r = 0; r < 20; r++) {
+            printf "fn=(1) f%d_%d_%s\n0x%x %d %d %d\n", p, r, substr(name, 1, 200), 4096 + r, r + 1, r * 7, r
+            printf "cfn=(2) g%d\ncalls=%d +4 *\n+1 * %d\n", r, r + 1, r * 100
+        }
+        printf "totals: 1 1\n"
+    }
+}' > "$data/patho.cg"
+rm -f "$data/x.o"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgbench.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+# median seconds of a command line, from hyperfine (output discarded)
+median() { # median RUNS COMMAND
+    hyperfine -N --style none -w 1 -r "$1" --export-csv "$tmp/h.csv" "$2" > /dev/null 2>&1 ||
+        hyperfine --style none -w 1 -r "$1" --export-csv "$tmp/h.csv" "$2" > /dev/null 2>&1
+    awk -F, 'NR == 2 { print $4 }' "$tmp/h.csv"
+}
+
+# peak resident set size in MB, median of 3
+peak() { # peak COMMAND
+    for i in 1 2 3; do
+        /usr/bin/time -f %M sh -c "$1" 2>&1 > /dev/null | tail -1
+    done | sort -n | sed -n 2p | awk '{ printf "%.1f", $1 / 1024 }'
+}
+
+sum_awk='/^fn=/ { f = $0 } /^[0-9+*-]/ { s[f] += $NF } END { for (k in s) n++; print n }'
+
+printf '| input | MB | command | median s | MB/s | peak RSS MB | x wc -l | x md5sum | vs callgrind_annotate |\n'
+printf '|---|---:|---|---:|---:|---:|---:|---:|---:|\n'
+for input in py-1M cc-8M cc-16M big-300M patho; do
+    f=$data/$input.cg
+    [ -s "$f" ] || continue
+    mb=$(awk -v b="$(size "$f")" 'BEGIN { printf "%.1f", b / 1048576 }')
+    r=$runs
+    [ "$input" = big-300M ] && r=3
+    wc_s=$(median "$r" "wc -l $f")
+    md5_s=$(median "$r" "md5sum $f")
+    ann_s=
+    if [ "$input" != big-300M ]; then
+        ann_s=$(median 3 "callgrind_annotate $f")
+    fi
+    for cmd in "wc -l $f" "md5sum $f" \
+        "awk '$sum_awk' $f" \
+        "callgrind_annotate $f" \
+        "$bin/cg-validate --no-limits $f" \
+        "$bin/cg-normalize --no-limits $f" \
+        "$bin/cg-tsv --no-limits $f" \
+        "$bin/cg-parts --no-limits $f"; do
+        case $cmd in
+            "wc -l"*) s=$wc_s ;;
+            md5sum*) s=$md5_s ;;
+            callgrind_annotate*) [ -n "$ann_s" ] || continue; s=$ann_s ;;
+            *) s=$(median "$r" "$cmd") ;;
+        esac
+        rss=$(peak "$cmd")
+        name=$(echo "$cmd" | sed -e "s|$bin/||" -e "s| $f||" -e "s|'.*'|'sum per fn'|" -e 's| --no-limits||')
+        awk -v input="$input" -v mb="$mb" -v name="$name" -v s="$s" -v rss="$rss" \
+            -v wc="$wc_s" -v md5="$md5_s" -v ann="$ann_s" 'BEGIN {
+            vs = ann == "" ? "-" : sprintf("%.0fx faster", ann / s)
+            if (ann != "" && s >= ann) vs = sprintf("%.2fx", ann / s)
+            printf "| %s | %s | %s | %.4f | %.0f | %s | %.1f | %.2f | %s |\n",
+                input, mb, name, s, mb / s, rss, s / wc, s / md5, vs }'
+    done
+done
