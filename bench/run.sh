@@ -4,11 +4,15 @@
 #
 #   sh bench/run.sh [BINDIR]        (BINDIR defaults to build/bin)
 #
-# Inputs (made once, kept in bench/data/, which git ignores):
-#   py-1M     valgrind --tool=callgrind --dump-instr=yes python3 -c 'import json'
-#   cc-8M     the same on cc1 compiling lib/normalize.c with -O0
-#   cc-16M    cc1 compiling lib/parse.c with -O2, then further recordings
-#             appended as parts until it passes 16 MiB
+# Inputs (made once, kept in bench/data/, which git ignores), all recorded
+# with valgrind --tool=callgrind --dump-instr=yes and grown, where needed,
+# by appending whole recordings as further parts (names, call density and
+# compressed positions stay Valgrind's):
+#   ls-1M     ls -la /usr/share/doc, appended to itself up to 1 MiB
+#   cc-8M     cc1 compiling lib/normalize.c -O0, then python3 recordings
+#             appended up to 8 MiB
+#   cc-16M    cc1 compiling lib/parse.c -O2, then python3 recordings
+#             appended up to 16 MiB
 #   big-300M  cc-16M repeated as parts up to 300 MB (BENCH_BIG=0 skips it)
 #   patho     valid but hostile: 1,000 parts, 4 KiB names, an ID redefined
 #             on every record (generated with awk)
@@ -41,16 +45,27 @@ record() { # record OUT COMMAND... - the biggest profile of the process tree
 
 size() { wc -c < "$1" | tr -d ' '; }
 
-[ -s "$data/py-1M.cg" ] ||
-    record "$data/py-1M.cg" "$python" -c 'import json; print(json.dumps([1]))'
-[ -s "$data/cc-8M.cg" ] ||
+grow() { # grow FILE PIECE MIB - append PIECE until FILE has MIB MiB
+    while [ "$(size "$1")" -lt $(($3 * 1024 * 1024)) ]; do
+        cat "$2" >> "$1"
+    done
+}
+
+[ -s "$data/py.cg" ] ||
+    record "$data/py.cg" "$python" -c 'import json; print(json.dumps([1]))'
+if [ ! -s "$data/ls-1M.cg" ]; then
+    record "$data/ls.cg" ls -la /usr/share/doc
+    cp "$data/ls.cg" "$data/ls-1M.cg"
+    grow "$data/ls-1M.cg" "$data/ls.cg" 1
+    rm -f "$data/ls.cg"
+fi
+if [ ! -s "$data/cc-8M.cg" ]; then
     record "$data/cc-8M.cg" gcc -O0 -I"$top/lib" -c "$top/lib/normalize.c" -o "$data/x.o"
+    grow "$data/cc-8M.cg" "$data/py.cg" 8
+fi
 if [ ! -s "$data/cc-16M.cg" ]; then
     record "$data/cc-16M.cg" gcc -O2 -I"$top/lib" -c "$top/lib/parse.c" -o "$data/x.o"
-    # grow it with whole recordings, each a part of its own
-    while [ "$(size "$data/cc-16M.cg")" -lt $((16 * 1024 * 1024)) ]; do
-        cat "$data/py-1M.cg" >> "$data/cc-16M.cg"
-    done
+    grow "$data/cc-16M.cg" "$data/py.cg" 16
 fi
 if [ "${BENCH_BIG:-1}" = 1 ] && [ ! -s "$data/big-300M.cg" ]; then
     : > "$data/big-300M.cg"
@@ -93,7 +108,7 @@ sum_awk='/^fn=/ { f = $0 } /^[0-9+*-]/ { s[f] += $NF } END { for (k in s) n++; p
 
 printf '| input | MB | command | median s | MB/s | peak RSS MB | x wc -l | x md5sum | vs callgrind_annotate |\n'
 printf '|---|---:|---|---:|---:|---:|---:|---:|---:|\n'
-for input in py-1M cc-8M cc-16M big-300M patho; do
+for input in ls-1M cc-8M cc-16M big-300M patho; do
     f=$data/$input.cg
     [ -s "$f" ] || continue
     mb=$(awk -v b="$(size "$f")" 'BEGIN { printf "%.1f", b / 1048576 }')
