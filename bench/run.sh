@@ -16,6 +16,9 @@
 #   big-300M  cc-16M repeated as parts up to 300 MB (BENCH_BIG=0 skips it)
 #   patho     valid but hostile: 1,000 parts, 4 KiB names, an ID redefined
 #             on every record (generated with awk)
+#   longname  a 1 MiB name referenced through its ID 50,000 times, switching
+#             with another function on every record (over the default
+#             budget: measured with --no-limits, as every input here)
 # Each command's median wall time comes from hyperfine (BENCH_RUNS runs,
 # default 7; callgrind_annotate 3), its peak RSS from /usr/bin/time -f %M.
 # Needs valgrind, gcc, python3, hyperfine, GNU time (apt-get install -y
@@ -85,6 +88,12 @@ fi
         printf "totals: 1 1\n"
     }
 }' > "$data/patho.cg"
+[ -s "$data/longname.cg" ] || awk 'BEGIN {
+    printf "events: A\nfn=(1) "
+    for (i = 0; i < 1048576; i++) printf "n"
+    printf "\nfn=(2) g\n"
+    for (i = 0; i < 50000; i++) printf "fn=(1)\n1 1\nfn=(2)\n2 2\n"
+}' > "$data/longname.cg"
 rm -f "$data/x.o"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgbench.XXXXXX")
@@ -108,7 +117,7 @@ sum_awk='/^fn=/ { f = $0 } /^[0-9+*-]/ { s[f] += $NF } END { for (k in s) n++; p
 
 printf '| input | MB | command | median s | MB/s | peak RSS MB | x wc -l | x md5sum | vs callgrind_annotate |\n'
 printf '|---|---:|---|---:|---:|---:|---:|---:|---:|\n'
-for input in ls-1M cc-8M cc-16M big-300M patho; do
+for input in ls-1M cc-8M cc-16M big-300M patho longname; do
     f=$data/$input.cg
     [ -s "$f" ] || continue
     mb=$(awk -v b="$(size "$f")" 'BEGIN { printf "%.1f", b / 1048576 }')

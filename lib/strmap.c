@@ -16,52 +16,82 @@ static uint64_t hash(const char *s, size_t n)
 	return h;
 }
 
+static uint64_t hash_view(const char *s, size_t n)
+{
+	uint64_t h = (uint64_t)(uintptr_t)s * 0x9E3779B97F4A7C15ull ^ n;
+	return h ^ (h >> 29);
+}
+
 void cg_strmap_free(cg_strmap *m)
 {
 	free(m->slots);
-	m->slots = NULL;
-	m->cap = m->count = 0;
+	free(m->views);
+	memset(m, 0, sizeof *m);
 }
 
-static int grow(cg_strmap *m)
+/* Double a table (or make one) when it is half full. */
+static int grow(cg_strmap_slot **slots, size_t *cap, size_t count)
 {
-	size_t ncap = m->cap ? m->cap * 2 : 256, i;
+	size_t ncap = *cap ? *cap * 2 : 256, i;
 	cg_strmap_slot *ns;
+	if ((count + 1) * 2 <= *cap)
+		return 0;
 	if (ncap > SIZE_MAX / sizeof *ns)
 		return -1;
 	ns = calloc(ncap, sizeof *ns);
 	if (ns == NULL)
 		return -1;
-	for (i = 0; i < m->cap; i++) {
+	for (i = 0; i < *cap; i++) {
 		size_t j;
-		if (m->slots[i].id == 0)
+		if ((*slots)[i].id == 0)
 			continue;
-		for (j = m->slots[i].hash & (ncap - 1); ns[j].id != 0;
+		for (j = (*slots)[i].hash & (ncap - 1); ns[j].id != 0;
 		     j = (j + 1) & (ncap - 1))
 			;
-		ns[j] = m->slots[i];
+		ns[j] = (*slots)[i];
 	}
-	free(m->slots);
-	m->slots = ns;
-	m->cap = ncap;
+	free(*slots);
+	*slots = ns;
+	*cap = ncap;
 	return 0;
+}
+
+static cg_strmap_slot *probe(cg_strmap_slot *slots, size_t cap, uint64_t h,
+                             const char *s, size_t n, int by_content)
+{
+	size_t i;
+	for (i = h & (cap - 1); slots[i].id != 0; i = (i + 1) & (cap - 1))
+		if (slots[i].hash == h && slots[i].len == n &&
+		    (by_content ? memcmp(slots[i].ptr, s, n) == 0
+		                : slots[i].ptr == s))
+			break;
+	return &slots[i];
 }
 
 uint64_t cg_strmap_find(cg_strmap *m, const char *s, size_t n, int *added)
 {
-	uint64_t h = hash(s, n);
-	size_t i;
+	uint64_t hv = hash_view(s, n), h;
+	cg_strmap_slot *view, *slot;
 	*added = 0;
-	if ((m->count + 1) * 2 > m->cap && grow(m) != 0)
+	if (grow(&m->views, &m->views_cap, m->views_count) != 0 ||
+	    grow(&m->slots, &m->cap, m->count) != 0)
 		return 0;
-	for (i = h & (m->cap - 1); m->slots[i].id != 0; i = (i + 1) & (m->cap - 1))
-		if (m->slots[i].hash == h && m->slots[i].len == n &&
-		    memcmp(m->slots[i].ptr, s, n) == 0)
-			return m->slots[i].id;
-	m->slots[i].hash = h;
-	m->slots[i].ptr = s;
-	m->slots[i].len = n;
-	m->slots[i].id = ++m->count;
-	*added = 1;
-	return m->slots[i].id;
+	view = probe(m->views, m->views_cap, hv, s, n, 0);
+	if (view->id != 0)
+		return view->id;
+	h = hash(s, n);
+	slot = probe(m->slots, m->cap, h, s, n, 1);
+	if (slot->id == 0) {
+		slot->hash = h;
+		slot->ptr = s;
+		slot->len = n;
+		slot->id = ++m->count;
+		*added = 1;
+	}
+	view->hash = hv;
+	view->ptr = s;
+	view->len = n;
+	view->id = slot->id;
+	m->views_count++;
+	return slot->id;
 }

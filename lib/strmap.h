@@ -13,8 +13,11 @@ typedef struct cg_strmap_slot {
 } cg_strmap_slot;
 
 typedef struct cg_strmap {
-	cg_strmap_slot *slots;
+	cg_strmap_slot *slots;  /* by content */
 	size_t cap, count;
+	cg_strmap_slot *views;  /* by address: names read through one ID are
+	                           one view, so a long name is hashed once */
+	size_t views_cap, views_count;
 } cg_strmap;
 
 /* The ID of s, giving it the next one (and *added = 1) if it is new.
