@@ -672,20 +672,18 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 	}
 }
 
-/* The expansion budget's charge for one record (see the decisions). */
-static uint64_t record_charge(const parser *ps, const uint64_t *pos, int call)
+/* The expansion budget's charge for one record (see the decisions);
+ * numbers: what the cost line's positions and costs are charged (at
+ * most 21 per column of one line: far below 2^64). */
+static uint64_t record_charge(const parser *ps, uint64_t numbers, int call)
 {
-	uint64_t c = 16;
+	uint64_t c = 16 + numbers;
 	size_t i;
 	c = cg_sat_add(c, ps->ob.units);
 	c = cg_sat_add(c, ps->fl.units);
 	c = cg_sat_add(c, ps->fn.units);
 	if (ps->fi_set)
 		c = cg_sat_add(c, ps->fi.units);
-	for (i = 0; i < ps->part.npos; i++)
-		c = cg_sat_add(c, cg_digits(pos[i]) + 1u);
-	for (i = 0; i < ps->part.nevents; i++)
-		c = cg_sat_add(c, cg_digits(ps->costs[i]) + 1u);
 	if (call) {
 		c = cg_sat_add(c, ps->callee_ob.units);
 		c = cg_sat_add(c, ps->callee_fl.units);
@@ -734,14 +732,14 @@ static cg_kind hand_over(parser *ps, const uint64_t *pos, int call)
 	return CG_OK;
 }
 
-static cg_kind emit_record(parser *ps, const uint64_t *pos)
+static cg_kind emit_record(parser *ps, const uint64_t *pos, uint64_t numbers)
 {
 	int call = ps->call_pending;
 	if (ps->records >= ps->lim->records)
 		return cg_fail_limit(ps->err, ps->lineno, "record count", "records",
 		                     ps->lim->records);
 	ps->records++;
-	ps->budget = cg_sat_add(ps->budget, record_charge(ps, pos, call));
+	ps->budget = cg_sat_add(ps->budget, record_charge(ps, numbers, call));
 	if (ps->budget > ps->lim->budget)
 		return cg_fail_limit(ps->err, ps->lineno, "record expansion",
 		                     "budget", ps->lim->budget);
@@ -755,10 +753,81 @@ static cg_kind emit_record(parser *ps, const uint64_t *pos)
 	return CG_OK;
 }
 
+static inline const char *skip_blanks(const char *s, const char *e)
+{
+	while (s < e && is_blank(*s))
+		s++;
+	return s;
+}
+
+/* The fast path of cost lines: a plain decimal token of at most 19 digits
+ * at *p, parsed in the pass that finds its end.  0 for anything else (hex,
+ * too long, malformed), which the general path then judges. */
+static inline unsigned plain_decimal(const char **p, const char *e, uint64_t *v)
+{
+	const char *s = *p, *start = s;
+	uint64_t x = 0;
+	while (s < e) {
+		unsigned d = (unsigned)(unsigned char)*s - '0';
+		if (d > 9)
+			break;
+		x = x * 10 + d; /* unsigned: a wrap past 19 digits is refused below */
+		s++;
+	}
+	if (s == start || s - start > 19 || (s < e && !is_blank(*s)))
+		return 0;
+	*v = x;
+	*p = s;
+	/* the digit count, for the budget: the token's, but for leading zeros */
+	return *start == '0' ? cg_digits(x) : (unsigned)(s - start);
+}
+
+/* The same for a position: N, +N, -N or *, within range. */
+static inline int plain_position(const char **p, const char *e, uint64_t base,
+                          uint64_t *v)
+{
+	const char *s = *p, *t = s + 1;
+	uint64_t n;
+	switch (*s) {
+	case '*':
+		if (t < e && !is_blank(*t))
+			return 0;
+		*v = base;
+		break;
+	case '+':
+		if (plain_decimal(&t, e, &n) == 0 || n > UINT64_MAX - base)
+			return 0;
+		*v = base + n;
+		break;
+	case '-':
+		if (plain_decimal(&t, e, &n) == 0 || n > base)
+			return 0;
+		*v = base - n;
+		break;
+	default:
+		return plain_decimal(p, e, v) != 0;
+	}
+	*p = t;
+	return 1;
+}
+
+static cg_kind too_many_costs(parser *ps, const char *s, const char *e)
+{
+	cg_str tok;
+	size_t extra = 0;
+	while (next_token(&s, e, &tok))
+		extra++;
+	return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+	               "expected at most %zu event cost%s, found %zu",
+	               ps->part.nevents, ps->part.nevents == 1 ? "" : "s",
+	               ps->part.nevents + extra);
+}
+
 static cg_kind cost_line(parser *ps, const char *s, const char *e)
 {
 	cg_part *p = &ps->part;
 	uint64_t pos[CG_POS_FIELDS];
+	uint64_t charge = 0; /* of the record's numbers, for the budget */
 	size_t i, npos = 0, ncost = 0;
 	cg_str tok;
 	cg_kind k;
@@ -768,10 +837,13 @@ static cg_kind cost_line(parser *ps, const char *s, const char *e)
 	if (!ps->fn_set)
 		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
 		               "cost line before any fn= in part %zu", p->ordinal);
-	while (npos < p->npos && next_token(&s, e, &tok)) {
-		k = position(ps, tok, p->pos[npos], ps->base[npos], &pos[npos]);
-		if (k != CG_OK)
-			return k;
+	while (npos < p->npos && (s = skip_blanks(s, e)) < e) {
+		if (!plain_position(&s, e, ps->base[npos], &pos[npos])) {
+			next_token(&s, e, &tok);
+			k = position(ps, tok, p->pos[npos], ps->base[npos], &pos[npos]);
+			if (k != CG_OK)
+				return k;
+		}
 		npos++;
 	}
 	if (npos < p->npos) {
@@ -781,25 +853,30 @@ static cg_kind cost_line(parser *ps, const char *s, const char *e)
 		               p->npos, p->npos == 1 ? "" : "s",
 		               positions_text(p, buf, sizeof buf), npos);
 	}
-	while (next_token(&s, e, &tok)) {
-		if (ncost == p->nevents) {
-			size_t extra = 1;
-			while (next_token(&s, e, &tok))
-				extra++;
-			return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
-			               "expected at most %zu event cost%s, found %zu",
-			               p->nevents, p->nevents == 1 ? "" : "s",
-			               p->nevents + extra);
+	while ((s = skip_blanks(s, e)) < e) {
+		unsigned digits;
+		if (ncost == p->nevents)
+			return too_many_costs(ps, s, e);
+		digits = plain_decimal(&s, e, &ps->costs[ncost]);
+		if (digits == 0) {
+			next_token(&s, e, &tok);
+			k = number(ps, tok, "a cost", &ps->costs[ncost]);
+			if (k != CG_OK)
+				return k;
+			digits = cg_digits(ps->costs[ncost]);
 		}
-		if ((k = number(ps, tok, "a cost", &ps->costs[ncost])) != CG_OK)
-			return k;
+		charge += digits + 1u;
 		ncost++;
 	}
-	for (i = ncost; i < p->nevents; i++)
+	for (i = ncost; i < p->nevents; i++) {
 		ps->costs[i] = 0;
-	for (i = 0; i < npos; i++)
+		charge += 2; /* an omitted cost is charged as "0" */
+	}
+	for (i = 0; i < npos; i++) {
 		ps->base[i] = pos[i];
-	if ((k = emit_record(ps, pos)) != CG_OK)
+		charge += cg_digits(pos[i]) + 1u;
+	}
+	if ((k = emit_record(ps, pos, charge)) != CG_OK)
 		return k;
 	if (ps->call_pending) {
 		ps->call_pending = 0;
