@@ -5,38 +5,29 @@
 #include <stdio.h>
 #include <string.h>
 
-#define OUT_SIZE (256 * 1024)
-
-static char buf[OUT_SIZE];
-static size_t used;
+char out_buf[OUT_SIZE];
+size_t out_used;
 static int failed;
 
 int out_flush(void)
 {
-	if (used > 0 && !failed && fwrite(buf, 1, used, stdout) != used)
+	if (out_used > 0 && !failed && fwrite(out_buf, 1, out_used, stdout) != out_used)
 		failed = 1;
-	used = 0;
+	out_used = 0;
 	return failed ? -1 : 0;
 }
 
-void out_bytes(const char *s, size_t n)
+void out_bytes_slow(const char *s, size_t n)
 {
 	while (n > 0) {
-		size_t room = OUT_SIZE - used, k = n < room ? n : room;
-		memcpy(buf + used, s, k);
-		used += k;
+		size_t room = OUT_SIZE - out_used, k = n < room ? n : room;
+		memcpy(out_buf + out_used, s, k);
+		out_used += k;
 		s += k;
 		n -= k;
-		if (used == OUT_SIZE)
+		if (out_used == OUT_SIZE)
 			out_flush();
 	}
-}
-
-void out_char(char c)
-{
-	if (used == OUT_SIZE)
-		out_flush();
-	buf[used++] = c;
 }
 
 void out_cstr(const char *s)
@@ -85,12 +76,6 @@ void out_cstr_field(const char *s)
 	f.ptr = s;
 	f.len = strlen(s);
 	out_field(f);
-}
-
-void out_u64(uint64_t v)
-{
-	char digits[20];
-	out_bytes(digits, cg_format_u64(v, digits));
 }
 
 void out_u64_list(const uint64_t *v, size_t n)

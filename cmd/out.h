@@ -4,13 +4,41 @@
 
 #include "cgprof.h"
 
-/* Append raw bytes / one byte / a C string. */
-void out_bytes(const char *s, size_t n);
-void out_char(char c);
+#include <string.h>
+
+/* The buffer, shared with the inline writers below: rows are built a few
+ * bytes at a time, so the common case must not cost a call. */
+#define OUT_SIZE (256 * 1024)
+extern char out_buf[OUT_SIZE];
+extern size_t out_used;
+
+/* Append raw bytes (out_bytes_slow when they do not fit). */
+void out_bytes_slow(const char *s, size_t n);
+static inline void out_bytes(const char *s, size_t n)
+{
+	if (n <= OUT_SIZE - out_used) {
+		memcpy(out_buf + out_used, s, n);
+		out_used += n;
+	} else
+		out_bytes_slow(s, n);
+}
+
+static inline void out_char(char c)
+{
+	if (out_used == OUT_SIZE)
+		out_bytes_slow(&c, 1);
+	else
+		out_buf[out_used++] = c;
+}
+
 void out_cstr(const char *s);
 /* A field value with backslash, TAB, CR and LF escaped as \\ \t \r \n. */
 void out_field(cg_str s);
-void out_u64(uint64_t v);
+static inline void out_u64(uint64_t v)
+{
+	char digits[20];
+	out_bytes(digits, cg_format_u64(v, digits));
+}
 /* 1 if s needs no escape, so that it may be written with out_bytes. */
 int out_field_clean(cg_str s);
 /* out_field of a C string. */

@@ -45,12 +45,19 @@ static int flush(writer *w)
 }
 
 /* Append n bytes that count u code units. */
-static void put_units(writer *w, const char *s, size_t n, uint64_t u)
+static inline void put_units(writer *w, const char *s, size_t n, uint64_t u)
 {
 	w->units = cg_sat_add(w->units, u);
 	w->line_units = cg_sat_add(w->line_units, u);
 	if (w->counting || w->failed)
 		return;
+	if (n <= OUT_BUF - w->used) {
+		memcpy(w->buf + w->used, s, n);
+		w->used += n;
+		if (w->used == OUT_BUF)
+			flush(w);
+		return;
+	}
 	while (n > 0) {
 		size_t room = OUT_BUF - w->used, k = n < room ? n : room;
 		memcpy(w->buf + w->used, s, k);
@@ -113,9 +120,11 @@ static int end_line(writer *w)
 	return w->failed ? 1 : 0;
 }
 
+/* Names are views into the input: one view is equal to itself, fast. */
 static int str_eq(cg_str a, cg_str b)
 {
-	return a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
+	return a.len == b.len &&
+	       (a.ptr == b.ptr || a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
 }
 
 static int out_of_memory(writer *w)
