@@ -76,10 +76,10 @@ record() { # record OUT PROGRAM [valgrind options...]
     [[ "$output" == *", 13 events" ]]
 }
 
-@test "--collect-jumps=yes writes jump=/jcnd=: Unsupported" {
+@test "--collect-jumps=yes writes jump=, jcnd=, jfi=, jfn=: Unsupported at the first" {
     W=$BATS_FILE_TMPDIR
     record "$W/jumps.cg" "$W/hanoi" --collect-jumps=yes
-    line=$(grep -n -m1 -E '^(jump|jcnd)=' "$W/jumps.cg" | cut -d: -f1)
+    line=$(grep -n -m1 -E '^(jump|jcnd|jfi|jfn)=' "$W/jumps.cg" | cut -d: -f1)
     run -1 --separate-stderr validate "$W/jumps.cg"
     [[ "$stderr" == "$W/jumps.cg:$line: unsupported: directive j"* ]]
 }
