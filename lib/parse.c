@@ -666,7 +666,8 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 		cg_excerpt(ex, sizeof ex, k, n);
 		return cg_fail(ps->err, CG_UNSUPPORTED, ps->lineno,
 		               "directive %s= is not supported%s", ex,
-		               key_is(k, n, "jump") || key_is(k, n, "jcnd")
+		               key_is(k, n, "jump") || key_is(k, n, "jcnd") ||
+		                       key_is(k, n, "jfi") || key_is(k, n, "jfn")
 		                   ? " (jump recording: rerun without --collect-jumps)"
 		                   : "");
 	}
