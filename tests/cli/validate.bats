@@ -108,6 +108,13 @@ setup() {
     [ "$stderr" = "$T/good.cg:0: resource: input size over the input limit of $((size - 1)) (raise it with --limit input=N or --no-limits)" ]
 }
 
+@test "input cap on standard input that is a regular file: checked by its size first" {
+    size=$(wc -c < "$T/good.cg")
+    run -0 validate --limit input=$size < "$T/good.cg"
+    run -1 --separate-stderr validate --limit input=$((size - 1)) < "$T/good.cg"
+    [ "$stderr" = "<stdin>:0: resource: input size over the input limit of $((size - 1)) (raise it with --limit input=N or --no-limits)" ]
+}
+
 @test "input cap on a pipe: refused once more than N bytes are read" {
     size=$(wc -c < "$T/good.cg")
     run -0 bash -c "cat '$T/good.cg' | '$CG_BINDIR/cg-validate' --limit input=$size"
