@@ -206,16 +206,12 @@ int main(int argc, char **argv)
 			break;
 		}
 	}
-	n = optind < argc ? (size_t)(argc - optind) : 1;
-	ins = calloc(n, sizeof *ins);
-	if (ins == NULL) {
-		fprintf(stderr, "cg-parts: out of memory\n");
+	ins = cli_inputs(&c, argc, argv, optind, sizeof *ins, &n);
+	if (ins == NULL)
 		return EXIT_TROUBLE;
-	}
 	for (i = 0; i < n; i++) {
 		cg_error err;
 		cg_kind k;
-		ins[i].path = optind < argc ? argv[optind + (int)i] : "-";
 		ins[i].in = cli_read(&c, ins[i].path);
 		if (ins[i].in == NULL)
 			continue;

@@ -384,14 +384,11 @@ int main(int argc, char **argv)
 			break;
 		}
 	}
-	n = optind < argc ? (size_t)(argc - optind) : 1;
-	ins = calloc(n, sizeof *ins);
+	ins = cli_inputs(&c, argc, argv, optind, sizeof *ins, &n);
 	if (ins == NULL) {
-		fprintf(stderr, "cg-tsv: out of memory\n");
+		free(t.select.v);
 		return EXIT_TROUBLE;
 	}
-	for (i = 0; i < n; i++)
-		ins[i].path = optind < argc ? argv[optind + (int)i] : "-";
 	t.multi = n > 1;
 
 	for (i = 0; i < n; i++) {

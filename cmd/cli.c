@@ -4,6 +4,7 @@
 #include "out.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -164,4 +165,22 @@ int cli_exit_status(cli *c)
 		cli_status(c, EXIT_TROUBLE);
 	}
 	return c->status;
+}
+
+void *cli_inputs(cli *c, int argc, char **argv, int first, size_t size,
+                 size_t *n)
+{
+	char *items;
+	size_t i;
+	*n = first < argc ? (size_t)(argc - first) : 1;
+	items = calloc(*n, size);
+	if (items == NULL) {
+		fprintf(stderr, "%s: out of memory\n", c->prog);
+		return NULL;
+	}
+	for (i = 0; i < *n; i++) {
+		const char *path = first < argc ? argv[first + (int)i] : "-";
+		memcpy(items + i * size, &path, sizeof path);
+	}
+	return items;
 }

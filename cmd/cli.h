@@ -50,6 +50,12 @@ const char *cli_name(const char *path);
  * under the byte cap (a NAME:0: resource: diagnostic, status 1). */
 cg_input *cli_read(cli *c, const char *path);
 
+/* The inputs named after the options: argv[first..], or "-" alone.
+ * Returns a calloc'd array of n items of size bytes whose first member is
+ * the path (const char *), or NULL after an out-of-memory message. */
+void *cli_inputs(cli *c, int argc, char **argv, int first, size_t size,
+                 size_t *n);
+
 /* Print NAME:LINE: KIND: MESSAGE on stderr and note an invalid input. */
 void cli_diag(cli *c, const char *path, const cg_error *err);
 

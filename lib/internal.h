@@ -40,7 +40,8 @@ uint64_t cg_utf16_len(const char *s, size_t n);
 typedef enum { CG_NUM_OK, CG_NUM_SYNTAX, CG_NUM_DIGITS, CG_NUM_RANGE } cg_num;
 /* A whole token as a number: decimal, or 0x and lowercase hex digits. */
 cg_num cg_parse_u64(const char *s, size_t n, uint64_t *out);
-/* The same, inlined for the short decimal tokens that fill cost lines. */
+/* The same; short decimal tokens (up to 19 digits cannot overflow) are
+ * parsed inline here, everything else by cg_parse_u64. */
 static inline cg_num cg_parse_u64_fast(const char *s, size_t n, uint64_t *out)
 {
 	uint64_t v = 0;

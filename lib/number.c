@@ -51,17 +51,6 @@ cg_num cg_parse_u64(const char *s, size_t n, uint64_t *out)
 		return parse_hex(s + 2, n - 2, out);
 	if (n == 0)
 		return CG_NUM_SYNTAX;
-	/* up to 19 digits cannot overflow: one pass, no checks but the digit */
-	if (n <= 19) {
-		for (i = 0; i < n; i++) {
-			unsigned d = (unsigned)(unsigned char)s[i] - '0';
-			if (d > 9)
-				return CG_NUM_SYNTAX;
-			v = v * 10 + d;
-		}
-		*out = v;
-		return CG_NUM_OK;
-	}
 	for (i = 0; i < n; i++)
 		if (s[i] < '0' || s[i] > '9')
 			return CG_NUM_SYNTAX;
