@@ -184,3 +184,89 @@ void *cli_inputs(cli *c, int argc, char **argv, int first, size_t size,
 	}
 	return items;
 }
+
+cg_funcs *cli_aggregate(cli *c, char **paths, size_t n, unsigned flags)
+{
+	cg_funcs *f = cg_funcs_new();
+	cg_error err;
+	size_t i;
+	int ok = 1;
+	if (f == NULL) {
+		fprintf(stderr, "%s: out of memory\n", c->prog);
+		cli_status(c, EXIT_TROUBLE);
+		return NULL;
+	}
+	for (i = 0; i < n; i++) {
+		cg_input *in = cli_read(c, paths[i]);
+		if (in == NULL) {
+			ok = 0;
+			continue;
+		}
+		if (cg_funcs_add(f, cg_input_data(in), cg_input_size(in),
+		                 &c->limits, &err) != CG_OK) {
+			cli_diag(c, paths[i], &err);
+			ok = 0;
+		}
+		cg_input_free(in);
+	}
+	if (ok && cg_funcs_finish(f, flags, &err) != CG_OK) {
+		fprintf(stderr, "%s: %s\n", c->prog, err.message);
+		cli_status(c, EXIT_TROUBLE);
+		ok = 0;
+	}
+	if (!ok) {
+		cg_funcs_free(f);
+		return NULL;
+	}
+	return f;
+}
+
+static long event_index(const cg_funcs *f, const char *name, size_t len)
+{
+	size_t i;
+	for (i = 0; i < cg_funcs_event_count(f); i++) {
+		cg_str ev = cg_funcs_event(f, i);
+		if (ev.len == len && memcmp(ev.ptr, name, len) == 0)
+			return (long)i;
+	}
+	return -1;
+}
+
+size_t *cli_pick_events(cli *c, const cg_funcs *f, const char *list,
+                        size_t *n)
+{
+	size_t total = cg_funcs_event_count(f), i, *v;
+	const char *p = list;
+	v = malloc((total + 1) * sizeof *v);
+	if (v == NULL) {
+		fprintf(stderr, "%s: out of memory\n", c->prog);
+		cli_status(c, EXIT_TROUBLE);
+		return NULL;
+	}
+	*n = 0;
+	if (list == NULL) {
+		for (i = 0; i < total; i++)
+			v[(*n)++] = i;
+		return v;
+	}
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		long at = event_index(f, p, len);
+		for (i = 0; at >= 0 && i < *n; i++)
+			if (v[i] == (size_t)at)
+				break;
+		if (at < 0 || i < *n) {
+			fprintf(stderr, "%s: -e: event '%.*s' %s\n", c->prog, (int)len,
+			        p, at < 0 ? "is not an event of the input"
+			                  : "named twice");
+			free(v);
+			cli_status(c, EXIT_TROUBLE);
+			return NULL;
+		}
+		v[(*n)++] = (size_t)at;
+		if (p[len] == '\0')
+			break;
+		p += len + 1;
+	}
+	return v;
+}

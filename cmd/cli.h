@@ -66,4 +66,17 @@ void cli_status(cli *c, int status);
  * reported as PROG: write error: REASON.  Returns the final status. */
 int cli_exit_status(cli *c);
 
+/* Read and add every input to one aggregation of functions (several
+ * inputs are the parts of one profile), then finish it with flags.
+ * Returns it, or NULL after printing why (the status is set; nothing
+ * of any input is to be printed then). */
+cg_funcs *cli_aggregate(cli *c, char **paths, size_t n, unsigned flags);
+
+/* The events of an aggregation chosen with -e EV[,EV...] (list NULL: all
+ * of them, in order).  Returns a malloc'd array of event indices and its
+ * length in *n, or NULL after a message naming what is wrong (an event
+ * that is not there, one named twice; status 2). */
+size_t *cli_pick_events(cli *c, const cg_funcs *f, const char *list,
+                        size_t *n);
+
 #endif

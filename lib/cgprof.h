@@ -124,6 +124,10 @@ typedef struct cg_str {
 	size_t len;
 } cg_str;
 
+/* Byte order of two views: negative, 0 or positive, as memcmp, a prefix
+ * first. */
+int cg_str_cmp(cg_str a, cg_str b);
+
 /* Position fields, in their only legal order. */
 enum { CG_POS_INSTR = 0, CG_POS_BB = 1, CG_POS_LINE = 2, CG_POS_FIELDS = 3 };
 
@@ -256,6 +260,95 @@ void cg_model_record(const cg_model *m, size_t i, cg_record *rec,
 int cg_model_equal(const cg_model *a, const cg_model *b);
 
 void cg_model_free(cg_model *m);
+
+
+/* ------------------------------------------------------------ functions */
+
+/* Cost per function, self and inclusive, as KCachegrind counts it (see
+ * cg-funcs(1) for the rules), over the parts of one or more inputs.
+ *
+ * A function is (object, file, name): ob, the fl in effect at its fn=,
+ * and fn, compared as full strings.  Events are matched by name across
+ * parts and inputs, in order of first appearance; an event a part lacks
+ * counts 0 there.  Every array of costs below has cg_funcs_event_count
+ * entries in that order.  All strings and arrays are owned by the
+ * cg_funcs and live until cg_funcs_free; inputs may be freed once added.
+ *
+ * Use: cg_funcs_new, cg_funcs_add per input, cg_funcs_finish once, then
+ * the accessors. */
+typedef struct cg_funcs cg_funcs;
+
+/* A new empty aggregation, or NULL if out of memory.  Free it with
+ * cg_funcs_free. */
+cg_funcs *cg_funcs_new(void);
+
+/* Parse a complete input (as cg_parse does) and add its parts.  Returns
+ * CG_OK, or the input's error (a cost sum over UInt64, more distinct
+ * events over all inputs than limits->events, or out of memory are
+ * Resource).  After an error the aggregation is spoiled: later calls
+ * still check their inputs, cg_funcs_finish fails, and only
+ * cg_funcs_free is of use. */
+cg_kind cg_funcs_add(cg_funcs *f, const char *buf, size_t len,
+                     const cg_limits *limits, cg_error *err);
+
+/* Flags of cg_funcs_finish. */
+enum { CG_FUNCS_CYCLES = 1 };
+
+/* Compute inclusive costs, called counts, arcs and totals; with
+ * CG_FUNCS_CYCLES also the cycles (strongly connected components of more
+ * than one function).  Call once, after the last cg_funcs_add.  Returns
+ * CG_OK, or Resource (line 0) for a sum over UInt64 or out of memory. */
+cg_kind cg_funcs_finish(cg_funcs *f, unsigned flags, cg_error *err);
+
+size_t cg_funcs_event_count(const cg_funcs *f);
+cg_str cg_funcs_event(const cg_funcs *f, size_t i);
+/* The sum of all self costs, per event. */
+const uint64_t *cg_funcs_totals(const cg_funcs *f);
+/* Parts added, numbered 0.. across inputs in the order added. */
+size_t cg_funcs_part_count(const cg_funcs *f);
+
+/* A function (or a cycle, or a function within one part). */
+typedef struct cg_func {
+	cg_str ob, fl, fn;    /* a cycle: empty ob and fl, fn "<cycle N>" */
+	uint64_t called;      /* sum of the calls= counts of arcs into it */
+	size_t cycle;         /* its cycle's number (1..), 0 when none */
+	size_t part;          /* per-part entries: the part; else 0 */
+	size_t index;         /* the function's index (0.. count-1) */
+	const uint64_t *self; /* self cost per event */
+	const uint64_t *incl; /* inclusive cost per event */
+} cg_func;
+
+/* Functions, summed over parts, in order of first appearance. */
+size_t cg_funcs_count(const cg_funcs *f);
+void cg_funcs_get(const cg_funcs *f, size_t i, cg_func *out);
+
+/* One entry per function per part it appears in (has cost, calls or is
+ * called there), grouped by part in part order. */
+size_t cg_funcs_part_entry_count(const cg_funcs *f);
+void cg_funcs_part_entry(const cg_funcs *f, size_t i, cg_func *out);
+
+/* Cycles, numbered 1.. in the byte order of their first member's (fn,
+ * fl, ob); none unless finished with CG_FUNCS_CYCLES.  A cycle's self and
+ * inclusive are its members' sums; called sums the arcs entering it. */
+size_t cg_funcs_cycle_count(const cg_funcs *f);
+void cg_funcs_cycle(const cg_funcs *f, size_t number, cg_func *out);
+
+/* An arc: calls from one function to another, summed over call sites
+ * (and over parts, or within one part); cost is the calls' inclusive
+ * cost per event. */
+typedef struct cg_arc {
+	size_t caller, callee; /* function indices */
+	size_t part;           /* per-part arcs: the part; else 0 */
+	uint64_t calls;
+	const uint64_t *cost;
+} cg_arc;
+
+size_t cg_funcs_arc_count(const cg_funcs *f);
+void cg_funcs_arc(const cg_funcs *f, size_t i, cg_arc *out);
+size_t cg_funcs_part_arc_count(const cg_funcs *f);
+void cg_funcs_part_arc(const cg_funcs *f, size_t i, cg_arc *out);
+
+void cg_funcs_free(cg_funcs *f);
 
 #ifdef __cplusplus
 }

@@ -111,3 +111,12 @@ int cg_part_totals(const cg_part *p, const uint64_t **values, size_t *n)
 	*n = p->ntotals;
 	return p->has_totals;
 }
+
+int cg_str_cmp(cg_str a, cg_str b)
+{
+	size_t n = a.len < b.len ? a.len : b.len;
+	int c = n ? memcmp(a.ptr, b.ptr, n) : 0;
+	if (c != 0)
+		return c;
+	return a.len < b.len ? -1 : a.len > b.len;
+}

@@ -1,20 +1,10 @@
 /* strmap.c - names to output IDs, for the normalizer: open addressing over
  * FNV-1a hashes of the bytes; keys are views into the input. */
 #include "strmap.h"
+#include "table.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static uint64_t hash(const char *s, size_t n)
-{
-	uint64_t h = 14695981039346656037ull;
-	size_t i;
-	for (i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211ull;
-	}
-	return h;
-}
 
 static uint64_t hash_view(const char *s, size_t n)
 {
@@ -79,7 +69,7 @@ uint64_t cg_strmap_find(cg_strmap *m, const char *s, size_t n, int *added)
 	view = probe(m->views, m->views_cap, hv, s, n, 0);
 	if (view->id != 0)
 		return view->id;
-	h = hash(s, n);
+	h = cg_hash_bytes(s, n);
 	slot = probe(m->slots, m->cap, h, s, n, 1);
 	if (slot->id == 0) {
 		slot->hash = h;

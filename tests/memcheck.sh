@@ -31,6 +31,8 @@ while IFS= read -r f; do
     check "$f" "$bindir/cg-tsv"
     check "$f" "$bindir/cg-parts"
     check "$f" "$bindir/cg-normalize"
+    check "$f" "$bindir/cg-funcs" --no-limits
+    check "$f" "$bindir/cg-funcs" --no-limits -c -p
 done < "$out.list"
 rm -f "$out.list"
 echo "$passed passed, $failed failed"

@@ -15,30 +15,13 @@
 #                cgprof's is its own lines plus its own calls
 #   unexplained  none of these: a bug on one side
 bindir=$1 profile=$2 self=$3 incl=$4
-rows=$(mktemp "${TMPDIR:-/tmp}/cgcmp.XXXXXX") || exit 2
-trap 'rm -f "$rows"' EXIT
+here=$(cd "$(dirname "$0")" && pwd)
+dir=$(mktemp -d "${TMPDIR:-/tmp}/cgcmp.XXXXXX") || exit 2
+trap 'rm -rf "$dir"' EXIT
+rows=$dir/rows
 # figures, not verdicts, are compared here: lift the limits
 "$bindir/cg-tsv" --no-limits "$profile" > "$rows" || exit 2
-awk -F '\t' -v selff="$self" -v inclf="$incl" '
-function figure(s) { gsub(/,/, "", s); return s + 0 }
-function read_listing(file, into,    line, nev, key, v, i) {
-    nev = 0
-    while ((getline line < file) > 0) {
-        if (nev == 0) {
-            if (line ~ /file:function$/) nev = split(line, w, " ") - 1
-            continue
-        }
-        if (line ~ /^-*$/) continue
-        v = line; sub(/^ */, "", v); sub(/ .*/, "", v)
-        key = line
-        for (i = 0; i < nev; i++)
-            sub(/^ *([0-9,]+ \( *[0-9.]+%\)|[0-9,]+|\.)/, "", key)
-        sub(/^ +/, "", key)
-        sub(/ \[[^]]*\]$/, "", key)
-        into[key] = v == "." ? 0 : figure(v)
-    }
-    close(file)
-}
+cat > "$dir/prog.awk" <<'AWK'
 NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; ev = col["calls"] + 1
           while ($ev != "" && $(ev) ~ /^target_/) ev++; next }
 {
@@ -66,4 +49,6 @@ END {
             printf "incl\t%s\t%.0f\t%.0f\t%s\n", k, incl[k], aincl[k], why
         }
     }
-}' "$rows" | sort
+}
+AWK
+awk -F '\t' -v selff="$self" -v inclf="$incl" -f "$here/listing.awk" -f "$dir/prog.awk" "$rows" | sort

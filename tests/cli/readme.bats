@@ -19,16 +19,27 @@ readme_block() {
     code=$(readme_block "# top functions by self Ir")
     [ -n "$code" ]
     run -0 bash -c "$code"
-    # three pipelines: 3 top functions, 10 table lines, 3 thread lines
-    [ "${#lines[@]}" -eq 16 ]
-    [[ "${lines[0]}" == "hanoi'2	"* ]]
-    [[ "${lines[3]}" == "part "*" kind "*" ob "* ]]
-    [ "${lines[13]}" = "thread 1: 7009 records" ]
-    [ "${lines[15]}" = "thread 3: 200 records" ]
+    # four pipelines: 3 top functions, 5 objects, 10 table lines, 3 threads
+    [ "${#lines[@]}" -eq 21 ]
+    [ "${lines[0]}" = "hanoi'2	41926" ]
+    [ "${lines[2]}" = "is_odd'2	31017" ]
+    [ "${lines[3]}" = "122395	/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" ]
+    [ "${lines[4]}" = "107974	/tmp/hanoi" ]
+    [[ "${lines[8]}" == "part "*" kind "*" ob "* ]]
+    [ "${lines[18]}" = "thread 1: 7009 records" ]
+    [ "${lines[20]}" = "thread 3: 200 records" ]
+    # the object sums add up to the profile's total
+    total=$(cg-funcs -T -H examples/hanoi.callgrind | cut -f2)
+    [ "$(printf '%s\n' "${lines[@]:3:5}" | awk -F'\t' '{ s += $1 } END { print s }')" -eq "$total" ]
 }
 
-@test "the README's first command block builds and runs on the example" {
-    grep -q '^cmake -S . -B build && cmake --build build -j2 && build/bin/cg-validate -v examples/hanoi.callgrind' README.md
+@test "the README's first command block builds and answers top 10 by inclusive cost" {
+    grep -q '^cmake -S . -B build && cmake --build build -j2 && build/bin/cg-funcs -n 10 examples/hanoi.callgrind$' README.md
+    run -0 cg-funcs -n 10 examples/hanoi.callgrind
+    [ "${#lines[@]}" -eq 11 ]
+    [ "${lines[0]}" = "ob	fl	fn	called	cycle	Ir	Ir:incl" ]
+    # the entry point's inclusive cost is the whole program's
+    [ "$(cut -f7 <<< "${lines[1]}")" -eq "$(cg-funcs -T -H examples/hanoi.callgrind | cut -f2)" ]
     run -0 cg-validate -v examples/hanoi.callgrind
     [ "$output" = "examples/hanoi.callgrind: 1 part, 6514 records (426 calls), 1 event" ]
 }

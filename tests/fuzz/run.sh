@@ -7,7 +7,7 @@
 dir=$1 seconds=${2:-60}
 here=$(cd "$(dirname "$0")" && pwd)
 passed=0 failed=0
-for t in fuzz_parse fuzz_roundtrip fuzz_chunks; do
+for t in fuzz_parse fuzz_roundtrip fuzz_chunks fuzz_funcs; do
     corpus=$dir/corpus-$t
     mkdir -p "$corpus"
     if "$dir/$t" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \

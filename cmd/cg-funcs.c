@@ -1,0 +1,242 @@
+/* cg-funcs - cost per function, self and inclusive, as TAB-separated rows.
+ * Every input is read and aggregated whole (lib/funcs.c) before a row is
+ * written: the inputs are the parts of one profile. */
+#define _DEFAULT_SOURCE
+#include "cli.h"
+#include "out.h"
+#include "rows.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+	        "usage: cg-funcs [-CcHpT] [-e EV[,EV...]] [-s KEY] [-t PCT] [-n N]\n"
+	        "                [--no-cycles] " CLI_LIMIT_USAGE " [FILE...]\n"
+	        "Print the self and inclusive cost of each function (standard\n"
+	        "input when no FILE or -; several FILEs are one profile's parts).\n"
+	        "  -c, --calls        one row per caller->callee arc instead\n"
+	        "  -C, --cycle-rows   add one <cycle N> row per cycle\n"
+	        "  -e, --events EV,.. only these events, in this order\n"
+	        "  -H, --no-header    do not print the header row\n"
+	        "  -n, --top N        print only the first N rows (per part)\n"
+	        "  -p, --parts        rows per part instead of summed over parts\n"
+	        "  -s, --sort KEY     sort by column KEY (EV, EV:incl, called,\n"
+	        "                     calls); default: the first event's EV:incl\n"
+	        "  -t, --threshold PCT  keep rows whose sort value is at least\n"
+	        "                     PCT%% of the event's total\n"
+	        "  -T, --totals       print only the total of each event\n"
+	        "  --no-cycles        no cycle detection (see cg-funcs(1))\n"
+	        "  --limit NAME=N     set a limit (see cg-validate(1))\n"
+	        "  --no-limits        lift every limit\n"
+	        "  -h, --help         print this help\n"
+	        "  -V, --version      print the version\n"
+	        "Columns: [part] ob fl fn called cycle EV... EV:incl...;\n"
+	        "with -c: [part] ob fl fn cob cfl cfn calls EV:incl...\n"
+	        "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
+	        "unreadable input or failed output.\n");
+}
+
+enum { OPT_NO_CYCLES = 300 };
+
+typedef struct options {
+	int arcs, cycle_rows, header, parts, totals, cycles;
+	const char *events, *sort;
+	rows_filter filter;
+} options;
+
+static void print_header(const options *o, const cg_funcs *f,
+                         const size_t *ev, size_t nev)
+{
+	size_t i;
+	if (o->parts)
+		out_cstr("part\t");
+	out_cstr(o->arcs ? "ob\tfl\tfn\tcob\tcfl\tcfn\tcalls"
+	                 : "ob\tfl\tfn\tcalled\tcycle");
+	if (!o->arcs)
+		for (i = 0; i < nev; i++) {
+			out_char('\t');
+			out_field(cg_funcs_event(f, ev[i]));
+		}
+	for (i = 0; i < nev; i++) {
+		out_char('\t');
+		out_field(cg_funcs_event(f, ev[i]));
+		out_cstr(":incl");
+	}
+	out_char('\n');
+}
+
+static void print_row(const options *o, const row *r, const size_t *ev,
+                      size_t nev)
+{
+	size_t i, names = o->arcs ? 6 : 3;
+	if (o->parts) {
+		out_u64(r->part + 1);
+		out_char('\t');
+	}
+	for (i = 0; i < names; i++) {
+		out_field(r->name[i]);
+		out_char('\t');
+	}
+	out_u64(r->count);
+	if (!o->arcs) {
+		out_char('\t');
+		if (r->cycle)
+			out_u64(r->cycle);
+		for (i = 0; i < nev; i++) {
+			out_char('\t');
+			out_u64(r->self[ev[i]]);
+		}
+	}
+	for (i = 0; i < nev; i++) {
+		out_char('\t');
+		out_u64(r->incl[ev[i]]);
+	}
+	out_char('\n');
+}
+
+static void print_totals(const options *o, const cg_funcs *f,
+                         const size_t *ev, size_t nev)
+{
+	size_t p, i, nparts = o->parts ? cg_funcs_part_count(f) : 1;
+	uint64_t *sum = calloc(cg_funcs_event_count(f) + 1, sizeof *sum);
+	if (sum == NULL)
+		return;
+	if (o->header)
+		out_cstr(o->parts ? "part\tevent\ttotal\n" : "event\ttotal\n");
+	for (p = 0; p < nparts; p++) {
+		const uint64_t *t = o->parts ? rows_part_totals(f, p, sum)
+		                             : cg_funcs_totals(f);
+		for (i = 0; i < nev; i++) {
+			if (o->parts) {
+				out_u64(p + 1);
+				out_char('\t');
+			}
+			out_field(cg_funcs_event(f, ev[i]));
+			out_char('\t');
+			out_u64(t[ev[i]]);
+			out_char('\n');
+		}
+	}
+	free(sum);
+}
+
+static int run(cli *c, const options *o, cg_funcs *f)
+{
+	size_t nev, i, n;
+	size_t *ev = cli_pick_events(c, f, o->events, &nev);
+	rows_key key;
+	row *rows;
+	if (ev == NULL)
+		return -1;
+	if (o->totals) {
+		print_totals(o, f, ev, nev);
+		free(ev);
+		return 0;
+	}
+	if (rows_parse_key(c, f, o->sort, o->arcs, ev, nev, &key) != 0) {
+		free(ev);
+		return -1;
+	}
+	if (o->filter.has_pct && key.what == KEY_COUNT) {
+		fprintf(stderr, "%s: -t: the sort column must be an event's\n",
+		        c->prog);
+		free(ev);
+		return -1;
+	}
+	rows = rows_collect(f, o->arcs, o->parts, o->cycle_rows, &n);
+	if (rows == NULL) {
+		fprintf(stderr, "%s: out of memory\n", c->prog);
+		free(ev);
+		return -1;
+	}
+	n = rows_select(f, rows, n, o->parts, &key, &o->filter);
+	if (n == SIZE_MAX) {
+		fprintf(stderr, "%s: out of memory\n", c->prog);
+		free(rows);
+		free(ev);
+		return -1;
+	}
+	if (o->header)
+		print_header(o, f, ev, nev);
+	for (i = 0; i < n; i++)
+		print_row(o, &rows[i], ev, nev);
+	free(rows);
+	free(ev);
+	return 0;
+}
+
+static int own_option(cli *c, options *o, int opt, const char *arg)
+{
+	switch (opt) {
+	case 'c': o->arcs = 1; break;
+	case 'C': o->cycle_rows = 1; break;
+	case 'e': o->events = arg; break;
+	case 'H': o->header = 0; break;
+	case 'p': o->parts = 1; break;
+	case 's': o->sort = arg; break;
+	case 'T': o->totals = 1; break;
+	case OPT_NO_CYCLES: o->cycles = 0; break;
+	case 'n':
+		return rows_parse_top(c, arg, &o->filter);
+	case 't':
+		return rows_parse_threshold(c, arg, &o->filter);
+	default: break;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+	    CLI_LONG_OPTIONS,
+	    {"calls", no_argument, NULL, 'c'},
+	    {"cycle-rows", no_argument, NULL, 'C'},
+	    {"events", required_argument, NULL, 'e'},
+	    {"no-header", no_argument, NULL, 'H'},
+	    {"top", required_argument, NULL, 'n'},
+	    {"parts", no_argument, NULL, 'p'},
+	    {"sort", required_argument, NULL, 's'},
+	    {"threshold", required_argument, NULL, 't'},
+	    {"totals", no_argument, NULL, 'T'},
+	    {"no-cycles", no_argument, NULL, OPT_NO_CYCLES},
+	    {NULL, 0, NULL, 0}};
+	static char *stdin_only[] = {"-"};
+	options o;
+	cg_funcs *f;
+	cli c;
+	int opt;
+
+	memset(&o, 0, sizeof o);
+	o.header = 1;
+	o.cycles = 1;
+	rows_filter_init(&o.filter);
+	cli_init(&c, "cg-funcs");
+	while ((opt = getopt_long(argc, argv, "hVcCe:Hn:ps:t:T", longopts,
+	                          NULL)) != -1) {
+		int common = cli_option(&c, opt, optarg, usage);
+		if (common != CLI_OWN && common != CLI_NEXT)
+			return common;
+		if (common == CLI_OWN && own_option(&c, &o, opt, optarg) != 0)
+			return EXIT_TROUBLE;
+	}
+	argc -= optind;
+	argv += optind;
+	if (o.cycle_rows && (!o.cycles || o.parts || o.arcs)) {
+		fprintf(stderr, "cg-funcs: -C goes without --no-cycles, -p and -c\n"
+		                "usage: cg-funcs [-CcHpT] [-e EV[,EV...]] [-s KEY] "
+		                "[-t PCT] [-n N] ...\n");
+		return EXIT_TROUBLE;
+	}
+	f = argc > 0 ? cli_aggregate(&c, argv, (size_t)argc,
+	                             o.cycles ? CG_FUNCS_CYCLES : 0)
+	             : cli_aggregate(&c, stdin_only, 1,
+	                             o.cycles ? CG_FUNCS_CYCLES : 0);
+	if (f != NULL && run(&c, &o, f) != 0)
+		cli_status(&c, EXIT_TROUBLE);
+	cg_funcs_free(f);
+	return cli_exit_status(&c);
+}

@@ -1,0 +1,56 @@
+/* table.h - hash tables of the aggregation; internal to the library.
+ *  cg_pairmap: a key of two 64-bit words to a 32-bit value.
+ *  cg_interner: names to dense IDs (from 0), each name copied once, so
+ *  that what it holds outlives the inputs that named it. */
+#ifndef CGPROF_TABLE_H
+#define CGPROF_TABLE_H
+
+#include "cgprof.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* FNV-1a over bytes: names are short and hashed once per distinct view. */
+uint64_t cg_hash_bytes(const char *s, size_t n);
+
+typedef struct cg_pairmap_slot {
+	uint64_t a, b;
+	uint32_t value;
+	uint32_t used;
+} cg_pairmap_slot;
+
+typedef struct cg_pairmap {
+	cg_pairmap_slot *slots;
+	size_t cap, count;
+} cg_pairmap;
+
+/* Find (a, b); if absent, insert it with value next.  *value is the value
+ * found or inserted.  Returns 0 found, 1 inserted, -1 out of memory. */
+int cg_pairmap_put(cg_pairmap *m, uint64_t a, uint64_t b, uint32_t next,
+                   uint32_t *value);
+/* 1 and *value if (a, b) is there, else 0. */
+int cg_pairmap_get(const cg_pairmap *m, uint64_t a, uint64_t b,
+                   uint32_t *value);
+void cg_pairmap_free(cg_pairmap *m);
+
+typedef struct cg_interner {
+	cg_pairmap by_hash;  /* (hash, collision chain index) -> id */
+	cg_pairmap by_view;  /* (address, length) -> id, for one input */
+	cg_str *names;       /* id -> owned copy */
+	size_t count, cap;
+} cg_interner;
+
+/* The ID of the name s.  Views of one input that share an address are
+ * hashed once; cg_interner_forget_views must be called before a view
+ * address of an input that has been freed could come back.
+ * Returns 0, or -1 out of memory. */
+int cg_intern(cg_interner *t, cg_str s, uint32_t *id);
+void cg_interner_forget_views(cg_interner *t);
+void cg_interner_free(cg_interner *t);
+
+/* Stable merge sort of n IDs by cmp (tmp holds n). */
+void cg_sort_u32(uint32_t *v, size_t n, uint32_t *tmp,
+                 int (*cmp)(uint32_t, uint32_t, const void *),
+                 const void *ctx);
+
+#endif

@@ -1,0 +1,111 @@
+/* fuzz_funcs - any bytes, split at the first form feed into two inputs of
+ * one aggregation: no crash, no leak, the verdict of cg_parse on each
+ * input, and figures that add up: the self costs of all functions equal
+ * the cost records, per event; each function's self and called are its
+ * per-part entries' sums; cycle numbers are in range. */
+#include "cgprof.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct sums {
+	cg_str ev[128];
+	uint64_t cost[128];
+	size_t n;
+	int over;
+} sums;
+
+static size_t event_slot(sums *s, cg_str name)
+{
+	size_t i;
+	for (i = 0; i < s->n; i++)
+		if (s->ev[i].len == name.len &&
+		    memcmp(s->ev[i].ptr, name.ptr, name.len) == 0)
+			return i;
+	if (s->n == 128)
+		abort(); /* two inputs of at most 64 events each */
+	s->ev[s->n] = name;
+	s->cost[s->n] = 0;
+	return s->n++;
+}
+
+static int add_record(void *ctx, const cg_part *p, const cg_record *r)
+{
+	sums *s = ctx;
+	size_t i;
+	if (r->kind != CG_RECORD_COST)
+		return 0;
+	for (i = 0; i < r->ncost; i++) {
+		size_t k = event_slot(s, cg_part_event(p, i));
+		if (s->cost[k] > UINT64_MAX - r->cost[i])
+			s->over = 1;
+		s->cost[k] += r->cost[i];
+	}
+	return 0;
+}
+
+static void check_figures(const cg_funcs *f, sums *s)
+{
+	size_t W = cg_funcs_event_count(f), i, e;
+	uint64_t *self = calloc(cg_funcs_count(f) * (W + 1) + 1, sizeof *self);
+	if (self == NULL)
+		return;
+	for (e = 0; e < W; e++)
+		if (!s->over && cg_funcs_totals(f)[e] != s->cost[event_slot(s, cg_funcs_event(f, e))])
+			abort();
+	for (i = 0; i < cg_funcs_part_entry_count(f); i++) {
+		cg_func x;
+		cg_funcs_part_entry(f, i, &x);
+		for (e = 0; e < W; e++)
+			self[x.index * (W + 1) + e] += x.self[e];
+		self[x.index * (W + 1) + W] += x.called;
+	}
+	for (i = 0; i < cg_funcs_count(f); i++) {
+		cg_func x;
+		cg_funcs_get(f, i, &x);
+		if (x.cycle > cg_funcs_cycle_count(f) ||
+		    x.called != self[i * (W + 1) + W])
+			abort();
+		for (e = 0; e < W; e++)
+			if (x.self[e] != self[i * (W + 1) + e])
+				abort();
+	}
+	free(self);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const cg_handler h = {NULL, add_record, NULL};
+	const char *text = (const char *)data, *ff = memchr(text, '\f', size);
+	size_t len[2], i;
+	const char *part[2];
+	cg_funcs *f = cg_funcs_new();
+	cg_limits l;
+	cg_error err;
+	sums s;
+	int ok = 1;
+	if (f == NULL)
+		return 0;
+	memset(&s, 0, sizeof s);
+	cg_limits_default(&l);
+	part[0] = text;
+	len[0] = ff ? (size_t)(ff - text) : size;
+	part[1] = ff ? ff + 1 : text;
+	len[1] = ff ? size - len[0] - 1 : 0;
+	for (i = 0; i < (ff ? 2u : 1u); i++) {
+		cg_kind want = cg_parse(part[i], len[i], &l, &h, &s, NULL, NULL);
+		cg_kind got = cg_funcs_add(f, part[i], len[i], &l, &err);
+		/* the aggregation refuses only what the parse refuses, or a sum
+		 * over UInt64 */
+		if (got != want && !(got == CG_RESOURCE && want == CG_OK))
+			abort();
+		ok = ok && got == CG_OK;
+	}
+	if (ok && cg_funcs_finish(f, size > 0 && data[0] == '#' ? 0 : CG_FUNCS_CYCLES,
+	                          &err) == CG_OK)
+		check_figures(f, &s);
+	cg_funcs_free(f);
+	return 0;
+}

@@ -1,0 +1,359 @@
+/* test_funcs.c - the counting rules of cg_funcs on hand-made profiles
+ * whose figures are worked out by hand in the comments. */
+#include "cgprof.h"
+#include "check.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static cg_funcs *aggregate(const char *const *texts, size_t n, unsigned flags)
+{
+	cg_funcs *f = cg_funcs_new();
+	cg_limits l;
+	cg_error err;
+	size_t i;
+	cg_limits_default(&l);
+	for (i = 0; i < n; i++)
+		if (cg_funcs_add(f, texts[i], strlen(texts[i]), &l, &err) != CG_OK) {
+			CHECK(0, "input %zu refused: %llu: %s", i,
+			      (unsigned long long)err.line, err.message);
+			cg_funcs_free(f);
+			return NULL;
+		}
+	if (cg_funcs_finish(f, flags, &err) != CG_OK) {
+		CHECK(0, "finish: %s", err.message);
+		cg_funcs_free(f);
+		return NULL;
+	}
+	return f;
+}
+
+static cg_funcs *one(const char *text, unsigned flags)
+{
+	return aggregate(&text, 1, flags);
+}
+
+static int is(cg_str s, const char *c)
+{
+	return s.len == strlen(c) && memcmp(s.ptr, c, s.len) == 0;
+}
+
+/* The function fn (in file fl, when fl is not NULL). */
+static cg_func get(const cg_funcs *f, const char *fn, const char *fl)
+{
+	cg_func out;
+	size_t i;
+	for (i = 0; i < cg_funcs_count(f); i++) {
+		cg_funcs_get(f, i, &out);
+		if (is(out.fn, fn) && (fl == NULL || is(out.fl, fl)))
+			return out;
+	}
+	CHECK(0, "no function %s", fn);
+	memset(&out, 0, sizeof out);
+	return out;
+}
+
+#define FIGURES(f, fn, called_, self_, incl_)                                \
+	do {                                                                     \
+		cg_func x_ = get(f, fn, NULL);                                       \
+		CHECK(x_.self != NULL && x_.called == (called_) &&                   \
+		          x_.self[0] == (self_) && x_.incl[0] == (incl_),            \
+		      "%s: called %llu self %llu incl %llu, expected %llu %llu "     \
+		      "%llu",                                                        \
+		      fn, (unsigned long long)x_.called,                             \
+		      (unsigned long long)(x_.self ? x_.self[0] : 0),                \
+		      (unsigned long long)(x_.self ? x_.incl[0] : 0),                \
+		      (unsigned long long)(called_), (unsigned long long)(self_),    \
+		      (unsigned long long)(incl_));                                  \
+	} while (0)
+
+/* Inclusive from the arcs in when called, not from the callee's lines. */
+static void test_simple(void)
+{
+	cg_funcs *f = one("events: Ir\n"
+	                  "fl=main.c\nfn=main\n10 5\n11 3\n"
+	                  "cfn=f\ncalls=2 20\n12 20\n"
+	                  "fn=f\n20 12\n",
+	                  CG_FUNCS_CYCLES);
+	if (f == NULL)
+		return;
+	FIGURES(f, "main", 0, 8, 28); /* 5 + 3, plus the arc's 20 */
+	FIGURES(f, "f", 2, 12, 20);   /* the arc into it, not its 12 */
+	CHECK(cg_funcs_totals(f)[0] == 20, "total is the sum of self: 8 + 12");
+	CHECK(cg_funcs_arc_count(f) == 1, "one arc");
+	cg_funcs_free(f);
+}
+
+/* Direct recursion: the arc from itself counts in called, not in incl. */
+static void test_direct_recursion(void)
+{
+	cg_funcs *f = one("events: Ir\n"
+	                  "fn=main\n1 1\ncfn=f\ncalls=1 2\n2 100\n"
+	                  "fn=f\n3 30\ncfn=f\ncalls=3 4\n4 70\n",
+	                  CG_FUNCS_CYCLES);
+	if (f == NULL)
+		return;
+	FIGURES(f, "main", 0, 1, 101);
+	FIGURES(f, "f", 4, 30, 100); /* called 1 + 3; incl main's arc only */
+	CHECK(cg_funcs_cycle_count(f) == 0, "a self-call is no cycle");
+	cg_funcs_free(f);
+}
+
+static const char mutual[] =
+    "events: Ir\n"
+    "fn=main\n1 1\ncfn=a\ncalls=1 2\n2 100\n"
+    "fn=a\n3 10\ncfn=b\ncalls=2 4\n4 90\n"
+    "fn=b\n5 40\ncfn=a\ncalls=1 6\n6 50\n";
+
+/* Mutual recursion, without cycles: incl sums the arcs in (so a's 150
+ * counts b's call back into it twice) - KCachegrind's figure. */
+static void test_mutual_no_cycles(void)
+{
+	cg_funcs *f = one(mutual, 0);
+	if (f == NULL)
+		return;
+	FIGURES(f, "a", 2, 10, 150); /* 100 from main + 50 from b */
+	FIGURES(f, "b", 2, 40, 90);
+	CHECK(get(f, "a", NULL).cycle == 0, "no cycle numbers without cycles");
+	cg_funcs_free(f);
+}
+
+/* With cycles: a member's incl is self plus arcs leaving the cycle; the
+ * cycle sums its members and counts the calls entering it. */
+static void test_mutual_cycles(void)
+{
+	cg_funcs *f = one(mutual, CG_FUNCS_CYCLES);
+	cg_func c;
+	if (f == NULL)
+		return;
+	FIGURES(f, "a", 2, 10, 10);
+	FIGURES(f, "b", 2, 40, 40);
+	FIGURES(f, "main", 0, 1, 101);
+	CHECK(cg_funcs_cycle_count(f) == 1, "one cycle");
+	CHECK(get(f, "a", NULL).cycle == 1 && get(f, "b", NULL).cycle == 1 &&
+	          get(f, "main", NULL).cycle == 0,
+	      "members numbered");
+	cg_funcs_cycle(f, 1, &c);
+	CHECK(is(c.fn, "<cycle 1>") && c.called == 1 && c.self[0] == 50 &&
+	          c.incl[0] == 50,
+	      "cycle row: called %llu self %llu incl %llu",
+	      (unsigned long long)c.called, (unsigned long long)c.self[0],
+	      (unsigned long long)c.incl[0]);
+	cg_funcs_free(f);
+}
+
+/* A member calling out of its cycle carries that cost. */
+static void test_cycle_exit(void)
+{
+	cg_funcs *f = one("events: Ir\n"
+	                  "fn=main\n1 1\ncfn=a\ncalls=1 2\n2 100\n"
+	                  "fn=a\n3 10\ncfn=b\ncalls=1 4\n4 90\n"
+	                  "fn=b\n5 20\ncfn=a\ncalls=1 6\n6 50\n"
+	                  "cfn=leaf\ncalls=4 7\n7 20\n"
+	                  "fn=leaf\n8 20\n",
+	                  CG_FUNCS_CYCLES);
+	if (f == NULL)
+		return;
+	FIGURES(f, "b", 1, 20, 40); /* 20 + the 20 of leaf */
+	FIGURES(f, "a", 2, 10, 10);
+	FIGURES(f, "leaf", 4, 20, 20);
+	cg_funcs_free(f);
+}
+
+/* Cycles are numbered by their first member's name, not input order. */
+static void test_cycle_numbers(void)
+{
+	cg_funcs *f = one("events: Ir\n"
+	                  "fn=z1\n1 1\ncfn=z2\ncalls=1 1\n1 1\n"
+	                  "fn=z2\n1 1\ncfn=z1\ncalls=1 1\n1 1\n"
+	                  "fn=b\n1 1\ncfn=a\ncalls=1 1\n1 1\n"
+	                  "fn=a\n1 1\ncfn=b\ncalls=1 1\n1 1\n",
+	                  CG_FUNCS_CYCLES);
+	if (f == NULL)
+		return;
+	CHECK(get(f, "a", NULL).cycle == 1 && get(f, "b", NULL).cycle == 1 &&
+	          get(f, "z1", NULL).cycle == 2 && get(f, "z2", NULL).cycle == 2,
+	      "cycle of a is 1, of z1 is 2");
+	cg_funcs_free(f);
+}
+
+/* calls=0: a function reached only through it (or never called) has
+ * self plus its arcs out; a called one sums every arc in, zero ones too. */
+static void test_calls_zero(void)
+{
+	cg_funcs *f = one("events: Ir\n"
+	                  "fn=main\n1 5\ncfn=g\ncalls=0 2\n2 30\n"
+	                  "cfn=h\ncalls=2 3\n3 40\n"
+	                  "fn=g\n4 30\n"
+	                  "fn=k\n5 1\ncfn=h\ncalls=0 6\n6 7\n"
+	                  "fn=h\n7 47\n",
+	                  CG_FUNCS_CYCLES);
+	if (f == NULL)
+		return;
+	FIGURES(f, "main", 0, 5, 75); /* 5 + 30 + 40 */
+	FIGURES(f, "g", 0, 30, 30);   /* never called with a count */
+	FIGURES(f, "h", 2, 47, 47);   /* 40 + 7 */
+	FIGURES(f, "k", 0, 1, 8);
+	cg_funcs_free(f);
+}
+
+/* Per part, summed over parts: f was called in part 1, is running at the
+ * dump of part 2 (self only, no arc in). */
+static void test_parts(void)
+{
+	cg_funcs *f = one("events: Ir\n"
+	                  "fn=main\n1 2\ncfn=f\ncalls=1 2\n2 10\n"
+	                  "fn=f\n3 10\n"
+	                  "part: 2\nevents: Ir\n"
+	                  "fn=main\n1 3\n"
+	                  "fn=f\n3 5\n",
+	                  CG_FUNCS_CYCLES);
+	cg_func e;
+	size_t i, seen = 0;
+	if (f == NULL)
+		return;
+	FIGURES(f, "main", 0, 5, 15); /* (2 + 10) + 3 */
+	FIGURES(f, "f", 1, 15, 15);   /* 10 (arc) + 5 (self, not called) */
+	CHECK(cg_funcs_part_count(f) == 2, "two parts");
+	for (i = 0; i < cg_funcs_part_entry_count(f); i++) {
+		cg_funcs_part_entry(f, i, &e);
+		if (!is(e.fn, "f"))
+			continue;
+		seen++;
+		CHECK(e.part == 0 ? e.incl[0] == 10 && e.called == 1
+		                  : e.incl[0] == 5 && e.called == 0,
+		      "f in part %zu: incl %llu", e.part,
+		      (unsigned long long)e.incl[0]);
+	}
+	CHECK(seen == 2, "f in both parts");
+	cg_funcs_free(f);
+}
+
+/* The same name in two files (and two objects) is two functions; lines
+ * under fi= belong to the function of their fn= block. */
+static void test_identity(void)
+{
+	cg_funcs *f = one("events: Ir\n"
+	                  "ob=a.so\nfl=a.c\nfn=helper\n1 3\n"
+	                  "fi=inline.h\n2 4\nfe=a.c\n3 1\n"
+	                  "ob=b.so\nfl=b.c\nfn=helper\n1 7\n"
+	                  "ob=a.so\nfl=a.c\nfn=main\n1 1\n"
+	                  "cob=b.so\ncfi=b.c\ncfn=helper\ncalls=1 1\n1 7\n",
+	                  CG_FUNCS_CYCLES);
+	cg_func a, b;
+	if (f == NULL)
+		return;
+	a = get(f, "helper", "a.c");
+	b = get(f, "helper", "b.c");
+	CHECK(cg_funcs_count(f) == 3, "helper twice, and main");
+	CHECK(a.self[0] == 8 && a.called == 0 && a.incl[0] == 8 &&
+	          is(a.ob, "a.so"),
+	      "a.c helper: 3 + 4 (inline) + 1");
+	CHECK(b.self[0] == 7 && b.called == 1 && b.incl[0] == 7 &&
+	          is(b.ob, "b.so"),
+	      "b.c helper, called from main");
+	cg_funcs_free(f);
+}
+
+/* Inputs are parts of one profile; events match by name, a missing one
+ * counts 0. */
+static void test_inputs_and_events(void)
+{
+	const char *texts[] = {"events: Ir\nfn=main\n1 10\n",
+	                       "events: Dr Ir\nfn=main\n1 2 20\nfn=g\n1 1\n"};
+	cg_funcs *f = aggregate(texts, 2, CG_FUNCS_CYCLES);
+	cg_func m;
+	if (f == NULL)
+		return;
+	CHECK(cg_funcs_event_count(f) == 2 && is(cg_funcs_event(f, 0), "Ir") &&
+	          is(cg_funcs_event(f, 1), "Dr"),
+	      "events in order of first appearance");
+	m = get(f, "main", NULL);
+	CHECK(m.self[0] == 30 && m.self[1] == 2, "Ir 10 + 20, Dr 0 + 2");
+	CHECK(cg_funcs_totals(f)[0] == 30 && cg_funcs_totals(f)[1] == 3,
+	      "totals");
+	CHECK(cg_funcs_part_count(f) == 2, "one part per input");
+	cg_funcs_free(f);
+}
+
+static cg_kind refused(const char *const *texts, size_t n, cg_limits *l,
+                       cg_error *err)
+{
+	cg_funcs *f = cg_funcs_new();
+	cg_kind k = CG_OK;
+	size_t i;
+	for (i = 0; i < n && k == CG_OK; i++)
+		k = cg_funcs_add(f, texts[i], strlen(texts[i]), l, err);
+	if (k == CG_OK)
+		k = cg_funcs_finish(f, CG_FUNCS_CYCLES, err);
+	cg_funcs_free(f);
+	return k;
+}
+
+static void test_errors(void)
+{
+	const char *over[] = {"events: Ir\nfn=f\n1 18446744073709551615\n2 1\n"};
+	const char *calls[] = {"events: Ir\nfn=f\ncfn=g\n"
+	                       "calls=18446744073709551615 1\n1 1\n"
+	                       "calls=1 1\n1 1\n"};
+	const char *evs[] = {"events: A\nfn=f\n1 1\n", "events: B\nfn=f\n1 1\n"};
+	const char *bad[] = {"events: A\nfn=f\n1 1\n", "events: A\nfn=f\nx\n"};
+	cg_limits l;
+	cg_error err;
+	cg_limits_default(&l);
+	CHECK(refused(over, 1, &l, &err) == CG_RESOURCE && err.line == 4,
+	      "a self sum over UInt64 is Resource at its line: %llu %s",
+	      (unsigned long long)err.line, err.message);
+	CHECK(refused(calls, 1, &l, &err) == CG_RESOURCE && err.line == 7,
+	      "a calls sum over UInt64 is Resource at its line: %llu",
+	      (unsigned long long)err.line);
+	l.events = 1;
+	CHECK(refused(evs, 2, &l, &err) == CG_RESOURCE && err.line == 1 &&
+	          strstr(err.message, "events limit") != NULL,
+	      "more distinct events than the limit: %s", err.message);
+	cg_limits_default(&l);
+	CHECK(refused(bad, 2, &l, &err) == CG_SYNTAX && err.line == 3,
+	      "an invalid input is its own error");
+}
+
+/* Deep call chains are walked without recursion. */
+static void test_deep_chain(void)
+{
+	size_t n = 20000, i, len = 0;
+	char *text = malloc(n * 48 + 64);
+	cg_funcs *f;
+	if (text == NULL)
+		return;
+	len += (size_t)sprintf(text + len, "events: Ir\n");
+	for (i = 0; i < n; i++)
+		len += (size_t)sprintf(text + len,
+		                       "fn=f%zu\n1 1\ncfn=f%zu\ncalls=1 1\n1 %zu\n", i,
+		                       (i + 1) % n, n - 1);
+	f = one(text, CG_FUNCS_CYCLES);
+	if (f != NULL) {
+		CHECK(cg_funcs_cycle_count(f) == 1 &&
+		          get(f, "f0", NULL).cycle == 1 &&
+		          get(f, "f19999", NULL).cycle == 1,
+		      "a ring of 20000 functions is one cycle");
+		cg_funcs_free(f);
+	}
+	free(text);
+}
+
+int main(void)
+{
+	test_simple();
+	test_direct_recursion();
+	test_mutual_no_cycles();
+	test_mutual_cycles();
+	test_cycle_exit();
+	test_cycle_numbers();
+	test_calls_zero();
+	test_parts();
+	test_identity();
+	test_inputs_and_events();
+	test_errors();
+	test_deep_chain();
+	printf("%d checks, %d failures\n", checks, failures);
+	return failures != 0;
+}
