@@ -181,6 +181,9 @@ static int on_part_begin(void *ctx, const cg_part *p)
 	f->nevmaps += nev;
 	fp->ent_begin = fp->ent_end = f->nents;
 	fp->arc_begin = fp->arc_end = f->nparcs;
+	/* entries and arcs are looked up within their part only */
+	cg_pairmap_clear(&f->ent_by_key);
+	cg_pairmap_clear(&f->parc_by_key);
 	f->caller.valid = f->callee.valid = 0;
 	return 0;
 }
@@ -212,7 +215,7 @@ static int entry_index(cg_funcs *f, uint32_t func, uint32_t *out)
 	int r;
 	if (f->nents >= UINT32_MAX)
 		return -1;
-	r = cg_pairmap_put(&f->ent_by_key, part, func, (uint32_t)f->nents, out);
+	r = cg_pairmap_put(&f->ent_by_key, func, 0, (uint32_t)f->nents, out);
 	if (r < 0)
 		return -1;
 	if (r == 1) {
@@ -265,8 +268,8 @@ static int add_call(cg_funcs *f, const cg_record *r)
 	if (resolve(f, &f->callee, r->cob, r->cfl, r->cfn, 0) ||
 	    f->nparcs >= UINT32_MAX)
 		return oom(f);
-	k = cg_pairmap_put(&f->parc_by_key, (uint64_t)part << 32 | caller,
-	                   f->callee.func, (uint32_t)f->nparcs, &at);
+	k = cg_pairmap_put(&f->parc_by_key, caller, f->callee.func,
+	                   (uint32_t)f->nparcs, &at);
 	if (k < 0)
 		return oom(f);
 	if (k == 1) {
@@ -431,7 +434,7 @@ static int part_inclusive(cg_funcs *f)
 /* Part arcs summed over parts. */
 static int sum_arcs(cg_funcs *f)
 {
-	cg_pairmap by_key = {NULL, 0, 0};
+	cg_pairmap by_key = {NULL, 0, 0, 0};
 	size_t W = f->W, i;
 	int ret = -1;
 	f->arcs = zalloc(f->nparcs, sizeof *f->arcs);

@@ -30,6 +30,8 @@ static int grow(cg_pairmap *m)
 {
 	cg_pairmap_slot *ns;
 	size_t ncap, i;
+	if (m->gen == 0)
+		m->gen = 1;
 	if ((m->count + 1) * 2 <= m->cap)
 		return 0;
 	ncap = m->cap ? m->cap * 2 : 64;
@@ -40,13 +42,15 @@ static int grow(cg_pairmap *m)
 		return -1;
 	for (i = 0; i < m->cap; i++) {
 		size_t j;
-		if (!m->slots[i].used)
+		if (m->slots[i].gen != m->gen)
 			continue;
-		for (j = slot_of(m->slots[i].a, m->slots[i].b, ncap); ns[j].used;
+		for (j = slot_of(m->slots[i].a, m->slots[i].b, ncap); ns[j].gen;
 		     j = (j + 1) & (ncap - 1))
 			;
 		ns[j] = m->slots[i];
+		ns[j].gen = 1;
 	}
+	m->gen = 1;
 	free(m->slots);
 	m->slots = ns;
 	m->cap = ncap;
@@ -59,7 +63,8 @@ int cg_pairmap_put(cg_pairmap *m, uint64_t a, uint64_t b, uint32_t next,
 	size_t i;
 	if (grow(m) != 0)
 		return -1;
-	for (i = slot_of(a, b, m->cap); m->slots[i].used;
+	/* a slot of an older generation is free, and ends a probe */
+	for (i = slot_of(a, b, m->cap); m->slots[i].gen == m->gen;
 	     i = (i + 1) & (m->cap - 1))
 		if (m->slots[i].a == a && m->slots[i].b == b) {
 			*value = m->slots[i].value;
@@ -68,7 +73,7 @@ int cg_pairmap_put(cg_pairmap *m, uint64_t a, uint64_t b, uint32_t next,
 	m->slots[i].a = a;
 	m->slots[i].b = b;
 	m->slots[i].value = next;
-	m->slots[i].used = 1;
+	m->slots[i].gen = m->gen;
 	m->count++;
 	*value = next;
 	return 1;
@@ -80,13 +85,25 @@ int cg_pairmap_get(const cg_pairmap *m, uint64_t a, uint64_t b,
 	size_t i;
 	if (m->cap == 0)
 		return 0;
-	for (i = slot_of(a, b, m->cap); m->slots[i].used;
+	for (i = slot_of(a, b, m->cap); m->slots[i].gen == m->gen;
 	     i = (i + 1) & (m->cap - 1))
 		if (m->slots[i].a == a && m->slots[i].b == b) {
 			*value = m->slots[i].value;
 			return 1;
 		}
 	return 0;
+}
+
+void cg_pairmap_clear(cg_pairmap *m)
+{
+	if (m->gen == UINT32_MAX) {
+		/* never in practice (a map is cleared once per part) */
+		if (m->cap > 0)
+			memset(m->slots, 0, m->cap * sizeof *m->slots);
+		m->gen = 0;
+	}
+	m->gen++;
+	m->count = 0;
 }
 
 void cg_pairmap_free(cg_pairmap *m)

@@ -13,15 +13,19 @@
 /* FNV-1a over bytes: names are short and hashed once per distinct view. */
 uint64_t cg_hash_bytes(const char *s, size_t n);
 
+/* A slot is in use when its generation is the map's: clearing a map is
+ * one increment, whatever its size (the aggregation clears its per-part
+ * maps at every part). */
 typedef struct cg_pairmap_slot {
 	uint64_t a, b;
 	uint32_t value;
-	uint32_t used;
+	uint32_t gen;
 } cg_pairmap_slot;
 
 typedef struct cg_pairmap {
 	cg_pairmap_slot *slots;
 	size_t cap, count;
+	uint32_t gen; /* 0 in a new map: read as 1 */
 } cg_pairmap;
 
 /* Find (a, b); if absent, insert it with value next.  *value is the value
@@ -31,6 +35,8 @@ int cg_pairmap_put(cg_pairmap *m, uint64_t a, uint64_t b, uint32_t next,
 /* 1 and *value if (a, b) is there, else 0. */
 int cg_pairmap_get(const cg_pairmap *m, uint64_t a, uint64_t b,
                    uint32_t *value);
+/* Forget every key, keeping the memory. */
+void cg_pairmap_clear(cg_pairmap *m);
 void cg_pairmap_free(cg_pairmap *m);
 
 typedef struct cg_interner {
