@@ -14,9 +14,10 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-	        "usage: cg-normalize [-o OUT] " CLI_LIMIT_USAGE " [FILE]\n"
+	        "usage: cg-normalize [-i] [-o OUT] " CLI_LIMIT_USAGE " [FILE]\n"
 	        "Write the canonical text of a Callgrind profile (standard input\n"
 	        "when no FILE or -).\n"
+	        "  -i, --inline-names  every name in full on every use, no IDs\n"
 	        "  -o OUT           write to OUT, replacing it only on success\n"
 	        "  --limit NAME=N   set a limit (see cg-validate(1)); output=N\n"
 	        "                   bounds the normalized text\n"
@@ -42,7 +43,7 @@ static char *temp_path_for(const char *out)
 }
 
 static int write_to(cli *c, const char *path, const cg_input *in,
-                    const char *out)
+                    const char *out, unsigned flags)
 {
 	cg_error err;
 	cg_kind k;
@@ -52,8 +53,8 @@ static int write_to(cli *c, const char *path, const cg_input *in,
 	mode_t mask;
 
 	if (out == NULL) {
-		k = cg_normalize_file(cg_input_data(in), cg_input_size(in), &c->limits,
-		                      stdout, &err);
+		k = cg_normalize_file(cg_input_data(in), cg_input_size(in),
+		                      &c->limits, flags, stdout, &err);
 		if (k == CG_ABORTED)
 			return 0; /* reported by cli_exit_status */
 		if (k != CG_OK)
@@ -82,8 +83,8 @@ static int write_to(cli *c, const char *path, const cg_input *in,
 		cli_status(c, EXIT_TROUBLE);
 		return -1;
 	}
-	k = cg_normalize_file(cg_input_data(in), cg_input_size(in), &c->limits, f,
-	                      &err);
+	k = cg_normalize_file(cg_input_data(in), cg_input_size(in), &c->limits,
+	                      flags, f, &err);
 	failed = fflush(f) != 0 || ferror(f);
 	if (fclose(f) != 0)
 		failed = 1;
@@ -103,19 +104,24 @@ static int write_to(cli *c, const char *path, const cg_input *in,
 
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {CLI_LONG_OPTIONS,
-	                                         {NULL, 0, NULL, 0}};
+	static const struct option longopts[] = {
+	    CLI_LONG_OPTIONS, {"inline-names", no_argument, NULL, 'i'},
+	    {NULL, 0, NULL, 0}};
+	unsigned flags = 0;
 	const char *out = NULL, *path;
 	cg_input *in;
 	cli c;
 	int opt;
 
 	cli_init(&c, "cg-normalize");
-	while ((opt = getopt_long(argc, argv, "hVo:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "hVio:", longopts, NULL)) != -1) {
 		int common = cli_option(&c, opt, optarg, usage);
 		if (common != CLI_OWN && common != CLI_NEXT)
 			return common;
 		switch (opt) {
+		case 'i':
+			flags |= CG_NORMALIZE_INLINE_NAMES;
+			break;
 		case 'o':
 			out = optarg;
 			break;
@@ -130,7 +136,7 @@ int main(int argc, char **argv)
 	path = optind < argc ? argv[optind] : "-";
 	in = cli_read(&c, path);
 	if (in != NULL) {
-		write_to(&c, path, in, out);
+		write_to(&c, path, in, out, flags);
 		cg_input_free(in);
 	}
 	return cli_exit_status(&c);

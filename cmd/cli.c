@@ -221,52 +221,66 @@ cg_funcs *cli_aggregate(cli *c, char **paths, size_t n, unsigned flags)
 	return f;
 }
 
-static long event_index(const cg_funcs *f, const char *name, size_t len)
+size_t *cli_pick(cli *c, const char *list, size_t total,
+                 long (*find)(void *ctx, cg_str name), void *ctx, size_t *n)
 {
-	size_t i;
-	for (i = 0; i < cg_funcs_event_count(f); i++) {
-		cg_str ev = cg_funcs_event(f, i);
-		if (ev.len == len && memcmp(ev.ptr, name, len) == 0)
-			return (long)i;
-	}
-	return -1;
-}
-
-size_t *cli_pick_events(cli *c, const cg_funcs *f, const char *list,
-                        size_t *n)
-{
-	size_t total = cg_funcs_event_count(f), i, *v;
+	size_t i, *v = malloc((total + 1) * sizeof *v);
 	const char *p = list;
-	v = malloc((total + 1) * sizeof *v);
 	if (v == NULL) {
 		fprintf(stderr, "%s: out of memory\n", c->prog);
 		cli_status(c, EXIT_TROUBLE);
 		return NULL;
 	}
 	*n = 0;
-	if (list == NULL) {
-		for (i = 0; i < total; i++)
-			v[(*n)++] = i;
-		return v;
-	}
-	for (;;) {
-		size_t len = strcspn(p, ",");
-		long at = event_index(f, p, len);
-		for (i = 0; at >= 0 && i < *n; i++)
-			if (v[i] == (size_t)at)
-				break;
-		if (at < 0 || i < *n) {
-			fprintf(stderr, "%s: -e: event '%.*s' %s\n", c->prog, (int)len,
-			        p, at < 0 ? "is not an event of the input"
-			                  : "named twice");
-			free(v);
-			cli_status(c, EXIT_TROUBLE);
-			return NULL;
-		}
+	for (i = 0; list == NULL && i < total; i++)
+		v[(*n)++] = i;
+	while (list != NULL) {
+		cg_str name;
+		long at;
+		name.ptr = p;
+		name.len = strcspn(p, ",");
+		if ((at = find(ctx, name)) < 0)
+			goto refused;
+		for (i = 0; i < *n; i++)
+			if (v[i] == (size_t)at) {
+				fprintf(stderr, "%s: -e: event '%.*s' named twice\n",
+				        c->prog, (int)name.len, name.ptr);
+				goto refused;
+			}
 		v[(*n)++] = (size_t)at;
-		if (p[len] == '\0')
+		if (p[name.len] == '\0')
 			break;
-		p += len + 1;
+		p += name.len + 1;
 	}
 	return v;
+refused:
+	free(v);
+	cli_status(c, EXIT_TROUBLE);
+	return NULL;
+}
+
+typedef struct funcs_finder {
+	cli *c;
+	const cg_funcs *f;
+} funcs_finder;
+
+static long funcs_event(void *ctx, cg_str name)
+{
+	funcs_finder *x = ctx;
+	size_t i;
+	for (i = 0; i < cg_funcs_event_count(x->f); i++)
+		if (cg_str_cmp(cg_funcs_event(x->f, i), name) == 0)
+			return (long)i;
+	fprintf(stderr, "%s: -e: event '%.*s' is not an event of the input\n",
+	        x->c->prog, (int)name.len, name.ptr);
+	return -1;
+}
+
+size_t *cli_pick_events(cli *c, const cg_funcs *f, const char *list,
+                        size_t *n)
+{
+	funcs_finder x;
+	x.c = c;
+	x.f = f;
+	return cli_pick(c, list, cg_funcs_event_count(f), funcs_event, &x, n);
 }

@@ -72,6 +72,14 @@ int cli_exit_status(cli *c);
  * of any input is to be printed then). */
 cg_funcs *cli_aggregate(cli *c, char **paths, size_t n, unsigned flags);
 
+/* The items chosen with -e NAME[,NAME...] among total: find gives the
+ * index of a name, or -1 after a message saying why it is not there
+ * (list NULL: all of them, in order).  Returns a malloc'd array of
+ * indices and its length in *n, or NULL after a message (a name named
+ * twice, out of memory; status 2). */
+size_t *cli_pick(cli *c, const char *list, size_t total,
+                 long (*find)(void *ctx, cg_str name), void *ctx, size_t *n);
+
 /* The events of an aggregation chosen with -e EV[,EV...] (list NULL: all
  * of them, in order).  Returns a malloc'd array of event indices and its
  * length in *n, or NULL after a message naming what is wrong (an event

@@ -16,28 +16,43 @@ static int bad(cli *c, const char *opt, const char *arg, const char *why)
 	return -1;
 }
 
-int rows_parse_top(cli *c, const char *arg, rows_filter *flt)
+int rows_parse_count(cli *c, const char *opt, const char *arg,
+                     const char *what, uint64_t *out)
 {
 	uint64_t v = 0;
 	const char *p;
 	if (*arg == '\0')
-		return bad(c, "-n", arg, "expected a number of rows");
+		return bad(c, opt, arg, what);
 	for (p = arg; *p; p++) {
 		unsigned d = (unsigned)(unsigned char)*p - '0';
 		if (d > 9)
-			return bad(c, "-n", arg, "expected a number of rows");
+			return bad(c, opt, arg, what);
 		if (v > (UINT64_MAX - d) / 10)
-			return bad(c, "-n", arg, "out of range");
+			return bad(c, opt, arg, "out of range");
 		v = v * 10 + d;
 	}
-	flt->has_top = 1;
-	flt->top = v;
+	*out = v;
 	return 0;
+}
+
+int rows_parse_top(cli *c, const char *arg, rows_filter *flt)
+{
+	flt->has_top = 1;
+	return rows_parse_count(c, "-n", arg, "expected a number of rows",
+	                        &flt->top);
 }
 
 /* PCT: digits with up to six decimals, at most 100; kept as a fraction
  * so that the cut is exact. */
 int rows_parse_threshold(cli *c, const char *arg, rows_filter *flt)
+{
+	flt->has_pct = 1;
+	return rows_parse_percent(c, "-t", arg, 1, &flt->pct_num,
+	                          &flt->pct_scale);
+}
+
+int rows_parse_percent(cli *c, const char *opt, const char *arg, int upto100,
+                       uint64_t *pnum, uint64_t *pscale)
 {
 	uint64_t num = 0, scale = 1;
 	const char *p = arg;
@@ -48,9 +63,11 @@ int rows_parse_threshold(cli *c, const char *arg, rows_filter *flt)
 			continue;
 		}
 		if (*p < '0' || *p > '9' || digits >= 12 || decimals >= 6)
-			return bad(c, "-t", arg,
-			           "expected a percentage from 0 to 100 (at most 6 "
-			           "decimals)");
+			return bad(c, opt, arg,
+			           upto100 ? "expected a percentage from 0 to 100 (at "
+			                     "most 6 decimals)"
+			                   : "expected a percentage (at most 12 digits, "
+			                     "6 decimals)");
 		num = num * 10 + (uint64_t)(*p - '0');
 		digits++;
 		if (decimals >= 0) {
@@ -58,11 +75,11 @@ int rows_parse_threshold(cli *c, const char *arg, rows_filter *flt)
 			scale *= 10;
 		}
 	}
-	if (digits == 0 || num > 100 * scale)
-		return bad(c, "-t", arg, "expected a percentage from 0 to 100");
-	flt->has_pct = 1;
-	flt->pct_num = num;
-	flt->pct_scale = scale;
+	if (digits == 0 || (upto100 && num > 100 * scale))
+		return bad(c, opt, arg, upto100 ? "expected a percentage from 0 to 100"
+		                                : "expected a percentage");
+	*pnum = num;
+	*pscale = scale;
 	return 0;
 }
 

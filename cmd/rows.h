@@ -30,6 +30,13 @@ typedef struct rows_filter {
 } rows_filter;
 
 void rows_filter_init(rows_filter *flt);
+/* A whole number (what says what was expected), and a percentage (from 0
+ * to 100 if upto100) with up to six decimals as num / scale; 0, or -1
+ * after a usage message naming opt. */
+int rows_parse_count(cli *c, const char *opt, const char *arg,
+                     const char *what, uint64_t *out);
+int rows_parse_percent(cli *c, const char *opt, const char *arg, int upto100,
+                       uint64_t *num, uint64_t *scale);
 /* -n N and -t PCT; 0, or -1 after a usage message. */
 int rows_parse_top(cli *c, const char *arg, rows_filter *flt);
 int rows_parse_threshold(cli *c, const char *arg, rows_filter *flt);

@@ -232,11 +232,18 @@ typedef int (*cg_write_fn)(void *ctx, const char *bytes, size_t n);
  * code units), then again to write it: an invalid input writes nothing.
  * A failed write returns CG_ABORTED. */
 cg_kind cg_normalize(const char *buf, size_t len, const cg_limits *limits,
-                     cg_write_fn write, void *ctx, cg_error *err);
+                     unsigned flags, cg_write_fn write, void *ctx,
+                     cg_error *err);
+
+/* Flags of cg_normalize: CG_NORMALIZE_INLINE_NAMES writes every name in
+ * full on every use (KEY=name) instead of through IDs, so that a line
+ * diff of two outputs shows names; a name that starts with '(' and a
+ * digit still gets an ID, as it would otherwise read as one. */
+enum { CG_NORMALIZE_INLINE_NAMES = 1 };
 
 /* cg_normalize to a stdio stream (errors of fwrite are CG_ABORTED). */
 cg_kind cg_normalize_file(const char *buf, size_t len, const cg_limits *limits,
-                          FILE *out, cg_error *err);
+                          unsigned flags, FILE *out, cg_error *err);
 
 /* ---------------------------------------------------------------- model */
 
@@ -349,6 +356,62 @@ size_t cg_funcs_part_arc_count(const cg_funcs *f);
 void cg_funcs_part_arc(const cg_funcs *f, size_t i, cg_arc *out);
 
 void cg_funcs_free(cg_funcs *f);
+
+/* ------------------------------------------------------------- comparing */
+
+/* Renaming rules applied to names before two aggregations are matched:
+ * sed-like s/RE/REP/ or s/RE/REP/g, RE a POSIX extended regular
+ * expression, REP with & for the match and \1..\9 for its groups (any
+ * delimiter may stand for /).  Rules of one field apply in the order
+ * added, each to the result of the one before. */
+typedef struct cg_rename cg_rename;
+
+enum { CG_NAME_OB = 0, CG_NAME_FL = 1, CG_NAME_FN = 2 };
+
+/* A new empty set of rules, or NULL if out of memory; free it with
+ * cg_rename_free. */
+cg_rename *cg_rename_new(void);
+
+/* Add the rule expr for field (CG_NAME_OB, _FL or _FN).  Returns CG_OK,
+ * CG_SYNTAX (line 0) for an expression that is not s/RE/REP/[g] or whose
+ * RE does not compile, with the reason in err, or CG_RESOURCE. */
+cg_kind cg_rename_add(cg_rename *r, int field, const char *expr,
+                      cg_error *err);
+void cg_rename_free(cg_rename *r);
+
+/* Two finished aggregations matched function by function.  A function's
+ * key is the base name (after the last '/') of its renamed object, the
+ * base name of its renamed file and its renamed name, so that a rebuild
+ * in another directory matches; functions whose keys collide on one side
+ * are summed.  Compared are the events both sides have, in the old
+ * side's order. */
+typedef struct cg_diff cg_diff;
+
+/* Match old and new (rename may be NULL).  Returns CG_OK and *out (free
+ * it with cg_diff_free; it borrows nothing from old, new or rename), or
+ * CG_RESOURCE (out of memory, or a sum over UInt64) with *out NULL. */
+cg_kind cg_diff_new(const cg_funcs *old, const cg_funcs *new_,
+                    const cg_rename *rename, cg_diff **out, cg_error *err);
+
+size_t cg_diff_event_count(const cg_diff *d);
+cg_str cg_diff_event(const cg_diff *d, size_t i);
+/* The event's index in the old and in the new aggregation. */
+size_t cg_diff_event_old(const cg_diff *d, size_t i);
+size_t cg_diff_event_new(const cg_diff *d, size_t i);
+
+/* One key: present on one side or both.  Cost arrays have
+ * cg_diff_event_count entries, zeros for a side it is absent from. */
+typedef struct cg_diff_func {
+	cg_str ob, fl, fn;      /* the key's parts */
+	int in_old, in_new;
+	uint64_t old_called, new_called;
+	const uint64_t *old_self, *new_self, *old_incl, *new_incl;
+} cg_diff_func;
+
+size_t cg_diff_count(const cg_diff *d);
+void cg_diff_get(const cg_diff *d, size_t i, cg_diff_func *out);
+
+void cg_diff_free(cg_diff *d);
 
 #ifdef __cplusplus
 }

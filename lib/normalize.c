@@ -14,6 +14,7 @@ typedef struct writer {
 	cg_error *err; /* points to why: the parser reports its own errors */
 	cg_error why;
 	int counting;
+	int inline_names;
 	cg_write_fn write;
 	void *ctx;
 	char buf[OUT_BUF];
@@ -133,14 +134,24 @@ static int out_of_memory(writer *w)
 	return 1;
 }
 
-/* KEY=(ID) name on first use, KEY=(ID) after, KEY= for the empty name. */
+/* A name that a reader would take for an ID reference. */
+static int looks_like_id(cg_str name)
+{
+	return name.len >= 2 && name.ptr[0] == '(' &&
+	       (unsigned)(unsigned char)name.ptr[1] - '0' <= 9;
+}
+
+/* KEY=(ID) name on first use, KEY=(ID) after, KEY= for the empty name;
+ * with inline names KEY=name. */
 static int put_name(writer *w, const char *key, cg_strmap *m, cg_str name)
 {
 	uint64_t id;
 	int added;
 	puts_(w, key);
 	put_ascii(w, "=", 1);
-	if (name.len > 0) {
+	if (w->inline_names && !looks_like_id(name))
+		put_str(w, name);
+	else if (name.len > 0) {
 		id = cg_strmap_find(m, name.ptr, name.len, &added);
 		if (id == 0)
 			return out_of_memory(w);
@@ -391,7 +402,8 @@ static cg_kind run(writer *w, const char *buf, size_t len, cg_error *err)
 }
 
 cg_kind cg_normalize(const char *buf, size_t len, const cg_limits *limits,
-                     cg_write_fn write, void *ctx, cg_error *err)
+                     unsigned flags, cg_write_fn write, void *ctx,
+                     cg_error *err)
 {
 	static writer zero;
 	cg_limits defaults;
@@ -406,6 +418,7 @@ cg_kind cg_normalize(const char *buf, size_t len, const cg_limits *limits,
 		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
 	*w = zero;
 	w->lim = limits;
+	w->inline_names = (flags & CG_NORMALIZE_INLINE_NAMES) != 0;
 	w->err = &w->why;
 	w->write = write;
 	w->ctx = ctx;
@@ -435,7 +448,7 @@ static int write_file(void *ctx, const char *bytes, size_t n)
 }
 
 cg_kind cg_normalize_file(const char *buf, size_t len, const cg_limits *limits,
-                          FILE *out, cg_error *err)
+                          unsigned flags, FILE *out, cg_error *err)
 {
-	return cg_normalize(buf, len, limits, write_file, out, err);
+	return cg_normalize(buf, len, limits, flags, write_file, out, err);
 }

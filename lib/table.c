@@ -119,7 +119,7 @@ static int same(cg_str a, cg_str b)
 
 /* Names with one hash are told apart by a chain index in the key's
  * second word: (hash, 0), (hash, 1), ... until the name or a free key. */
-static int intern_content(cg_interner *t, cg_str s, uint32_t *id)
+int cg_intern_content(cg_interner *t, cg_str s, uint32_t *id)
 {
 	uint64_t h = cg_hash_bytes(s.ptr, s.len), chain = 0;
 	uint32_t found;
@@ -157,7 +157,7 @@ int cg_intern(cg_interner *t, cg_str s, uint32_t *id)
 		*id = v;
 		return 0;
 	}
-	if (intern_content(t, s, id) != 0 ||
+	if (cg_intern_content(t, s, id) != 0 ||
 	    cg_pairmap_put(&t->by_view, (uint64_t)(uintptr_t)s.ptr, s.len, *id,
 	                   &v) < 0)
 		return -1;

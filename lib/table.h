@@ -51,6 +51,8 @@ typedef struct cg_interner {
  * address of an input that has been freed could come back.
  * Returns 0, or -1 out of memory. */
 int cg_intern(cg_interner *t, cg_str s, uint32_t *id);
+/* The same by content alone, for names in a buffer that is reused. */
+int cg_intern_content(cg_interner *t, cg_str s, uint32_t *id);
 void cg_interner_forget_views(cg_interner *t);
 void cg_interner_free(cg_interner *t);
 

@@ -33,6 +33,8 @@ while IFS= read -r f; do
     check "$f" "$bindir/cg-normalize"
     check "$f" "$bindir/cg-funcs" --no-limits
     check "$f" "$bindir/cg-funcs" --no-limits -c -p
+    check "$f" "$bindir/cg-normalize" -i
+    check "$f" "$bindir/cg-diff" --no-limits "$f"
 done < "$out.list"
 rm -f "$out.list"
 echo "$passed passed, $failed failed"

@@ -185,7 +185,21 @@ fn=(1)
 
 @test "--help, --version" {
     run -0 norm --help
-    [[ "${lines[0]}" == "usage: cg-normalize [-o OUT] "* ]]
+    [[ "${lines[0]}" == "usage: cg-normalize [-i] [-o OUT] "* ]]
     run -0 norm -V
     [[ "$output" == "cg-normalize (cgprof) "* ]]
+}
+
+@test "-i: names in full on every use; valid, idempotent, the same records" {
+    T=$BATS_TEST_TMPDIR
+    write_profile "$T/p.cg"
+    run -0 "$CG_BINDIR/cg-normalize" -i "$T/p.cg"
+    ! grep -q '=(' <<< "$output"
+    grep -qx 'fn=main' <<< "$output"
+    [ "$(grep -c '^fn=main$' <<< "$output")" -eq 2 ]
+    echo "$output" > "$T/i.cg"
+    run -0 validate "$T/i.cg"
+    run -0 "$CG_BINDIR/cg-normalize" -i "$T/i.cg"
+    [ "$output" = "$(cat "$T/i.cg")" ]
+    [ "$("$CG_BINDIR/cg-tsv" "$T/i.cg")" = "$("$CG_BINDIR/cg-tsv" "$T/p.cg")" ]
 }

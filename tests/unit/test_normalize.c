@@ -32,12 +32,14 @@ static int sink(void *ctx, const char *bytes, size_t n)
 	return 0;
 }
 
+static unsigned flags; /* of every normalize below: set per round */
+
 static cg_kind normalize(const char *in, size_t n, const cg_limits *l, buf *out,
                          cg_error *err)
 {
 	out->n = 0;
 	out->calls = 0;
-	return cg_normalize(in, n, l, sink, out, err);
+	return cg_normalize(in, n, l, flags, sink, out, err);
 }
 
 /* normalize(x) reads back to the same model, and normalize is idempotent */
@@ -111,7 +113,11 @@ static void round_trip_dir(const char *dir)
 		CHECK(in != NULL, "cannot read %s", path);
 		if (in == NULL)
 			continue;
+		flags = 0;
 		round_trip(e->d_name, in, n);
+		flags = CG_NORMALIZE_INLINE_NAMES;
+		round_trip(e->d_name, in, n);
+		flags = 0;
 		free(in);
 		files++;
 	}
@@ -167,6 +173,32 @@ static void test_canonical(void)
 		      k == CG_OK ? out.p : err.message);
 		free(out.p);
 	}
+}
+
+/* Inline names: KEY=name on every use, except a name a reader would take
+ * for an ID, which keeps its ID. */
+static void test_inline_names(void)
+{
+	static const char in[] =
+	    E "fl=(1) a.c\nfn=(1) f\n1 1\ncfn=(2) g\ncalls=1 5\n1 2\n"
+	    "fn=(2)\n5 1\nfn=(3) (below main)\n6 1\nfn=(4) (9x\n7 1\n"
+	    "fn=(4)\n8 1\n";
+	static const char want[] =
+	    "part: 1\nevents: A\nfl=a.c\nfn=f\n1 1\ncfn=g\ncalls=1 5\n1 2\n"
+	    "fn=g\n5 1\nfn=(below main)\n6 1\nfn=(1) (9x\n7 1\n8 1\n";
+	buf out = {0}, again = {0};
+	cg_error err;
+	flags = CG_NORMALIZE_INLINE_NAMES;
+	CHECK(normalize(in, sizeof in - 1, NULL, &out, &err) == CG_OK &&
+	          strcmp(out.p, want) == 0,
+	      "inline names: got\n%s", out.p ? out.p : err.message);
+	CHECK(out.p != NULL &&
+	          normalize(out.p, out.n, NULL, &again, &err) == CG_OK &&
+	          again.n == out.n && memcmp(again.p, out.p, out.n) == 0,
+	      "inline names are idempotent");
+	flags = 0;
+	free(out.p);
+	free(again.p);
 }
 
 static void test_preflight(void)
@@ -231,7 +263,7 @@ static int failing_sink(void *ctx, const char *bytes, size_t n)
 static void test_write_failure(void)
 {
 	cg_error err;
-	CHECK(cg_normalize(E "fn=f\n1 1\n", 18, NULL, failing_sink, NULL, &err) ==
+	CHECK(cg_normalize(E "fn=f\n1 1\n", 18, NULL, 0, failing_sink, NULL, &err) ==
 	          CG_ABORTED,
 	      "a failed write is CG_ABORTED");
 }
@@ -241,6 +273,7 @@ int main(int argc, char **argv)
 	int i;
 	test_canonical();
 	test_preflight();
+	test_inline_names();
 	test_write_failure();
 	for (i = 1; i < argc; i++)
 		round_trip_dir(argv[i]);

@@ -1,0 +1,534 @@
+/* cg-diff - what changed per function between two profiles, and a gate
+ * on the growth of totals for Makefiles and CI. */
+#define _DEFAULT_SOURCE
+#include "cli.h"
+#include "out.h"
+#include "rows.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define USAGE                                                                \
+	"usage: cg-diff [-aHT] [-e EV[,EV...]] [-s KEY] [-t PCT | -m MIN] [-n N]\n"     \
+	"               [--mod-ob|--mod-fl|--mod-fn s/RE/REP/[g]]...\n"          \
+	"               [--fail-above EV=PCT]... [--no-cycles] " CLI_LIMIT_USAGE \
+	" OLD NEW\n"
+
+static void usage(FILE *f)
+{
+	fprintf(f, USAGE
+	        "Compare two profiles function by function (- is standard input).\n"
+	        "  -a, --all          also print functions that did not change\n"
+	        "  -e, --events EV,.. only these events, in this order\n"
+	        "  -H, --no-header    do not print the header row\n"
+	        "  -m, --min MIN      keep rows whose sort delta is at least MIN\n"
+	        "  -n, --top N        print only the first N rows\n"
+	        "  -s, --sort KEY     sort by the size of a delta column (EV:delta,\n"
+	        "                     EV:incl:delta, called:delta)\n"
+	        "  -T, --totals       print only the totals of each event\n"
+	        "  -t, --threshold PCT  keep rows whose sort delta is at least PCT%%\n"
+	        "                     of the event's old total\n"
+	        "  --mod-ob, --mod-fl, --mod-fn s/RE/REP/[g]\n"
+	        "                     rename objects, files, functions before\n"
+	        "                     matching (POSIX extended RE, & and \\1..\\9)\n"
+	        "  --fail-above EV=PCT  exit 1 when the total of EV grows by more\n"
+	        "                     than PCT percent\n"
+	        "  --no-cycles        no cycle detection (see cg-funcs(1))\n"
+	        "  --limit NAME=N     set a limit (see cg-validate(1))\n"
+	        "  --no-limits        lift every limit\n"
+	        "  -h, --help         print this help\n"
+	        "  -V, --version      print the version\n"
+	        "Columns: status ob fl fn called:old called:new, then per event\n"
+	        "EV:old EV:new EV:delta EV:pct EV:incl:old EV:incl:new\n"
+	        "EV:incl:delta EV:incl:pct.\n"
+	        "Exit status: 0 every gate holds, 1 a gate fails or an input is\n"
+	        "invalid, 2 usage error, unreadable input or failed output.\n");
+}
+
+enum { OPT_NO_CYCLES = 300, OPT_MOD_OB, OPT_MOD_FL, OPT_MOD_FN, OPT_FAIL };
+
+typedef struct gate {
+	const char *event; /* points into the option's argument */
+	size_t len;
+	uint64_t num, scale;
+	const char *arg;
+	size_t index; /* of the event among the compared ones */
+} gate;
+
+typedef struct options {
+	int all, header, totals, cycles;
+	const char *events, *sort;
+	int has_min, has_pct, has_top;
+	uint64_t min, pct_num, pct_scale, top;
+	cg_rename *rename;
+	gate *gates;
+	size_t ngates;
+} options;
+
+/* One row: a key of the diff with its status. */
+typedef struct drow {
+	cg_diff_func f;
+	const char *status;
+	uint64_t key; /* |delta| of the sort column */
+} drow;
+
+enum { SORT_SELF, SORT_INCL, SORT_CALLED };
+
+static uint64_t absdiff(uint64_t a, uint64_t b) { return a > b ? a - b : b - a; }
+
+static void out_delta(uint64_t old, uint64_t new_)
+{
+	if (new_ < old)
+		out_char('-');
+	out_u64(absdiff(old, new_));
+}
+
+static void out_pct(uint64_t old, uint64_t new_)
+{
+	char buf[64];
+	int n;
+	if (old == 0)
+		return;
+	n = snprintf(buf, sizeof buf, "%.2f",
+	             ((double)new_ - (double)old) * 100.0 / (double)old);
+	if (n > 0)
+		out_bytes(buf, (size_t)n);
+}
+
+static void out_four(uint64_t old, uint64_t new_)
+{
+	out_char('\t');
+	out_u64(old);
+	out_char('\t');
+	out_u64(new_);
+	out_char('\t');
+	out_delta(old, new_);
+	out_char('\t');
+	out_pct(old, new_);
+}
+
+static void print_header(const cg_diff *d, const size_t *ev, size_t nev)
+{
+	static const char *const cols[] = {":old", ":new", ":delta", ":pct",
+	                                   ":incl:old", ":incl:new",
+	                                   ":incl:delta", ":incl:pct"};
+	size_t i, k;
+	out_cstr("status\tob\tfl\tfn\tcalled:old\tcalled:new");
+	for (i = 0; i < nev; i++)
+		for (k = 0; k < 8; k++) {
+			out_char('\t');
+			out_field(cg_diff_event(d, ev[i]));
+			out_cstr(cols[k]);
+		}
+	out_char('\n');
+}
+
+static void print_row(const drow *r, const size_t *ev, size_t nev)
+{
+	size_t i;
+	out_cstr(r->status);
+	out_char('\t');
+	out_field(r->f.ob);
+	out_char('\t');
+	out_field(r->f.fl);
+	out_char('\t');
+	out_field(r->f.fn);
+	out_char('\t');
+	out_u64(r->f.old_called);
+	out_char('\t');
+	out_u64(r->f.new_called);
+	for (i = 0; i < nev; i++) {
+		out_four(r->f.old_self[ev[i]], r->f.new_self[ev[i]]);
+		out_four(r->f.old_incl[ev[i]], r->f.new_incl[ev[i]]);
+	}
+	out_char('\n');
+}
+
+static const char *status_of(const cg_diff_func *f, const size_t *ev,
+                             size_t nev)
+{
+	size_t i;
+	if (!f->in_old)
+		return "added";
+	if (!f->in_new)
+		return "removed";
+	if (f->old_called != f->new_called)
+		return "changed";
+	for (i = 0; i < nev; i++)
+		if (f->old_self[ev[i]] != f->new_self[ev[i]] ||
+		    f->old_incl[ev[i]] != f->new_incl[ev[i]])
+			return "changed";
+	return "same";
+}
+
+static int by_key(const void *pa, const void *pb)
+{
+	const drow *a = pa, *b = pb;
+	int c;
+	if (a->key != b->key)
+		return a->key > b->key ? -1 : 1;
+	if ((c = cg_str_cmp(a->f.fn, b->f.fn)) != 0)
+		return c;
+	if ((c = cg_str_cmp(a->f.fl, b->f.fl)) != 0)
+		return c;
+	return cg_str_cmp(a->f.ob, b->f.ob);
+}
+
+/* The index of event name among the compared ones, or -1 after a usage
+ * message naming the side that lacks it. */
+static long find_event(cli *c, const char *opt, const cg_diff *d,
+                       const cg_funcs *const side[2], char *const paths[2],
+                       cg_str name)
+{
+	size_t i, s = 0;
+	for (i = 0; i < cg_diff_event_count(d); i++)
+		if (cg_str_cmp(cg_diff_event(d, i), name) == 0)
+			return (long)i;
+	/* not compared: OLD lacks it, or else NEW does */
+	for (i = 0; i < cg_funcs_event_count(side[0]); i++)
+		if (cg_str_cmp(cg_funcs_event(side[0], i), name) == 0)
+			s = 1;
+	fprintf(stderr, "%s: %s: event '%.*s' is not in %s (%s)\n", c->prog, opt,
+	        (int)name.len, name.ptr, s == 0 ? "OLD" : "NEW",
+	        cli_name(paths[s]));
+	return -1;
+}
+
+typedef struct finder {
+	cli *c;
+	const char *opt;
+	const cg_diff *d;
+	const cg_funcs *const *side;
+	char *const *paths;
+} finder;
+
+static long diff_event(void *ctx, cg_str name)
+{
+	finder *x = ctx;
+	return find_event(x->c, x->opt, x->d, x->side, x->paths, name);
+}
+
+/* -e names events of both sides; a missing one names the side. */
+static size_t *pick(cli *c, const cg_diff *d, const cg_funcs *side[2],
+                    char *const paths[2], const char *list, size_t *n)
+{
+	finder x;
+	x.c = c;
+	x.opt = "-e";
+	x.d = d;
+	x.side = side;
+	x.paths = paths;
+	return cli_pick(c, list, cg_diff_event_count(d), diff_event, &x, n);
+}
+
+static int sort_key(cli *c, const cg_diff *d, const char *name,
+                    const size_t *ev, size_t nev, int *what, size_t *which)
+{
+	size_t i, len;
+	*what = nev > 0 ? SORT_SELF : SORT_CALLED;
+	*which = nev > 0 ? ev[0] : 0;
+	if (name == NULL)
+		return 0;
+	if (strcmp(name, "called:delta") == 0) {
+		*what = SORT_CALLED;
+		return 0;
+	}
+	len = strlen(name);
+	for (i = 0; i < nev; i++) {
+		cg_str e = cg_diff_event(d, ev[i]);
+		if (len > e.len && memcmp(name, e.ptr, e.len) == 0) {
+			*which = ev[i];
+			if (strcmp(name + e.len, ":delta") == 0) {
+				*what = SORT_SELF;
+				return 0;
+			}
+			if (strcmp(name + e.len, ":incl:delta") == 0) {
+				*what = SORT_INCL;
+				return 0;
+			}
+		}
+	}
+	fprintf(stderr,
+	        "%s: -s %s: no such column (EV:delta or EV:incl:delta of a "
+	        "printed event, or called:delta)\n",
+	        c->prog, name);
+	return -1;
+}
+
+static uint64_t row_key(const cg_diff_func *f, int what, size_t which)
+{
+	switch (what) {
+	case SORT_SELF:
+		return absdiff(f->old_self[which], f->new_self[which]);
+	case SORT_INCL:
+		return absdiff(f->old_incl[which], f->new_incl[which]);
+	default:
+		return absdiff(f->old_called, f->new_called);
+	}
+}
+
+static int print_rows(cli *c, const options *o, const cg_diff *d,
+                      const cg_funcs *old, const size_t *ev, size_t nev)
+{
+	size_t n = cg_diff_count(d), i, kept = 0, which;
+	drow *rows = calloc(n + 1, sizeof *rows);
+	int what;
+	if (rows == NULL) {
+		fprintf(stderr, "%s: out of memory\n", c->prog);
+		return -1;
+	}
+	if (sort_key(c, d, o->sort, ev, nev, &what, &which) != 0) {
+		free(rows);
+		return -1;
+	}
+	if (o->has_pct && what == SORT_CALLED) {
+		fprintf(stderr, "%s: -t: the sort column must be an event's\n",
+		        c->prog);
+		free(rows);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		drow *r = &rows[kept];
+		cg_diff_get(d, i, &r->f);
+		r->status = status_of(&r->f, ev, nev);
+		if (!o->all && strcmp(r->status, "same") == 0)
+			continue;
+		r->key = row_key(&r->f, what, which);
+		if (o->has_min && r->key < o->min)
+			continue;
+		/* |delta| / old total >= num / (100 * scale) */
+		if (o->has_pct &&
+		    !rows_ge_product(r->key, 100 * o->pct_scale, o->pct_num,
+		                     cg_funcs_totals(old)[cg_diff_event_old(d, which)]))
+			continue;
+		kept++;
+	}
+	qsort(rows, kept, sizeof *rows, by_key);
+	if (o->header)
+		print_header(d, ev, nev);
+	for (i = 0; i < kept && (!o->has_top || i < o->top); i++)
+		print_row(&rows[i], ev, nev);
+	free(rows);
+	return 0;
+}
+
+static void print_totals(const options *o, const cg_diff *d,
+                         const cg_funcs *old, const cg_funcs *new_,
+                         const size_t *ev, size_t nev)
+{
+	size_t i;
+	if (o->header)
+		out_cstr("event\told\tnew\tdelta\tpct\n");
+	for (i = 0; i < nev; i++) {
+		out_field(cg_diff_event(d, ev[i]));
+		out_four(cg_funcs_totals(old)[cg_diff_event_old(d, ev[i])],
+		         cg_funcs_totals(new_)[cg_diff_event_new(d, ev[i])]);
+		out_char('\n');
+	}
+}
+
+/* The events of the gates, before anything is printed. */
+static int resolve_gates(cli *c, options *o, const cg_diff *d,
+                         const cg_funcs *side[2], char *const paths[2])
+{
+	size_t g;
+	for (g = 0; g < o->ngates; g++) {
+		cg_str name = {o->gates[g].event, o->gates[g].len};
+		long at = find_event(c, "--fail-above", d, side, paths, name);
+		if (at < 0)
+			return -1;
+		o->gates[g].index = (size_t)at;
+	}
+	return 0;
+}
+
+/* Each gate: one line on stderr when the total grew past it; 1 if any
+ * did. */
+static int check_gates(cli *c, const options *o, const cg_diff *d,
+                       const cg_funcs *side[2])
+{
+	size_t g;
+	int failed = 0;
+	for (g = 0; g < o->ngates; g++) {
+		const gate *x = &o->gates[g];
+		uint64_t a = cg_funcs_totals(side[0])[cg_diff_event_old(d, x->index)];
+		uint64_t b = cg_funcs_totals(side[1])[cg_diff_event_new(d, x->index)];
+		char pct[64];
+		/* holds while b - a <= a * num / (100 * scale) */
+		if (b <= a || (a > 0 && rows_ge_product(a, x->num, b - a,
+		                                        100 * x->scale)))
+			continue;
+		if (a > 0)
+			snprintf(pct, sizeof pct, "%.2f%%",
+			         ((double)b - (double)a) * 100.0 / (double)a);
+		else
+			snprintf(pct, sizeof pct, "an old total of 0");
+		fprintf(stderr, "%s: %.*s grew by %s (%llu -> %llu), over "
+		                "--fail-above %s\n",
+		        c->prog, (int)x->len, x->event, pct, (unsigned long long)a,
+		        (unsigned long long)b, x->arg);
+		failed = 1;
+	}
+	return failed;
+}
+
+static int add_gate(cli *c, options *o, const char *arg)
+{
+	const char *eq = strrchr(arg, '=');
+	gate *g;
+	if (eq == NULL || eq == arg) {
+		fprintf(stderr, "%s: --fail-above %s: expected EV=PCT\n", c->prog, arg);
+		return -1;
+	}
+	g = realloc(o->gates, (o->ngates + 1) * sizeof *g);
+	if (g == NULL) {
+		fprintf(stderr, "%s: out of memory\n", c->prog);
+		return -1;
+	}
+	o->gates = g;
+	g = &o->gates[o->ngates];
+	g->event = arg;
+	g->len = (size_t)(eq - arg);
+	g->arg = arg;
+	if (rows_parse_percent(c, "--fail-above", eq + 1, 0, &g->num, &g->scale))
+		return -1;
+	o->ngates++;
+	return 0;
+}
+
+static int add_rename(cli *c, options *o, int field, const char *opt,
+                      const char *arg)
+{
+	cg_error err;
+	if (o->rename == NULL && (o->rename = cg_rename_new()) == NULL) {
+		fprintf(stderr, "%s: out of memory\n", c->prog);
+		return -1;
+	}
+	if (cg_rename_add(o->rename, field, arg, &err) == CG_OK)
+		return 0;
+	fprintf(stderr, "%s: %s '%s': %s\n", c->prog, opt, arg, err.message);
+	return -1;
+}
+
+static int own_option(cli *c, options *o, int opt, const char *arg)
+{
+	switch (opt) {
+	case 'a': o->all = 1; return 0;
+	case 'e': o->events = arg; return 0;
+	case 'H': o->header = 0; return 0;
+	case 's': o->sort = arg; return 0;
+	case 'T': o->totals = 1; return 0;
+	case OPT_NO_CYCLES: o->cycles = 0; return 0;
+	case 'n':
+		o->has_top = 1;
+		return rows_parse_count(c, "-n", arg, "expected a number of rows",
+		                        &o->top);
+	case 'm':
+		o->has_min = 1;
+		return rows_parse_count(c, "-m", arg, "expected a whole number",
+		                        &o->min);
+	case 't':
+		o->has_pct = 1;
+		return rows_parse_percent(c, "-t", arg, 1, &o->pct_num,
+		                          &o->pct_scale);
+	case OPT_MOD_OB: return add_rename(c, o, CG_NAME_OB, "--mod-ob", arg);
+	case OPT_MOD_FL: return add_rename(c, o, CG_NAME_FL, "--mod-fl", arg);
+	case OPT_MOD_FN: return add_rename(c, o, CG_NAME_FN, "--mod-fn", arg);
+	case OPT_FAIL: return add_gate(c, o, arg);
+	default: return 0;
+	}
+}
+
+/* Read, match, print and gate; returns the exit status. */
+static int compare(cli *c, options *o, char *paths[2])
+{
+	unsigned flags = o->cycles ? CG_FUNCS_CYCLES : 0;
+	const cg_funcs *side[2];
+	cg_funcs *old, *new_;
+	cg_diff *d = NULL;
+	cg_error err;
+	size_t *ev = NULL, nev;
+	int status = EXIT_TROUBLE;
+	old = cli_aggregate(c, &paths[0], 1, flags);
+	new_ = cli_aggregate(c, &paths[1], 1, flags);
+	side[0] = old;
+	side[1] = new_;
+	if (old == NULL || new_ == NULL) {
+		status = c->status; /* invalid (1) or unreadable (2) */
+		goto out;
+	}
+	if (cg_diff_new(old, new_, o->rename, &d, &err) != CG_OK) {
+		fprintf(stderr, "%s: %s\n", c->prog, err.message);
+		goto out;
+	}
+	if ((ev = pick(c, d, side, paths, o->events, &nev)) == NULL ||
+	    resolve_gates(c, o, d, side, paths) != 0)
+		goto out;
+	if (o->totals)
+		print_totals(o, d, old, new_, ev, nev);
+	else if (print_rows(c, o, d, old, ev, nev) != 0)
+		goto out;
+	status = check_gates(c, o, d, side) ? EXIT_INVALID : EXIT_VALID;
+out:
+	free(ev);
+	cg_diff_free(d);
+	cg_funcs_free(old);
+	cg_funcs_free(new_);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+	    CLI_LONG_OPTIONS,
+	    {"all", no_argument, NULL, 'a'},
+	    {"events", required_argument, NULL, 'e'},
+	    {"no-header", no_argument, NULL, 'H'},
+	    {"min", required_argument, NULL, 'm'},
+	    {"top", required_argument, NULL, 'n'},
+	    {"sort", required_argument, NULL, 's'},
+	    {"totals", no_argument, NULL, 'T'},
+	    {"threshold", required_argument, NULL, 't'},
+	    {"mod-ob", required_argument, NULL, OPT_MOD_OB},
+	    {"mod-fl", required_argument, NULL, OPT_MOD_FL},
+	    {"mod-fn", required_argument, NULL, OPT_MOD_FN},
+	    {"fail-above", required_argument, NULL, OPT_FAIL},
+	    {"no-cycles", no_argument, NULL, OPT_NO_CYCLES},
+	    {NULL, 0, NULL, 0}};
+	options o;
+	cli c;
+	int opt, status;
+
+	memset(&o, 0, sizeof o);
+	o.header = 1;
+	o.cycles = 1;
+	cli_init(&c, "cg-diff");
+	while ((opt = getopt_long(argc, argv, "hVae:Hm:n:s:Tt:", longopts, NULL)) !=
+	       -1) {
+		int common = cli_option(&c, opt, optarg, usage);
+		if (common == CLI_OWN && own_option(&c, &o, opt, optarg) != 0)
+			common = EXIT_TROUBLE;
+		if (common != CLI_OWN && common != CLI_NEXT) {
+			cg_rename_free(o.rename);
+			free(o.gates);
+			return common;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc != 2 || (o.has_min && o.has_pct)) {
+		fprintf(stderr, "%s: %s\n" USAGE, c.prog,
+		        argc != 2 ? "expected two profiles, OLD and NEW"
+		                  : "-t and -m go one at a time");
+		cg_rename_free(o.rename);
+		free(o.gates);
+		return EXIT_TROUBLE;
+	}
+	status = compare(&c, &o, argv);
+	cli_status(&c, status);
+	cg_rename_free(o.rename);
+	free(o.gates);
+	return cli_exit_status(&c);
+}
