@@ -36,10 +36,7 @@ static void usage(FILE *f)
 	        "  --fail-above EV=PCT  exit 1 when the total of EV grows by more\n"
 	        "                     than PCT percent\n"
 	        "  --no-cycles        no cycle detection (see cg-funcs(1))\n"
-	        "  --limit NAME=N     set a limit (see cg-validate(1))\n"
-	        "  --no-limits        lift every limit\n"
-	        "  -h, --help         print this help\n"
-	        "  -V, --version      print the version\n"
+	        CLI_COMMON_HELP
 	        "Columns: status ob fl fn called:old called:new, then per event\n"
 	        "EV:old EV:new EV:delta EV:pct EV:incl:old EV:incl:new\n"
 	        "EV:incl:delta EV:incl:pct.\n"

@@ -30,10 +30,7 @@ static void usage(FILE *f)
 	        "                     PCT%% of the event's total\n"
 	        "  -T, --totals       print only the total of each event\n"
 	        "  --no-cycles        no cycle detection (see cg-funcs(1))\n"
-	        "  --limit NAME=N     set a limit (see cg-validate(1))\n"
-	        "  --no-limits        lift every limit\n"
-	        "  -h, --help         print this help\n"
-	        "  -V, --version      print the version\n"
+	        CLI_COMMON_HELP
 	        "Columns: [part] ob fl fn called cycle EV... EV:incl...;\n"
 	        "with -c: [part] ob fl fn cob cfl cfn calls EV:incl...\n"
 	        "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"

@@ -22,6 +22,9 @@ static void usage(FILE *f)
 	        "  --limit NAME=N   set a limit (see cg-validate(1)); output=N\n"
 	        "                   bounds the normalized text\n"
 	        "  --no-limits      lift every limit\n"
+	        "  --compat         read what real producers write outside the\n"
+	        "                   profile and write it repaired (cgprof(5))\n"
+	        "  --complete       refuse an input cut short (no totals: trailer)\n"
 	        "  -h, --help       print this help\n"
 	        "  -V, --version    print the version\n"
 	        "Exit status: 0 valid, 1 invalid, 2 usage error, unreadable input\n"
@@ -54,7 +57,7 @@ static int write_to(cli *c, const char *path, const cg_input *in,
 
 	if (out == NULL) {
 		k = cg_normalize_file(cg_input_data(in), cg_input_size(in),
-		                      &c->limits, flags, stdout, &err);
+		                      &c->limits, flags | c->flags, stdout, &err);
 		if (k == CG_ABORTED)
 			return 0; /* reported by cli_exit_status */
 		if (k != CG_OK)
@@ -84,7 +87,7 @@ static int write_to(cli *c, const char *path, const cg_input *in,
 		return -1;
 	}
 	k = cg_normalize_file(cg_input_data(in), cg_input_size(in), &c->limits,
-	                      flags, f, &err);
+	                      flags | c->flags, f, &err);
 	failed = fflush(f) != 0 || ferror(f);
 	if (fclose(f) != 0)
 		failed = 1;
@@ -135,9 +138,8 @@ int main(int argc, char **argv)
 	}
 	path = optind < argc ? argv[optind] : "-";
 	in = cli_read(&c, path);
-	if (in != NULL) {
+	if (in != NULL && cli_check_repairs(&c, path, in) == 0)
 		write_to(&c, path, in, out, flags);
-		cg_input_free(in);
-	}
+	cg_input_free(in);
 	return cli_exit_status(&c);
 }

@@ -16,10 +16,7 @@ static void usage(FILE *f)
 	        "Print one TAB-separated row per part of a profile (standard input\n"
 	        "when no FILE or -).\n"
 	        "  -H, --no-header  do not print the header row\n"
-	        "  --limit NAME=N   set a limit (see cg-validate(1))\n"
-	        "  --no-limits      lift every limit\n"
-	        "  -h, --help       print this help\n"
-	        "  -V, --version    print the version\n"
+	        CLI_COMMON_HELP
 	        "Columns: [file] part number pid thread positions events records\n"
 	        "costs calls summary totals cmd.\n"
 	        "Exit status: 0 all inputs valid, 1 some input invalid,\n"
@@ -210,19 +207,22 @@ int main(int argc, char **argv)
 	if (ins == NULL)
 		return EXIT_TROUBLE;
 	for (i = 0; i < n; i++) {
+		cg_stats st;
 		cg_error err;
 		cg_kind k;
 		ins[i].in = cli_read(&c, ins[i].path);
 		if (ins[i].in == NULL)
 			continue;
 		k = cg_parse(cg_input_data(ins[i].in), cg_input_size(ins[i].in),
-		             &c.limits, &keep, &ins[i].rows, NULL, &err);
+		             &c.limits, c.flags, &keep, &ins[i].rows, &st, &err);
 		if (k == CG_ABORTED) {
 			fprintf(stderr, "cg-parts: %s: out of memory\n",
 			        cli_name(ins[i].path));
 			cli_status(&c, EXIT_TROUBLE);
 		} else if (k != CG_OK)
 			cli_diag(&c, ins[i].path, &err);
+		else
+			cli_warnings(ins[i].path, &st);
 		if (k != CG_OK) {
 			free_input(&ins[i]);
 			memset(&ins[i], 0, sizeof ins[i]);

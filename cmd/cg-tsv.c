@@ -20,10 +20,7 @@ static void usage(FILE *f)
 	        "  -e EV[,EV...]    print only these event columns, in this order\n"
 	        "  -H, --no-header  do not print the header row\n"
 	        "  -k cost|call     print only self-cost rows or only call rows\n"
-	        "  --limit NAME=N   set a limit (see cg-validate(1))\n"
-	        "  --no-limits      lift every limit\n"
-	        "  -h, --help       print this help\n"
-	        "  -V, --version    print the version\n"
+	        CLI_COMMON_HELP
 	        "Columns: [file] part kind ob fl fi fn, the position fields, cob cfl\n"
 	        "cfn calls, target_<field> per position field, then the events.\n"
 	        "Exit status: 0 all inputs valid, 1 some input invalid,\n"
@@ -173,14 +170,15 @@ static int check_selection(void *ctx, const cg_part *p)
 static int first_pass(cli *c, tsv *t, input *in)
 {
 	static const cg_handler h = {NULL, NULL, check_selection};
+	cg_stats st;
 	cg_error err;
 	cg_kind k;
 	in->in = cli_read(c, in->path);
 	if (in->in == NULL)
 		return -1;
 	in->select = &t->select;
-	k = cg_parse(cg_input_data(in->in), cg_input_size(in->in), &c->limits, &h,
-	             in, NULL, &err);
+	k = cg_parse(cg_input_data(in->in), cg_input_size(in->in), &c->limits,
+	             c->flags, &h, in, &st, &err);
 	if (k == CG_ABORTED) {
 		fprintf(stderr, "%s: %s: out of memory\n", c->prog,
 		        cli_name(in->path));
@@ -195,6 +193,7 @@ static int first_pass(cli *c, tsv *t, input *in)
 		cli_diag(c, in->path, &err);
 		return -1;
 	}
+	cli_warnings(in->path, &st);
 	return 0;
 }
 
@@ -313,8 +312,8 @@ static void write_rows(cli *c, tsv *t, const input *in)
 	t->cur = in;
 	/* the name cache holds pointers into the previous input */
 	memset(t->names, 0, sizeof t->names);
-	if (cg_parse(cg_input_data(in->in), cg_input_size(in->in), &c->limits, &h,
-	             t, NULL, &err) != CG_OK) {
+	if (cg_parse(cg_input_data(in->in), cg_input_size(in->in), &c->limits,
+	             c->flags, &h, t, NULL, &err) != CG_OK) {
 		/* the first parse accepted it: only memory can fail here */
 		fprintf(stderr, "%s: %s: %s\n", c->prog, cli_name(in->path),
 		        t->oom ? "out of memory" : err.message);

@@ -17,6 +17,9 @@ static void usage(FILE *f)
 	        "                   headers events ids budget output); N may\n"
 	        "                   end in K, M or G\n"
 	        "  --no-limits      lift every limit\n"
+	        "  --compat         read what real producers write outside the\n"
+	        "                   profile, repairing it and saying so (cgprof(5))\n"
+	        "  --complete       refuse an input cut short (no totals: trailer)\n"
 	        "  -h, --help       print this help\n"
 	        "  -V, --version    print the version\n"
 	        "Exit status: 0 all inputs valid, 1 some input invalid,\n"
@@ -52,6 +55,16 @@ static int count_events(void *ctx, const cg_part *p)
 	return 0;
 }
 
+/* ", repaired" when a --compat repair was made (listed on stderr). */
+static const char *repaired(const cg_stats *st)
+{
+	int k;
+	for (k = CG_REPAIR_NONE + 1; k < CG_REPAIRS; k++)
+		if (st->repairs[k] > 0)
+			return ", repaired";
+	return "";
+}
+
 static void validate(cli *c, const char *path, int verbose)
 {
 	static const cg_handler events = {count_events, NULL, NULL};
@@ -63,15 +76,19 @@ static void validate(cli *c, const char *path, int verbose)
 		return;
 	sum.n = 0;
 	sum.more = 0;
-	if (cg_parse(cg_input_data(in), cg_input_size(in), &c->limits,
+	if (cg_parse(cg_input_data(in), cg_input_size(in), &c->limits, c->flags,
 	             verbose ? &events : NULL, &sum, &st, &err) != CG_OK)
 		cli_diag(c, path, &err);
-	else if (verbose)
-		printf("%s: %llu part%s, %llu records (%llu calls), %s%zu event%s\n",
-		       cli_name(path), (unsigned long long)st.parts,
-		       st.parts == 1 ? "" : "s", (unsigned long long)st.records,
-		       (unsigned long long)st.calls, sum.more ? "over " : "", sum.n,
-		       sum.n == 1 ? "" : "s");
+	else {
+		cli_warnings(path, &st);
+		if (verbose)
+			printf("%s: %llu part%s, %llu records (%llu calls), %s%zu "
+			       "event%s%s\n",
+			       cli_name(path), (unsigned long long)st.parts,
+			       st.parts == 1 ? "" : "s", (unsigned long long)st.records,
+			       (unsigned long long)st.calls, sum.more ? "over " : "",
+			       sum.n, sum.n == 1 ? "" : "s", repaired(&st));
+	}
 	cg_input_free(in);
 }
 

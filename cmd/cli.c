@@ -14,6 +14,7 @@
 void cli_init(cli *c, const char *prog)
 {
 	c->prog = prog;
+	c->flags = 0;
 	c->status = EXIT_VALID;
 	cg_limits_default(&c->limits);
 }
@@ -30,6 +31,12 @@ int cli_option(cli *c, int opt, const char *arg, void (*usage)(FILE *))
 		return cli_exit_status(c);
 	case OPT_NO_LIMITS:
 		cg_limits_lift(&c->limits);
+		return CLI_NEXT;
+	case OPT_COMPAT:
+		c->flags |= CG_COMPAT;
+		return CLI_NEXT;
+	case OPT_COMPLETE:
+		c->flags |= CG_COMPLETE;
 		return CLI_NEXT;
 	case OPT_LIMIT:
 		if (cg_limits_set(&c->limits, arg, why, sizeof why) == 0)
@@ -62,20 +69,101 @@ static cg_input *trouble(cli *c, const char *path, const char *why)
 	return NULL;
 }
 
+/* Who writes what --compat repairs. */
+static const char *producer(cg_repair kind)
+{
+	switch (kind) {
+	case CG_REPAIR_SUMMARY:
+		return "Xdebug or cachegrind";
+	default:
+		return "Xdebug";
+	}
+}
+
 void cli_diag(cli *c, const char *path, const cg_error *err)
 {
-	fprintf(stderr, "%s:%llu: %s: %s\n", cli_name(path),
+	static const char *const cat[] = {"", "zcat", "bzcat", "xzcat",
+	                                  "zstdcat"};
+	fprintf(stderr, "%s:%llu: %s: %s", cli_name(path),
 	        (unsigned long long)err->line, cg_kind_name(err->kind),
 	        err->message);
+	if (err->limit != NULL)
+		fprintf(stderr, " (raise it with --limit %s=N or --no-limits)",
+		        err->limit);
+	if (err->compression > CG_PLAIN && err->compression <= CG_ZSTD)
+		fprintf(stderr, "; decompress it first (e.g. %s FILE | %s)",
+		        cat[err->compression], c->prog);
+	if (err->repair != CG_REPAIR_NONE && !(c->flags & CG_COMPAT))
+		fprintf(stderr, " (written by %s? --compat reads it)",
+		        producer(err->repair));
+	fputc('\n', stderr);
 	cli_status(c, EXIT_INVALID);
 }
 
-/* Open without blocking on a FIFO; only regular files go further. */
+/* One line per kind of repair, in the order of their first lines. */
+void cli_warnings(const char *path, const cg_stats *st)
+{
+	int done[CG_REPAIRS] = {0};
+	for (;;) {
+		int k, next = CG_REPAIR_NONE;
+		for (k = CG_REPAIR_NONE + 1; k < CG_REPAIRS; k++)
+			if (st->repairs[k] > 0 && !done[k] &&
+			    (next == CG_REPAIR_NONE ||
+			     st->repair_line[k] < st->repair_line[next]))
+				next = k;
+		if (next == CG_REPAIR_NONE)
+			return;
+		done[next] = 1;
+		fprintf(stderr, "%s:%llu: warning: %s (%llu line%s)\n",
+		        cli_name(path), (unsigned long long)st->repair_line[next],
+		        cg_repair_text((cg_repair)next),
+		        (unsigned long long)st->repairs[next],
+		        st->repairs[next] == 1 ? "" : "s");
+	}
+}
+
+int cli_check_repairs(cli *c, const char *path, const cg_input *in)
+{
+	cg_stats st;
+	cg_error err;
+	if (!(c->flags & CG_COMPAT))
+		return 0;
+	if (cg_parse(cg_input_data(in), cg_input_size(in), &c->limits, c->flags,
+	             NULL, NULL, &st, &err) != CG_OK) {
+		cli_diag(c, path, &err);
+		return -1;
+	}
+	cli_warnings(path, &st);
+	return 0;
+}
+
+/* What kind of file may not be read: NULL for a regular file or a pipe
+ * (a FIFO, /dev/stdin, the /dev/fd/N of a shell's <(zcat a.gz)). */
+static const char *refused_kind(mode_t mode)
+{
+	if (S_ISREG(mode) || S_ISFIFO(mode))
+		return NULL;
+	if (S_ISDIR(mode))
+		return "is a directory";
+	if (S_ISCHR(mode) || S_ISBLK(mode))
+		return "is a device";
+	if (S_ISSOCK(mode))
+		return "is a socket";
+	return "not a regular file or a pipe";
+}
+
+/* Open without blocking, so that a device or FIFO is looked at before it
+ * is read; a FIFO is then opened again, waiting for its writer as cat(1)
+ * does (read with O_NONBLOCK cleared would see no writer yet as EOF). */
 static int open_input(cli *c, const char *path, struct stat *st)
 {
+	const char *why;
 	int fd = open(path, O_RDONLY | O_NONBLOCK);
 	if (fd < 0) {
-		trouble(c, path, strerror(errno));
+		int e = errno;
+		/* a socket cannot be opened: say what it is */
+		why = stat(path, st) == 0 ? refused_kind(st->st_mode) : NULL;
+		trouble(c, path, why != NULL ? why : strerror(e));
 		return -1;
 	}
 	if (fstat(fd, st) != 0) {
@@ -83,11 +171,18 @@ static int open_input(cli *c, const char *path, struct stat *st)
 		close(fd);
 		return -1;
 	}
-	if (!S_ISREG(st->st_mode)) {
-		trouble(c, path, S_ISDIR(st->st_mode) ? "is a directory"
-		                                       : "not a regular file");
+	if ((why = refused_kind(st->st_mode)) != NULL) {
+		trouble(c, path, why);
 		close(fd);
 		return -1;
+	}
+	if (S_ISFIFO(st->st_mode)) {
+		close(fd);
+		if ((fd = open(path, O_RDONLY)) < 0) {
+			trouble(c, path, strerror(errno));
+			return -1;
+		}
+		return fd;
 	}
 	if (fcntl(fd, F_SETFL, 0) != 0) {
 		trouble(c, path, strerror(errno));
@@ -114,11 +209,11 @@ cg_input *cli_read(cli *c, const char *path)
 	if (S_ISREG(st.st_mode)) {
 		/* refuse an over-cap file before reading a byte of it */
 		if ((uint64_t)st.st_size > c->limits.input) {
+			memset(&err, 0, sizeof err);
 			err.kind = CG_RESOURCE;
-			err.line = 0;
+			err.limit = "input";
 			snprintf(err.message, sizeof err.message,
-			         "input size over the input limit of %llu (raise it with "
-			         "--limit input=N or --no-limits)",
+			         "input size over the input limit of %llu",
 			         (unsigned long long)c->limits.input);
 			if (!is_stdin)
 				close(fd);
@@ -202,8 +297,10 @@ cg_funcs *cli_aggregate(cli *c, char **paths, size_t n, unsigned flags)
 			ok = 0;
 			continue;
 		}
-		if (cg_funcs_add(f, cg_input_data(in), cg_input_size(in),
-		                 &c->limits, &err) != CG_OK) {
+		if (cli_check_repairs(c, paths[i], in) != 0)
+			ok = 0;
+		else if (cg_funcs_add(f, cg_input_data(in), cg_input_size(in),
+		                      &c->limits, c->flags, &err) != CG_OK) {
 			cli_diag(c, paths[i], &err);
 			ok = 0;
 		}

@@ -15,20 +15,33 @@ enum {
 };
 
 /* Long options every command takes, beside -h/--help and -V/--version. */
-enum { OPT_LIMIT = 256, OPT_NO_LIMITS };
+enum { OPT_LIMIT = 256, OPT_NO_LIMITS, OPT_COMPAT, OPT_COMPLETE };
 
 #define CLI_LONG_OPTIONS                                                     \
 	{"help", no_argument, NULL, 'h'},                                        \
 	{"version", no_argument, NULL, 'V'},                                     \
 	{"limit", required_argument, NULL, OPT_LIMIT},                           \
-	{"no-limits", no_argument, NULL, OPT_NO_LIMITS}
+	{"no-limits", no_argument, NULL, OPT_NO_LIMITS},                         \
+	{"compat", no_argument, NULL, OPT_COMPAT},                               \
+	{"complete", no_argument, NULL, OPT_COMPLETE}
 
-#define CLI_LIMIT_USAGE "[--limit NAME=N]... [--no-limits]"
+#define CLI_LIMIT_USAGE "[--compat] [--complete] [--limit NAME=N]... [--no-limits]"
+
+/* The lines of --help for the options every command takes. */
+#define CLI_COMMON_HELP                                                      \
+	"  --compat         read what real producers write outside the\n"       \
+	"                   profile, repairing it and saying so (cgprof(5))\n"  \
+	"  --complete       refuse an input cut short (no totals: trailer)\n"  \
+	"  --limit NAME=N   set a limit (see cg-validate(1))\n"                 \
+	"  --no-limits      lift every limit\n"                                 \
+	"  -h, --help       print this help\n"                                  \
+	"  -V, --version    print the version\n"
 
 typedef struct cli {
 	const char *prog;
 	cg_limits limits;
-	int status; /* the worst exit status so far */
+	unsigned flags; /* CG_COMPAT, CG_COMPLETE */
+	int status;     /* the worst exit status so far */
 } cli;
 
 void cli_init(cli *c, const char *prog);
@@ -56,8 +69,20 @@ cg_input *cli_read(cli *c, const char *path);
 void *cli_inputs(cli *c, int argc, char **argv, int first, size_t size,
                  size_t *n);
 
-/* Print NAME:LINE: KIND: MESSAGE on stderr and note an invalid input. */
+/* Print NAME:LINE: KIND: MESSAGE on stderr and note an invalid input.
+ * The message gets the advice its facts call for: how to raise a limit,
+ * how to decompress, that --compat reads it. */
 void cli_diag(cli *c, const char *path, const cg_error *err);
+
+/* Print NAME:LINE: warning: MESSAGE (N lines) on stderr for each kind of
+ * repair a parse made (CG_COMPAT). */
+void cli_warnings(const char *path, const cg_stats *st);
+
+/* Under --compat, parse an input once for its repairs and print them
+ * (the commands whose work is done by a library call that keeps no
+ * stats).  Returns 0, or the input's error (then printed, nothing else
+ * to do with it). */
+int cli_check_repairs(cli *c, const char *path, const cg_input *in);
 
 /* Note an invalid input or a trouble without printing. */
 void cli_status(cli *c, int status);

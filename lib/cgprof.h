@@ -41,17 +41,47 @@ typedef enum cg_kind {
 
 #define CG_MESSAGE_MAX 256
 
-/* An error: kind, one-based input line (0 for a whole-input problem) and a
- * message naming what was expected and what was found. */
+/* Compressed inputs, told by their magic numbers. */
+typedef enum cg_compression {
+	CG_PLAIN = 0,
+	CG_GZIP,
+	CG_BZIP2,
+	CG_XZ,
+	CG_ZSTD
+} cg_compression;
+
+/* The deviations of real producers that a parse with CG_COMPAT repairs
+ * (see cgprof(5), COMPATIBILITY). */
+typedef enum cg_repair {
+	CG_REPAIR_NONE = 0,
+	CG_REPAIR_VERSION,      /* version: 0.9.6 read as 1 */
+	CG_REPAIR_CALL_COLUMNS, /* calls= target columns past the positions */
+	CG_REPAIR_SUMMARY,      /* summary: after body lines */
+	CG_REPAIR_APPEND,       /* ==== NEW PROFILING FILE: a new part */
+	CG_REPAIR_NEGATIVE,     /* a negative event cost counted as 0 */
+	CG_REPAIRS
+} cg_repair;
+
+/* An error: kind, one-based input line (0 for a whole-input problem), a
+ * message naming what was expected and what was found, and facts a caller
+ * may turn into advice (the message itself gives none). */
 typedef struct cg_error {
 	cg_kind kind;
 	uint64_t line;
 	char message[CG_MESSAGE_MAX];
+	const char *limit;          /* the limit passed (a cg_limit_names entry,
+	                               static storage), or NULL */
+	cg_compression compression; /* a compressed input, else CG_PLAIN */
+	cg_repair repair;           /* a refusal that CG_COMPAT repairs */
 } cg_error;
 
 /* "syntax", "unsupported", "resource", "aborted" or "ok": the KIND of the
  * diagnostic format NAME:LINE: KIND: MESSAGE.  Static storage. */
 const char *cg_kind_name(cg_kind kind);
+
+/* What a repair does, for warnings: "version: 0.9.6 read as 1" and so on.
+ * Static storage; NULL for CG_REPAIR_NONE or an unknown kind. */
+const char *cg_repair_text(cg_repair kind);
 
 /* Write v in decimal to out (no NUL); returns the digit count (1..20). */
 size_t cg_format_u64(uint64_t v, char out[20]);
@@ -162,8 +192,12 @@ size_t cg_part_position_count(const cg_part *p);
 int cg_part_position(const cg_part *p, size_t i);
 
 /* summary: / totals: values as written (1 to N numbers); returns 0 when
- * the part has none. */
+ * the part has none.  A part may hold several summary: headers, each
+ * kept in order: cg_part_summary gives the first. */
 int cg_part_summary(const cg_part *p, const uint64_t **values, size_t *n);
+size_t cg_part_summary_count(const cg_part *p);
+int cg_part_summary_at(const cg_part *p, size_t i, const uint64_t **values,
+                       size_t *n);
 int cg_part_totals(const cg_part *p, const uint64_t **values, size_t *n);
 
 /* Records of the part so far (all of them in part_end). */
@@ -212,14 +246,28 @@ typedef struct cg_handler {
 /* Whole-file facts, filled by cg_parse when stats is not NULL. */
 typedef struct cg_stats {
 	uint64_t lines, parts, records, calls, budget;
+	/* under CG_COMPAT: lines repaired per cg_repair kind, and the first */
+	uint64_t repairs[CG_REPAIRS];
+	uint64_t repair_line[CG_REPAIRS];
 } cg_stats;
+
+/* Flags of a parse (and of the calls that parse: cg_model_read,
+ * cg_normalize, cg_funcs_add).
+ *  CG_COMPAT:   also read what real producers write outside the profile,
+ *               repairing each deviation in one fixed way (cg_repair) and
+ *               counting the repairs in cg_stats;
+ *  CG_COMPLETE: refuse an input cut short: Syntax at its last line unless
+ *               it ends with a line ending and its last part with a
+ *               totals: trailer (with CG_COMPAT, or a summary: after its
+ *               body). */
+enum { CG_COMPAT = 1u << 0, CG_COMPLETE = 1u << 1 };
 
 /* Check and parse a complete input of len bytes: byte cap, gzip, UTF-8
  * and NUL, text and line limits, then the profile itself.  Returns CG_OK,
  * or the kind written to err (err may be NULL).  handler may be NULL. */
 cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
-                 const cg_handler *handler, void *ctx, cg_stats *stats,
-                 cg_error *err);
+                 unsigned flags, const cg_handler *handler, void *ctx,
+                 cg_stats *stats, cg_error *err);
 
 /* ---------------------------------------------------------- normalization */
 
@@ -239,7 +287,7 @@ cg_kind cg_normalize(const char *buf, size_t len, const cg_limits *limits,
  * full on every use (KEY=name) instead of through IDs, so that a line
  * diff of two outputs shows names; a name that starts with '(' and a
  * digit still gets an ID, as it would otherwise read as one. */
-enum { CG_NORMALIZE_INLINE_NAMES = 1 };
+enum { CG_NORMALIZE_INLINE_NAMES = 1u << 8 };
 
 /* cg_normalize to a stdio stream (errors of fwrite are CG_ABORTED). */
 cg_kind cg_normalize_file(const char *buf, size_t len, const cg_limits *limits,
@@ -252,7 +300,7 @@ typedef struct cg_model cg_model;
 
 /* Parse and collect.  Returns CG_OK and *model, or an error (and NULL). */
 cg_kind cg_model_read(const char *buf, size_t len, const cg_limits *limits,
-                      cg_model **model, cg_error *err);
+                      unsigned flags, cg_model **model, cg_error *err);
 
 size_t cg_model_part_count(const cg_model *m);
 const cg_part *cg_model_part(const cg_model *m, size_t i);
@@ -296,7 +344,7 @@ cg_funcs *cg_funcs_new(void);
  * still check their inputs, cg_funcs_finish fails, and only
  * cg_funcs_free is of use. */
 cg_kind cg_funcs_add(cg_funcs *f, const char *buf, size_t len,
-                     const cg_limits *limits, cg_error *err);
+                     const cg_limits *limits, unsigned flags, cg_error *err);
 
 /* Flags of cg_funcs_finish. */
 enum { CG_FUNCS_CYCLES = 1 };

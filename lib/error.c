@@ -29,6 +29,9 @@ cg_kind cg_fail(cg_error *err, cg_kind kind, uint64_t line, const char *fmt,
 		va_list ap;
 		err->kind = kind;
 		err->line = line;
+		err->limit = NULL;
+		err->compression = CG_PLAIN;
+		err->repair = CG_REPAIR_NONE;
 		va_start(ap, fmt);
 		vsnprintf(err->message, sizeof err->message, fmt, ap);
 		va_end(ap);
@@ -39,10 +42,30 @@ cg_kind cg_fail(cg_error *err, cg_kind kind, uint64_t line, const char *fmt,
 cg_kind cg_fail_limit(cg_error *err, uint64_t line, const char *what,
                       const char *name, uint64_t value)
 {
-	return cg_fail(err, CG_RESOURCE, line,
-	               "%s over the %s limit of %llu (raise it with --limit %s=N "
-	               "or --no-limits)",
-	               what, name, (unsigned long long)value, name);
+	cg_fail(err, CG_RESOURCE, line, "%s over the %s limit of %llu", what,
+	        name, (unsigned long long)value);
+	if (err != NULL)
+		err->limit = name;
+	return CG_RESOURCE;
+}
+
+const char *cg_repair_text(cg_repair kind)
+{
+	switch (kind) {
+	case CG_REPAIR_VERSION:
+		return "dotted version: read as version 1";
+	case CG_REPAIR_CALL_COLUMNS:
+		return "calls= with more target columns than positions: the extra "
+		       "columns dropped";
+	case CG_REPAIR_SUMMARY:
+		return "summary: after body lines: kept as a summary of its part";
+	case CG_REPAIR_APPEND:
+		return "==== NEW PROFILING FILE: a new part with its own name IDs";
+	case CG_REPAIR_NEGATIVE:
+		return "negative event cost: counted as 0";
+	default:
+		return NULL;
+	}
 }
 
 /* Messages quote input; keep them one short printable line. */

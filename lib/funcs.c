@@ -330,12 +330,12 @@ static int on_part_end(void *ctx, const cg_part *p)
 }
 
 cg_kind cg_funcs_add(cg_funcs *f, const char *buf, size_t len,
-                     const cg_limits *limits, cg_error *err)
+                     const cg_limits *limits, unsigned flags, cg_error *err)
 {
 	static const cg_handler h = {on_part_begin, on_record, on_part_end};
 	cg_kind k;
 	if (f->failed || f->finished)
-		return cg_parse(buf, len, limits, NULL, NULL, NULL, err);
+		return cg_parse(buf, len, limits, flags, NULL, NULL, NULL, err);
 	/* views of the previous input may come back at the same addresses */
 	cg_interner_forget_views(&f->names);
 	cg_interner_forget_views(&f->events);
@@ -345,7 +345,7 @@ cg_kind cg_funcs_add(cg_funcs *f, const char *buf, size_t len,
 	else
 		cg_limits_default(&f->limits);
 	f->pending = 0;
-	k = cg_parse(buf, len, limits, &h, f, NULL, err);
+	k = cg_parse(buf, len, limits, flags, &h, f, NULL, err);
 	if (k == CG_OK && f->pending) {
 		k = f->err.kind;
 		if (err != NULL)

@@ -13,7 +13,7 @@ cg_kind cg_fail(cg_error *err, cg_kind kind, uint64_t line, const char *fmt,
 	__attribute__((format(printf, 4, 5)))
 #endif
 	;
-/* A Resource error naming the limit, its value and how to raise it. */
+/* A Resource error naming the limit and its value (err->limit is set). */
 cg_kind cg_fail_limit(cg_error *err, uint64_t line, const char *what,
                       const char *name, uint64_t value);
 /* A short printable excerpt of s for messages ("..." when cut). */
@@ -101,6 +101,12 @@ typedef struct cg_header {
 	uint64_t line;
 } cg_header;
 
+/* One summary: header: its values in the part's summary array. */
+typedef struct cg_summary {
+	size_t at, n;
+	uint64_t line;
+} cg_summary;
+
 struct cg_part {
 	size_t ordinal;
 	uint64_t first_line;
@@ -111,10 +117,11 @@ struct cg_part {
 	int pos[CG_POS_FIELDS];
 	size_t npos;
 	int has_events, has_positions, has_part_header;
-	uint64_t *summary, *totals;
+	uint64_t *summary, *totals; /* summary: every summary's values */
 	size_t nsummary, ntotals, summary_cap, totals_cap;
-	int has_summary, has_totals;
-	uint64_t summary_line;
+	cg_summary *summaries;
+	size_t nsummaries, summaries_cap;
+	int has_totals;
 	uint64_t records, calls;
 };
 

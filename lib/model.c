@@ -74,7 +74,7 @@ static int on_part_end(void *ctx, const cg_part *part)
 }
 
 cg_kind cg_model_read(const char *buf, size_t len, const cg_limits *limits,
-                      cg_model **model, cg_error *err)
+                      unsigned flags, cg_model **model, cg_error *err)
 {
 	static const cg_handler collect = {NULL, on_record, on_part_end};
 	cg_model *m;
@@ -88,7 +88,7 @@ cg_kind cg_model_read(const char *buf, size_t len, const cg_limits *limits,
 	if (len > 0)
 		memcpy(m->text, buf, len);
 	m->text[len] = '\0';
-	k = cg_parse(m->text, len, limits, &collect, m, NULL, err);
+	k = cg_parse(m->text, len, limits, flags, &collect, m, NULL, err);
 	if (k == CG_ABORTED)
 		k = cg_fail(err, CG_RESOURCE, 0, "out of memory");
 	if (k != CG_OK) {
@@ -146,9 +146,12 @@ static int part_eq(const cg_part *a, const cg_part *b)
 {
 	size_t i;
 	if (a->nevents != b->nevents || a->npos != b->npos ||
-	    a->has_summary != b->has_summary || a->has_totals != b->has_totals ||
+	    a->nsummaries != b->nsummaries || a->has_totals != b->has_totals ||
 	    a->nsummary != b->nsummary || a->ntotals != b->ntotals)
 		return 0;
+	for (i = 0; i < a->nsummaries; i++)
+		if (a->summaries[i].n != b->summaries[i].n)
+			return 0;
 	for (i = 0; i < a->nevents; i++)
 		if (!str_eq(a->events[i], b->events[i]))
 			return 0;

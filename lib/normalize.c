@@ -15,6 +15,7 @@ typedef struct writer {
 	cg_error why;
 	int counting;
 	int inline_names;
+	unsigned flags; /* of the parses */
 	cg_write_fn write;
 	void *ctx;
 	char buf[OUT_BUF];
@@ -27,6 +28,16 @@ typedef struct writer {
 	cg_str ob, fl, eff, fn;
 	cg_str last_file; /* of the last fl=/fi=/fe= written */
 	int fn_set;
+	size_t summaries; /* summary: headers of the part written so far */
+	size_t early;     /* summary: headers of the part's header block */
+	/* summary: after a body (CG_COMPAT): found by the counting pass,
+	 * written by the writing pass in their part's header block */
+	uint64_t *late_values;
+	size_t nlate_values, late_values_cap;
+	struct late {
+		size_t part, at, n;
+	} *lates;
+	size_t nlates, lates_cap, late_next;
 	int callee_set;
 	int body;        /* this part wrote a body line */
 	int prev_open;   /* the part before wrote no body line and no totals: */
@@ -111,11 +122,9 @@ static void put_u64(writer *w, uint64_t v)
 static int end_line(writer *w)
 {
 	if (w->line_units > w->lim->line && !w->failed)
-		w->failed = cg_fail(w->err, CG_RESOURCE, w->src_line,
-		                    "the normalized line would be over the line "
-		                    "limit of %llu (raise it with --limit line=N or "
-		                    "--no-limits)",
-		                    (unsigned long long)w->lim->line);
+		w->failed = cg_fail_limit(w->err, w->src_line,
+		                          "the normalized line would be", "line",
+		                          w->lim->line);
 	w->line_units = 0;
 	put_ascii(w, "\n", 1);
 	return w->failed ? 1 : 0;
@@ -204,7 +213,7 @@ static int put_header(writer *w, const cg_part *p, size_t i)
 			puts_(w, cg_pos_name(cg_part_position(p, j)));
 		}
 	} else if (key_is(key, "summary")) {
-		cg_part_summary(p, &v, &n);
+		cg_part_summary_at(p, w->summaries++, &v, &n);
 		put_values(w, v, n);
 	} else if (value.len > 0) {
 		put_ascii(w, " ", 1);
@@ -234,6 +243,49 @@ static size_t part_slot(const writer *w, const cg_part *p, int *moved)
 	return i;
 }
 
+/* Counting pass: the part's summaries after its body, kept for the
+ * writing pass and counted now (the same lines, written earlier). */
+static int keep_late_summaries(writer *w, const cg_part *p)
+{
+	size_t i;
+	for (i = w->early; i < cg_part_summary_count(p); i++) {
+		const uint64_t *v;
+		size_t n;
+		struct late *l;
+		cg_part_summary_at(p, i, &v, &n);
+		if (cg_grow((void **)&w->lates, &w->lates_cap, w->nlates + 1,
+		            sizeof *w->lates) ||
+		    cg_grow((void **)&w->late_values, &w->late_values_cap,
+		            w->nlate_values + n, sizeof *w->late_values))
+			return out_of_memory(w);
+		l = &w->lates[w->nlates++];
+		l->part = cg_part_ordinal(p);
+		l->at = w->nlate_values;
+		l->n = n;
+		memcpy(w->late_values + w->nlate_values, v, n * sizeof *v);
+		w->nlate_values += n;
+		puts_(w, "summary:");
+		put_values(w, v, n);
+		if (end_line(w))
+			return 1;
+	}
+	return 0;
+}
+
+/* Writing pass: they close the part's header block. */
+static int put_late_summaries(writer *w, size_t part)
+{
+	for (; w->late_next < w->nlates && w->lates[w->late_next].part == part;
+	     w->late_next++) {
+		const struct late *l = &w->lates[w->late_next];
+		puts_(w, "summary:");
+		put_values(w, w->late_values + l->at, l->n);
+		if (end_line(w))
+			return 1;
+	}
+	return 0;
+}
+
 static int part_begin(void *ctx, const cg_part *p)
 {
 	writer *w = ctx;
@@ -243,13 +295,15 @@ static int part_begin(void *ctx, const cg_part *p)
 
 	w->ob = w->fl = w->eff = w->fn = w->last_file = (cg_str){"", 0};
 	w->fn_set = w->callee_set = w->body = 0;
+	w->summaries = 0;
+	w->early = cg_part_summary_count(p);
 	if (!has_part && (uint64_t)n + 1 > w->lim->headers) {
 		w->failed = cg_fail(w->err, CG_RESOURCE, cg_part_first_line(p),
 		                    "adding part: to part %zu would put it over the "
-		                    "headers limit of %llu (raise it with --limit "
-		                    "headers=N or --no-limits)",
+		                    "headers limit of %llu",
 		                    cg_part_ordinal(p),
 		                    (unsigned long long)w->lim->headers);
+		w->why.limit = "headers";
 		return 1;
 	}
 	slot = part_slot(w, p, &moved);
@@ -275,7 +329,7 @@ static int part_begin(void *ctx, const cg_part *p)
 		if (put_header(w, p, i))
 			return 1;
 	}
-	return 0;
+	return w->counting ? 0 : put_late_summaries(w, cg_part_ordinal(p));
 }
 
 static int part_end(void *ctx, const cg_part *p)
@@ -283,6 +337,8 @@ static int part_end(void *ctx, const cg_part *p)
 	writer *w = ctx;
 	const uint64_t *v;
 	size_t n;
+	if (w->counting && keep_late_summaries(w, p))
+		return 1;
 	w->prev_open = !w->body && !cg_part_totals(p, &v, &n);
 	if (!cg_part_totals(p, &v, &n))
 		return 0;
@@ -386,11 +442,12 @@ static cg_kind run(writer *w, const char *buf, size_t len, cg_error *err)
 	w->used = 0;
 	w->units = w->line_units = 0;
 	w->prev_open = 0;
+	w->late_next = 0;
 	w->failed = CG_OK;
 	cg_strmap_free(&w->obs);
 	cg_strmap_free(&w->files);
 	cg_strmap_free(&w->fns);
-	k = cg_parse(buf, len, w->lim, &h, w, NULL, err);
+	k = cg_parse(buf, len, w->lim, w->flags, &h, w, NULL, err);
 	if (k == CG_OK)
 		flush(w);
 	if ((k == CG_OK || k == CG_ABORTED) && w->failed != CG_OK) {
@@ -419,18 +476,21 @@ cg_kind cg_normalize(const char *buf, size_t len, const cg_limits *limits,
 	*w = zero;
 	w->lim = limits;
 	w->inline_names = (flags & CG_NORMALIZE_INLINE_NAMES) != 0;
+	w->flags = flags & (CG_COMPAT | CG_COMPLETE);
 	w->err = &w->why;
 	w->write = write;
 	w->ctx = ctx;
 	w->counting = 1;
 	k = run(w, buf, len, err);
-	if (k == CG_OK && w->units > limits->output)
+	if (k == CG_OK && w->units > limits->output) {
 		k = cg_fail(err, CG_RESOURCE, 0,
 		            "the normalized output of %llu code units would be over "
-		            "the output limit of %llu (raise it with --limit output=N "
-		            "or --no-limits)",
+		            "the output limit of %llu",
 		            (unsigned long long)w->units,
 		            (unsigned long long)limits->output);
+		if (err != NULL)
+			err->limit = "output";
+	}
 	if (k == CG_OK) {
 		w->counting = 0;
 		k = run(w, buf, len, err);
@@ -438,6 +498,8 @@ cg_kind cg_normalize(const char *buf, size_t len, const cg_limits *limits,
 	cg_strmap_free(&w->obs);
 	cg_strmap_free(&w->files);
 	cg_strmap_free(&w->fns);
+	free(w->lates);
+	free(w->late_values);
 	free(w);
 	return k;
 }

@@ -10,6 +10,7 @@ enum state { ST_NONE, ST_HEADERS, ST_BODY, ST_TRAILER };
 
 typedef struct parser {
 	const cg_limits *lim;
+	unsigned flags;
 	const cg_handler *h;
 	void *ctx;
 	cg_error *err;
@@ -41,9 +42,33 @@ typedef struct parser {
 	size_t scratch_cap;
 
 	uint64_t records, calls, budget;
+
+	/* CG_COMPAT repairs, per cg_repair kind */
+	uint64_t repairs[CG_REPAIRS], repair_line[CG_REPAIRS];
+	int late_summary;     /* the part has a summary: after its body */
+	int summary_started;  /* the part began at a summary: after a body */
 } parser;
 
 static const cg_name no_name = {"", 0, 0};
+
+/* A deviation of a real producer: repaired under CG_COMPAT (returns 1),
+ * else 0 and the caller refuses the line as it always did. */
+static int repair(parser *ps, cg_repair kind)
+{
+	if (!(ps->flags & CG_COMPAT))
+		return 0;
+	if (ps->repairs[kind]++ == 0)
+		ps->repair_line[kind] = ps->lineno;
+	return 1;
+}
+
+/* A refusal that CG_COMPAT would repair says so in err->repair. */
+static cg_kind repairable(parser *ps, cg_kind k, cg_repair kind)
+{
+	if (ps->err != NULL)
+		ps->err->repair = kind;
+	return k;
+}
 
 static int is_blank(char c)
 {
@@ -204,14 +229,31 @@ static cg_kind start_part(parser *ps)
 	ps->nparts++;
 	cg_part_reset(&ps->part, ps->nparts, ps->lineno);
 	ps->st = ST_HEADERS;
+	ps->late_summary = ps->summary_started = 0;
 	reset_context(ps);
 	return CG_OK;
 }
 
 static cg_kind no_events(parser *ps)
 {
-	return cg_fail(ps->err, CG_SYNTAX, ps->part.first_line,
-	               "part %zu has no events: header", ps->part.ordinal);
+	cg_fail(ps->err, CG_SYNTAX, ps->part.first_line,
+	        "part %zu has no events: header", ps->part.ordinal);
+	/* Xdebug and cachegrind write summary: after the body */
+	return ps->summary_started ? repairable(ps, CG_SYNTAX, CG_REPAIR_SUMMARY)
+	                           : CG_SYNTAX;
+}
+
+/* summary: values beyond the events, each summary on its own. */
+static cg_kind check_summaries(parser *ps)
+{
+	const cg_part *p = &ps->part;
+	size_t i;
+	for (i = 0; i < p->nsummaries; i++)
+		if (p->summaries[i].n > p->nevents)
+			return cg_fail(ps->err, CG_SYNTAX, p->summaries[i].line,
+			               "summary: has %zu values for %zu events",
+			               p->summaries[i].n, p->nevents);
+	return CG_OK;
 }
 
 /* The header block is over: the part is usable for body lines. */
@@ -219,10 +261,6 @@ static cg_kind begin_body(parser *ps)
 {
 	if (!ps->part.has_events)
 		return no_events(ps);
-	if (ps->part.has_summary && ps->part.nsummary > ps->part.nevents)
-		return cg_fail(ps->err, CG_SYNTAX, ps->part.summary_line,
-		               "summary: has %zu values for %zu events",
-		               ps->part.nsummary, ps->part.nevents);
 	if (ps->h && ps->h->part_begin && ps->h->part_begin(ps->ctx, &ps->part))
 		return callback_stopped(ps);
 	return CG_OK;
@@ -289,10 +327,12 @@ static cg_kind header_version(parser *ps, cg_str v)
 	default:
 		if (is_dotted_version(v)) {
 			char ex[64];
+			if (repair(ps, CG_REPAIR_VERSION))
+				return CG_OK;
 			cg_excerpt(ex, sizeof ex, v.ptr, v.len);
-			return cg_fail(ps->err, CG_UNSUPPORTED, ps->lineno,
-			               "version %s is not supported (only version 1)",
-			               ex);
+			cg_fail(ps->err, CG_UNSUPPORTED, ps->lineno,
+			        "version %s is not supported (only version 1)", ex);
+			return repairable(ps, CG_UNSUPPORTED, CG_REPAIR_VERSION);
 		}
 		return syntax(ps, "expected a version number, found '%s'", v.ptr,
 		              v.len);
@@ -357,11 +397,7 @@ static cg_kind header_events(parser *ps, cg_str v)
 	            sizeof *ps->costs))
 		return cg_fail(ps->err, CG_RESOURCE, ps->lineno, "out of memory");
 	p->has_events = 1;
-	if (p->has_summary && p->nsummary > p->nevents)
-		return cg_fail(ps->err, CG_SYNTAX, p->summary_line,
-		               "summary: has %zu values for %zu events", p->nsummary,
-		               p->nevents);
-	return CG_OK;
+	return check_summaries(ps);
 }
 
 static cg_kind header_positions(parser *ps, cg_str v)
@@ -403,16 +439,17 @@ static cg_kind header_positions(parser *ps, cg_str v)
 	return CG_OK;
 }
 
-/* summary: and totals: values, 1 to N (N checked once events are known). */
+/* summary: and totals: values, 1 to N (N checked once events are known),
+ * appended to vals from *n on. */
 static cg_kind header_values(parser *ps, cg_str v, const char *key,
                              uint64_t **vals, size_t *n, size_t *cap)
 {
 	const char *s = v.ptr, *e = v.ptr + v.len;
+	size_t first = *n;
 	cg_str tok;
 	cg_kind k;
-	*n = 0;
 	while (next_token(&s, e, &tok)) {
-		if (ps->part.has_events && *n >= ps->part.nevents)
+		if (ps->part.has_events && *n - first >= ps->part.nevents)
 			return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
 			               "%s: has more values than the %zu events", key,
 			               ps->part.nevents);
@@ -422,9 +459,28 @@ static cg_kind header_values(parser *ps, cg_str v, const char *key,
 			return k;
 		(*n)++;
 	}
-	if (*n == 0)
+	if (*n == first)
 		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
 		               "expected one or more values after %s:", key);
+	return CG_OK;
+}
+
+static cg_kind header_summary(parser *ps, cg_str v)
+{
+	cg_part *p = &ps->part;
+	size_t at = p->nsummary;
+	cg_kind k;
+	if (cg_grow((void **)&p->summaries, &p->summaries_cap, p->nsummaries + 1,
+	            sizeof *p->summaries))
+		return cg_fail(ps->err, CG_RESOURCE, ps->lineno, "out of memory");
+	k = header_values(ps, v, "summary", &p->summary, &p->nsummary,
+	                  &p->summary_cap);
+	if (k != CG_OK)
+		return k;
+	p->summaries[p->nsummaries].at = at;
+	p->summaries[p->nsummaries].n = p->nsummary - at;
+	p->summaries[p->nsummaries].line = ps->lineno;
+	p->nsummaries++;
 	return CG_OK;
 }
 
@@ -434,6 +490,7 @@ static cg_kind header_totals(parser *ps, cg_str v)
 	cg_kind k;
 	if (!p->has_events)
 		return no_events(ps);
+	p->ntotals = 0;
 	k = header_values(ps, v, "totals", &p->totals, &p->ntotals,
 	                  &p->totals_cap);
 	if (k != CG_OK)
@@ -450,15 +507,26 @@ static cg_kind header_line(parser *ps, cg_str key, cg_str value)
 	cg_part *p = &ps->part;
 	int is_totals = key_is(key.ptr, key.len, "totals");
 	int is_part = key_is(key.ptr, key.len, "part");
+	int is_summary = key_is(key.ptr, key.len, "summary");
 	cg_kind k;
 
+	/* Xdebug and cachegrind write summary: after the body */
+	if (is_summary && ps->st == ST_BODY && repair(ps, CG_REPAIR_SUMMARY)) {
+		ps->late_summary = 1;
+		if ((k = add_header(ps, key, value)) != CG_OK)
+			return k;
+		return header_summary(ps, value);
+	}
 	if (ps->st == ST_NONE ||
 	    (ps->st == ST_BODY && !is_totals) || ps->st == ST_TRAILER ||
 	    (ps->st == ST_HEADERS && is_part && p->has_part_header)) {
+		/* a summary: right after a body: no events: is to follow */
+		int late = is_summary && ps->st == ST_BODY;
 		if (ps->st != ST_NONE && (k = end_part(ps)) != CG_OK)
 			return k;
 		if ((k = start_part(ps)) != CG_OK)
 			return k;
+		ps->summary_started = late;
 	}
 	if ((k = add_header(ps, key, value)) != CG_OK)
 		return k;
@@ -472,13 +540,8 @@ static cg_kind header_line(parser *ps, cg_str key, cg_str value)
 		return header_events(ps, value);
 	else if (key_is(key.ptr, key.len, "positions"))
 		return header_positions(ps, value);
-	else if (key_is(key.ptr, key.len, "summary")) {
-		k = header_values(ps, value, "summary", &p->summary, &p->nsummary,
-		                  &p->summary_cap);
-		p->has_summary = 1;
-		p->summary_line = ps->lineno;
-		return k;
-	}
+	else if (is_summary)
+		return header_summary(ps, value);
 	return CG_OK;
 }
 
@@ -585,26 +648,31 @@ static cg_kind calls_line(parser *ps, cg_str v)
 		               "expected a call count after calls=");
 	if ((k = number(ps, tok, "a call count", &ps->call_count)) != CG_OK)
 		return k;
-	{
-		const char *t = s;
-		size_t found = 0;
-		while (next_token(&t, e, &tok))
-			found++;
-		if (found != ps->part.npos) {
-			char pos[32];
-			return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
-			               "expected %zu target position column%s (%s) "
-			               "after the call count, found %zu",
-			               ps->part.npos, ps->part.npos == 1 ? "" : "s",
-			               positions_text(&ps->part, pos, sizeof pos),
-			               found);
-		}
-	}
-	for (n = 0; n < ps->part.npos; n++) {
-		next_token(&s, e, &tok);
+	/* left to right: a target's own fault comes before a column count */
+	for (n = 0; n < ps->part.npos && next_token(&s, e, &tok); n++) {
 		k = position(ps, tok, ps->part.pos[n], ps->base[n], &ps->target[n]);
 		if (k != CG_OK)
 			return k;
+	}
+	if (n < ps->part.npos || next_token(&s, e, &tok)) {
+		char pos[32];
+		size_t found = n;
+		int extra = n == ps->part.npos;
+		if (extra) /* Xdebug writes calls=N 0 0 for positions: line */
+			for (found++; next_token(&s, e, &tok);)
+				found++;
+		if (extra && repair(ps, CG_REPAIR_CALL_COLUMNS)) {
+			ps->call_pending = 1;
+			ps->call_line = ps->lineno;
+			return CG_OK;
+		}
+		cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+		        "expected %zu target position column%s (%s) after the call "
+		        "count, found %zu",
+		        ps->part.npos, ps->part.npos == 1 ? "" : "s",
+		        positions_text(&ps->part, pos, sizeof pos), found);
+		return extra ? repairable(ps, CG_SYNTAX, CG_REPAIR_CALL_COLUMNS)
+		             : CG_SYNTAX;
 	}
 	ps->call_pending = 1;
 	ps->call_line = ps->lineno;
@@ -824,6 +892,27 @@ static cg_kind too_many_costs(parser *ps, const char *s, const char *e)
 	               ps->part.nevents + extra);
 }
 
+/* A cost token off the fast path; a negative one (Xdebug before 2020
+ * wrote them for freed memory) is read as 0 under CG_COMPAT. */
+static cg_kind cost(parser *ps, cg_str tok, uint64_t *out)
+{
+	uint64_t magnitude;
+	size_t i;
+	cg_kind k;
+	int negative = tok.len >= 2 && tok.ptr[0] == '-';
+	for (i = 1; negative && i < tok.len; i++)
+		negative = is_digit(tok.ptr[i]);
+	if (negative &&
+	    cg_parse_u64(tok.ptr + 1, tok.len - 1, &magnitude) == CG_NUM_OK &&
+	    repair(ps, CG_REPAIR_NEGATIVE)) {
+		*out = 0;
+		return CG_OK;
+	}
+	if ((k = number(ps, tok, "a cost", out)) == CG_OK)
+		return CG_OK;
+	return negative ? repairable(ps, k, CG_REPAIR_NEGATIVE) : k;
+}
+
 static cg_kind cost_line(parser *ps, const char *s, const char *e)
 {
 	cg_part *p = &ps->part;
@@ -861,8 +950,7 @@ static cg_kind cost_line(parser *ps, const char *s, const char *e)
 		digits = plain_decimal(&s, e, &ps->costs[ncost]);
 		if (digits == 0) {
 			next_token(&s, e, &tok);
-			k = number(ps, tok, "a cost", &ps->costs[ncost]);
-			if (k != CG_OK)
+			if ((k = cost(ps, tok, &ps->costs[ncost])) != CG_OK)
 				return k;
 			digits = cg_digits(ps->costs[ncost]);
 		}
@@ -903,6 +991,26 @@ static cg_kind keyed_line(parser *ps, const char *s, const char *e)
 	return syntax(ps, "expected KEY: or KEY=, found '%s'", s, (size_t)(e - s));
 }
 
+/* Xdebug's profiler_append writes each run after this banner. */
+static const char append_banner[] = "==== NEW PROFILING FILE";
+
+/* The banner ends the part; the next run numbers its names afresh. */
+static cg_kind appended(parser *ps, const char *s, const char *e)
+{
+	cg_kind k;
+	if (!repair(ps, CG_REPAIR_APPEND)) {
+		syntax(ps, "expected a header, directive or cost line, found '%s'", s,
+		       (size_t)(e - s));
+		return repairable(ps, CG_SYNTAX, CG_REPAIR_APPEND);
+	}
+	if (ps->st != ST_NONE && (k = end_part(ps)) != CG_OK)
+		return k;
+	cg_dict_free(&ps->obs);
+	cg_dict_free(&ps->files);
+	cg_dict_free(&ps->fns);
+	return CG_OK;
+}
+
 static cg_kind one_line(parser *ps, const char *s, const char *e)
 {
 	const char *q;
@@ -933,20 +1041,36 @@ static cg_kind one_line(parser *ps, const char *s, const char *e)
 	if (ps->lineno == 1 && e - s >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
 		return cg_fail(ps->err, CG_SYNTAX, 1,
 		               "byte order mark at the start of the input");
+	if ((size_t)(e - s) >= sizeof append_banner - 1 &&
+	    memcmp(s, append_banner, sizeof append_banner - 1) == 0)
+		return appended(ps, s, e);
 	return syntax(ps, "expected a header, directive or cost line, found '%s'",
 	              s, (size_t)(e - s));
 }
 
-static cg_kind finish(parser *ps)
+static cg_kind finish(parser *ps, const char *buf, size_t len)
 {
+	cg_kind k;
 	if (ps->call_pending)
 		return cg_fail(ps->err, CG_SYNTAX, ps->call_line,
 		               "calls= at the end of the input without its cost line");
 	if (ps->st == ST_NONE && ps->nparts == 0)
 		return cg_fail(ps->err, CG_SYNTAX, 0,
 		               "no profile: the input holds no header or body line");
-	if (ps->st != ST_NONE)
-		return end_part(ps);
+	if (ps->st != ST_NONE && (k = end_part(ps)) != CG_OK)
+		return k;
+	if (!(ps->flags & CG_COMPLETE))
+		return CG_OK;
+	/* a profile cut short often still parses */
+	if (buf[len - 1] != '\n')
+		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+		               "the input ends inside a line (cut short?)");
+	if (!ps->part.has_totals && !ps->late_summary)
+		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+		               "the last part ends without a totals: trailer%s (cut "
+		               "short?)",
+		               ps->flags & CG_COMPAT ? " or a summary: after its body"
+		                                     : "");
 	return CG_OK;
 }
 
@@ -978,8 +1102,8 @@ static const char *find_lf(const char *p, const char *e)
 }
 
 cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
-                 const cg_handler *handler, void *ctx, cg_stats *stats,
-                 cg_error *err)
+                 unsigned flags, const cg_handler *handler, void *ctx,
+                 cg_stats *stats, cg_error *err)
 {
 	cg_limits defaults;
 	parser ps;
@@ -992,9 +1116,8 @@ cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
 		limits = &defaults;
 	}
 	if (err != NULL) {
+		memset(err, 0, sizeof *err);
 		err->kind = CG_OK;
-		err->line = 0;
-		err->message[0] = '\0';
 	}
 	if (stats != NULL)
 		memset(stats, 0, sizeof *stats);
@@ -1005,6 +1128,7 @@ cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
 
 	memset(&ps, 0, sizeof ps);
 	ps.lim = limits;
+	ps.flags = flags;
 	ps.h = handler;
 	ps.ctx = ctx;
 	ps.err = err;
@@ -1029,13 +1153,15 @@ cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
 		p = nl ? e + 1 : end;
 	}
 	if (k == CG_OK)
-		k = finish(&ps);
+		k = finish(&ps, buf, len);
 	if (stats != NULL) {
 		stats->lines = ps.lineno;
 		stats->parts = ps.nparts;
 		stats->records = ps.records;
 		stats->calls = ps.calls;
 		stats->budget = ps.budget;
+		memcpy(stats->repairs, ps.repairs, sizeof ps.repairs);
+		memcpy(stats->repair_line, ps.repair_line, sizeof ps.repair_line);
 	}
 	release(&ps);
 	return k;

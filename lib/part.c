@@ -25,8 +25,8 @@ void cg_part_reset(cg_part *p, size_t ordinal, uint64_t first_line)
 	p->npos = 1;
 	p->pos[0] = CG_POS_LINE;
 	p->has_events = p->has_positions = p->has_part_header = 0;
-	p->has_summary = p->has_totals = 0;
-	p->summary_line = 0;
+	p->nsummaries = 0;
+	p->has_totals = 0;
 	p->records = p->calls = 0;
 }
 
@@ -35,6 +35,7 @@ void cg_part_release(cg_part *p)
 	free(p->headers);
 	free(p->events);
 	free(p->summary);
+	free(p->summaries);
 	free(p->totals);
 	cg_part_init(p);
 }
@@ -57,6 +58,7 @@ int cg_part_copy(cg_part *dst, const cg_part *src)
 	dst->headers_cap = dst->nheaders;
 	dst->events_cap = dst->nevents;
 	dst->summary_cap = dst->nsummary;
+	dst->summaries_cap = dst->nsummaries;
 	dst->totals_cap = dst->ntotals;
 	if (dup_array((void **)&dst->headers, src->headers, src->nheaders,
 	              sizeof *src->headers) ||
@@ -64,6 +66,8 @@ int cg_part_copy(cg_part *dst, const cg_part *src)
 	              sizeof *src->events) ||
 	    dup_array((void **)&dst->summary, src->summary, src->nsummary,
 	              sizeof *src->summary) ||
+	    dup_array((void **)&dst->summaries, src->summaries, src->nsummaries,
+	              sizeof *src->summaries) ||
 	    dup_array((void **)&dst->totals, src->totals, src->ntotals,
 	              sizeof *src->totals)) {
 		cg_part_release(dst);
@@ -98,11 +102,24 @@ int cg_part_meta(const cg_part *p, const char *key, cg_str *value)
 	return 0;
 }
 
+size_t cg_part_summary_count(const cg_part *p) { return p->nsummaries; }
+
+int cg_part_summary_at(const cg_part *p, size_t i, const uint64_t **values,
+                       size_t *n)
+{
+	if (i >= p->nsummaries) {
+		*values = NULL;
+		*n = 0;
+		return 0;
+	}
+	*values = p->summary + p->summaries[i].at;
+	*n = p->summaries[i].n;
+	return 1;
+}
+
 int cg_part_summary(const cg_part *p, const uint64_t **values, size_t *n)
 {
-	*values = p->summary;
-	*n = p->nsummary;
-	return p->has_summary;
+	return cg_part_summary_at(p, 0, values, n);
 }
 
 int cg_part_totals(const cg_part *p, const uint64_t **values, size_t *n)

@@ -105,20 +105,60 @@ static int plain_ascii(const unsigned char *p, size_t n)
 	return 1;
 }
 
+/* bzip2: "BZh", a block size digit, then the magic of a block ("1AY&SY",
+ * all ASCII, so all ten bytes are checked) or of the end of the stream. */
+static int is_bzip2(const unsigned char *p, size_t len)
+{
+	return len >= 10 && memcmp(p, "BZh", 3) == 0 && p[3] >= '1' &&
+	       p[3] <= '9' &&
+	       (memcmp(p + 4, "1AY&SY", 6) == 0 ||
+	        memcmp(p + 4, "\x17\x72\x45\x38\x50\x90", 6) == 0);
+}
+
+/* A compressed input, by its magic number: Unsupported at line 1. */
+static cg_kind compressed(const unsigned char *p, size_t len, cg_error *err)
+{
+	static const struct {
+		cg_compression kind;
+		const char *name;
+		size_t n;
+		unsigned char magic[6];
+	} magics[] = {
+	    {CG_GZIP, "gzip", 2, {0x1f, 0x8b}},
+	    {CG_XZ, "xz", 6, {0xfd, '7', 'z', 'X', 'Z', 0x00}},
+	    {CG_ZSTD, "zstd", 4, {0x28, 0xb5, 0x2f, 0xfd}},
+	};
+	size_t i;
+	if (is_bzip2(p, len)) {
+		cg_fail(err, CG_UNSUPPORTED, 1, "bzip2-compressed input");
+		if (err != NULL)
+			err->compression = CG_BZIP2;
+		return CG_UNSUPPORTED;
+	}
+	for (i = 0; i < sizeof magics / sizeof magics[0]; i++)
+		if (len >= magics[i].n && memcmp(p, magics[i].magic, magics[i].n) == 0) {
+			cg_fail(err, CG_UNSUPPORTED, 1, "%s-compressed input",
+			        magics[i].name);
+			if (err != NULL)
+				err->compression = magics[i].kind;
+			return CG_UNSUPPORTED;
+		}
+	return CG_OK;
+}
+
 cg_kind cg_check_text(const char *buf, size_t len, const cg_limits *limits,
                       cg_error *err, int *lines_unchecked)
 {
 	const unsigned char *p = (const unsigned char *)buf;
 	const unsigned char *end = p + len;
 	uint64_t line = 1, total = 0, long_line = 0;
+	cg_kind k;
 
 	*lines_unchecked = 0;
 	if ((uint64_t)len > limits->input)
 		return cg_fail_limit(err, 0, "input size", "input", limits->input);
-	if (len >= 2 && p[0] == 0x1f && p[1] == 0x8b)
-		return cg_fail(err, CG_UNSUPPORTED, 1,
-		               "gzip-compressed input; decompress it first "
-		               "(e.g. zcat FILE | cg-validate)");
+	if ((k = compressed(p, len, err)) != CG_OK)
+		return k;
 	/* the common case in one fast pass: line lengths are then left to the
 	 * parser, which walks the lines anyway (cg_check_lines) */
 	if (plain_ascii(p, len)) {

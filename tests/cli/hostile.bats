@@ -10,7 +10,7 @@ setup() {
 all_commands() { # all_commands STATUS ARGS... - every command ends so
     local want=$1 cmd
     shift
-    for cmd in cg-validate cg-tsv cg-parts cg-normalize; do
+    for cmd in cg-validate cg-tsv cg-parts cg-normalize cg-funcs; do
         run --separate-stderr timeout 20 "$CG_BINDIR/$cmd" "$@"
         [ "$status" -eq "$want" ] || { echo "$cmd: status $status: $stderr"; return 1; }
         [ "$want" -eq 0 ] || [ -z "$output" ] || { echo "$cmd wrote output"; return 1; }
@@ -37,11 +37,18 @@ all_commands() { # all_commands STATUS ARGS... - every command ends so
     [ "$stderr" = "cg-validate: /proc/self/mem: Input/output error" ]
 }
 
-@test "devices and FIFOs are not regular files, for every command" {
-    mkfifo "$T/fifo"
+@test "devices, directories and sockets are refused by every command" {
     all_commands 2 /dev/zero
-    all_commands 2 "$T/fifo"
     all_commands 2 "$T"
+    run -2 --separate-stderr validate /dev/null
+    [ "$stderr" = "cg-validate: /dev/null: is a device" ]
+    run -2 --separate-stderr validate "$T"
+    [ "$stderr" = "cg-validate: $T: is a directory" ]
+    command -v python3 >/dev/null || skip "no python3 to make a socket"
+    python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$T/sock"
+    all_commands 2 "$T/sock"
+    run -2 --separate-stderr validate "$T/sock"
+    [ "$stderr" = "cg-validate: $T/sock: is a socket" ]
 }
 
 @test "UTF-8 across the 64 KiB read chunks: whole characters pass, a cut one fails at its line" {

@@ -24,7 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cg_limits_default(&l);
 	if (seed & 1)
 		l.input = size / 2; /* exercise the cap */
-	whole = cg_parse((const char *)data, size, &l, NULL, NULL, NULL,
+	whole = cg_parse((const char *)data, size, &l, 0, NULL, NULL, NULL,
 	                 &whole_err);
 	in = cg_input_new(l.input, (seed & 2) ? size : 0);
 	if (in == NULL)
@@ -39,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (cg_input_size(in) != size ||
 		    (size > 0 && memcmp(cg_input_data(in), data, size) != 0))
 			abort();
-		chunked = cg_parse(cg_input_data(in), cg_input_size(in), &l, NULL,
+		chunked = cg_parse(cg_input_data(in), cg_input_size(in), &l, 0, NULL,
 		                   NULL, NULL, &chunk_err);
 	}
 	if (chunked != whole || chunk_err.line != whole_err.line)

@@ -53,7 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		l.text = 300;
 		l.input = 400;
 	}
-	k = cg_parse((const char *)data, size, &l, &h, &sum, NULL, &err);
+	k = cg_parse((const char *)data, size, &l, 0, &h, &sum, NULL, &err);
 	if (k != CG_OK && k != CG_SYNTAX && k != CG_UNSUPPORTED &&
 	    k != CG_RESOURCE)
 		abort();

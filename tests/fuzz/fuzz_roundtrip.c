@@ -37,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	buf once = {0}, twice = {0};
 	cg_error err;
 	cg_kind k;
-	if (cg_model_read(in, size, NULL, &a, &err) != CG_OK)
+	if (cg_model_read(in, size, NULL, 0, &a, &err) != CG_OK)
 		return 0;
 	k = cg_normalize(in, size, NULL, flags, sink, &once, &err);
 	if (k != CG_OK) {
@@ -46,7 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		goto done;
 	}
-	if (cg_model_read(once.p, once.n, NULL, &b, &err) != CG_OK)
+	if (cg_model_read(once.p, once.n, NULL, 0, &b, &err) != CG_OK)
 		abort();
 	if (!cg_model_equal(a, b))
 		abort();

@@ -10,7 +10,7 @@ static cg_funcs *aggregate(const char *text)
 {
 	cg_funcs *f = cg_funcs_new();
 	cg_error err;
-	if (cg_funcs_add(f, text, strlen(text), NULL, &err) != CG_OK ||
+	if (cg_funcs_add(f, text, strlen(text), NULL, 0, &err) != CG_OK ||
 	    cg_funcs_finish(f, CG_FUNCS_CYCLES, &err) != CG_OK) {
 		CHECK(0, "refused: %s", err.message);
 		cg_funcs_free(f);

@@ -14,7 +14,7 @@ static cg_funcs *aggregate(const char *const *texts, size_t n, unsigned flags)
 	size_t i;
 	cg_limits_default(&l);
 	for (i = 0; i < n; i++)
-		if (cg_funcs_add(f, texts[i], strlen(texts[i]), &l, &err) != CG_OK) {
+		if (cg_funcs_add(f, texts[i], strlen(texts[i]), &l, 0, &err) != CG_OK) {
 			CHECK(0, "input %zu refused: %llu: %s", i,
 			      (unsigned long long)err.line, err.message);
 			cg_funcs_free(f);
@@ -283,7 +283,7 @@ static cg_kind refused(const char *const *texts, size_t n, cg_limits *l,
 	cg_kind k = CG_OK;
 	size_t i;
 	for (i = 0; i < n && k == CG_OK; i++)
-		k = cg_funcs_add(f, texts[i], strlen(texts[i]), l, err);
+		k = cg_funcs_add(f, texts[i], strlen(texts[i]), l, 0, err);
 	if (k == CG_OK)
 		k = cg_funcs_finish(f, CG_FUNCS_CYCLES, err);
 	cg_funcs_free(f);

@@ -48,14 +48,14 @@ static void round_trip(const char *name, const char *in, size_t n)
 	cg_model *a = NULL, *b = NULL;
 	cg_error err;
 	buf once = {0}, twice = {0};
-	if (cg_model_read(in, n, NULL, &a, &err) != CG_OK)
+	if (cg_model_read(in, n, NULL, 0, &a, &err) != CG_OK)
 		return; /* not an accepted input */
 	if (normalize(in, n, NULL, &once, &err) != CG_OK) {
 		/* only a limit of the output's own profile may refuse it */
 		CHECK(err.kind == CG_RESOURCE, "%s: %s", name, err.message);
 		goto done;
 	}
-	CHECK(cg_model_read(once.p, once.n, NULL, &b, &err) == CG_OK,
+	CHECK(cg_model_read(once.p, once.n, NULL, 0, &b, &err) == CG_OK,
 	      "%s: normalized output refused: %llu %s", name,
 	      (unsigned long long)err.line, err.message);
 	CHECK(b != NULL && cg_model_equal(a, b), "%s: records differ", name);

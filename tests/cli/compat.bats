@@ -1,0 +1,185 @@
+#!/usr/bin/env bats
+# Real producers: --compat repairs and names them; the hint without it;
+# --complete; named pipes; compressed input.
+load common
+
+setup() {
+    T=$BATS_TEST_TMPDIR
+}
+
+# Xdebug 2 as it writes: a dotted version, calls=N 0 0 for positions: line,
+# summary: inside the {main} block, a negative memory cost.
+write_xdebug() {
+    cat > "$1" <<'CG'
+version: 0.9.6
+cmd: /var/www/index.php
+part: 1
+positions: line
+
+events: Time Memory
+
+fl=/var/www/index.php
+fn=helper
+3 40 -260
+
+fl=/var/www/index.php
+fn={main}
+
+summary: 100 512
+
+1 10 100
+cfl=/var/www/index.php
+cfn=helper
+calls=2 0 0
+5 40 -260
+CG
+}
+
+@test "without --compat: the first deviation, with a hint, exit 1, no output" {
+    write_xdebug "$T/x.out"
+    for cmd in cg-validate cg-tsv cg-parts cg-normalize cg-funcs; do
+        run -1 --separate-stderr "$CG_BINDIR/$cmd" "$T/x.out"
+        [ -z "$output" ]
+        [ "$stderr" = "$T/x.out:1: unsupported: version 0.9.6 is not supported (only version 1) (written by Xdebug? --compat reads it)" ]
+    done
+}
+
+@test "--compat: every repair named once, with its first line and count" {
+    write_xdebug "$T/x.out"
+    run -0 --separate-stderr validate --compat "$T/x.out"
+    [ -z "$output" ]
+    [ "$stderr" = "$(printf '%s\n' \
+        "$T/x.out:1: warning: dotted version: read as version 1 (1 line)" \
+        "$T/x.out:10: warning: negative event cost: counted as 0 (2 lines)" \
+        "$T/x.out:15: warning: summary: after body lines: kept as a summary of its part (1 line)" \
+        "$T/x.out:20: warning: calls= with more target columns than positions: the extra columns dropped (1 line)")" ]
+    run -0 --separate-stderr validate -v --compat "$T/x.out"
+    [ "$output" = "$T/x.out: 1 part, 3 records (1 calls), 2 events, repaired" ]
+}
+
+@test "--compat: the figures, with negative costs as 0" {
+    write_xdebug "$T/x.out"
+    run -0 --separate-stderr "$CG_BINDIR/cg-funcs" --compat "$T/x.out"
+    [ "${lines[1]}" = "	/var/www/index.php	{main}	0		10	100	50	100" ]
+    [ "${lines[2]}" = "	/var/www/index.php	helper	2		40	0	40	0" ]
+    [ "$(grep -c warning <<< "$stderr")" -eq 4 ]
+}
+
+@test "cg-normalize --compat writes a profile valid without --compat, with the same records" {
+    write_xdebug "$T/x.out"
+    run -0 --separate-stderr "$CG_BINDIR/cg-normalize" --compat "$T/x.out"
+    echo "$output" > "$T/n.cg"
+    run -0 validate "$T/n.cg"
+    grep -qx 'summary: 100 512' "$T/n.cg"
+    grep -qx 'version: 1' "$T/n.cg"
+    [ "$("$CG_BINDIR/cg-tsv" "$T/n.cg")" = "$("$CG_BINDIR/cg-tsv" --compat "$T/x.out" 2>/dev/null)" ]
+}
+
+@test "the append banner: each run a part with its own IDs" {
+    printf 'version: 1\nevents: Time\nfl=(1) a.php\nfn=(1) run\n1 5\n\n==== NEW PROFILING FILE ==============================\nversion: 1\nevents: Time\nfl=(1) b.php\nfn=(1) other\n1 7\n' > "$T/app.out"
+    run -1 --separate-stderr validate "$T/app.out"
+    [[ "$stderr" == "$T/app.out:7: syntax: expected a header, directive or cost line, found '==== NEW PROFILING FILE ="*"...' (written by Xdebug? --compat reads it)" ]]
+    run -0 --separate-stderr "$CG_BINDIR/cg-funcs" -p --compat "$T/app.out"
+    [ "$stderr" = "$T/app.out:7: warning: ==== NEW PROFILING FILE: a new part with its own name IDs (1 line)" ]
+    [ "${lines[1]}" = "1		a.php	run	0		5	5" ]
+    [ "${lines[2]}" = "2		b.php	other	0		7	7" ]
+}
+
+@test "what no repair covers is refused under --compat as without it" {
+    printf 'events: Ir\nfn=f\n1 +3\n' > "$T/rel.cg"
+    run -1 --separate-stderr validate --compat "$T/rel.cg"
+    [[ "$stderr" == "$T/rel.cg:3: syntax: expected a cost"* ]]
+    [[ "$stderr" != *"--compat reads it"* ]]
+    printf 'events: %%s\nfn=%%s\n%%d %%d\n' > "$T/printf.cg"
+    run -1 --separate-stderr validate --compat "$T/printf.cg"
+    [[ "$stderr" == "$T/printf.cg:3: syntax: "* ]]
+}
+
+@test "cachegrind's output: refused with a hint, read under --compat" {
+    command -v valgrind >/dev/null || skip "valgrind is not installed"
+    cc -g -O0 -o "$T/hanoi" "$TESTS_DIR/programs/hanoi.c"
+    valgrind -q --tool=cachegrind --cache-sim=yes --cachegrind-out-file="$T/cg.out" "$T/hanoi" > /dev/null 2>&1
+    line=$(grep -n '^summary:' "$T/cg.out" | cut -d: -f1)
+    run -1 --separate-stderr validate "$T/cg.out"
+    [ "$stderr" = "$T/cg.out:$line: syntax: part 2 has no events: header (written by Xdebug or cachegrind? --compat reads it)" ]
+    run -0 --separate-stderr validate --compat --complete "$T/cg.out"
+    [ "$stderr" = "$T/cg.out:$line: warning: summary: after body lines: kept as a summary of its part (1 line)" ]
+    # the summary cachegrind writes is the sum of its cost lines
+    total=$("$CG_BINDIR/cg-funcs" --compat -T -H -e Ir "$T/cg.out" 2>/dev/null | cut -f2)
+    [ "$total" -eq "$(sed -n 's/^summary: \([0-9]*\).*/\1/p' "$T/cg.out")" ]
+}
+
+@test "--complete: a cut-off recording is refused at its last line; the whole one passes" {
+    command -v valgrind >/dev/null || skip "valgrind is not installed"
+    cc -g -O0 -o "$T/hanoi" "$TESTS_DIR/programs/hanoi.c"
+    valgrind -q --tool=callgrind --callgrind-out-file="$T/h.cg" "$T/hanoi" > /dev/null
+    run -0 validate --complete "$T/h.cg"
+    head -c $(($(wc -c < "$T/h.cg") / 2)) "$T/h.cg" > "$T/c.cg"
+    head -n 5000 "$T/h.cg" > "$T/n.cg"
+    # both still parse (head -c may cut a line: then only if it parses)
+    run -0 validate "$T/n.cg"
+    run -1 --separate-stderr validate --complete "$T/n.cg"
+    [ "$stderr" = "$T/n.cg:5000: syntax: the last part ends without a totals: trailer (cut short?)" ]
+    # cut inside a line: refused at that line (or at a calls= left
+    # without its cost line, one before), with or without --complete
+    n=$(wc -l < "$T/c.cg")
+    run -1 --separate-stderr validate --complete "$T/c.cg"
+    [[ "$stderr" == "$T/c.cg:$((n + 1)): syntax: "* ]] || [[ "$stderr" == "$T/c.cg:$n: syntax: "* ]]
+    # a cut that leaves a valid last line without its line ending
+    { head -n 3000 "$T/h.cg" | grep -v '^calls=' ; printf '0 1'; } > "$T/p.cg"
+    run -0 validate "$T/p.cg"
+    n=$(wc -l < "$T/p.cg")
+    run -1 --separate-stderr validate --complete "$T/p.cg"
+    [ "$stderr" = "$T/p.cg:$((n + 1)): syntax: the input ends inside a line (cut short?)" ]
+    for cmd in cg-tsv cg-parts cg-normalize cg-funcs; do
+        run -1 --separate-stderr "$CG_BINDIR/$cmd" --complete "$T/n.cg"
+        [ -z "$output" ]
+    done
+}
+
+@test "named pipes, /dev/stdin and process substitution are read like standard input" {
+    write_profile "$T/p.cg"
+    want=$("$CG_BINDIR/cg-tsv" "$T/p.cg")
+    mkfifo "$T/fifo"
+    (sleep 0.2; cat "$T/p.cg" > "$T/fifo") &
+    run -0 "$CG_BINDIR/cg-tsv" "$T/fifo"
+    [ "$output" = "$want" ]
+    run -0 bash -c '"$0" /dev/stdin < "$1"' "$CG_BINDIR/cg-tsv" "$T/p.cg"
+    [ "$output" = "$want" ]
+    gzip -c "$T/p.cg" > "$T/p.cg.gz"
+    run -0 bash -c '"$0" <(zcat "$1") <(zcat "$1")' "$CG_BINDIR/cg-tsv" "$T/p.cg.gz"
+    [ "${#lines[@]}" -eq $((2 * $(wc -l <<< "$want") - 1)) ]
+    [[ "${lines[0]}" == "file	part	kind	"* ]]
+    # the same input cap as standard input
+    mkfifo "$T/big"
+    (head -c 2000 /dev/zero | tr '\0' a > "$T/big") &
+    run -1 --separate-stderr validate --limit input=1000 "$T/big"
+    [ "$stderr" = "$T/big:0: resource: input size over the input limit of 1000 (raise it with --limit input=N or --no-limits)" ]
+}
+
+@test "compressed input: Unsupported at line 1, the right decompressor, the command's name" {
+    write_profile "$T/p.cg"
+    gzip -c "$T/p.cg" > "$T/p.gz"
+    run -1 --separate-stderr "$CG_BINDIR/cg-tsv" "$T/p.gz"
+    [ "$stderr" = "$T/p.gz:1: unsupported: gzip-compressed input; decompress it first (e.g. zcat FILE | cg-tsv)" ]
+    if command -v bzip2 >/dev/null; then
+        bzip2 -c "$T/p.cg" > "$T/p.bz2"
+        run -1 --separate-stderr "$CG_BINDIR/cg-funcs" "$T/p.bz2"
+        [ "$stderr" = "$T/p.bz2:1: unsupported: bzip2-compressed input; decompress it first (e.g. bzcat FILE | cg-funcs)" ]
+    fi
+    if command -v xz >/dev/null; then
+        xz -c "$T/p.cg" > "$T/p.xz"
+        run -1 --separate-stderr validate "$T/p.xz"
+        [ "$stderr" = "$T/p.xz:1: unsupported: xz-compressed input; decompress it first (e.g. xzcat FILE | cg-validate)" ]
+    fi
+    if command -v zstd >/dev/null; then
+        zstd -q -c "$T/p.cg" > "$T/p.zst"
+        run -1 --separate-stderr "$CG_BINDIR/cg-normalize" "$T/p.zst"
+        [ "$stderr" = "$T/p.zst:1: unsupported: zstd-compressed input; decompress it first (e.g. zstdcat FILE | cg-normalize)" ]
+    fi
+}
+
+@test "the shipped third-party profiles under --compat (tests/corpus/compat.tsv)" {
+    run -0 "$TESTS_DIR/corpus/compat.sh" "$CG_BINDIR" "$CORPUS"
+    [[ "${lines[-1]}" == *" passed, 0 failed" ]]
+}
