@@ -51,14 +51,16 @@ setup() {
     [[ "$stderr" == "<stdin>:3: syntax: "* ]]
 }
 
-@test "a named input must be a regular file" {
+@test "a named input must be a regular file or a pipe" {
     run -2 --separate-stderr validate "$T"
     [ "$stderr" = "cg-validate: $T: is a directory" ]
     run -2 --separate-stderr validate /dev/null
-    [ "$stderr" = "cg-validate: /dev/null: not a regular file" ]
+    [ "$stderr" = "cg-validate: /dev/null: is a device" ]
+    # a FIFO waits for its writer, and is then judged like any input
     mkfifo "$T/fifo"
-    run -2 --separate-stderr timeout 10 "$CG_BINDIR/cg-validate" "$T/fifo"
-    [ "$stderr" = "cg-validate: $T/fifo: not a regular file" ]
+    (sleep 0.2; : > "$T/fifo") &
+    run -1 --separate-stderr timeout 10 "$CG_BINDIR/cg-validate" "$T/fifo"
+    [ "$stderr" = "$T/fifo:0: syntax: no profile: the input holds no header or body line" ]
 }
 
 @test "an unreadable file is exit 2" {
