@@ -10,41 +10,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define USAGE                                                                \
-	"usage: cg-diff [-aHT] [-e EV[,EV...]] [-s KEY] [-t PCT | -m MIN] [-n N]\n"     \
-	"               [--mod-ob|--mod-fl|--mod-fn s/RE/REP/[g]]...\n"          \
-	"               [--fail-above EV=PCT]... [--no-cycles] " CLI_LIMIT_USAGE \
-	" OLD NEW\n"
+static const char synopsis[] =
+    "usage: cg-diff [-aHT] [-e EV[,EV...]] [-s KEY] [-t PCT | -m MIN] [-n N]\n"
+    "               [--mod-ob|--mod-fl|--mod-fn s/RE/REP/[g]]...\n"
+    "               [--fail-above EV=PCT]... [--no-cycles]\n"
+    "               " CLI_COMMON_USAGE " OLD NEW\n";
 
-static void usage(FILE *f)
-{
-	fprintf(f, USAGE
-	        "Compare two profiles function by function (- is standard input).\n"
-	        "  -a, --all          also print functions that did not change\n"
-	        "  -e, --events EV,.. only these events, in this order\n"
-	        "  -H, --no-header    do not print the header row\n"
-	        "  -m, --min MIN      keep rows whose sort delta is at least MIN\n"
-	        "  -n, --top N        print only the first N rows\n"
-	        "  -s, --sort KEY     sort by the size of a delta column (EV:delta,\n"
-	        "                     EV:incl:delta, called:delta)\n"
-	        "  -T, --totals       print only the totals of each event\n"
-	        "  -t, --threshold PCT  keep rows whose sort delta is at least PCT%%\n"
-	        "                     of the event's old total\n"
-	        "  --mod-ob, --mod-fl, --mod-fn s/RE/REP/[g]\n"
-	        "                     rename objects, files, functions before\n"
-	        "                     matching (POSIX extended RE, & and \\1..\\9)\n"
-	        "  --fail-above EV=PCT  exit 1 when the total of EV grows by more\n"
-	        "                     than PCT percent\n"
-	        "  --no-cycles        no cycle detection (see cg-funcs(1))\n"
-	        CLI_COMMON_HELP
-	        "Columns: status ob fl fn called:old called:new, then per event\n"
-	        "EV:old EV:new EV:delta EV:pct EV:incl:old EV:incl:new\n"
-	        "EV:incl:delta EV:incl:pct.\n"
-	        "Exit status: 0 every gate holds, 1 a gate fails or an input is\n"
-	        "invalid, 2 usage error, unreadable input or failed output.\n");
-}
+static const char help[] =
+    "Compare two profiles function by function (- is standard input).\n"
+    "  -a, --all          also print functions that did not change\n"
+    "  -e, --events EV,.. only these events, in this order\n"
+    "  -H, --no-header    do not print the header row\n"
+    "  -m, --min MIN      keep rows whose sort delta is at least MIN\n"
+    "  -n, --top N        print only the first N rows\n"
+    "  -s, --sort KEY     sort by the size of a delta column (EV:delta,\n"
+    "                     EV:incl:delta, called:delta)\n"
+    "  -T, --totals       print only the totals of each event\n"
+    "  -t, --threshold PCT  keep rows whose sort delta is at least PCT%\n"
+    "                     of the event's old total\n"
+    "  --mod-ob, --mod-fl, --mod-fn s/RE/REP/[g]\n"
+    "                     rename objects, files, functions before\n"
+    "                     matching (POSIX extended RE, & and \\1..\\9)\n"
+    "  --fail-above EV=PCT  exit 1 when the total of EV grows by more\n"
+    "                     than PCT percent\n"
+    "  --no-cycles        no cycle detection (see cg-funcs(1))\n"
+    CLI_COMMON_HELP
+    "Columns: status ob fl fn called:old called:new, then per event\n"
+    "EV:old EV:new EV:delta EV:pct EV:incl:old EV:incl:new\n"
+    "EV:incl:delta EV:incl:pct.\n"
+    "Exit status: 0 every gate holds, 1 a gate fails or an input is\n"
+    "invalid, 2 usage error, unreadable input or failed output.\n";
 
-enum { OPT_NO_CYCLES = 300, OPT_MOD_OB, OPT_MOD_FL, OPT_MOD_FN, OPT_FAIL };
+enum { OPT_NO_CYCLES = OPT_OWN, OPT_MOD_OB, OPT_MOD_FL, OPT_MOD_FN, OPT_FAIL };
 
 typedef struct gate {
 	const char *event; /* points into the option's argument */
@@ -61,7 +58,7 @@ typedef struct options {
 	uint64_t min, pct_num, pct_scale, top;
 	cg_rename *rename;
 	gate *gates;
-	size_t ngates;
+	size_t ngates, gates_cap;
 } options;
 
 /* One row: a key of the diff with its status. */
@@ -220,17 +217,18 @@ static size_t *pick(cli *c, const cg_diff *d, const cg_funcs *side[2],
 	return cli_pick(c, list, cg_diff_event_count(d), diff_event, &x, n);
 }
 
-static int sort_key(cli *c, const cg_diff *d, const char *name,
-                    const size_t *ev, size_t nev, int *what, size_t *which)
+/* The column -s names; none is a usage error. */
+static void sort_key(cli *c, const cg_diff *d, const char *name,
+                     const size_t *ev, size_t nev, int *what, size_t *which)
 {
 	size_t i, len;
 	*what = nev > 0 ? SORT_SELF : SORT_CALLED;
 	*which = nev > 0 ? ev[0] : 0;
 	if (name == NULL)
-		return 0;
+		return;
 	if (strcmp(name, "called:delta") == 0) {
 		*what = SORT_CALLED;
-		return 0;
+		return;
 	}
 	len = strlen(name);
 	for (i = 0; i < nev; i++) {
@@ -239,19 +237,18 @@ static int sort_key(cli *c, const cg_diff *d, const char *name,
 			*which = ev[i];
 			if (strcmp(name + e.len, ":delta") == 0) {
 				*what = SORT_SELF;
-				return 0;
+				return;
 			}
 			if (strcmp(name + e.len, ":incl:delta") == 0) {
 				*what = SORT_INCL;
-				return 0;
+				return;
 			}
 		}
 	}
-	fprintf(stderr,
-	        "%s: -s %s: no such column (EV:delta or EV:incl:delta of a "
-	        "printed event, or called:delta)\n",
-	        c->prog, name);
-	return -1;
+	cli_usage(c,
+	          "-s %s: no such column (EV:delta or EV:incl:delta of a "
+	          "printed event, or called:delta)",
+	          name);
 }
 
 static uint64_t row_key(const cg_diff_func *f, int what, size_t which)
@@ -270,20 +267,13 @@ static int print_rows(cli *c, const options *o, const cg_diff *d,
                       const cg_funcs *old, const size_t *ev, size_t nev)
 {
 	size_t n = cg_diff_count(d), i, kept = 0, which;
-	drow *rows = calloc(n + 1, sizeof *rows);
+	drow *rows;
 	int what;
-	if (rows == NULL) {
-		fprintf(stderr, "%s: out of memory\n", c->prog);
-		return -1;
-	}
-	if (sort_key(c, d, o->sort, ev, nev, &what, &which) != 0) {
-		free(rows);
-		return -1;
-	}
-	if (o->has_pct && what == SORT_CALLED) {
-		fprintf(stderr, "%s: -t: the sort column must be an event's\n",
-		        c->prog);
-		free(rows);
+	sort_key(c, d, o->sort, ev, nev, &what, &which);
+	if (o->has_pct && what == SORT_CALLED)
+		cli_usage(c, "-t: the sort column must be an event's");
+	if ((rows = calloc(n + 1, sizeof *rows)) == NULL) {
+		cli_trouble(c, NULL, "out of memory");
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
@@ -371,71 +361,84 @@ static int check_gates(cli *c, const options *o, const cg_diff *d,
 	return failed;
 }
 
-static int add_gate(cli *c, options *o, const char *arg)
+static void add_gate(cli *c, options *o, const char *arg)
 {
 	const char *eq = strrchr(arg, '=');
 	gate *g;
-	if (eq == NULL || eq == arg) {
-		fprintf(stderr, "%s: --fail-above %s: expected EV=PCT\n", c->prog, arg);
-		return -1;
-	}
-	g = realloc(o->gates, (o->ngates + 1) * sizeof *g);
-	if (g == NULL) {
-		fprintf(stderr, "%s: out of memory\n", c->prog);
-		return -1;
-	}
-	o->gates = g;
-	g = &o->gates[o->ngates];
+	if (eq == NULL || eq == arg)
+		cli_usage(c, "--fail-above %s: expected EV=PCT", arg);
+	if (cli_grow((void **)&o->gates, &o->gates_cap, o->ngates + 1,
+	             sizeof *o->gates))
+		cli_usage(c, "out of memory");
+	g = &o->gates[o->ngates++];
 	g->event = arg;
 	g->len = (size_t)(eq - arg);
 	g->arg = arg;
-	if (rows_parse_percent(c, "--fail-above", eq + 1, 0, &g->num, &g->scale))
-		return -1;
-	o->ngates++;
-	return 0;
+	rows_parse_percent(c, "--fail-above", eq + 1, 0, &g->num, &g->scale);
 }
 
-static int add_rename(cli *c, options *o, int field, const char *opt,
-                      const char *arg)
+static void add_rename(cli *c, options *o, int field, const char *opt,
+                       const char *arg)
 {
 	cg_error err;
-	if (o->rename == NULL && (o->rename = cg_rename_new()) == NULL) {
-		fprintf(stderr, "%s: out of memory\n", c->prog);
-		return -1;
-	}
-	if (cg_rename_add(o->rename, field, arg, &err) == CG_OK)
-		return 0;
-	fprintf(stderr, "%s: %s '%s': %s\n", c->prog, opt, arg, err.message);
-	return -1;
+	if (o->rename == NULL && cg_rename_new(&o->rename, &err) != CG_OK)
+		cli_usage(c, "out of memory");
+	if (cg_rename_add(o->rename, field, arg, &err) != CG_OK)
+		cli_usage(c, "%s '%s': %s", opt, arg, err.message);
 }
 
-static int own_option(cli *c, options *o, int opt, const char *arg)
+static void parse_options(cli *c, options *o, int argc, char **argv)
 {
-	switch (opt) {
-	case 'a': o->all = 1; return 0;
-	case 'e': o->events = arg; return 0;
-	case 'H': o->header = 0; return 0;
-	case 's': o->sort = arg; return 0;
-	case 'T': o->totals = 1; return 0;
-	case OPT_NO_CYCLES: o->cycles = 0; return 0;
-	case 'n':
-		o->has_top = 1;
-		return rows_parse_count(c, "-n", arg, "expected a number of rows",
-		                        &o->top);
-	case 'm':
-		o->has_min = 1;
-		return rows_parse_count(c, "-m", arg, "expected a whole number",
-		                        &o->min);
-	case 't':
-		o->has_pct = 1;
-		return rows_parse_percent(c, "-t", arg, 1, &o->pct_num,
-		                          &o->pct_scale);
-	case OPT_MOD_OB: return add_rename(c, o, CG_NAME_OB, "--mod-ob", arg);
-	case OPT_MOD_FL: return add_rename(c, o, CG_NAME_FL, "--mod-fl", arg);
-	case OPT_MOD_FN: return add_rename(c, o, CG_NAME_FN, "--mod-fn", arg);
-	case OPT_FAIL: return add_gate(c, o, arg);
-	default: return 0;
+	static const struct option longopts[] = {
+	    CLI_LONG_OPTIONS,
+	    {"all", no_argument, NULL, 'a'},
+	    {"events", required_argument, NULL, 'e'},
+	    {"no-header", no_argument, NULL, 'H'},
+	    {"min", required_argument, NULL, 'm'},
+	    {"top", required_argument, NULL, 'n'},
+	    {"sort", required_argument, NULL, 's'},
+	    {"totals", no_argument, NULL, 'T'},
+	    {"threshold", required_argument, NULL, 't'},
+	    {"mod-ob", required_argument, NULL, OPT_MOD_OB},
+	    {"mod-fl", required_argument, NULL, OPT_MOD_FL},
+	    {"mod-fn", required_argument, NULL, OPT_MOD_FN},
+	    {"fail-above", required_argument, NULL, OPT_FAIL},
+	    {"no-cycles", no_argument, NULL, OPT_NO_CYCLES},
+	    {NULL, 0, NULL, 0}};
+	int ch;
+	while ((ch = getopt_long(argc, argv, "hVae:Hm:n:s:Tt:", longopts,
+	                         NULL)) != -1) {
+		switch (ch) {
+		case 'a': o->all = 1; break;
+		case 'e': o->events = optarg; break;
+		case 'H': o->header = 0; break;
+		case 's': o->sort = optarg; break;
+		case 'T': o->totals = 1; break;
+		case OPT_NO_CYCLES: o->cycles = 0; break;
+		case 'n':
+			o->has_top = 1;
+			rows_parse_count(c, "-n", optarg, "expected a number of rows",
+			                 &o->top);
+			break;
+		case 'm':
+			o->has_min = 1;
+			rows_parse_count(c, "-m", optarg, "expected a whole number",
+			                 &o->min);
+			break;
+		case 't':
+			o->has_pct = 1;
+			rows_parse_percent(c, "-t", optarg, 1, &o->pct_num,
+			                   &o->pct_scale);
+			break;
+		case OPT_MOD_OB: add_rename(c, o, CG_NAME_OB, "--mod-ob", optarg); break;
+		case OPT_MOD_FL: add_rename(c, o, CG_NAME_FL, "--mod-fl", optarg); break;
+		case OPT_MOD_FN: add_rename(c, o, CG_NAME_FN, "--mod-fn", optarg); break;
+		case OPT_FAIL: add_gate(c, o, optarg); break;
+		default: cli_common_option(c, ch, optarg);
+		}
 	}
+	if (o->has_min && o->has_pct)
+		cli_usage(c, "-t and -m go one at a time");
 }
 
 /* Read, match, print and gate; returns the exit status. */
@@ -457,7 +460,7 @@ static int compare(cli *c, options *o, char *paths[2])
 		goto out;
 	}
 	if (cg_diff_new(old, new_, o->rename, &d, &err) != CG_OK) {
-		fprintf(stderr, "%s: %s\n", c->prog, err.message);
+		cli_trouble(c, NULL, err.message);
 		goto out;
 	}
 	if ((ev = pick(c, d, side, paths, o->events, &nev)) == NULL ||
@@ -478,53 +481,20 @@ out:
 
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS,
-	    {"all", no_argument, NULL, 'a'},
-	    {"events", required_argument, NULL, 'e'},
-	    {"no-header", no_argument, NULL, 'H'},
-	    {"min", required_argument, NULL, 'm'},
-	    {"top", required_argument, NULL, 'n'},
-	    {"sort", required_argument, NULL, 's'},
-	    {"totals", no_argument, NULL, 'T'},
-	    {"threshold", required_argument, NULL, 't'},
-	    {"mod-ob", required_argument, NULL, OPT_MOD_OB},
-	    {"mod-fl", required_argument, NULL, OPT_MOD_FL},
-	    {"mod-fn", required_argument, NULL, OPT_MOD_FN},
-	    {"fail-above", required_argument, NULL, OPT_FAIL},
-	    {"no-cycles", no_argument, NULL, OPT_NO_CYCLES},
-	    {NULL, 0, NULL, 0}};
 	options o;
 	cli c;
-	int opt, status;
 
 	memset(&o, 0, sizeof o);
 	o.header = 1;
 	o.cycles = 1;
-	cli_init(&c, "cg-diff");
-	while ((opt = getopt_long(argc, argv, "hVae:Hm:n:s:Tt:", longopts, NULL)) !=
-	       -1) {
-		int common = cli_option(&c, opt, optarg, usage);
-		if (common == CLI_OWN && own_option(&c, &o, opt, optarg) != 0)
-			common = EXIT_TROUBLE;
-		if (common != CLI_OWN && common != CLI_NEXT) {
-			cg_rename_free(o.rename);
-			free(o.gates);
-			return common;
-		}
-	}
+	cli_init(&c, "cg-diff", synopsis, help);
+	parse_options(&c, &o, argc, argv);
 	argc -= optind;
 	argv += optind;
-	if (argc != 2 || (o.has_min && o.has_pct)) {
-		fprintf(stderr, "%s: %s\n" USAGE, c.prog,
-		        argc != 2 ? "expected two profiles, OLD and NEW"
-		                  : "-t and -m go one at a time");
-		cg_rename_free(o.rename);
-		free(o.gates);
-		return EXIT_TROUBLE;
-	}
-	status = compare(&c, &o, argv);
-	cli_status(&c, status);
+	if (argc != 2)
+		cli_usage(&c, "expected two profiles, OLD and NEW");
+
+	cli_status(&c, compare(&c, &o, argv));
 	cg_rename_free(o.rename);
 	free(o.gates);
 	return cli_exit_status(&c);

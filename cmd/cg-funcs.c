@@ -11,33 +11,32 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-	        "usage: cg-funcs [-CcHpT] [-e EV[,EV...]] [-s KEY] [-t PCT] [-n N]\n"
-	        "                [--no-cycles] " CLI_LIMIT_USAGE " [FILE...]\n"
-	        "Print the self and inclusive cost of each function (standard\n"
-	        "input when no FILE or -; several FILEs are one profile's parts).\n"
-	        "  -c, --calls        one row per caller->callee arc instead\n"
-	        "  -C, --cycle-rows   add one <cycle N> row per cycle\n"
-	        "  -e, --events EV,.. only these events, in this order\n"
-	        "  -H, --no-header    do not print the header row\n"
-	        "  -n, --top N        print only the first N rows (per part)\n"
-	        "  -p, --parts        rows per part instead of summed over parts\n"
-	        "  -s, --sort KEY     sort by column KEY (EV, EV:incl, called,\n"
-	        "                     calls); default: the first event's EV:incl\n"
-	        "  -t, --threshold PCT  keep rows whose sort value is at least\n"
-	        "                     PCT%% of the event's total\n"
-	        "  -T, --totals       print only the total of each event\n"
-	        "  --no-cycles        no cycle detection (see cg-funcs(1))\n"
-	        CLI_COMMON_HELP
-	        "Columns: [part] ob fl fn called cycle EV... EV:incl...;\n"
-	        "with -c: [part] ob fl fn cob cfl cfn calls EV:incl...\n"
-	        "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
-	        "unreadable input or failed output.\n");
-}
+static const char synopsis[] =
+    "usage: cg-funcs [-CcHpT] [-e EV[,EV...]] [-s KEY] [-t PCT] [-n N]\n"
+    "                [--no-cycles] " CLI_COMMON_USAGE " [FILE...]\n";
 
-enum { OPT_NO_CYCLES = 300 };
+static const char help[] =
+    "Print the self and inclusive cost of each function (standard\n"
+    "input when no FILE or -; several FILEs are one profile's parts).\n"
+    "  -c, --calls        one row per caller->callee arc instead\n"
+    "  -C, --cycle-rows   add one <cycle N> row per cycle\n"
+    "  -e, --events EV,.. only these events, in this order\n"
+    "  -H, --no-header    do not print the header row\n"
+    "  -n, --top N        print only the first N rows (per part)\n"
+    "  -p, --parts        rows per part instead of summed over parts\n"
+    "  -s, --sort KEY     sort by column KEY (EV, EV:incl, called,\n"
+    "                     calls); default: the first event's EV:incl\n"
+    "  -t, --threshold PCT  keep rows whose sort value is at least\n"
+    "                     PCT% of the event's total\n"
+    "  -T, --totals       print only the total of each event\n"
+    "  --no-cycles        no cycle detection (see cg-funcs(1))\n"
+    CLI_COMMON_HELP
+    "Columns: [part] ob fl fn called cycle EV... EV:incl...;\n"
+    "with -c: [part] ob fl fn cob cfl cfn calls EV:incl...\n"
+    "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
+    "unreadable input or failed output.\n";
+
+enum { OPT_NO_CYCLES = OPT_OWN };
 
 typedef struct options {
 	int arcs, cycle_rows, header, parts, totals, cycles;
@@ -95,18 +94,18 @@ static void print_row(const options *o, const row *r, const size_t *ev,
 	out_char('\n');
 }
 
-static void print_totals(const options *o, const cg_funcs *f,
-                         const size_t *ev, size_t nev)
+static int print_totals(const options *o, const cg_funcs *f,
+                        const size_t *ev, size_t nev)
 {
-	size_t p, i, nparts = o->parts ? cg_funcs_part_count(f) : 1;
-	uint64_t *sum = calloc(cg_funcs_event_count(f) + 1, sizeof *sum);
-	if (sum == NULL)
-		return;
+	size_t p, i, W = cg_funcs_event_count(f);
+	size_t nparts = o->parts ? cg_funcs_part_count(f) : 1;
+	uint64_t *parts = o->parts ? rows_part_totals(f) : NULL;
+	if (o->parts && parts == NULL)
+		return -1;
 	if (o->header)
 		out_cstr(o->parts ? "part\tevent\ttotal\n" : "event\ttotal\n");
 	for (p = 0; p < nparts; p++) {
-		const uint64_t *t = o->parts ? rows_part_totals(f, p, sum)
-		                             : cg_funcs_totals(f);
+		const uint64_t *t = o->parts ? parts + p * W : cg_funcs_totals(f);
 		for (i = 0; i < nev; i++) {
 			if (o->parts) {
 				out_u64(p + 1);
@@ -118,7 +117,8 @@ static void print_totals(const options *o, const cg_funcs *f,
 			out_char('\n');
 		}
 	}
-	free(sum);
+	free(parts);
+	return 0;
 }
 
 static int run(cli *c, const options *o, cg_funcs *f)
@@ -127,32 +127,24 @@ static int run(cli *c, const options *o, cg_funcs *f)
 	size_t *ev = cli_pick_events(c, f, o->events, &nev);
 	rows_key key;
 	row *rows;
+	int r;
 	if (ev == NULL)
-		return -1;
+		return 0; /* said why */
 	if (o->totals) {
-		print_totals(o, f, ev, nev);
+		r = print_totals(o, f, ev, nev);
 		free(ev);
-		return 0;
+		return r;
 	}
-	if (rows_parse_key(c, f, o->sort, o->arcs, ev, nev, &key) != 0) {
-		free(ev);
-		return -1;
-	}
-	if (o->filter.has_pct && key.what == KEY_COUNT) {
-		fprintf(stderr, "%s: -t: the sort column must be an event's\n",
-		        c->prog);
-		free(ev);
-		return -1;
-	}
+	rows_parse_key(c, f, o->sort, o->arcs, ev, nev, &key);
+	if (o->filter.has_pct && key.what == KEY_COUNT)
+		cli_usage(c, "-t: the sort column must be an event's");
 	rows = rows_collect(f, o->arcs, o->parts, o->cycle_rows, &n);
 	if (rows == NULL) {
-		fprintf(stderr, "%s: out of memory\n", c->prog);
 		free(ev);
 		return -1;
 	}
 	n = rows_select(f, rows, n, o->parts, &key, &o->filter);
 	if (n == SIZE_MAX) {
-		fprintf(stderr, "%s: out of memory\n", c->prog);
 		free(rows);
 		free(ev);
 		return -1;
@@ -166,27 +158,7 @@ static int run(cli *c, const options *o, cg_funcs *f)
 	return 0;
 }
 
-static int own_option(cli *c, options *o, int opt, const char *arg)
-{
-	switch (opt) {
-	case 'c': o->arcs = 1; break;
-	case 'C': o->cycle_rows = 1; break;
-	case 'e': o->events = arg; break;
-	case 'H': o->header = 0; break;
-	case 'p': o->parts = 1; break;
-	case 's': o->sort = arg; break;
-	case 'T': o->totals = 1; break;
-	case OPT_NO_CYCLES: o->cycles = 0; break;
-	case 'n':
-		return rows_parse_top(c, arg, &o->filter);
-	case 't':
-		return rows_parse_threshold(c, arg, &o->filter);
-	default: break;
-	}
-	return 0;
-}
-
-int main(int argc, char **argv)
+static void parse_options(cli *c, options *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 	    CLI_LONG_OPTIONS,
@@ -201,39 +173,50 @@ int main(int argc, char **argv)
 	    {"totals", no_argument, NULL, 'T'},
 	    {"no-cycles", no_argument, NULL, OPT_NO_CYCLES},
 	    {NULL, 0, NULL, 0}};
-	static char *stdin_only[] = {"-"};
+	int ch;
+	while ((ch = getopt_long(argc, argv, "hVcCe:Hn:ps:t:T", longopts,
+	                         NULL)) != -1) {
+		switch (ch) {
+		case 'c': o->arcs = 1; break;
+		case 'C': o->cycle_rows = 1; break;
+		case 'e': o->events = optarg; break;
+		case 'H': o->header = 0; break;
+		case 'n': rows_parse_top(c, optarg, &o->filter); break;
+		case 'p': o->parts = 1; break;
+		case 's': o->sort = optarg; break;
+		case 't': rows_parse_threshold(c, optarg, &o->filter); break;
+		case 'T': o->totals = 1; break;
+		case OPT_NO_CYCLES: o->cycles = 0; break;
+		default: cli_common_option(c, ch, optarg);
+		}
+	}
+	if (o->cycle_rows && (!o->cycles || o->parts || o->arcs))
+		cli_usage(c, "-C goes without --no-cycles, -p and -c");
+}
+
+int main(int argc, char **argv)
+{
+	static char *stdin_only[] = {"-", NULL};
 	options o;
 	cg_funcs *f;
 	cli c;
-	int opt;
 
 	memset(&o, 0, sizeof o);
 	o.header = 1;
 	o.cycles = 1;
 	rows_filter_init(&o.filter);
-	cli_init(&c, "cg-funcs");
-	while ((opt = getopt_long(argc, argv, "hVcCe:Hn:ps:t:T", longopts,
-	                          NULL)) != -1) {
-		int common = cli_option(&c, opt, optarg, usage);
-		if (common != CLI_OWN && common != CLI_NEXT)
-			return common;
-		if (common == CLI_OWN && own_option(&c, &o, opt, optarg) != 0)
-			return EXIT_TROUBLE;
-	}
+	cli_init(&c, "cg-funcs", synopsis, help);
+	parse_options(&c, &o, argc, argv);
 	argc -= optind;
 	argv += optind;
-	if (o.cycle_rows && (!o.cycles || o.parts || o.arcs)) {
-		fprintf(stderr, "cg-funcs: -C goes without --no-cycles, -p and -c\n"
-		                "usage: cg-funcs [-CcHpT] [-e EV[,EV...]] [-s KEY] "
-		                "[-t PCT] [-n N] ...\n");
-		return EXIT_TROUBLE;
+	if (argc == 0) {
+		argv = stdin_only;
+		argc = 1;
 	}
-	f = argc > 0 ? cli_aggregate(&c, argv, (size_t)argc,
-	                             o.cycles ? CG_FUNCS_CYCLES : 0)
-	             : cli_aggregate(&c, stdin_only, 1,
-	                             o.cycles ? CG_FUNCS_CYCLES : 0);
+
+	f = cli_aggregate(&c, argv, (size_t)argc, o.cycles ? CG_FUNCS_CYCLES : 0);
 	if (f != NULL && run(&c, &o, f) != 0)
-		cli_status(&c, EXIT_TROUBLE);
+		cli_trouble(&c, NULL, "out of memory");
 	cg_funcs_free(f);
 	return cli_exit_status(&c);
 }

@@ -5,31 +5,27 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-	        "usage: cg-normalize [-i] [-o OUT] " CLI_LIMIT_USAGE " [FILE]\n"
-	        "Write the canonical text of a Callgrind profile (standard input\n"
-	        "when no FILE or -).\n"
-	        "  -i, --inline-names  every name in full on every use, no IDs\n"
-	        "  -o OUT           write to OUT, replacing it only on success\n"
-	        "  --limit NAME=N   set a limit (see cg-validate(1)); output=N\n"
-	        "                   bounds the normalized text\n"
-	        "  --no-limits      lift every limit\n"
-	        "  --compat         read what real producers write outside the\n"
-	        "                   profile and write it repaired (cgprof(5))\n"
-	        "  --complete       refuse an input cut short (no totals: trailer)\n"
-	        "  -h, --help       print this help\n"
-	        "  -V, --version    print the version\n"
-	        "Exit status: 0 valid, 1 invalid, 2 usage error, unreadable input\n"
-	        "or failed output.\n");
-}
+static const char synopsis[] =
+    "usage: cg-normalize [-i] [-o OUT] " CLI_COMMON_USAGE " [FILE]\n";
+
+static const char help[] =
+    "Write the canonical text of a Callgrind profile (standard input\n"
+    "when no FILE or -).\n"
+    "  -i, --inline-names  every name in full on every use, no IDs\n"
+    "  -o OUT           write to OUT (- for standard output), replacing\n"
+    "                   it only on success, keeping its permissions and\n"
+    "                   writing through a symbolic link\n"
+    CLI_COMMON_HELP
+    "The output limit (--limit output=N) bounds the normalized text.\n"
+    "Exit status: 0 valid, 1 invalid, 2 usage error, unreadable input\n"
+    "or failed output.\n";
 
 /* OUT's directory, for a temporary file that can be renamed over OUT. */
 static char *temp_path_for(const char *out)
@@ -45,64 +41,82 @@ static char *temp_path_for(const char *out)
 	return p;
 }
 
-static int write_to(cli *c, const char *path, const cg_input *in,
-                    const char *out, unsigned flags)
+static void to_stdout(cli *c, const char *path, const cg_input *in,
+                      unsigned flags)
 {
 	cg_error err;
-	cg_kind k;
-	char *tmp;
-	FILE *f;
-	int fd, failed;
-	mode_t mask;
+	cg_kind k = cg_normalize_file(cg_input_data(in), cg_input_size(in),
+	                              &c->limits, flags, stdout, &err);
+	/* a failed write is reported by cli_exit_status */
+	if (k != CG_OK && k != CG_ABORTED)
+		cli_diag(c, path, &err);
+}
 
-	if (out == NULL) {
-		k = cg_normalize_file(cg_input_data(in), cg_input_size(in),
-		                      &c->limits, flags | c->flags, stdout, &err);
-		if (k == CG_ABORTED)
-			return 0; /* reported by cli_exit_status */
-		if (k != CG_OK)
-			cli_diag(c, path, &err);
-		return 0;
-	}
-	tmp = temp_path_for(out);
-	if (tmp == NULL || (fd = mkstemp(tmp)) < 0) {
-		fprintf(stderr, "cg-normalize: %s: %s\n", out,
-		        tmp ? strerror(errno) : "out of memory");
-		free(tmp);
-		cli_status(c, EXIT_TROUBLE);
-		return -1;
-	}
-	mask = umask(0);
+/* The file to replace: OUT, or the file a symbolic link OUT leads to (as
+ * sed -i does, the link stays a link).  *mode: its permissions, or those
+ * of a new file.  Returns a malloc'd path, or NULL (errno set). */
+static char *target_of(const char *out, mode_t *mode)
+{
+	struct stat st;
+	mode_t mask = umask(0);
 	umask(mask);
-	f = fdopen(fd, "w");
-	if (f == NULL || fchmod(fd, 0666 & ~mask) != 0) {
-		fprintf(stderr, "cg-normalize: %s: %s\n", tmp, strerror(errno));
-		if (f != NULL)
-			fclose(f);
-		else
+	*mode = 0666 & ~mask;
+	if (lstat(out, &st) != 0)
+		return errno == ENOENT ? strdup(out) : NULL;
+	if (S_ISLNK(st.st_mode)) {
+		char *real = realpath(out, NULL);
+		if (real == NULL || stat(real, &st) != 0) {
+			free(real);
+			return NULL;
+		}
+		*mode = st.st_mode & 07777;
+		return real;
+	}
+	*mode = st.st_mode & 07777;
+	return strdup(out);
+}
+
+/* Write to a temporary file beside the target and rename it over it, so
+ * that OUT is replaced only by a whole, valid output. */
+static void to_file(cli *c, const char *path, const cg_input *in,
+                    const char *out, unsigned flags)
+{
+	mode_t mode;
+	char *target, *tmp = NULL;
+	cg_error err;
+	cg_kind k = CG_ABORTED;
+	FILE *f = NULL;
+	int fd = -1, failed = 1;
+
+	errno = 0;
+	target = target_of(out, &mode);
+	if (target == NULL || (tmp = temp_path_for(target)) == NULL ||
+	    (fd = mkstemp(tmp)) < 0 || fchmod(fd, mode) != 0 ||
+	    (f = fdopen(fd, "w")) == NULL) {
+		cli_trouble(c, out, errno != 0 ? strerror(errno) : "out of memory");
+		if (fd >= 0) {
 			close(fd);
-		unlink(tmp);
+			unlink(tmp);
+		}
 		free(tmp);
-		cli_status(c, EXIT_TROUBLE);
-		return -1;
+		free(target);
+		return;
 	}
 	k = cg_normalize_file(cg_input_data(in), cg_input_size(in), &c->limits,
-	                      flags | c->flags, f, &err);
+	                      flags, f, &err);
 	failed = fflush(f) != 0 || ferror(f);
 	if (fclose(f) != 0)
 		failed = 1;
-	if (k == CG_OK && !failed && rename(tmp, out) != 0)
+	if (k == CG_OK && !failed && rename(tmp, target) != 0)
 		failed = 1;
 	if (k != CG_OK && k != CG_ABORTED)
 		cli_diag(c, path, &err);
-	else if (k == CG_ABORTED || failed) {
-		fprintf(stderr, "cg-normalize: %s: %s\n", out, strerror(errno));
-		cli_status(c, EXIT_TROUBLE);
-	}
+	else if (k == CG_ABORTED || failed)
+		cli_trouble(c, out, strerror(errno));
 	if (k != CG_OK || failed)
 		unlink(tmp);
 	free(tmp);
-	return 0;
+	free(target);
 }
 
 int main(int argc, char **argv)
@@ -114,14 +128,11 @@ int main(int argc, char **argv)
 	const char *out = NULL, *path;
 	cg_input *in;
 	cli c;
-	int opt;
+	int ch;
 
-	cli_init(&c, "cg-normalize");
-	while ((opt = getopt_long(argc, argv, "hVio:", longopts, NULL)) != -1) {
-		int common = cli_option(&c, opt, optarg, usage);
-		if (common != CLI_OWN && common != CLI_NEXT)
-			return common;
-		switch (opt) {
+	cli_init(&c, "cg-normalize", synopsis, help);
+	while ((ch = getopt_long(argc, argv, "hVio:", longopts, NULL)) != -1) {
+		switch (ch) {
 		case 'i':
 			flags |= CG_NORMALIZE_INLINE_NAMES;
 			break;
@@ -129,17 +140,22 @@ int main(int argc, char **argv)
 			out = optarg;
 			break;
 		default:
-			break;
+			cli_common_option(&c, ch, optarg);
 		}
 	}
-	if (argc - optind > 1) {
-		usage(stderr);
-		return EXIT_TROUBLE;
-	}
-	path = optind < argc ? argv[optind] : "-";
+	argc -= optind;
+	argv += optind;
+	if (argc > 1)
+		cli_usage(&c, "one FILE at a time");
+
+	path = argc == 1 ? argv[0] : "-";
 	in = cli_read(&c, path);
-	if (in != NULL && cli_check_repairs(&c, path, in) == 0)
-		write_to(&c, path, in, out, flags);
+	if (in != NULL && cli_check_repairs(&c, path, in) == 0) {
+		if (out == NULL || strcmp(out, "-") == 0)
+			to_stdout(&c, path, in, flags | c.flags);
+		else
+			to_file(&c, path, in, out, flags | c.flags);
+	}
 	cg_input_free(in);
 	return cli_exit_status(&c);
 }

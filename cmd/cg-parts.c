@@ -9,19 +9,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-	        "usage: cg-parts [-H] " CLI_LIMIT_USAGE " [FILE...]\n"
-	        "Print one TAB-separated row per part of a profile (standard input\n"
-	        "when no FILE or -).\n"
-	        "  -H, --no-header  do not print the header row\n"
-	        CLI_COMMON_HELP
-	        "Columns: [file] part number pid thread positions events records\n"
-	        "costs calls summary totals cmd.\n"
-	        "Exit status: 0 all inputs valid, 1 some input invalid,\n"
-	        "2 usage error, unreadable input or failed output.\n");
-}
+static const char synopsis[] =
+    "usage: cg-parts [-H] " CLI_COMMON_USAGE " [FILE...]\n";
+
+static const char help[] =
+    "Print one TAB-separated row per part of a profile (standard input\n"
+    "when no FILE or -).\n"
+    "  -H, --no-header  do not print the header row\n"
+    CLI_COMMON_HELP
+    "Columns: [file] part number pid thread positions events records\n"
+    "costs calls summary totals cmd.\n"
+    "Exit status: 0 all inputs valid, 1 some input invalid,\n"
+    "2 usage error, unreadable input or failed output.\n";
 
 /* A part's row, kept as views into the input until the input is accepted. */
 typedef struct row {
@@ -43,27 +42,12 @@ typedef struct rows {
 	size_t nevents, events_cap;
 	uint64_t *values;
 	size_t nvalues, values_cap;
+	int oom;
 } rows;
-
-static int grow(void **p, size_t *cap, size_t need, size_t size)
-{
-	size_t ncap = *cap ? *cap : 16;
-	void *np;
-	if (need <= *cap)
-		return 0;
-	while (ncap < need)
-		ncap *= 2;
-	np = realloc(*p, ncap * size);
-	if (np == NULL)
-		return -1;
-	*p = np;
-	*cap = ncap;
-	return 0;
-}
 
 static int keep_values(rows *rs, const uint64_t *v, size_t n)
 {
-	if (grow((void **)&rs->values, &rs->values_cap, rs->nvalues + n,
+	if (cli_grow((void **)&rs->values, &rs->values_cap, rs->nvalues + n,
 	         sizeof *v))
 		return -1;
 	if (n > 0)
@@ -72,16 +56,16 @@ static int keep_values(rows *rs, const uint64_t *v, size_t n)
 	return 0;
 }
 
-static int keep_part(void *ctx, const cg_part *p)
+static cg_kind keep_part(void *ctx, const cg_part *p)
 {
 	rows *rs = ctx;
 	row *r;
 	const uint64_t *v;
 	size_t i, n;
-	if (grow((void **)&rs->v, &rs->cap, rs->n + 1, sizeof *r) ||
-	    grow((void **)&rs->events, &rs->events_cap,
+	if (cli_grow((void **)&rs->v, &rs->cap, rs->n + 1, sizeof *r) ||
+	    cli_grow((void **)&rs->events, &rs->events_cap,
 	         rs->nevents + cg_part_event_count(p), sizeof *rs->events))
-		return 1;
+		return (rs->oom = 1), CG_RESOURCE;
 	r = &rs->v[rs->n];
 	memset(r, 0, sizeof *r);
 	r->ordinal = cg_part_ordinal(p);
@@ -102,13 +86,13 @@ static int keep_part(void *ctx, const cg_part *p)
 	r->has_summary = cg_part_summary(p, &v, &n);
 	r->nsummary = n;
 	if (keep_values(rs, v, n))
-		return 1;
+		return (rs->oom = 1), CG_RESOURCE;
 	r->has_totals = cg_part_totals(p, &v, &n);
 	r->ntotals = n;
 	if (keep_values(rs, v, n))
-		return 1;
+		return (rs->oom = 1), CG_RESOURCE;
 	rs->n++;
-	return 0;
+	return CG_OK;
 }
 
 static void tab_field(int has, cg_str s)
@@ -165,18 +149,41 @@ static void header(int multi)
 	         "calls\tsummary\ttotals\tcmd\n");
 }
 
-typedef struct input {
-	const char *path;
-	cg_input *in;
-	rows rows;
-} input;
-
-static void free_input(input *in)
+static void free_rows(rows *rs)
 {
-	cg_input_free(in->in);
-	free(in->rows.v);
-	free(in->rows.events);
-	free(in->rows.values);
+	free(rs->v);
+	free(rs->events);
+	free(rs->values);
+}
+
+/* One input: its rows once it is accepted whole. */
+static void parts(cli *c, const char *path, int multi, int *header_due)
+{
+	static const cg_handler keep = {NULL, NULL, keep_part};
+	cg_input *in = cli_read(c, path);
+	rows rs;
+	cg_stats st;
+	cg_error err;
+	cg_kind k;
+	size_t i;
+	if (in == NULL)
+		return;
+	memset(&rs, 0, sizeof rs);
+	k = cg_parse(cg_input_data(in), cg_input_size(in), &c->limits, c->flags,
+	             &keep, &rs, &st, &err);
+	if (k == CG_OK) {
+		cli_warnings(path, &st);
+		if (*header_due)
+			header(multi);
+		*header_due = 0;
+		for (i = 0; i < rs.n; i++)
+			write_row(&rs, &rs.v[i], multi ? cli_name(path) : NULL);
+	} else if (rs.oom)
+		cli_trouble(c, path, "out of memory");
+	else
+		cli_diag(c, path, &err);
+	free_rows(&rs);
+	cg_input_free(in);
 }
 
 int main(int argc, char **argv)
@@ -184,60 +191,26 @@ int main(int argc, char **argv)
 	static const struct option longopts[] = {
 	    CLI_LONG_OPTIONS, {"no-header", no_argument, NULL, 'H'},
 	    {NULL, 0, NULL, 0}};
-	static const cg_handler keep = {NULL, NULL, keep_part};
 	cli c;
-	input *ins;
-	size_t n, i, j;
-	int opt, show_header = 1, any = 0;
+	int ch, header_due = 1, multi;
 
-	cli_init(&c, "cg-parts");
-	while ((opt = getopt_long(argc, argv, "hVH", longopts, NULL)) != -1) {
-		int common = cli_option(&c, opt, optarg, usage);
-		if (common != CLI_OWN && common != CLI_NEXT)
-			return common;
-		switch (opt) {
+	cli_init(&c, "cg-parts", synopsis, help);
+	while ((ch = getopt_long(argc, argv, "hVH", longopts, NULL)) != -1) {
+		switch (ch) {
 		case 'H':
-			show_header = 0;
+			header_due = 0;
 			break;
 		default:
-			break;
+			cli_common_option(&c, ch, optarg);
 		}
 	}
-	ins = cli_inputs(&c, argc, argv, optind, sizeof *ins, &n);
-	if (ins == NULL)
-		return EXIT_TROUBLE;
-	for (i = 0; i < n; i++) {
-		cg_stats st;
-		cg_error err;
-		cg_kind k;
-		ins[i].in = cli_read(&c, ins[i].path);
-		if (ins[i].in == NULL)
-			continue;
-		k = cg_parse(cg_input_data(ins[i].in), cg_input_size(ins[i].in),
-		             &c.limits, c.flags, &keep, &ins[i].rows, &st, &err);
-		if (k == CG_ABORTED) {
-			fprintf(stderr, "cg-parts: %s: out of memory\n",
-			        cli_name(ins[i].path));
-			cli_status(&c, EXIT_TROUBLE);
-		} else if (k != CG_OK)
-			cli_diag(&c, ins[i].path, &err);
-		else
-			cli_warnings(ins[i].path, &st);
-		if (k != CG_OK) {
-			free_input(&ins[i]);
-			memset(&ins[i], 0, sizeof ins[i]);
-			continue;
-		}
-		any = 1;
-	}
-	if (any && show_header)
-		header(n > 1);
-	for (i = 0; i < n; i++) {
-		for (j = 0; j < ins[i].rows.n; j++)
-			write_row(&ins[i].rows, &ins[i].rows.v[j],
-			          n > 1 ? cli_name(ins[i].path) : NULL);
-		free_input(&ins[i]);
-	}
-	free(ins);
+	argc -= optind;
+	argv += optind;
+
+	multi = argc > 1;
+	if (argc == 0)
+		parts(&c, "-", multi, &header_due);
+	for (; *argv != NULL; argv++)
+		parts(&c, *argv, multi, &header_due);
 	return cli_exit_status(&c);
 }

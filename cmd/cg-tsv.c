@@ -10,22 +10,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-	        "usage: cg-tsv [-H] [-e EV[,EV...]] [-k cost|call] " CLI_LIMIT_USAGE
-	        " [FILE...]\n"
-	        "Print a profile's records as TAB-separated rows (standard input\n"
-	        "when no FILE or -).\n"
-	        "  -e EV[,EV...]    print only these event columns, in this order\n"
-	        "  -H, --no-header  do not print the header row\n"
-	        "  -k cost|call     print only self-cost rows or only call rows\n"
-	        CLI_COMMON_HELP
-	        "Columns: [file] part kind ob fl fi fn, the position fields, cob cfl\n"
-	        "cfn calls, target_<field> per position field, then the events.\n"
-	        "Exit status: 0 all inputs valid, 1 some input invalid,\n"
-	        "2 usage error, unreadable input or failed output.\n");
-}
+static const char synopsis[] =
+    "usage: cg-tsv [-H] [-e EV[,EV...]] [-f COL[,COL...]] [-k cost|call]\n"
+    "              " CLI_COMMON_USAGE " [FILE...]\n";
+
+static const char help[] =
+    "Print a profile's records as TAB-separated rows (standard input\n"
+    "when no FILE or -).\n"
+    "  -e EV[,EV...]    print only these event columns, in this order\n"
+    "  -f, --columns COL[,COL...]\n"
+    "                   print only these columns, in this order, by\n"
+    "                   header name (event:EV names an event always)\n"
+    "  -H, --no-header  do not print the header row\n"
+    "  -k cost|call     print only self-cost rows or only call rows\n"
+    CLI_COMMON_HELP
+    "Columns: [file] part kind ob fl fi fn, the position fields, cob cfl\n"
+    "cfn calls, target_<field> per position field, then the events (an\n"
+    "event named like another column is headed event:NAME).\n"
+    "Exit status: 0 all inputs valid, 1 some input invalid,\n"
+    "2 usage error, unreadable input or failed output.\n";
+
+/* ------------------------------------------------------------ names */
 
 typedef struct names {
 	cg_str *v;
@@ -36,7 +41,7 @@ static long find(const names *s, cg_str x)
 {
 	size_t i;
 	for (i = 0; i < s->n; i++)
-		if (s->v[i].len == x.len && memcmp(s->v[i].ptr, x.ptr, x.len) == 0)
+		if (cg_str_cmp(s->v[i], x) == 0)
 			return (long)i;
 	return -1;
 }
@@ -45,14 +50,8 @@ static int add_unique(names *s, cg_str x)
 {
 	if (find(s, x) >= 0)
 		return 0;
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 16;
-		cg_str *v = realloc(s->v, cap * sizeof *v);
-		if (v == NULL)
-			return -1;
-		s->v = v;
-		s->cap = cap;
-	}
+	if (cli_grow((void **)&s->v, &s->cap, s->n + 1, sizeof *s->v))
+		return -1;
 	s->v[s->n++] = x;
 	return 0;
 }
@@ -83,6 +82,22 @@ static void free_owned(names *s)
 	free(s->v);
 }
 
+/* ------------------------------------------------------------ columns */
+
+/* The fixed columns, in their default order; events follow from EV. */
+enum {
+	COL_FILE, COL_PART, COL_KIND, COL_OB, COL_FL, COL_FI, COL_FN,
+	COL_POS,                              /* + position field */
+	COL_COB = COL_POS + CG_POS_FIELDS, COL_CFL, COL_CFN, COL_CALLS,
+	COL_TARGET,                           /* + position field */
+	COL_EV = COL_TARGET + CG_POS_FIELDS   /* + event index */
+};
+
+static const char *const fixed_names[COL_EV] = {
+    "file", "part", "kind", "ob", "fl", "fi", "fn", "instr", "bb", "line",
+    "cob", "cfl", "cfn", "calls", "target_instr", "target_bb",
+    "target_line"};
+
 /* One input: its bytes, and what the first parse found. */
 typedef struct input {
 	const char *path;
@@ -91,6 +106,7 @@ typedef struct input {
 	names events;
 	const names *select; /* -e, shared by all inputs */
 	int missing;         /* a selected event absent from some part */
+	int oom;
 	cg_error why;
 } input;
 
@@ -105,71 +121,61 @@ typedef struct column {
 typedef struct tsv {
 	column names[7];    /* ob fl fi fn cob cfl cfn */
 	names select;       /* -e, in order; empty for all events */
+	const char *fields; /* -f, or NULL */
 	int kind;           /* -1 both, else a cg_record_kind */
 	int header, multi;
 	unsigned posmask;   /* fields present in any part of any valid input */
 	names events;       /* the event columns */
+	size_t *cols;       /* the columns printed, in order */
+	size_t ncols;
 	const input *cur;
 	long *evsrc;        /* per event column: the part's index, or -1 */
 	long possrc[CG_POS_FIELDS];
-	size_t evsrc_cap;
 	int oom;
 } tsv;
 
-/* First parse: gather fields and events; check -e against every part. */
-static int gather(void *ctx, const cg_part *p)
+/* ------------------------------------------------------------ first pass */
+
+/* Gather fields and events; check -e against every part. */
+static cg_kind check_part(void *ctx, const cg_part *p)
 {
 	input *in = ctx;
 	size_t i;
 	for (i = 0; i < cg_part_position_count(p); i++)
 		in->posmask |= 1u << cg_part_position(p, i);
 	for (i = 0; i < cg_part_event_count(p); i++)
-		if (add_unique(&in->events, cg_part_event(p, i)))
-			return 1;
-	return 0;
-}
-
-static int check_selection(void *ctx, const cg_part *p)
-{
-	input *in = ctx;
-	names part = {NULL, 0, 0};
-	size_t i;
-	if (gather(ctx, p))
-		return 1;
-	if (in->missing || in->select->n == 0)
-		return 0;
-	for (i = 0; i < cg_part_event_count(p); i++)
-		if (add_unique(&part, cg_part_event(p, i))) {
-			free(part.v);
-			return 1;
+		if (add_unique(&in->events, cg_part_event(p, i))) {
+			in->oom = 1;
+			return CG_RESOURCE;
 		}
 	for (i = 0; i < in->select->n && !in->missing; i++) {
 		cg_str ev = in->select->v[i];
-		if (find(&part, ev) < 0) {
-			uint64_t line = cg_part_first_line(p);
-			size_t h;
-			for (h = 0; h < cg_part_header_count(p); h++) {
-				cg_str key = cg_part_header_key(p, h);
-				if (key.len == 6 && memcmp(key.ptr, "events", 6) == 0)
-					line = cg_part_header_line(p, h);
-			}
-			in->missing = 1;
-			in->why.kind = CG_UNSUPPORTED;
-			in->why.line = line;
-			snprintf(in->why.message, sizeof in->why.message,
-			         "event '%.*s' selected with -e is not an event of part "
-			         "%zu",
-			         (int)(ev.len > 60 ? 60 : ev.len), ev.ptr,
-			         cg_part_ordinal(p));
+		size_t j, h;
+		uint64_t line = cg_part_first_line(p);
+		for (j = 0; j < cg_part_event_count(p); j++)
+			if (cg_str_cmp(cg_part_event(p, j), ev) == 0)
+				break;
+		if (j < cg_part_event_count(p))
+			continue;
+		for (h = 0; h < cg_part_header_count(p); h++) {
+			cg_str key = cg_part_header_key(p, h);
+			if (key.len == 6 && memcmp(key.ptr, "events", 6) == 0)
+				line = cg_part_header_line(p, h);
 		}
+		in->missing = 1;
+		memset(&in->why, 0, sizeof in->why);
+		in->why.kind = CG_UNSUPPORTED;
+		in->why.line = line;
+		snprintf(in->why.message, sizeof in->why.message,
+		         "event '%.*s' selected with -e is not an event of part %zu",
+		         (int)(ev.len > 60 ? 60 : ev.len), ev.ptr, cg_part_ordinal(p));
 	}
-	free(part.v);
-	return 0;
+	return CG_OK;
 }
 
 static int first_pass(cli *c, tsv *t, input *in)
 {
-	static const cg_handler h = {NULL, NULL, check_selection};
+	static const cg_handler h = {NULL, NULL, check_part};
 	cg_stats st;
 	cg_error err;
 	cg_kind k;
@@ -179,27 +185,119 @@ static int first_pass(cli *c, tsv *t, input *in)
 	in->select = &t->select;
 	k = cg_parse(cg_input_data(in->in), cg_input_size(in->in), &c->limits,
 	             c->flags, &h, in, &st, &err);
-	if (k == CG_ABORTED) {
-		fprintf(stderr, "%s: %s: out of memory\n", c->prog,
-		        cli_name(in->path));
-		cli_status(c, EXIT_TROUBLE);
-		return -1;
-	}
 	if (k == CG_OK && in->missing) {
 		err = in->why;
 		k = err.kind;
 	}
 	if (k != CG_OK) {
-		cli_diag(c, in->path, &err);
+		if (in->oom)
+			cli_trouble(c, in->path, "out of memory");
+		else
+			cli_diag(c, in->path, &err);
+		cg_input_free(in->in);
+		in->in = NULL;
 		return -1;
 	}
 	cli_warnings(in->path, &st);
 	return 0;
 }
 
+/* ------------------------------------------------------------ columns */
+
+/* An event column's header: its name, or event:NAME when it would read
+ * as a fixed column or as an event: name itself. */
+static int needs_prefix(cg_str ev)
+{
+	size_t i;
+	if (ev.len >= 6 && memcmp(ev.ptr, "event:", 6) == 0)
+		return 1;
+	for (i = 0; i < COL_EV; i++)
+		if (strlen(fixed_names[i]) == ev.len &&
+		    memcmp(fixed_names[i], ev.ptr, ev.len) == 0)
+			return 1;
+	return 0;
+}
+
+static int present(const tsv *t, size_t col)
+{
+	if (col == COL_FILE)
+		return t->multi;
+	if (col >= COL_POS && col < COL_POS + CG_POS_FIELDS)
+		return (t->posmask >> (col - COL_POS)) & 1;
+	if (col >= COL_TARGET && col < COL_TARGET + CG_POS_FIELDS)
+		return (t->posmask >> (col - COL_TARGET)) & 1;
+	return col < COL_EV + t->events.n;
+}
+
+/* The column a -f name means: event:NAME an event; else a fixed column
+ * before an event of that name.  -1 if there is none. */
+static long column_named(const tsv *t, cg_str name)
+{
+	size_t i;
+	if (name.len > 6 && memcmp(name.ptr, "event:", 6) == 0) {
+		cg_str ev = {name.ptr + 6, name.len - 6};
+		long at = find(&t->events, ev);
+		return at < 0 ? -1 : (long)COL_EV + at;
+	}
+	for (i = 0; i < COL_EV; i++)
+		if (strlen(fixed_names[i]) == name.len &&
+		    memcmp(fixed_names[i], name.ptr, name.len) == 0)
+			return present(t, i) ? (long)i : -1;
+	i = (size_t)find(&t->events, name);
+	return (long)i < 0 ? -1 : (long)(COL_EV + i);
+}
+
+static void choose_columns(cli *c, tsv *t)
+{
+	size_t i, total = COL_EV + t->events.n;
+	const char *p = t->fields;
+	t->cols = calloc(total + 1, sizeof *t->cols);
+	if (t->cols == NULL) {
+		t->oom = 1;
+		return;
+	}
+	if (p == NULL) {
+		for (i = 0; i < total; i++)
+			if (present(t, i))
+				t->cols[t->ncols++] = i;
+		return;
+	}
+	for (;;) {
+		cg_str name = {p, strcspn(p, ",")};
+		long col = column_named(t, name);
+		if (col < 0)
+			cli_usage(c, "-f: no column '%.*s' in the input", (int)name.len,
+			          name.ptr);
+		if (t->ncols == total)
+			cli_usage(c, "-f: more columns than there are");
+		t->cols[t->ncols++] = (size_t)col;
+		if (p[name.len] == '\0')
+			break;
+		p += name.len + 1;
+	}
+}
+
+static void header(const tsv *t)
+{
+	size_t i;
+	for (i = 0; i < t->ncols; i++) {
+		size_t col = t->cols[i];
+		if (i > 0)
+			out_char('\t');
+		if (col < COL_EV) {
+			out_cstr(fixed_names[col]);
+			continue;
+		}
+		if (needs_prefix(t->events.v[col - COL_EV]))
+			out_cstr("event:");
+		out_field(t->events.v[col - COL_EV]);
+	}
+	out_char('\n');
+}
+
 /* ------------------------------------------------------------ rows */
 
-static int map_part(void *ctx, const cg_part *p)
+static cg_kind map_part(void *ctx, const cg_part *p)
 {
 	tsv *t = ctx;
 	size_t i, f;
@@ -211,17 +309,17 @@ static int map_part(void *ctx, const cg_part *p)
 	for (i = 0; i < cg_part_event_count(p); i++)
 		if (add_unique(&part, cg_part_event(p, i))) {
 			free(part.v);
-			return t->oom = 1;
+			t->oom = 1;
+			return CG_RESOURCE;
 		}
 	for (i = 0; i < t->events.n; i++)
 		t->evsrc[i] = find(&part, t->events.v[i]);
 	free(part.v);
-	return 0;
+	return CG_OK;
 }
 
-static void out_opt_u64(const uint64_t *v, long i)
+static void opt_u64(const uint64_t *v, long i)
 {
-	out_char('\t');
 	if (v != NULL && i >= 0)
 		out_u64(v[i]);
 }
@@ -239,70 +337,47 @@ static void name_field(column *c, cg_str s)
 		out_bytes(s.ptr, s.len);
 }
 
-static int row(void *ctx, const cg_part *p, const cg_record *r)
+static void cell(tsv *t, const cg_part *p, const cg_record *r, size_t col)
 {
-	tsv *t = ctx;
 	int call = r->kind == CG_RECORD_CALL;
-	size_t i;
-	if (t->kind >= 0 && (int)r->kind != t->kind)
-		return 0;
-	if (t->multi) {
-		out_cstr_field(cli_name(t->cur->path));
-		out_char('\t');
+	switch (col) {
+	case COL_FILE: out_cstr_field(cli_name(t->cur->path)); break;
+	case COL_PART: out_u64(cg_part_ordinal(p)); break;
+	case COL_KIND: out_cstr(call ? "call" : "cost"); break;
+	case COL_OB: name_field(&t->names[0], r->ob); break;
+	case COL_FL: name_field(&t->names[1], r->fl); break;
+	case COL_FI: name_field(&t->names[2], r->fi); break;
+	case COL_FN: name_field(&t->names[3], r->fn); break;
+	case COL_COB: name_field(&t->names[4], r->cob); break;
+	case COL_CFL: name_field(&t->names[5], r->cfl); break;
+	case COL_CFN: name_field(&t->names[6], r->cfn); break;
+	case COL_CALLS:
+		if (call)
+			out_u64(r->calls);
+		break;
+	default:
+		if (col < COL_COB)
+			opt_u64(r->pos, t->possrc[col - COL_POS]);
+		else if (col < COL_EV)
+			opt_u64(call ? r->target : NULL, t->possrc[col - COL_TARGET]);
+		else
+			opt_u64(r->cost, t->evsrc[col - COL_EV]);
 	}
-	out_u64(cg_part_ordinal(p));
-	out_cstr(call ? "\tcall\t" : "\tcost\t");
-	name_field(&t->names[0], r->ob);
-	out_char('\t');
-	name_field(&t->names[1], r->fl);
-	out_char('\t');
-	name_field(&t->names[2], r->fi);
-	out_char('\t');
-	name_field(&t->names[3], r->fn);
-	for (i = 0; i < CG_POS_FIELDS; i++)
-		if (t->posmask & (1u << i))
-			out_opt_u64(r->pos, t->possrc[i]);
-	out_char('\t');
-	name_field(&t->names[4], r->cob);
-	out_char('\t');
-	name_field(&t->names[5], r->cfl);
-	out_char('\t');
-	name_field(&t->names[6], r->cfn);
-	out_char('\t');
-	if (call)
-		out_u64(r->calls);
-	for (i = 0; i < CG_POS_FIELDS; i++)
-		if (t->posmask & (1u << i))
-			out_opt_u64(call ? r->target : NULL, t->possrc[i]);
-	for (i = 0; i < t->events.n; i++)
-		out_opt_u64(r->cost, t->evsrc[i]);
-	out_char('\n');
-	return 0;
 }
 
-static void header(const tsv *t)
+static cg_kind row(void *ctx, const cg_part *p, const cg_record *r)
 {
-	static const char *const fields[] = {"instr", "bb", "line"};
+	tsv *t = ctx;
 	size_t i;
-	if (t->multi)
-		out_cstr("file\t");
-	out_cstr("part\tkind\tob\tfl\tfi\tfn");
-	for (i = 0; i < CG_POS_FIELDS; i++)
-		if (t->posmask & (1u << i)) {
+	if (t->kind >= 0 && (int)r->kind != t->kind)
+		return CG_OK;
+	for (i = 0; i < t->ncols; i++) {
+		if (i > 0)
 			out_char('\t');
-			out_cstr(fields[i]);
-		}
-	out_cstr("\tcob\tcfl\tcfn\tcalls");
-	for (i = 0; i < CG_POS_FIELDS; i++)
-		if (t->posmask & (1u << i)) {
-			out_cstr("\ttarget_");
-			out_cstr(fields[i]);
-		}
-	for (i = 0; i < t->events.n; i++) {
-		out_char('\t');
-		out_field(t->events.v[i]);
+		cell(t, p, r, t->cols[i]);
 	}
 	out_char('\n');
+	return CG_OK;
 }
 
 static void write_rows(cli *c, tsv *t, const input *in)
@@ -313,114 +388,126 @@ static void write_rows(cli *c, tsv *t, const input *in)
 	/* the name cache holds pointers into the previous input */
 	memset(t->names, 0, sizeof t->names);
 	if (cg_parse(cg_input_data(in->in), cg_input_size(in->in), &c->limits,
-	             c->flags, &h, t, NULL, &err) != CG_OK) {
+	             c->flags, &h, t, NULL, &err) != CG_OK)
 		/* the first parse accepted it: only memory can fail here */
-		fprintf(stderr, "%s: %s: %s\n", c->prog, cli_name(in->path),
-		        t->oom ? "out of memory" : err.message);
-		cli_status(c, EXIT_TROUBLE);
-	}
+		cli_trouble(c, in->path, t->oom ? "out of memory" : err.message);
 }
 
-static int parse_selection(tsv *t, char *list)
+/* ------------------------------------------------------------ options */
+
+static void select_events(cli *c, tsv *t, char *list)
 {
 	char *tok;
 	for (tok = strtok(list, ","); tok != NULL; tok = strtok(NULL, ",")) {
 		cg_str ev = {tok, strlen(tok)};
-		if (find(&t->select, ev) >= 0) {
-			fprintf(stderr, "cg-tsv: -e: event '%s' given twice\n", tok);
-			return -1;
-		}
+		if (find(&t->select, ev) >= 0)
+			cli_usage(c, "-e: event '%s' given twice", tok);
 		if (add_unique(&t->select, ev))
-			return -1;
+			cli_usage(c, "out of memory");
 	}
-	if (t->select.n == 0) {
-		fprintf(stderr, "cg-tsv: -e: expected EV[,EV...]\n");
-		return -1;
+	if (t->select.n == 0)
+		cli_usage(c, "-e: expected EV[,EV...]");
+}
+
+static void parse_options(cli *c, tsv *t, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+	    CLI_LONG_OPTIONS,
+	    {"no-header", no_argument, NULL, 'H'},
+	    {"columns", required_argument, NULL, 'f'},
+	    {NULL, 0, NULL, 0}};
+	int ch;
+	while ((ch = getopt_long(argc, argv, "hVHe:f:k:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'H':
+			t->header = 0;
+			break;
+		case 'e':
+			select_events(c, t, optarg);
+			break;
+		case 'f':
+			t->fields = optarg;
+			break;
+		case 'k':
+			if (strcmp(optarg, "cost") == 0)
+				t->kind = CG_RECORD_COST;
+			else if (strcmp(optarg, "call") == 0)
+				t->kind = CG_RECORD_CALL;
+			else
+				cli_usage(c, "-k: expected cost or call");
+			break;
+		default:
+			cli_common_option(c, ch, optarg);
+		}
 	}
-	return 0;
+}
+
+/* The columns of all valid inputs: fields, and events unless -e. */
+static void gather(cli *c, tsv *t, input *ins, size_t n)
+{
+	size_t i, f;
+	for (i = 0; i < n; i++) {
+		if (first_pass(c, t, &ins[i]) != 0)
+			continue;
+		t->posmask |= ins[i].posmask;
+		if (t->select.n == 0)
+			for (f = 0; f < ins[i].events.n; f++)
+				if (add_owned(&t->events, ins[i].events.v[f]))
+					t->oom = 1;
+	}
 }
 
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS, {"no-header", no_argument, NULL, 'H'},
-	    {NULL, 0, NULL, 0}};
+	static char *stdin_only[] = {"-", NULL};
+	input *ins;
+	size_t n, i;
+	int any = 0;
 	cli c;
 	tsv t;
-	input *ins;
-	size_t n, i, f;
-	int opt, any = 0;
 
 	memset(&t, 0, sizeof t);
 	t.kind = -1;
 	t.header = 1;
-	cli_init(&c, "cg-tsv");
-	while ((opt = getopt_long(argc, argv, "hVHe:k:", longopts, NULL)) != -1) {
-		int common = cli_option(&c, opt, optarg, usage);
-		if (common != CLI_OWN && common != CLI_NEXT)
-			return common;
-		switch (opt) {
-		case 'H':
-			t.header = 0;
-			break;
-		case 'e':
-			if (parse_selection(&t, optarg) != 0) {
-				free(t.select.v);
-				return EXIT_TROUBLE;
-			}
-			break;
-		case 'k':
-			if (strcmp(optarg, "cost") == 0)
-				t.kind = CG_RECORD_COST;
-			else if (strcmp(optarg, "call") == 0)
-				t.kind = CG_RECORD_CALL;
-			else {
-				fprintf(stderr, "cg-tsv: -k: expected cost or call\n");
-				return EXIT_TROUBLE;
-			}
-			break;
-		default:
-			break;
-		}
-	}
-	ins = cli_inputs(&c, argc, argv, optind, sizeof *ins, &n);
-	if (ins == NULL) {
-		free(t.select.v);
-		return EXIT_TROUBLE;
-	}
-	t.multi = n > 1;
+	cli_init(&c, "cg-tsv", synopsis, help);
+	parse_options(&c, &t, argc, argv);
+	argc -= optind;
+	argv += optind;
+	if (argc == 0)
+		argv = stdin_only;
+	n = argc > 0 ? (size_t)argc : 1;
 
-	for (i = 0; i < n; i++) {
-		if (first_pass(&c, &t, &ins[i]) != 0) {
-			cg_input_free(ins[i].in);
-			ins[i].in = NULL;
-			continue;
-		}
-		any = 1;
-		t.posmask |= ins[i].posmask;
-		if (t.select.n == 0)
-			for (f = 0; f < ins[i].events.n; f++)
-				if (add_owned(&t.events, ins[i].events.v[f]))
-					t.oom = 1;
+	if ((ins = calloc(n, sizeof *ins)) == NULL) {
+		cli_trouble(&c, NULL, "out of memory");
+		return cli_exit_status(&c);
 	}
+	for (i = 0; i < n; i++)
+		ins[i].path = argv[i];
+	t.multi = n > 1;
+	gather(&c, &t, ins, n);
+	for (i = 0; i < n; i++)
+		any |= ins[i].in != NULL;
 	if (t.select.n > 0)
-		t.events = t.select;
+		t.events = t.select; /* views of argv, not copies */
+	if (any)
+		choose_columns(&c, &t);
 	t.evsrc = calloc(t.events.n + 1, sizeof *t.evsrc);
-	if (t.evsrc == NULL || t.oom) {
-		fprintf(stderr, "cg-tsv: out of memory\n");
-		return EXIT_TROUBLE;
-	}
-	if (any && t.header)
+	if (t.evsrc == NULL || t.oom)
+		cli_trouble(&c, NULL, "out of memory");
+	else if (any && t.header)
 		header(&t);
 	for (i = 0; i < n; i++) {
-		if (ins[i].in != NULL && out_flush() == 0)
+		if (ins[i].in != NULL && t.evsrc != NULL && !t.oom &&
+		    out_flush() == 0)
 			write_rows(&c, &t, &ins[i]);
 		cg_input_free(ins[i].in);
 		free(ins[i].events.v);
 	}
-	if (t.events.v != t.select.v)
+	if (t.select.n > 0)
+		free(t.select.v);
+	else
 		free_owned(&t.events);
-	free(t.select.v);
+	free(t.cols);
 	free(t.evsrc);
 	free(ins);
 	return cli_exit_status(&c);

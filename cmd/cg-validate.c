@@ -7,26 +7,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-	        "usage: cg-validate [-v] " CLI_LIMIT_USAGE " [FILE...]\n"
-	        "Check Callgrind profiles (standard input when no FILE or -).\n"
-	        "  -v               print a summary line for each valid input\n"
-	        "  --limit NAME=N   set a limit (input text line parts records\n"
-	        "                   headers events ids budget output); N may\n"
-	        "                   end in K, M or G\n"
-	        "  --no-limits      lift every limit\n"
-	        "  --compat         read what real producers write outside the\n"
-	        "                   profile, repairing it and saying so (cgprof(5))\n"
-	        "  --complete       refuse an input cut short (no totals: trailer)\n"
-	        "  -h, --help       print this help\n"
-	        "  -V, --version    print the version\n"
-	        "Exit status: 0 all inputs valid, 1 some input invalid,\n"
-	        "2 usage error or unreadable input.\n"
-	        "Diagnostics: NAME:LINE: KIND: MESSAGE, KIND one of syntax,\n"
-	        "unsupported, resource.\n");
-}
+static const char synopsis[] =
+    "usage: cg-validate [-v] " CLI_COMMON_USAGE " [FILE...]\n";
+
+static const char help[] =
+    "Check Callgrind profiles (standard input when no FILE or -).\n"
+    "  -v               print a summary line for each valid input\n"
+    CLI_COMMON_HELP
+    "Limits (--limit NAME=N, N may end in K, M or G): input text line\n"
+    "parts records headers events ids budget output.\n"
+    "Exit status: 0 all inputs valid, 1 some input invalid,\n"
+    "2 usage error or unreadable input.\n"
+    "Diagnostics: NAME:LINE: KIND: MESSAGE, KIND one of syntax,\n"
+    "unsupported, resource.\n";
 
 /* Distinct event names over all parts, for -v. */
 typedef struct summary {
@@ -35,7 +28,7 @@ typedef struct summary {
 	int more;
 } summary;
 
-static int count_events(void *ctx, const cg_part *p)
+static cg_kind count_events(void *ctx, const cg_part *p)
 {
 	summary *s = ctx;
 	size_t i, j, n = cg_part_event_count(p);
@@ -52,7 +45,7 @@ static int count_events(void *ctx, const cg_part *p)
 		else
 			s->names[s->n++] = ev;
 	}
-	return 0;
+	return CG_OK;
 }
 
 /* ", repaired" when a --compat repair was made (listed on stderr). */
@@ -97,24 +90,24 @@ int main(int argc, char **argv)
 	static const struct option longopts[] = {CLI_LONG_OPTIONS,
 	                                         {NULL, 0, NULL, 0}};
 	cli c;
-	int opt, verbose = 0;
+	int ch, verbose = 0;
 
-	cli_init(&c, "cg-validate");
-	while ((opt = getopt_long(argc, argv, "hVv", longopts, NULL)) != -1) {
-		int common = cli_option(&c, opt, optarg, usage);
-		if (common != CLI_OWN && common != CLI_NEXT)
-			return common;
-		switch (opt) {
+	cli_init(&c, "cg-validate", synopsis, help);
+	while ((ch = getopt_long(argc, argv, "hVv", longopts, NULL)) != -1) {
+		switch (ch) {
 		case 'v':
 			verbose = 1;
 			break;
 		default:
-			break;
+			cli_common_option(&c, ch, optarg);
 		}
 	}
-	if (optind == argc)
+	argc -= optind;
+	argv += optind;
+
+	if (argc == 0)
 		validate(&c, "-", verbose);
-	for (; optind < argc; optind++)
-		validate(&c, argv[optind], verbose);
+	for (; *argv != NULL; argv++)
+		validate(&c, *argv, verbose);
 	return cli_exit_status(&c);
 }

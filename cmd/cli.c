@@ -4,50 +4,66 @@
 #include "out.h"
 
 #include <errno.h>
-#include <stdlib.h>
 #include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-void cli_init(cli *c, const char *prog)
+void cli_init(cli *c, const char *prog, const char *synopsis,
+              const char *help)
 {
 	c->prog = prog;
+	c->synopsis = synopsis;
+	c->help = help;
 	c->flags = 0;
 	c->status = EXIT_VALID;
 	cg_limits_default(&c->limits);
 }
 
-int cli_option(cli *c, int opt, const char *arg, void (*usage)(FILE *))
+void cli_usage(const cli *c, const char *fmt, ...)
 {
-	char why[200];
-	switch (opt) {
+	va_list ap;
+	if (fmt != NULL) {
+		fprintf(stderr, "%s: ", c->prog);
+		va_start(ap, fmt);
+		vfprintf(stderr, fmt, ap);
+		va_end(ap);
+		fputc('\n', stderr);
+	}
+	fputs(c->synopsis, stderr);
+	exit(EXIT_TROUBLE);
+}
+
+void cli_common_option(cli *c, int ch, const char *arg)
+{
+	cg_error err;
+	switch (ch) {
 	case 'h':
-		usage(stdout);
-		return cli_exit_status(c);
+		fputs(c->synopsis, stdout);
+		fputs(c->help, stdout);
+		exit(cli_exit_status(c));
 	case 'V':
 		printf("%s (cgprof) %s\n", c->prog, CGPROF_VERSION);
-		return cli_exit_status(c);
+		exit(cli_exit_status(c));
 	case OPT_NO_LIMITS:
 		cg_limits_lift(&c->limits);
-		return CLI_NEXT;
+		return;
 	case OPT_COMPAT:
 		c->flags |= CG_COMPAT;
-		return CLI_NEXT;
+		return;
 	case OPT_COMPLETE:
 		c->flags |= CG_COMPLETE;
-		return CLI_NEXT;
+		return;
 	case OPT_LIMIT:
-		if (cg_limits_set(&c->limits, arg, why, sizeof why) == 0)
-			return CLI_NEXT;
-		fprintf(stderr, "%s: --limit %s\n", c->prog, why);
-		return EXIT_TROUBLE;
-	case '?':
-		usage(stderr);
-		return EXIT_TROUBLE;
+		if (cg_limits_set(&c->limits, arg, &err) != CG_OK)
+			cli_usage(c, "--limit %s", err.message);
+		return;
 	default:
-		return CLI_OWN;
+		/* getopt has said what was wrong with the option */
+		cli_usage(c, NULL);
 	}
 }
 
@@ -62,11 +78,13 @@ void cli_status(cli *c, int status)
 		c->status = status;
 }
 
-static cg_input *trouble(cli *c, const char *path, const char *why)
+void cli_trouble(cli *c, const char *path, const char *why)
 {
-	fprintf(stderr, "%s: %s: %s\n", c->prog, cli_name(path), why);
+	if (path != NULL)
+		fprintf(stderr, "%s: %s: %s\n", c->prog, cli_name(path), why);
+	else
+		fprintf(stderr, "%s: %s\n", c->prog, why);
 	cli_status(c, EXIT_TROUBLE);
-	return NULL;
 }
 
 /* Who writes what --compat repairs. */
@@ -152,98 +170,85 @@ static const char *refused_kind(mode_t mode)
 	return "not a regular file or a pipe";
 }
 
-/* Open without blocking, so that a device or FIFO is looked at before it
- * is read; a FIFO is then opened again, waiting for its writer as cat(1)
- * does (read with O_NONBLOCK cleared would see no writer yet as EOF). */
+/* Look before opening: a device, socket or directory is refused unread;
+ * a FIFO is opened once, waiting for its writer as cat(1) does; anything
+ * else is opened without blocking and looked at again, in case it was
+ * replaced meanwhile. */
 static int open_input(cli *c, const char *path, struct stat *st)
 {
 	const char *why;
-	int fd = open(path, O_RDONLY | O_NONBLOCK);
-	if (fd < 0) {
-		int e = errno;
-		/* a socket cannot be opened: say what it is */
-		why = stat(path, st) == 0 ? refused_kind(st->st_mode) : NULL;
-		trouble(c, path, why != NULL ? why : strerror(e));
-		return -1;
-	}
-	if (fstat(fd, st) != 0) {
-		trouble(c, path, strerror(errno));
-		close(fd);
+	int fd;
+	if (stat(path, st) != 0) {
+		cli_trouble(c, path, strerror(errno));
 		return -1;
 	}
 	if ((why = refused_kind(st->st_mode)) != NULL) {
-		trouble(c, path, why);
-		close(fd);
+		cli_trouble(c, path, why);
 		return -1;
 	}
-	if (S_ISFIFO(st->st_mode)) {
-		close(fd);
-		if ((fd = open(path, O_RDONLY)) < 0) {
-			trouble(c, path, strerror(errno));
-			return -1;
-		}
-		return fd;
+	fd = open(path, S_ISFIFO(st->st_mode) ? O_RDONLY : O_RDONLY | O_NONBLOCK);
+	if (fd < 0) {
+		cli_trouble(c, path, strerror(errno));
+		return -1;
 	}
-	if (fcntl(fd, F_SETFL, 0) != 0) {
-		trouble(c, path, strerror(errno));
+	if (fstat(fd, st) != 0 || (why = refused_kind(st->st_mode)) != NULL ||
+	    fcntl(fd, F_SETFL, 0) != 0) {
+		cli_trouble(c, path, why != NULL ? why : strerror(errno));
 		close(fd);
 		return -1;
 	}
 	return fd;
 }
 
+/* A regular file over the cap is refused before a byte of it is read. */
+static int over_cap(cli *c, const char *path, const struct stat *st)
+{
+	cg_error err;
+	if (!S_ISREG(st->st_mode) || (uint64_t)st->st_size <= c->limits.input)
+		return 0;
+	memset(&err, 0, sizeof err);
+	err.kind = CG_RESOURCE;
+	err.limit = "input";
+	snprintf(err.message, sizeof err.message,
+	         "input size over the input limit of %llu",
+	         (unsigned long long)c->limits.input);
+	cli_diag(c, path, &err);
+	return 1;
+}
+
 cg_input *cli_read(cli *c, const char *path)
 {
 	struct stat st;
-	cg_input *in;
+	cg_input *in = NULL;
 	cg_error err;
 	size_t hint = 0;
-	int fd, r, is_stdin = strcmp(path, "-") == 0;
+	int fd, is_stdin = strcmp(path, "-") == 0;
 
 	if (is_stdin) {
 		fd = STDIN_FILENO;
-		if (fstat(fd, &st) != 0)
-			return trouble(c, path, strerror(errno));
-	} else if ((fd = open_input(c, path, &st)) < 0)
-		return NULL;
-	if (S_ISREG(st.st_mode)) {
-		/* refuse an over-cap file before reading a byte of it */
-		if ((uint64_t)st.st_size > c->limits.input) {
-			memset(&err, 0, sizeof err);
-			err.kind = CG_RESOURCE;
-			err.limit = "input";
-			snprintf(err.message, sizeof err.message,
-			         "input size over the input limit of %llu",
-			         (unsigned long long)c->limits.input);
-			if (!is_stdin)
-				close(fd);
-			cli_diag(c, path, &err);
+		if (fstat(fd, &st) != 0) {
+			cli_trouble(c, path, strerror(errno));
 			return NULL;
 		}
-		if (st.st_size > 0 && (uint64_t)st.st_size < SIZE_MAX)
-			hint = (size_t)st.st_size;
-	}
-	in = cg_input_new(c->limits.input, hint);
-	if (in == NULL) {
-		if (!is_stdin)
-			close(fd);
-		return trouble(c, path, "out of memory");
-	}
-	r = cg_input_read_fd(in, fd, &err);
-	if (r < 0) {
-		int e = errno;
-		if (!is_stdin)
-			close(fd);
-		cg_input_free(in);
-		return trouble(c, path, strerror(e));
+	} else if ((fd = open_input(c, path, &st)) < 0)
+		return NULL;
+	if (S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (uint64_t)st.st_size < SIZE_MAX)
+		hint = (size_t)st.st_size;
+	if (!over_cap(c, path, &st)) {
+		if (cg_input_new(c->limits.input, hint, &in, &err) != CG_OK)
+			cli_trouble(c, path, "out of memory");
+		else if (cg_input_read_fd(in, fd, &err) != CG_OK) {
+			if (err.kind == CG_IO)
+				cli_trouble(c, path, strerror(err.errnum));
+			else
+				cli_diag(c, path, &err);
+			cg_input_free(in);
+			in = NULL;
+		}
 	}
 	if (!is_stdin)
 		close(fd);
-	if (r > 0) {
-		cg_input_free(in);
-		cli_diag(c, path, &err);
-		return NULL;
-	}
 	return in;
 }
 
@@ -262,33 +267,33 @@ int cli_exit_status(cli *c)
 	return c->status;
 }
 
-void *cli_inputs(cli *c, int argc, char **argv, int first, size_t size,
-                 size_t *n)
+int cli_grow(void **ptr, size_t *cap, size_t need, size_t elsize)
 {
-	char *items;
-	size_t i;
-	*n = first < argc ? (size_t)(argc - first) : 1;
-	items = calloc(*n, size);
-	if (items == NULL) {
-		fprintf(stderr, "%s: out of memory\n", c->prog);
-		return NULL;
+	size_t ncap = *cap < 8 ? 8 : *cap;
+	void *np;
+	if (need <= *cap)
+		return 0;
+	while (ncap < need) {
+		if (ncap > SIZE_MAX / 3 * 2)
+			return -1;
+		ncap += ncap / 2;
 	}
-	for (i = 0; i < *n; i++) {
-		const char *path = first < argc ? argv[first + (int)i] : "-";
-		memcpy(items + i * size, &path, sizeof path);
-	}
-	return items;
+	if (elsize == 0 || ncap > SIZE_MAX / elsize ||
+	    (np = realloc(*ptr, ncap * elsize)) == NULL)
+		return -1;
+	*ptr = np;
+	*cap = ncap;
+	return 0;
 }
 
 cg_funcs *cli_aggregate(cli *c, char **paths, size_t n, unsigned flags)
 {
-	cg_funcs *f = cg_funcs_new();
+	cg_funcs *f;
 	cg_error err;
 	size_t i;
 	int ok = 1;
-	if (f == NULL) {
-		fprintf(stderr, "%s: out of memory\n", c->prog);
-		cli_status(c, EXIT_TROUBLE);
+	if (cg_funcs_new(&f, &err) != CG_OK) {
+		cli_trouble(c, NULL, "out of memory");
 		return NULL;
 	}
 	for (i = 0; i < n; i++) {
@@ -307,8 +312,7 @@ cg_funcs *cli_aggregate(cli *c, char **paths, size_t n, unsigned flags)
 		cg_input_free(in);
 	}
 	if (ok && cg_funcs_finish(f, flags, &err) != CG_OK) {
-		fprintf(stderr, "%s: %s\n", c->prog, err.message);
-		cli_status(c, EXIT_TROUBLE);
+		cli_trouble(c, NULL, err.message);
 		ok = 0;
 	}
 	if (!ok) {
@@ -324,8 +328,7 @@ size_t *cli_pick(cli *c, const char *list, size_t total,
 	size_t i, *v = malloc((total + 1) * sizeof *v);
 	const char *p = list;
 	if (v == NULL) {
-		fprintf(stderr, "%s: out of memory\n", c->prog);
-		cli_status(c, EXIT_TROUBLE);
+		cli_trouble(c, NULL, "out of memory");
 		return NULL;
 	}
 	*n = 0;

@@ -3,6 +3,7 @@
 #define CGPROF_OUT_H
 
 #include "cgprof.h"
+#include "decimal.h"
 
 #include <string.h>
 
@@ -37,7 +38,7 @@ void out_field(cg_str s);
 static inline void out_u64(uint64_t v)
 {
 	char digits[20];
-	out_bytes(digits, cg_format_u64(v, digits));
+	out_bytes(digits, cg_decimal(v, digits));
 }
 /* 1 if s needs no escape, so that it may be written with out_bytes. */
 int out_field_clean(cg_str s);

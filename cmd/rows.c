@@ -10,48 +10,46 @@ void rows_filter_init(rows_filter *flt)
 	memset(flt, 0, sizeof *flt);
 }
 
-static int bad(cli *c, const char *opt, const char *arg, const char *why)
+/* A usage error naming the option and its argument. */
+_Noreturn static void bad(cli *c, const char *opt, const char *arg,
+                          const char *why)
 {
-	fprintf(stderr, "%s: %s %s: %s\n", c->prog, opt, arg, why);
-	return -1;
+	cli_usage(c, "%s %s: %s", opt, arg, why);
 }
 
-int rows_parse_count(cli *c, const char *opt, const char *arg,
+void rows_parse_count(cli *c, const char *opt, const char *arg,
                      const char *what, uint64_t *out)
 {
 	uint64_t v = 0;
 	const char *p;
 	if (*arg == '\0')
-		return bad(c, opt, arg, what);
+		bad(c, opt, arg, what);
 	for (p = arg; *p; p++) {
 		unsigned d = (unsigned)(unsigned char)*p - '0';
 		if (d > 9)
-			return bad(c, opt, arg, what);
+			bad(c, opt, arg, what);
 		if (v > (UINT64_MAX - d) / 10)
-			return bad(c, opt, arg, "out of range");
+			bad(c, opt, arg, "out of range");
 		v = v * 10 + d;
 	}
 	*out = v;
-	return 0;
 }
 
-int rows_parse_top(cli *c, const char *arg, rows_filter *flt)
+void rows_parse_top(cli *c, const char *arg, rows_filter *flt)
 {
 	flt->has_top = 1;
-	return rows_parse_count(c, "-n", arg, "expected a number of rows",
-	                        &flt->top);
+	rows_parse_count(c, "-n", arg, "expected a number of rows", &flt->top);
 }
 
 /* PCT: digits with up to six decimals, at most 100; kept as a fraction
  * so that the cut is exact. */
-int rows_parse_threshold(cli *c, const char *arg, rows_filter *flt)
+void rows_parse_threshold(cli *c, const char *arg, rows_filter *flt)
 {
 	flt->has_pct = 1;
-	return rows_parse_percent(c, "-t", arg, 1, &flt->pct_num,
-	                          &flt->pct_scale);
+	rows_parse_percent(c, "-t", arg, 1, &flt->pct_num, &flt->pct_scale);
 }
 
-int rows_parse_percent(cli *c, const char *opt, const char *arg, int upto100,
+void rows_parse_percent(cli *c, const char *opt, const char *arg, int upto100,
                        uint64_t *pnum, uint64_t *pscale)
 {
 	uint64_t num = 0, scale = 1;
@@ -63,7 +61,7 @@ int rows_parse_percent(cli *c, const char *opt, const char *arg, int upto100,
 			continue;
 		}
 		if (*p < '0' || *p > '9' || digits >= 12 || decimals >= 6)
-			return bad(c, opt, arg,
+			bad(c, opt, arg,
 			           upto100 ? "expected a percentage from 0 to 100 (at "
 			                     "most 6 decimals)"
 			                   : "expected a percentage (at most 12 digits, "
@@ -76,11 +74,10 @@ int rows_parse_percent(cli *c, const char *opt, const char *arg, int upto100,
 		}
 	}
 	if (digits == 0 || (upto100 && num > 100 * scale))
-		return bad(c, opt, arg, upto100 ? "expected a percentage from 0 to 100"
+		bad(c, opt, arg, upto100 ? "expected a percentage from 0 to 100"
 		                                : "expected a percentage");
 	*pnum = num;
 	*pscale = scale;
-	return 0;
 }
 
 static int column_is(cg_str ev, const char *name, size_t len, const char *suffix)
@@ -90,33 +87,33 @@ static int column_is(cg_str ev, const char *name, size_t len, const char *suffix
 	       memcmp(name + ev.len, suffix, sl) == 0;
 }
 
-int rows_parse_key(cli *c, const cg_funcs *f, const char *name, int arcs,
+void rows_parse_key(cli *c, const cg_funcs *f, const char *name, int arcs,
                    const size_t *ev, size_t nev, rows_key *key)
 {
 	size_t i, len;
 	key->what = nev > 0 ? KEY_INCL : KEY_COUNT;
 	key->ev = nev > 0 ? ev[0] : 0;
 	if (name == NULL)
-		return 0;
+		return;
 	len = strlen(name);
 	if (strcmp(name, arcs ? "calls" : "called") == 0) {
 		key->what = KEY_COUNT;
-		return 0;
+		return;
 	}
 	for (i = 0; i < nev; i++) {
 		cg_str e = cg_funcs_event(f, ev[i]);
 		key->ev = ev[i];
 		if (column_is(e, name, len, ":incl")) {
 			key->what = KEY_INCL;
-			return 0;
+			return;
 		}
 		if (!arcs && (column_is(e, name, len, "") ||
 		              column_is(e, name, len, ":self"))) {
 			key->what = KEY_SELF;
-			return 0;
+			return;
 		}
 	}
-	return bad(c, "-s", name,
+	bad(c, "-s", name,
 	           arcs ? "no such column (calls, or EV:incl of a printed event)"
 	                : "no such column (called, or EV or EV:incl of a "
 	                  "printed event)");
@@ -245,24 +242,7 @@ int rows_ge_product(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
 	return ah > ch || (ah == ch && al >= cl);
 }
 
-const uint64_t *rows_part_totals(const cg_funcs *f, size_t p, uint64_t *sum)
-{
-	size_t W = cg_funcs_event_count(f), i, e;
-	memset(sum, 0, W * sizeof *sum);
-	for (i = 0; i < cg_funcs_part_entry_count(f); i++) {
-		cg_func fn;
-		cg_funcs_part_entry(f, i, &fn);
-		if (fn.part != p)
-			continue;
-		/* part sums are bounded by the checked whole-profile totals */
-		for (e = 0; e < W; e++)
-			sum[e] += fn.self[e];
-	}
-	return sum;
-}
-
-/* Totals of every part at once (W per part), for the threshold. */
-static uint64_t *all_part_totals(const cg_funcs *f)
+uint64_t *rows_part_totals(const cg_funcs *f)
 {
 	size_t W = cg_funcs_event_count(f), P = cg_funcs_part_count(f), i, e;
 	uint64_t *t;
@@ -274,6 +254,7 @@ static uint64_t *all_part_totals(const cg_funcs *f)
 	for (i = 0; i < cg_funcs_part_entry_count(f); i++) {
 		cg_func fn;
 		cg_funcs_part_entry(f, i, &fn);
+		/* part sums are bounded by the checked whole-profile totals */
 		for (e = 0; e < W; e++)
 			t[fn.part * W + e] += fn.self[e];
 	}
@@ -288,7 +269,7 @@ size_t rows_select(const cg_funcs *f, row *rows, size_t n, int parts,
 	int cut = flt->has_pct && key->what != KEY_COUNT;
 	sort_key = key;
 	qsort(rows, n, sizeof *rows, by_key);
-	if (cut && parts && (part_totals = all_part_totals(f)) == NULL)
+	if (cut && parts && (part_totals = rows_part_totals(f)) == NULL)
 		return SIZE_MAX;
 	for (i = 0; i < n; i++) {
 		if (i > 0 && rows[i].part != rows[i - 1].part)

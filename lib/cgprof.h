@@ -4,15 +4,19 @@
  * One public header.  The reader takes a complete input (bytes), checks it
  * against the Callgrind 1 cost/call profile and hands each part and each
  * resolved record to the caller as it completes.  Collecting a whole model
- * (cg_model) is one consumer of that stream among others.
+ * (cg_model), the cost per function (cg_funcs) and the normalized text are
+ * consumers of that stream.
  *
  * Conventions:
  *  - No global state; every function is reentrant.
- *  - The library never prints and never aborts; out of memory is reported
- *    as a Resource error.
- *  - Strings handed to callbacks are cg_str views (pointer + length, not
- *    NUL-terminated) into the caller's input buffer or into the library's
- *    own memory.  They live as long as the documentation of the call says.
+ *  - The library never prints and never aborts.
+ *  - Every call that can fail returns a cg_kind, CG_OK on success, and
+ *    fills the cg_error it is given (which may be NULL); out of memory is
+ *    CG_RESOURCE.  A constructor X_new returns its object through an out
+ *    parameter, set to NULL on failure; X_free frees it and accepts NULL.
+ *  - Strings are cg_str views (pointer + length, not NUL-terminated).  Each
+ *    declaration says how long what it returns lives: during a callback,
+ *    as long as the caller's input buffer, or until an object is freed.
  */
 #ifndef CGPROF_H
 #define CGPROF_H
@@ -21,22 +25,24 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cgprof_version.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define CGPROF_VERSION "0.1.0"
-
 /* ---------------------------------------------------------------- errors */
 
-/* What went wrong with an input.  CG_ABORTED is not a verdict on the input:
- * it means a callback asked the parser to stop. */
+/* What went wrong.  CG_SYNTAX, CG_UNSUPPORTED and CG_RESOURCE are the
+ * verdicts on an input; CG_IO (reading failed) and CG_ABORTED (a callback
+ * stopped the work) are not. */
 typedef enum cg_kind {
 	CG_OK = 0,
-	CG_SYNTAX,      /* malformed input or a corrupted supplied model */
+	CG_SYNTAX,      /* malformed input, or a setting that is not one */
 	CG_UNSUPPORTED, /* a construct or metric outside the profile */
-	CG_RESOURCE,    /* a size limit or UInt64 arithmetic limit */
-	CG_ABORTED      /* a callback returned nonzero */
+	CG_RESOURCE,    /* a limit, UInt64 arithmetic, or out of memory */
+	CG_IO,          /* reading an input failed: err->errnum */
+	CG_ABORTED      /* a callback returned CG_ABORTED */
 } cg_kind;
 
 #define CG_MESSAGE_MAX 256
@@ -73,18 +79,16 @@ typedef struct cg_error {
 	                               static storage), or NULL */
 	cg_compression compression; /* a compressed input, else CG_PLAIN */
 	cg_repair repair;           /* a refusal that CG_COMPAT repairs */
+	int errnum;                 /* the errno of CG_IO, else 0 */
 } cg_error;
 
-/* "syntax", "unsupported", "resource", "aborted" or "ok": the KIND of the
- * diagnostic format NAME:LINE: KIND: MESSAGE.  Static storage. */
+/* "syntax", "unsupported", "resource", "io", "aborted" or "ok": the KIND
+ * of the diagnostic format NAME:LINE: KIND: MESSAGE.  Static storage. */
 const char *cg_kind_name(cg_kind kind);
 
 /* What a repair does, for warnings: "version: 0.9.6 read as 1" and so on.
  * Static storage; NULL for CG_REPAIR_NONE or an unknown kind. */
 const char *cg_repair_text(cg_repair kind);
-
-/* Write v in decimal to out (no NUL); returns the digit count (1..20). */
-size_t cg_format_u64(uint64_t v, char out[20]);
 
 /* ---------------------------------------------------------------- limits */
 
@@ -111,13 +115,14 @@ void cg_limits_default(cg_limits *limits);
 void cg_limits_lift(cg_limits *limits);
 
 /* Apply one "NAME=N" setting, N decimal with an optional K, M or G suffix
- * (powers of 1024).  Returns 0, or -1 with a reason written to why (at most
- * whylen bytes, NUL-terminated) for an unknown name or a bad number. */
-int cg_limits_set(cg_limits *limits, const char *setting, char *why,
-                  size_t whylen);
+ * (either case; powers of 1024).  Returns CG_OK, or CG_SYNTAX (line 0) for
+ * an unknown name, a malformed number or one out of range, the setting
+ * quoted whole in err->message. */
+cg_kind cg_limits_set(cg_limits *limits, const char *setting, cg_error *err);
 
-/* The names accepted by cg_limits_set, in a fixed order, NULL-terminated. */
-extern const char *const cg_limit_names[];
+/* The name of limit i (0 up), in cg_limits order; NULL past the last.
+ * Static storage. */
+const char *cg_limit_name(size_t i);
 
 /* ---------------------------------------------------------------- input */
 
@@ -126,19 +131,20 @@ extern const char *const cg_limit_names[];
  * verdict does not depend on how the input was split. */
 typedef struct cg_input cg_input;
 
-/* A new empty input that refuses more than cap bytes.  NULL if out of
- * memory.  size_hint (may be 0) preallocates for a file of known size. */
-cg_input *cg_input_new(uint64_t cap, size_t size_hint);
+/* A new empty input in *out that refuses more than cap bytes; size_hint
+ * (may be 0) preallocates for a file of known size.  CG_RESOURCE if out
+ * of memory.  Free it with cg_input_free. */
+cg_kind cg_input_new(uint64_t cap, size_t size_hint, cg_input **out,
+                     cg_error *err);
 
-/* Append n bytes.  Returns 0, or a Resource error (line 0) when the total
- * goes over the cap or memory runs out; the input then stays refused. */
+/* Append n bytes.  CG_RESOURCE (line 0) when the total goes over the cap
+ * or memory runs out; the input then stays refused. */
 cg_kind cg_input_feed(cg_input *in, const void *bytes, size_t n,
                       cg_error *err);
 
-/* Read fd to end of file in chunks of at most 64 KiB, feeding in.
- * Returns 0; 1 with err set when the input is refused (over the cap,
- * out of memory); -1 with errno set on a read error. */
-int cg_input_read_fd(cg_input *in, int fd, cg_error *err);
+/* Read fd to its end in chunks of at most 64 KiB, feeding in.  CG_RESOURCE
+ * as cg_input_feed; CG_IO with err->errnum when read(2) fails. */
+cg_kind cg_input_read_fd(cg_input *in, int fd, cg_error *err);
 
 /* The bytes fed so far; valid until the next feed or cg_input_free. */
 const char *cg_input_data(const cg_input *in);
@@ -229,18 +235,22 @@ typedef struct cg_record {
 
 /* ---------------------------------------------------------------- parsing */
 
-/* Callbacks of a parse; any may be NULL.  Return 0 to go on; anything else
- * stops the parse, which then returns CG_ABORTED.
+/* Callbacks of a parse; any may be NULL.  Return CG_OK to go on; any
+ * other kind stops the parse, which returns it (err: that kind at the
+ * current line, "stopped by the handler"): CG_RESOURCE for a handler out of
+ * memory, CG_ABORTED for a reason of its own, such as a failed write.
  *  part_begin: the part's header block is complete (its first body line,
  *              or its end when it has no body);
  *  record:     one record is complete and within every limit;
  *  part_end:   the part is complete, totals included.
- * A parse that fails may have made callbacks before the failing line:
- * consumers that must not show partial output parse twice or buffer. */
+ * The part and record are valid during the callback; their strings as
+ * long as the input buffer.  A parse that fails may have made callbacks
+ * before the failing line: consumers that must not show partial output
+ * parse twice or buffer. */
 typedef struct cg_handler {
-	int (*part_begin)(void *ctx, const cg_part *part);
-	int (*record)(void *ctx, const cg_part *part, const cg_record *rec);
-	int (*part_end)(void *ctx, const cg_part *part);
+	cg_kind (*part_begin)(void *ctx, const cg_part *part);
+	cg_kind (*record)(void *ctx, const cg_part *part, const cg_record *rec);
+	cg_kind (*part_end)(void *ctx, const cg_part *part);
 } cg_handler;
 
 /* Whole-file facts, filled by cg_parse when stats is not NULL. */
@@ -262,23 +272,25 @@ typedef struct cg_stats {
  *               body). */
 enum { CG_COMPAT = 1u << 0, CG_COMPLETE = 1u << 1 };
 
-/* Check and parse a complete input of len bytes: byte cap, gzip, UTF-8
- * and NUL, text and line limits, then the profile itself.  Returns CG_OK,
- * or the kind written to err (err may be NULL).  handler may be NULL. */
+/* Check and parse a complete input of len bytes: byte cap, compression,
+ * UTF-8 and NUL, text and line limits, then the profile itself (limits
+ * NULL: the defaults).  Returns CG_OK or the input's verdict.  handler and
+ * stats may be NULL. */
 cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
                  unsigned flags, const cg_handler *handler, void *ctx,
                  cg_stats *stats, cg_error *err);
 
 /* ---------------------------------------------------------- normalization */
 
-/* A sink for output bytes: return 0 when all n bytes were taken. */
-typedef int (*cg_write_fn)(void *ctx, const char *bytes, size_t n);
+/* A sink for output bytes: CG_OK when all n bytes were taken, else the
+ * kind to stop with (CG_ABORTED for a failed write). */
+typedef cg_kind (*cg_write_fn)(void *ctx, const char *bytes, size_t n);
 
 /* Write the canonical text of a complete input (see cg-normalize(1)) to
  * write.  The input is parsed once to check it and measure the output
  * (Resource at line 0 when the output would pass limits->output, in UTF-16
  * code units), then again to write it: an invalid input writes nothing.
- * A failed write returns CG_ABORTED. */
+ * A failed write returns the sink's kind. */
 cg_kind cg_normalize(const char *buf, size_t len, const cg_limits *limits,
                      unsigned flags, cg_write_fn write, void *ctx,
                      cg_error *err);
@@ -289,7 +301,7 @@ cg_kind cg_normalize(const char *buf, size_t len, const cg_limits *limits,
  * digit still gets an ID, as it would otherwise read as one. */
 enum { CG_NORMALIZE_INLINE_NAMES = 1u << 8 };
 
-/* cg_normalize to a stdio stream (errors of fwrite are CG_ABORTED). */
+/* cg_normalize to a stdio stream (a failed fwrite is CG_ABORTED). */
 cg_kind cg_normalize_file(const char *buf, size_t len, const cg_limits *limits,
                           unsigned flags, FILE *out, cg_error *err);
 
@@ -298,7 +310,8 @@ cg_kind cg_normalize_file(const char *buf, size_t len, const cg_limits *limits,
 /* The whole profile collected in memory, owning copies of every string. */
 typedef struct cg_model cg_model;
 
-/* Parse and collect.  Returns CG_OK and *model, or an error (and NULL). */
+/* Parse and collect into *model (a copy of the input: buf may be freed),
+ * or NULL and the error.  Free it with cg_model_free. */
 cg_kind cg_model_read(const char *buf, size_t len, const cg_limits *limits,
                       unsigned flags, cg_model **model, cg_error *err);
 
@@ -333,9 +346,9 @@ void cg_model_free(cg_model *m);
  * the accessors. */
 typedef struct cg_funcs cg_funcs;
 
-/* A new empty aggregation, or NULL if out of memory.  Free it with
- * cg_funcs_free. */
-cg_funcs *cg_funcs_new(void);
+/* A new empty aggregation in *out (CG_RESOURCE if out of memory).  Free it
+ * with cg_funcs_free. */
+cg_kind cg_funcs_new(cg_funcs **out, cg_error *err);
 
 /* Parse a complete input (as cg_parse does) and add its parts.  Returns
  * CG_OK, or the input's error (a cost sum over UInt64, more distinct
@@ -416,9 +429,9 @@ typedef struct cg_rename cg_rename;
 
 enum { CG_NAME_OB = 0, CG_NAME_FL = 1, CG_NAME_FN = 2 };
 
-/* A new empty set of rules, or NULL if out of memory; free it with
- * cg_rename_free. */
-cg_rename *cg_rename_new(void);
+/* A new empty set of rules in *out (CG_RESOURCE if out of memory).  Free
+ * it with cg_rename_free. */
+cg_kind cg_rename_new(cg_rename **out, cg_error *err);
 
 /* Add the rule expr for field (CG_NAME_OB, _FL or _FN).  Returns CG_OK,
  * CG_SYNTAX (line 0) for an expression that is not s/RE/REP/[g] or whose

@@ -52,8 +52,8 @@ static int add_costs(uint64_t *dst, const uint64_t *src, const size_t *map,
 static int match_events(cg_diff *d, const cg_funcs *a, const cg_funcs *b)
 {
 	size_t na = cg_funcs_event_count(a), nb = cg_funcs_event_count(b), i, j;
-	d->ev_old = calloc(na + 1, sizeof *d->ev_old);
-	d->ev_new = calloc(na + 1, sizeof *d->ev_new);
+	d->ev_old = cg_calloc(na + 1, sizeof *d->ev_old);
+	d->ev_new = cg_calloc(na + 1, sizeof *d->ev_new);
 	if (d->ev_old == NULL || d->ev_new == NULL)
 		return -1;
 	for (i = 0; i < na; i++) {
@@ -157,16 +157,16 @@ static int add_side(cg_diff *d, const cg_funcs *f, const cg_rename *rn,
 	}
 	ret = 0;
 out:
-	free(key.ptr);
-	free(part.ptr);
-	free(tmp.ptr);
+	cg_free(key.ptr);
+	cg_free(part.ptr);
+	cg_free(tmp.ptr);
 	return ret;
 }
 
 cg_kind cg_diff_new(const cg_funcs *old, const cg_funcs *new_,
                     const cg_rename *rename, cg_diff **out, cg_error *err)
 {
-	cg_diff *d = calloc(1, sizeof *d);
+	cg_diff *d = cg_calloc(1, sizeof *d);
 	*out = NULL;
 	if (d == NULL || match_events(d, old, new_) ||
 	    add_side(d, old, rename, 0) || add_side(d, new_, rename, 1)) {
@@ -215,9 +215,9 @@ void cg_diff_free(cg_diff *d)
 		return;
 	cg_interner_free(&d->keys);
 	cg_interner_free(&d->events);
-	free(d->ev_old);
-	free(d->ev_new);
-	free(d->rows);
-	free(d->costs);
-	free(d);
+	cg_free(d->ev_old);
+	cg_free(d->ev_new);
+	cg_free(d->rows);
+	cg_free(d->costs);
+	cg_free(d);
 }

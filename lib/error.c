@@ -16,6 +16,8 @@ const char *cg_kind_name(cg_kind kind)
 		return "unsupported";
 	case CG_RESOURCE:
 		return "resource";
+	case CG_IO:
+		return "io";
 	case CG_ABORTED:
 		return "aborted";
 	}
@@ -32,6 +34,7 @@ cg_kind cg_fail(cg_error *err, cg_kind kind, uint64_t line, const char *fmt,
 		err->limit = NULL;
 		err->compression = CG_PLAIN;
 		err->repair = CG_REPAIR_NONE;
+		err->errnum = 0;
 		va_start(ap, fmt);
 		vsnprintf(err->message, sizeof err->message, fmt, ap);
 		va_end(ap);
@@ -98,13 +101,13 @@ int cg_grow(void **ptr, size_t *cap, size_t need, size_t elsize)
 		return 0;
 	ncap = *cap < 8 ? 8 : *cap;
 	while (ncap < need) {
-		if (ncap > SIZE_MAX / 2)
+		if (ncap > SIZE_MAX / 3 * 2)
 			return -1;
-		ncap *= 2;
+		ncap += ncap / 2;
 	}
-	if (ncap > SIZE_MAX / elsize)
+	if (elsize == 0 || ncap > SIZE_MAX / elsize)
 		return -1;
-	np = realloc(*ptr, ncap * elsize);
+	np = cg_realloc(*ptr, ncap * elsize);
 	if (np == NULL)
 		return -1;
 	*ptr = np;

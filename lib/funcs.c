@@ -94,15 +94,16 @@ struct cg_funcs {
 /* An aggregation error does not stop the parse: the input's own fault,
  * if it has one, is its verdict; the first aggregation error is kept and
  * reported only for an input that is otherwise valid. */
-static int fail(cg_funcs *f, cg_kind kind, uint64_t line, const char *what)
+static cg_kind fail(cg_funcs *f, cg_kind kind, uint64_t line,
+                    const char *what)
 {
 	if (!f->pending)
 		cg_fail(&f->err, kind, line, "%s", what);
 	f->pending = 1;
-	return 0;
+	return CG_OK;
 }
 
-static int oom(cg_funcs *f)
+static cg_kind oom(cg_funcs *f)
 {
 	return fail(f, CG_RESOURCE, 0, "out of memory");
 }
@@ -140,20 +141,22 @@ static size_t pool_take(cg_funcs *f, size_t n)
 	return at;
 }
 
-cg_funcs *cg_funcs_new(void)
+cg_kind cg_funcs_new(cg_funcs **out, cg_error *err)
 {
-	return calloc(1, sizeof(cg_funcs));
+	*out = cg_calloc(1, sizeof(cg_funcs));
+	return *out != NULL ? CG_OK
+	                    : cg_fail(err, CG_RESOURCE, 0, "out of memory");
 }
 
 /* --------------------------------------------------------------- parsing */
 
-static int on_part_begin(void *ctx, const cg_part *p)
+static cg_kind on_part_begin(void *ctx, const cg_part *p)
 {
 	cg_funcs *f = ctx;
 	fpart *fp;
 	size_t i, nev = cg_part_event_count(p);
 	if (f->pending)
-		return 0;
+		return CG_OK;
 	if (f->nparts >= UINT32_MAX)
 		return fail(f, CG_RESOURCE, cg_part_first_line(p),
 		            "more parts than the aggregation can number");
@@ -171,7 +174,7 @@ static int on_part_begin(void *ctx, const cg_part *p)
 			              "distinct events of the inputs", "events",
 			              f->limits.events);
 			f->pending = 1;
-			return 0;
+			return CG_OK;
 		}
 		f->evmaps[f->nevmaps + i] = id;
 	}
@@ -185,7 +188,7 @@ static int on_part_begin(void *ctx, const cg_part *p)
 	cg_pairmap_clear(&f->ent_by_key);
 	cg_pairmap_clear(&f->parc_by_key);
 	f->caller.valid = f->callee.valid = 0;
-	return 0;
+	return CG_OK;
 }
 
 static int func_index(cg_funcs *f, cg_str ob, cg_str fl, cg_str fn,
@@ -259,7 +262,7 @@ static int resolve(cg_funcs *f, vcache *c, cg_str ob, cg_str fl, cg_str fn,
 	return 0;
 }
 
-static int add_call(cg_funcs *f, const cg_record *r)
+static cg_kind add_call(cg_funcs *f, const cg_record *r)
 {
 	size_t part = f->nparts - 1;
 	uint32_t caller = f->caller.func, at;
@@ -292,15 +295,15 @@ static int add_call(cg_funcs *f, const cg_record *r)
 	    add_costs(f->pool + a->cost, r->cost, r->ncost))
 		return fail(f, CG_RESOURCE, r->line,
 		            "call count or cost of a call summed over UInt64");
-	return 0;
+	return CG_OK;
 }
 
-static int on_record(void *ctx, const cg_part *p, const cg_record *r)
+static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 {
 	cg_funcs *f = ctx;
 	(void)p;
 	if (f->pending)
-		return 0;
+		return CG_OK;
 	if (resolve(f, &f->caller, r->ob, r->fl, r->fn, 1))
 		return oom(f);
 	if (r->kind == CG_RECORD_CALL)
@@ -308,25 +311,25 @@ static int on_record(void *ctx, const cg_part *p, const cg_record *r)
 	if (add_costs(f->pool + f->ents[f->caller.ent].cost, r->cost, r->ncost))
 		return fail(f, CG_RESOURCE, r->line,
 		            "self cost of a function summed over UInt64");
-	return 0;
+	return CG_OK;
 }
 
 /* A callee has an entry in every part that calls it. */
-static int on_part_end(void *ctx, const cg_part *p)
+static cg_kind on_part_end(void *ctx, const cg_part *p)
 {
 	cg_funcs *f = ctx;
 	fpart *fp = &f->parts[f->nparts - 1];
 	size_t i;
 	(void)p;
 	if (f->pending)
-		return 0;
+		return CG_OK;
 	for (i = fp->arc_begin; i < fp->arc_end; i++) {
 		uint32_t e;
 		if (entry_index(f, f->parcs[i].callee, &e))
 			return oom(f);
 		f->parcs[i].ecallee = e;
 	}
-	return 0;
+	return CG_OK;
 }
 
 cg_kind cg_funcs_add(cg_funcs *f, const char *buf, size_t len,
@@ -369,7 +372,7 @@ static void widen(const cg_funcs *f, const fpart *fp, uint64_t *dst,
 
 static void *zalloc(size_t n, size_t size)
 {
-	return calloc(n ? n : 1, size);
+	return cg_calloc(n ? n : 1, size);
 }
 
 static int lay_out(cg_funcs *f)
@@ -397,7 +400,7 @@ static int lay_out(cg_funcs *f)
 	for (i = 0; i < f->nparcs; i++)
 		widen(f, &f->parts[f->parcs[i].part], f->parc_cost + i * W,
 		      f->pool + f->parcs[i].cost);
-	free(f->pool);
+	cg_free(f->pool);
 	f->pool = NULL;
 	f->npool = f->pool_cap = 0;
 	return 0;
@@ -558,15 +561,15 @@ static int find_components(cg_funcs *f, size_t *comp, size_t *ncycles)
 			strongconnect(&t, i, &counter, comp, ncycles);
 	ret = 0;
 out:
-	free(t.first);
-	free(t.next_edge);
-	free(t.adj);
-	free(t.index);
-	free(t.low);
-	free(t.stack);
-	free(t.frame);
-	free(t.edge);
-	free(t.on);
+	cg_free(t.first);
+	cg_free(t.next_edge);
+	cg_free(t.adj);
+	cg_free(t.index);
+	cg_free(t.low);
+	cg_free(t.stack);
+	cg_free(t.frame);
+	cg_free(t.edge);
+	cg_free(t.on);
 	return ret;
 }
 
@@ -604,9 +607,9 @@ static int number_cycles(cg_funcs *f, const size_t *comp, size_t ncycles)
 	f->ncycles = n;
 	ret = 0;
 out:
-	free(first);
-	free(slot);
-	free(tmp);
+	cg_free(first);
+	cg_free(slot);
+	cg_free(tmp);
 	return ret;
 }
 
@@ -665,7 +668,7 @@ static int find_cycles(cg_funcs *f)
 	if (comp != NULL && find_components(f, comp, &ncycles) == 0 &&
 	    number_cycles(f, comp, ncycles) == 0 && member_inclusive(f) == 0)
 		ret = 0;
-	free(comp);
+	cg_free(comp);
 	return ret;
 }
 
@@ -790,26 +793,26 @@ void cg_funcs_free(cg_funcs *f)
 	cg_pairmap_free(&f->func_by_key);
 	cg_pairmap_free(&f->ent_by_key);
 	cg_pairmap_free(&f->parc_by_key);
-	free(f->funcs);
-	free(f->parts);
-	free(f->evmaps);
-	free(f->ents);
-	free(f->parcs);
-	free(f->pool);
-	free(f->ent_self);
-	free(f->ent_incl);
-	free(f->ent_called);
-	free(f->parc_cost);
-	free(f->f_self);
-	free(f->f_incl);
-	free(f->f_called);
-	free(f->f_cycle);
-	free(f->arcs);
-	free(f->arc_cost);
-	free(f->c_self);
-	free(f->c_incl);
-	free(f->c_called);
-	free(f->c_names);
-	free(f->totals);
-	free(f);
+	cg_free(f->funcs);
+	cg_free(f->parts);
+	cg_free(f->evmaps);
+	cg_free(f->ents);
+	cg_free(f->parcs);
+	cg_free(f->pool);
+	cg_free(f->ent_self);
+	cg_free(f->ent_incl);
+	cg_free(f->ent_called);
+	cg_free(f->parc_cost);
+	cg_free(f->f_self);
+	cg_free(f->f_incl);
+	cg_free(f->f_called);
+	cg_free(f->f_cycle);
+	cg_free(f->arcs);
+	cg_free(f->arc_cost);
+	cg_free(f->c_self);
+	cg_free(f->c_incl);
+	cg_free(f->c_called);
+	cg_free(f->c_names);
+	cg_free(f->totals);
+	cg_free(f);
 }

@@ -16,39 +16,27 @@ struct cg_input {
 	int refused;
 };
 
-cg_input *cg_input_new(uint64_t cap, size_t size_hint)
+cg_kind cg_input_new(uint64_t cap, size_t size_hint, cg_input **out,
+                     cg_error *err)
 {
-	cg_input *in = calloc(1, sizeof *in);
+	cg_input *in = cg_calloc(1, sizeof *in);
+	*out = NULL;
 	if (in == NULL)
-		return NULL;
+		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
 	in->limit = cap;
-	/* one byte more than the file, to see it grow without a realloc */
-	if (size_hint > 0 && size_hint < SIZE_MAX && (uint64_t)size_hint <= cap) {
-		in->data = malloc(size_hint + 1);
-		if (in->data != NULL)
-			in->cap = size_hint + 1;
-	}
-	return in;
+	/* one byte more than the file, to see it grow without a realloc; a
+	 * failure here only costs the preallocation */
+	if (size_hint > 0 && size_hint < SIZE_MAX && (uint64_t)size_hint <= cap)
+		(void)cg_grow((void **)&in->data, &in->cap, size_hint + 1, 1);
+	*out = in;
+	return CG_OK;
 }
 
+/* Room for need bytes, growing by at least a chunk. */
 static int reserve(cg_input *in, size_t need)
 {
-	size_t ncap;
-	char *np;
-	if (need <= in->cap)
-		return 0;
-	ncap = in->cap < CHUNK ? CHUNK : in->cap;
-	while (ncap < need) {
-		if (ncap > SIZE_MAX / 3 * 2)
-			return -1;
-		ncap += ncap / 2;
-	}
-	np = realloc(in->data, ncap);
-	if (np == NULL)
-		return -1;
-	in->data = np;
-	in->cap = ncap;
-	return 0;
+	return cg_grow((void **)&in->data, &in->cap,
+	               need < CHUNK && in->cap < CHUNK ? CHUNK : need, 1);
 }
 
 cg_kind cg_input_feed(cg_input *in, const void *bytes, size_t n, cg_error *err)
@@ -68,32 +56,35 @@ cg_kind cg_input_feed(cg_input *in, const void *bytes, size_t n, cg_error *err)
 	return CG_OK;
 }
 
-int cg_input_read_fd(cg_input *in, int fd, cg_error *err)
+cg_kind cg_input_read_fd(cg_input *in, int fd, cg_error *err)
 {
 	for (;;) {
 		ssize_t got;
 		size_t room;
 		if (in->refused)
-			return 1;
+			return cg_fail_limit(err, 0, "input size", "input", in->limit);
 		if (in->size == in->cap && reserve(in, in->size + CHUNK) != 0) {
 			in->refused = 1;
-			cg_fail(err, CG_RESOURCE, 0, "out of memory reading the input");
-			return 1;
+			return cg_fail(err, CG_RESOURCE, 0,
+			               "out of memory reading the input");
 		}
 		/* read straight into the buffer, never more than a chunk */
 		room = in->cap - in->size;
 		got = read(fd, in->data + in->size, room < CHUNK ? room : CHUNK);
 		if (got < 0) {
-			if (errno == EINTR)
+			int e = errno;
+			if (e == EINTR)
 				continue;
-			return -1;
+			cg_fail(err, CG_IO, 0, "%s", strerror(e));
+			if (err != NULL)
+				err->errnum = e;
+			return CG_IO;
 		}
 		if (got == 0)
-			return 0;
+			return CG_OK;
 		if ((uint64_t)got > in->limit - in->size) {
 			in->refused = 1;
-			cg_fail_limit(err, 0, "input size", "input", in->limit);
-			return 1;
+			return cg_fail_limit(err, 0, "input size", "input", in->limit);
 		}
 		in->size += (size_t)got;
 	}
@@ -113,6 +104,6 @@ void cg_input_free(cg_input *in)
 {
 	if (in == NULL)
 		return;
-	free(in->data);
-	free(in);
+	cg_free(in->data);
+	cg_free(in);
 }

@@ -5,6 +5,22 @@
 #include "cgprof.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
+
+/* Every allocation of the library goes through these four, so that a
+ * test can fail each one in turn: tests/unit/test_alloc.c compiles the
+ * library with CG_ALLOC_TESTING and defines them. */
+#ifdef CG_ALLOC_TESTING
+void *cg_malloc(size_t n);
+void *cg_calloc(size_t n, size_t size);
+void *cg_realloc(void *p, size_t n);
+void cg_free(void *p);
+#else
+static inline void *cg_malloc(size_t n) { return malloc(n); }
+static inline void *cg_calloc(size_t n, size_t size) { return calloc(n, size); }
+static inline void *cg_realloc(void *p, size_t n) { return realloc(p, n); }
+static inline void cg_free(void *p) { free(p); }
+#endif
 
 /* error.c */
 cg_kind cg_fail(cg_error *err, cg_kind kind, uint64_t line, const char *fmt,
@@ -19,7 +35,10 @@ cg_kind cg_fail_limit(cg_error *err, uint64_t line, const char *what,
 /* A short printable excerpt of s for messages ("..." when cut). */
 void cg_excerpt(char *out, size_t outlen, const char *s, size_t n);
 
-/* A growable array of uint64_t / of anything: checked growth. */
+/* Make room for need elements of elsize bytes in *ptr (capacity *cap),
+ * growing by half again, with every size checked.  0, or -1 when out of
+ * memory or past SIZE_MAX; *ptr and *cap are unchanged then.  The one
+ * growth helper of the library. */
 int cg_grow(void **ptr, size_t *cap, size_t need, size_t elsize);
 
 /* text.c: the checks before parsing, in the decisions' order.  For a

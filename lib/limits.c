@@ -1,96 +1,108 @@
-/* limits.c - the profile's limits and their NAME=N settings. */
+/* limits.c - the profile's limits and their NAME=N settings: one table of
+ * names, fields and defaults. */
 #include "internal.h"
 
-#include <stdio.h>
+#include <stddef.h>
 #include <string.h>
 
-const char *const cg_limit_names[] = {"input",   "text",    "line",
-                                      "parts",   "records", "headers",
-                                      "events",  "ids",     "budget",
-                                      "output",  NULL};
+static const struct limit {
+	const char *name;
+	size_t offset;
+	uint64_t fallback; /* the default */
+} limits[] = {
+    {"input", offsetof(cg_limits, input), 32u * 1024 * 1024},
+    {"text", offsetof(cg_limits, text), 16u * 1024 * 1024},
+    {"line", offsetof(cg_limits, line), 1024u * 1024},
+    {"parts", offsetof(cg_limits, parts), 1024},
+    {"records", offsetof(cg_limits, records), 200000},
+    {"headers", offsetof(cg_limits, headers), 4096},
+    {"events", offsetof(cg_limits, events), 64},
+    {"ids", offsetof(cg_limits, ids), 100000},
+    {"budget", offsetof(cg_limits, budget), 16u * 1024 * 1024},
+    {"output", offsetof(cg_limits, output), 16u * 1024 * 1024},
+};
+
+#define NLIMITS (sizeof limits / sizeof limits[0])
+
+static uint64_t *field(cg_limits *l, size_t i)
+{
+	return (uint64_t *)(void *)((char *)l + limits[i].offset);
+}
+
+const char *cg_limit_name(size_t i)
+{
+	return i < NLIMITS ? limits[i].name : NULL;
+}
 
 void cg_limits_default(cg_limits *l)
 {
-	l->input = 32u * 1024 * 1024;
-	l->text = 16u * 1024 * 1024;
-	l->line = 1024u * 1024;
-	l->parts = 1024;
-	l->records = 200000;
-	l->headers = 4096;
-	l->events = 64;
-	l->ids = 100000;
-	l->budget = 16u * 1024 * 1024;
-	l->output = 16u * 1024 * 1024;
+	size_t i;
+	for (i = 0; i < NLIMITS; i++)
+		*field(l, i) = limits[i].fallback;
 }
 
 void cg_limits_lift(cg_limits *l)
 {
-	l->input = l->text = l->line = l->parts = l->records = UINT64_MAX;
-	l->headers = l->events = l->ids = l->budget = l->output = UINT64_MAX;
-}
-
-static uint64_t *limit_field(cg_limits *l, const char *name, size_t n)
-{
-	uint64_t *fields[] = {&l->input,   &l->text,    &l->line,
-	                      &l->parts,   &l->records, &l->headers,
-	                      &l->events,  &l->ids,     &l->budget,
-	                      &l->output};
 	size_t i;
-	for (i = 0; cg_limit_names[i] != NULL; i++)
-		if (strlen(cg_limit_names[i]) == n &&
-		    memcmp(cg_limit_names[i], name, n) == 0)
-			return fields[i];
-	return NULL;
+	for (i = 0; i < NLIMITS; i++)
+		*field(l, i) = UINT64_MAX;
 }
 
-/* N with an optional K, M or G (binary) suffix, checked for overflow. */
+/* N with an optional K, M or G (binary, either case): 0, -1 malformed,
+ * -2 out of range. */
 static int parse_amount(const char *s, uint64_t *out)
 {
-	uint64_t v = 0, mul = 1;
-	const char *p = s;
-	if (*p < '0' || *p > '9')
-		return -1;
-	for (; *p >= '0' && *p <= '9'; p++) {
-		unsigned d = (unsigned)(*p - '0');
-		if (v > (UINT64_MAX - d) / 10)
-			return -1;
-		v = v * 10 + d;
+	uint64_t v, mul = 1;
+	size_t n = strspn(s, "0123456789");
+	switch (s[n]) {
+	case 'K': case 'k': mul = 1024u; break;
+	case 'M': case 'm': mul = 1024u * 1024; break;
+	case 'G': case 'g': mul = 1024u * 1024 * 1024; break;
+	case '\0': break;
+	default: return -1;
 	}
-	switch (*p) {
-	case 'K': mul = 1024u; p++; break;
-	case 'M': mul = 1024u * 1024; p++; break;
-	case 'G': mul = 1024u * 1024 * 1024; p++; break;
-	default: break;
-	}
-	if (*p != '\0' || (v != 0 && v > UINT64_MAX / mul))
+	if (n == 0 || (mul > 1 && s[n + 1] != '\0'))
 		return -1;
+	switch (cg_parse_u64(s, n, &v)) {
+	case CG_NUM_OK:
+		break;
+	case CG_NUM_SYNTAX:
+		return -1;
+	default:
+		return -2;
+	}
+	if (v > UINT64_MAX / mul)
+		return -2;
 	*out = v * mul;
 	return 0;
 }
 
-int cg_limits_set(cg_limits *l, const char *setting, char *why, size_t whylen)
+cg_kind cg_limits_set(cg_limits *l, const char *setting, cg_error *err)
 {
 	const char *eq = strchr(setting, '=');
-	uint64_t *field;
+	size_t i, n = eq ? (size_t)(eq - setting) : 0;
 	uint64_t v;
-	if (eq == NULL) {
-		snprintf(why, whylen, "'%s': expected NAME=N", setting);
-		return -1;
+	if (eq == NULL)
+		return cg_fail(err, CG_SYNTAX, 0, "'%s': expected NAME=N", setting);
+	for (i = 0; i < NLIMITS; i++)
+		if (strlen(limits[i].name) == n && memcmp(limits[i].name, setting, n) == 0)
+			break;
+	if (i == NLIMITS)
+		return cg_fail(err, CG_SYNTAX, 0,
+		               "'%s': unknown limit (input, text, line, parts, "
+		               "records, headers, events, ids, budget, output)",
+		               setting);
+	switch (parse_amount(eq + 1, &v)) {
+	case 0:
+		*field(l, i) = v;
+		return CG_OK;
+	case -2:
+		return cg_fail(err, CG_SYNTAX, 0, "'%s': out of range (at most %llu)",
+		               setting, (unsigned long long)UINT64_MAX);
+	default:
+		return cg_fail(err, CG_SYNTAX, 0,
+		               "'%s': expected a number, optionally followed by K, M "
+		               "or G",
+		               setting);
 	}
-	field = limit_field(l, setting, (size_t)(eq - setting));
-	if (field == NULL) {
-		snprintf(why, whylen,
-		         "'%.*s': unknown limit (input, text, line, parts, records, "
-		         "headers, events, ids, budget, output)",
-		         (int)(eq - setting), setting);
-		return -1;
-	}
-	if (parse_amount(eq + 1, &v) != 0) {
-		snprintf(why, whylen,
-		         "'%s': expected a number, optionally followed by K, M or G",
-		         eq + 1);
-		return -1;
-	}
-	*field = v;
-	return 0;
 }

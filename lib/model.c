@@ -21,6 +21,7 @@ struct cg_model {
 	size_t nrecs, recs_cap;
 	uint64_t *nums;
 	size_t nnums, nums_cap;
+	int oom; /* a handler ran out of memory */
 };
 
 static int push_nums(cg_model *m, const uint64_t *v, size_t n)
@@ -34,12 +35,18 @@ static int push_nums(cg_model *m, const uint64_t *v, size_t n)
 	return 0;
 }
 
-static int on_record(void *ctx, const cg_part *part, const cg_record *r)
+static cg_kind out_of_memory(cg_model *m)
+{
+	m->oom = 1;
+	return CG_RESOURCE;
+}
+
+static cg_kind on_record(void *ctx, const cg_part *part, const cg_record *r)
 {
 	cg_model *m = ctx;
 	stored *s;
 	if (cg_grow((void **)&m->recs, &m->recs_cap, m->nrecs + 1, sizeof *s))
-		return 1;
+		return out_of_memory(m);
 	s = &m->recs[m->nrecs];
 	s->kind = r->kind;
 	s->line = r->line;
@@ -56,21 +63,21 @@ static int on_record(void *ctx, const cg_part *part, const cg_record *r)
 	if (push_nums(m, r->pos, r->npos) ||
 	    (r->kind == CG_RECORD_CALL && push_nums(m, r->target, r->npos)) ||
 	    push_nums(m, r->cost, r->ncost))
-		return 1;
+		return out_of_memory(m);
 	m->nrecs++;
-	return 0;
+	return CG_OK;
 }
 
-static int on_part_end(void *ctx, const cg_part *part)
+static cg_kind on_part_end(void *ctx, const cg_part *part)
 {
 	cg_model *m = ctx;
 	if (cg_grow((void **)&m->parts, &m->parts_cap, m->nparts + 1,
 	            sizeof *m->parts))
-		return 1;
+		return out_of_memory(m);
 	if (cg_part_copy(&m->parts[m->nparts], part))
-		return 1;
+		return out_of_memory(m);
 	m->nparts++;
-	return 0;
+	return CG_OK;
 }
 
 cg_kind cg_model_read(const char *buf, size_t len, const cg_limits *limits,
@@ -80,17 +87,18 @@ cg_kind cg_model_read(const char *buf, size_t len, const cg_limits *limits,
 	cg_model *m;
 	cg_kind k;
 	*model = NULL;
-	m = calloc(1, sizeof *m);
-	if (m == NULL || (m->text = malloc(len + 1)) == NULL) {
-		free(m);
+	m = cg_calloc(1, sizeof *m);
+	if (m == NULL || (m->text = cg_malloc(len + 1)) == NULL) {
+		cg_free(m);
 		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
 	}
 	if (len > 0)
 		memcpy(m->text, buf, len);
 	m->text[len] = '\0';
 	k = cg_parse(m->text, len, limits, flags, &collect, m, NULL, err);
-	if (k == CG_ABORTED)
-		k = cg_fail(err, CG_RESOURCE, 0, "out of memory");
+	if (m->oom)
+		k = cg_fail(err, CG_RESOURCE, err != NULL ? err->line : 0,
+		            "out of memory");
 	if (k != CG_OK) {
 		cg_model_free(m);
 		return k;
@@ -204,9 +212,9 @@ void cg_model_free(cg_model *m)
 		return;
 	for (i = 0; i < m->nparts; i++)
 		cg_part_release(&m->parts[i]);
-	free(m->parts);
-	free(m->recs);
-	free(m->nums);
-	free(m->text);
-	free(m);
+	cg_free(m->parts);
+	cg_free(m->recs);
+	cg_free(m->nums);
+	cg_free(m->text);
+	cg_free(m);
 }

@@ -13,9 +13,9 @@ static size_t slot_of(uint64_t id, size_t cap)
 
 void cg_dict_free(cg_dict *d)
 {
-	free(d->keys);
-	free(d->vals);
-	free(d->used);
+	cg_free(d->keys);
+	cg_free(d->vals);
+	cg_free(d->used);
 	d->keys = NULL;
 	d->vals = NULL;
 	d->used = NULL;
@@ -37,9 +37,9 @@ static int rehash(cg_dict *d, size_t ncap)
 {
 	cg_dict n = {0};
 	size_t i;
-	n.keys = malloc(ncap * sizeof *n.keys);
-	n.vals = malloc(ncap * sizeof *n.vals);
-	n.used = calloc(ncap, 1);
+	n.keys = cg_malloc(ncap * sizeof *n.keys);
+	n.vals = cg_malloc(ncap * sizeof *n.vals);
+	n.used = cg_calloc(ncap, 1);
 	if (n.keys == NULL || n.vals == NULL || n.used == NULL) {
 		cg_dict_free(&n);
 		return -1;

@@ -2,6 +2,7 @@
  * Two parses drive one writer: the first only counts what would be written
  * (the output preflight), the second writes it. */
 #include "internal.h"
+#include "decimal.h"
 #include "strmap.h"
 
 #include <stdlib.h>
@@ -48,8 +49,10 @@ typedef struct writer {
 
 static int flush(writer *w)
 {
-	if (w->used > 0 && !w->counting && w->write(w->ctx, w->buf, w->used) != 0) {
-		w->failed = cg_fail(w->err, CG_ABORTED, 0, "writing the output failed");
+	cg_kind k;
+	if (w->used > 0 && !w->counting &&
+	    (k = w->write(w->ctx, w->buf, w->used)) != CG_OK) {
+		w->failed = cg_fail(w->err, k, 0, "writing the output failed");
 		return -1;
 	}
 	w->used = 0;
@@ -114,7 +117,7 @@ static void put_u64(writer *w, uint64_t v)
 		w->line_units = cg_sat_add(w->line_units, n);
 		return;
 	}
-	put_ascii(w, digits, cg_format_u64(v, digits));
+	put_ascii(w, digits, cg_decimal(v, digits));
 }
 
 /* End a line; a line that a reader under the same limits would refuse
@@ -286,9 +289,8 @@ static int put_late_summaries(writer *w, size_t part)
 	return 0;
 }
 
-static int part_begin(void *ctx, const cg_part *p)
+static int begin_part(writer *w, const cg_part *p)
 {
-	writer *w = ctx;
 	size_t i, n = cg_part_header_count(p), slot;
 	cg_str part;
 	int has_part = cg_part_meta(p, "part", &part), moved;
@@ -332,9 +334,8 @@ static int part_begin(void *ctx, const cg_part *p)
 	return w->counting ? 0 : put_late_summaries(w, cg_part_ordinal(p));
 }
 
-static int part_end(void *ctx, const cg_part *p)
+static int end_part(writer *w, const cg_part *p)
 {
-	writer *w = ctx;
 	const uint64_t *v;
 	size_t n;
 	if (w->counting && keep_late_summaries(w, p))
@@ -404,9 +405,8 @@ static int put_callee(writer *w, const cg_record *r)
 	return 0;
 }
 
-static int record(void *ctx, const cg_part *p, const cg_record *r)
+static int put_record(writer *w, const cg_part *p, const cg_record *r)
 {
-	writer *w = ctx;
 	size_t i, ncost = r->ncost;
 	(void)p;
 	w->src_line = r->line;
@@ -435,9 +435,30 @@ static int record(void *ctx, const cg_part *p, const cg_record *r)
 
 /* ------------------------------------------------------------ passes */
 
+/* The handler: a writer that stopped says why in w->failed. */
+static cg_kind stop_kind(const writer *w, int stop)
+{
+	return !stop ? CG_OK : w->failed != CG_OK ? w->failed : CG_ABORTED;
+}
+
+static cg_kind on_part_begin(void *ctx, const cg_part *p)
+{
+	return stop_kind(ctx, begin_part(ctx, p));
+}
+
+static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
+{
+	return stop_kind(ctx, put_record(ctx, p, r));
+}
+
+static cg_kind on_part_end(void *ctx, const cg_part *p)
+{
+	return stop_kind(ctx, end_part(ctx, p));
+}
+
 static cg_kind run(writer *w, const char *buf, size_t len, cg_error *err)
 {
-	static const cg_handler h = {part_begin, record, part_end};
+	static const cg_handler h = {on_part_begin, on_record, on_part_end};
 	cg_kind k;
 	w->used = 0;
 	w->units = w->line_units = 0;
@@ -450,7 +471,7 @@ static cg_kind run(writer *w, const char *buf, size_t len, cg_error *err)
 	k = cg_parse(buf, len, w->lim, w->flags, &h, w, NULL, err);
 	if (k == CG_OK)
 		flush(w);
-	if ((k == CG_OK || k == CG_ABORTED) && w->failed != CG_OK) {
+	if (w->failed != CG_OK && (k == CG_OK || k == w->failed)) {
 		k = w->failed;
 		if (err != NULL)
 			*err = w->why;
@@ -470,7 +491,7 @@ cg_kind cg_normalize(const char *buf, size_t len, const cg_limits *limits,
 		cg_limits_default(&defaults);
 		limits = &defaults;
 	}
-	w = malloc(sizeof *w);
+	w = cg_malloc(sizeof *w);
 	if (w == NULL)
 		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
 	*w = zero;
@@ -498,15 +519,15 @@ cg_kind cg_normalize(const char *buf, size_t len, const cg_limits *limits,
 	cg_strmap_free(&w->obs);
 	cg_strmap_free(&w->files);
 	cg_strmap_free(&w->fns);
-	free(w->lates);
-	free(w->late_values);
-	free(w);
+	cg_free(w->lates);
+	cg_free(w->late_values);
+	cg_free(w);
 	return k;
 }
 
-static int write_file(void *ctx, const char *bytes, size_t n)
+static cg_kind write_file(void *ctx, const char *bytes, size_t n)
 {
-	return fwrite(bytes, 1, n, (FILE *)ctx) != n;
+	return fwrite(bytes, 1, n, (FILE *)ctx) == n ? CG_OK : CG_ABORTED;
 }
 
 cg_kind cg_normalize_file(const char *buf, size_t len, const cg_limits *limits,

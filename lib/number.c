@@ -65,27 +65,3 @@ cg_num cg_parse_u64(const char *s, size_t n, uint64_t *out)
 	*out = v;
 	return CG_NUM_OK;
 }
-
-size_t cg_format_u64(uint64_t v, char out[20])
-{
-	/* two digits per division: formatting dominates cg-tsv's output */
-	static const char pairs[201] =
-	    "00010203040506070809101112131415161718192021222324252627282930313233"
-	    "34353637383940414243444546474849505152535455565758596061626364656667"
-	    "6869707172737475767778798081828384858687888990919293949596979899";
-	char tmp[20];
-	size_t n = sizeof tmp;
-	while (v >= 100) {
-		unsigned r = (unsigned)(v % 100);
-		v /= 100;
-		tmp[--n] = pairs[2 * r + 1];
-		tmp[--n] = pairs[2 * r];
-	}
-	if (v >= 10) {
-		tmp[--n] = pairs[2 * v + 1];
-		tmp[--n] = pairs[2 * v];
-	} else
-		tmp[--n] = (char)('0' + v);
-	memcpy(out, tmp + n, sizeof tmp - n);
-	return sizeof tmp - n;
-}

@@ -206,9 +206,12 @@ static const char *positions_text(const cg_part *p, char *buf, size_t n)
 
 /* ------------------------------------------------------------ parts */
 
-static cg_kind callback_stopped(parser *ps)
+/* A handler's kind other than CG_OK stops the parse with that kind. */
+static cg_kind stopped(parser *ps, cg_kind k)
 {
-	return cg_fail(ps->err, CG_ABORTED, ps->lineno, "stopped by the caller");
+	if (k == CG_OK)
+		return CG_OK;
+	return cg_fail(ps->err, k, ps->lineno, "stopped by the handler");
 }
 
 static void reset_context(parser *ps)
@@ -261,8 +264,8 @@ static cg_kind begin_body(parser *ps)
 {
 	if (!ps->part.has_events)
 		return no_events(ps);
-	if (ps->h && ps->h->part_begin && ps->h->part_begin(ps->ctx, &ps->part))
-		return callback_stopped(ps);
+	if (ps->h && ps->h->part_begin)
+		return stopped(ps, ps->h->part_begin(ps->ctx, &ps->part));
 	return CG_OK;
 }
 
@@ -271,8 +274,9 @@ static cg_kind end_part(parser *ps)
 	cg_kind k;
 	if (ps->st == ST_HEADERS && (k = begin_body(ps)) != CG_OK)
 		return k;
-	if (ps->h && ps->h->part_end && ps->h->part_end(ps->ctx, &ps->part))
-		return callback_stopped(ps);
+	if (ps->h && ps->h->part_end &&
+	    (k = stopped(ps, ps->h->part_end(ps->ctx, &ps->part))) != CG_OK)
+		return k;
 	ps->st = ST_NONE;
 	return CG_OK;
 }
@@ -348,24 +352,29 @@ static int str_cmp(const void *a, const void *b)
 }
 
 /* Duplicates by sorting a copy: linear-time enough for any event count. */
-static const cg_str *duplicate_event(parser *ps, const cg_str *ev, size_t n)
+/* An event named twice: *dup, or NULL; -1 out of memory. */
+static int duplicate_event(parser *ps, const cg_str *ev, size_t n,
+                           const cg_str **dup)
 {
 	size_t i, j;
+	*dup = NULL;
 	if (n <= 64) {
-		for (i = 0; i < n; i++)
+		for (i = 0; i < n && *dup == NULL; i++)
 			for (j = 0; j < i; j++)
-				if (str_cmp(&ev[i], &ev[j]) == 0)
-					return &ev[i];
-		return NULL;
+				if (str_cmp(&ev[i], &ev[j]) == 0) {
+					*dup = &ev[i];
+					break;
+				}
+		return 0;
 	}
 	if (cg_grow((void **)&ps->scratch, &ps->scratch_cap, n, sizeof *ev))
-		return NULL;
+		return -1;
 	memcpy(ps->scratch, ev, n * sizeof *ev);
 	qsort(ps->scratch, n, sizeof *ev, str_cmp);
-	for (i = 1; i < n; i++)
+	for (i = 1; i < n && *dup == NULL; i++)
 		if (str_cmp(&ps->scratch[i], &ps->scratch[i - 1]) == 0)
-			return &ps->scratch[i];
-	return NULL;
+			*dup = &ps->scratch[i];
+	return 0;
 }
 
 static cg_kind header_events(parser *ps, cg_str v)
@@ -390,7 +399,8 @@ static cg_kind header_events(parser *ps, cg_str v)
 	if (p->nevents == 0)
 		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
 		               "expected one or more event names after events:");
-	dup = duplicate_event(ps, p->events, p->nevents);
+	if (duplicate_event(ps, p->events, p->nevents, &dup) != 0)
+		return cg_fail(ps->err, CG_RESOURCE, ps->lineno, "out of memory");
 	if (dup != NULL)
 		return syntax(ps, "event '%s' is declared twice", dup->ptr, dup->len);
 	if (cg_grow((void **)&ps->costs, &ps->costs_cap, p->nevents,
@@ -796,9 +806,7 @@ static cg_kind hand_over(parser *ps, const uint64_t *pos, int call)
 		r.calls = 0;
 		r.target = NULL;
 	}
-	if (ps->h->record(ps->ctx, &ps->part, &r))
-		return callback_stopped(ps);
-	return CG_OK;
+	return stopped(ps, ps->h->record(ps->ctx, &ps->part, &r));
 }
 
 static cg_kind emit_record(parser *ps, const uint64_t *pos, uint64_t numbers)
@@ -1080,8 +1088,8 @@ static void release(parser *ps)
 	cg_dict_free(&ps->obs);
 	cg_dict_free(&ps->files);
 	cg_dict_free(&ps->fns);
-	free(ps->costs);
-	free(ps->scratch);
+	cg_free(ps->costs);
+	cg_free(ps->scratch);
 }
 
 /* The end of the line at p: its LF, or e.  Lines are short (a dozen

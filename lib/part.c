@@ -32,11 +32,11 @@ void cg_part_reset(cg_part *p, size_t ordinal, uint64_t first_line)
 
 void cg_part_release(cg_part *p)
 {
-	free(p->headers);
-	free(p->events);
-	free(p->summary);
-	free(p->summaries);
-	free(p->totals);
+	cg_free(p->headers);
+	cg_free(p->events);
+	cg_free(p->summary);
+	cg_free(p->summaries);
+	cg_free(p->totals);
 	cg_part_init(p);
 }
 
@@ -45,7 +45,7 @@ static int dup_array(void **dst, const void *src, size_t n, size_t elsize)
 	*dst = NULL;
 	if (n == 0)
 		return 0;
-	*dst = malloc(n * elsize);
+	*dst = cg_malloc(n * elsize);
 	if (*dst == NULL)
 		return -1;
 	memcpy(*dst, src, n * elsize);

@@ -20,9 +20,11 @@ struct cg_rename {
 	size_t n, cap;
 };
 
-cg_rename *cg_rename_new(void)
+cg_kind cg_rename_new(cg_rename **out, cg_error *err)
 {
-	return calloc(1, sizeof(cg_rename));
+	*out = cg_calloc(1, sizeof(cg_rename));
+	return *out != NULL ? CG_OK
+	                    : cg_fail(err, CG_RESOURCE, 0, "out of memory");
 }
 
 void cg_rename_free(cg_rename *r)
@@ -32,10 +34,10 @@ void cg_rename_free(cg_rename *r)
 		return;
 	for (i = 0; i < r->n; i++) {
 		regfree(&r->rules[i].re);
-		free(r->rules[i].rep);
+		cg_free(r->rules[i].rep);
 	}
-	free(r->rules);
-	free(r);
+	cg_free(r->rules);
+	cg_free(r);
 }
 
 /* Copy the part of s up to an unescaped delim into out, turning \delim
@@ -65,37 +67,38 @@ cg_kind cg_rename_add(cg_rename *r, int field, const char *expr,
                       cg_error *err)
 {
 	size_t len = strlen(expr);
-	char *re = malloc(len + 1), *rep = malloc(len + 1);
+	char *re = cg_malloc(len + 1), *rep = cg_malloc(len + 1);
 	const char *p;
 	rule *x;
 	int rc;
 	char why[128];
 	if (re == NULL || rep == NULL) {
-		free(re);
-		free(rep);
+		cg_free(re);
+		cg_free(rep);
 		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
 	}
 	if (expr[0] != 's' || expr[1] == '\0' || expr[1] == '\\' ||
 	    expr[1] == '\n' || (p = split(expr + 2, expr[1], re)) == NULL ||
 	    (p = split(p, expr[1], rep)) == NULL ||
 	    (*p != '\0' && strcmp(p, "g") != 0)) {
-		free(re);
-		free(rep);
+		cg_free(re);
+		cg_free(rep);
 		return cg_fail(err, CG_SYNTAX, 0,
 		               "expected s/RE/REPLACEMENT/ or s/RE/REPLACEMENT/g");
 	}
 	if (cg_grow((void **)&r->rules, &r->cap, r->n + 1, sizeof *r->rules)) {
-		free(re);
-		free(rep);
+		cg_free(re);
+		cg_free(rep);
 		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
 	}
 	x = &r->rules[r->n];
 	rc = regcomp(&x->re, re, REG_EXTENDED);
-	free(re);
+	cg_free(re);
 	if (rc != 0) {
 		regerror(rc, &x->re, why, sizeof why);
-		free(rep);
-		return cg_fail(err, CG_SYNTAX, 0, "%s", why);
+		cg_free(rep);
+		return cg_fail(err, rc == REG_ESPACE ? CG_RESOURCE : CG_SYNTAX, 0,
+		               "%s", why);
 	}
 	x->field = field;
 	x->global = *p == 'g';

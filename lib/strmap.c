@@ -1,5 +1,6 @@
 /* strmap.c - names to output IDs, for the normalizer: open addressing over
  * FNV-1a hashes of the bytes; keys are views into the input. */
+#include "internal.h"
 #include "strmap.h"
 #include "table.h"
 
@@ -14,8 +15,8 @@ static uint64_t hash_view(const char *s, size_t n)
 
 void cg_strmap_free(cg_strmap *m)
 {
-	free(m->slots);
-	free(m->views);
+	cg_free(m->slots);
+	cg_free(m->views);
 	memset(m, 0, sizeof *m);
 }
 
@@ -28,7 +29,7 @@ static int grow(cg_strmap_slot **slots, size_t *cap, size_t count)
 		return 0;
 	if (ncap > SIZE_MAX / sizeof *ns)
 		return -1;
-	ns = calloc(ncap, sizeof *ns);
+	ns = cg_calloc(ncap, sizeof *ns);
 	if (ns == NULL)
 		return -1;
 	for (i = 0; i < *cap; i++) {
@@ -40,7 +41,7 @@ static int grow(cg_strmap_slot **slots, size_t *cap, size_t count)
 			;
 		ns[j] = (*slots)[i];
 	}
-	free(*slots);
+	cg_free(*slots);
 	*slots = ns;
 	*cap = ncap;
 	return 0;

@@ -37,7 +37,7 @@ static int grow(cg_pairmap *m)
 	ncap = m->cap ? m->cap * 2 : 64;
 	if (ncap > SIZE_MAX / sizeof *ns)
 		return -1;
-	ns = calloc(ncap, sizeof *ns);
+	ns = cg_calloc(ncap, sizeof *ns);
 	if (ns == NULL)
 		return -1;
 	for (i = 0; i < m->cap; i++) {
@@ -51,7 +51,7 @@ static int grow(cg_pairmap *m)
 		ns[j].gen = 1;
 	}
 	m->gen = 1;
-	free(m->slots);
+	cg_free(m->slots);
 	m->slots = ns;
 	m->cap = ncap;
 	return 0;
@@ -108,7 +108,7 @@ void cg_pairmap_clear(cg_pairmap *m)
 
 void cg_pairmap_free(cg_pairmap *m)
 {
-	free(m->slots);
+	cg_free(m->slots);
 	memset(m, 0, sizeof *m);
 }
 
@@ -134,10 +134,10 @@ int cg_intern_content(cg_interner *t, cg_str s, uint32_t *id)
 	if (t->count >= UINT32_MAX ||
 	    cg_grow((void **)&t->names, &t->cap, t->count + 1,
 	            sizeof *t->names) != 0 ||
-	    (copy = malloc(s.len + 1)) == NULL)
+	    (copy = cg_malloc(s.len + 1)) == NULL)
 		return -1;
 	if (cg_pairmap_put(&t->by_hash, h, chain, (uint32_t)t->count, &found) < 0) {
-		free(copy);
+		cg_free(copy);
 		return -1;
 	}
 	if (s.len > 0)
@@ -173,8 +173,8 @@ void cg_interner_free(cg_interner *t)
 {
 	size_t i;
 	for (i = 0; i < t->count; i++)
-		free((char *)t->names[i].ptr);
-	free(t->names);
+		cg_free((char *)t->names[i].ptr);
+	cg_free(t->names);
 	cg_pairmap_free(&t->by_hash);
 	cg_pairmap_free(&t->by_view);
 	memset(t, 0, sizeof *t);

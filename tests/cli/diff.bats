@@ -180,17 +180,18 @@ setup() {
     run -2 --separate-stderr diff_ -t 1 -m 1 "$T/old.cg" "$T/new.cg"
     [[ "$stderr" == "cg-diff: -t and -m go one at a time"* ]]
     run -2 --separate-stderr diff_ --mod-fn 's/a/b' "$T/old.cg" "$T/new.cg"
-    [ "$stderr" = "cg-diff: --mod-fn 's/a/b': expected s/RE/REPLACEMENT/ or s/RE/REPLACEMENT/g" ]
+    [ "${stderr_lines[0]}" = "cg-diff: --mod-fn 's/a/b': expected s/RE/REPLACEMENT/ or s/RE/REPLACEMENT/g" ]
+    [[ "${stderr_lines[1]}" == "usage: cg-diff "* ]]
     run -2 --separate-stderr diff_ --mod-fl 's/(/b/' "$T/old.cg" "$T/new.cg"
     [[ "$stderr" == "cg-diff: --mod-fl 's/(/b/': "* ]]
     run -2 --separate-stderr diff_ --fail-above Ir "$T/old.cg" "$T/new.cg"
-    [ "$stderr" = "cg-diff: --fail-above Ir: expected EV=PCT" ]
+    [ "${stderr_lines[0]}" = "cg-diff: --fail-above Ir: expected EV=PCT" ]
     run -2 --separate-stderr diff_ --fail-above Ir=x "$T/old.cg" "$T/new.cg"
     [[ "$stderr" == "cg-diff: --fail-above x: expected a percentage"* ]]
     run -2 --separate-stderr diff_ -s Ir "$T/old.cg" "$T/new.cg"
     [[ "$stderr" == "cg-diff: -s Ir: no such column"* ]]
     run -2 --separate-stderr diff_ -t 5 -s called:delta "$T/old.cg" "$T/new.cg"
-    [ "$stderr" = "cg-diff: -t: the sort column must be an event's" ]
+    [ "${stderr_lines[0]}" = "cg-diff: -t: the sort column must be an event's" ]
     [ -z "$output" ]
     run -0 diff_ --help
     [[ "${lines[0]}" == "usage: cg-diff "* ]]

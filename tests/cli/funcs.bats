@@ -170,9 +170,10 @@ CG
     [[ "$stderr" == "cg-funcs: -t 101: expected a percentage from 0 to 100"* ]]
     run -2 --separate-stderr funcs -t 1.2345678 "$BATS_TEST_TMPDIR/g.cg"
     run -2 --separate-stderr funcs -t 5 -s called "$BATS_TEST_TMPDIR/g.cg"
-    [ "$stderr" = "cg-funcs: -t: the sort column must be an event's" ]
+    [ "${stderr_lines[0]}" = "cg-funcs: -t: the sort column must be an event's" ]
+    [[ "${stderr_lines[1]}" == "usage: cg-funcs "* ]]
     run -2 --separate-stderr funcs -n x "$BATS_TEST_TMPDIR/g.cg"
-    [ "$stderr" = "cg-funcs: -n x: expected a number of rows" ]
+    [ "${stderr_lines[0]}" = "cg-funcs: -n x: expected a number of rows" ]
     run -2 --separate-stderr funcs --bogus "$BATS_TEST_TMPDIR/g.cg"
     [ -z "$output" ]
 }

@@ -29,7 +29,8 @@ setup() {
     run -0 tsv --no-header -k cost "$T/good.cg"
     [ "${#lines[@]}" -eq 4 ]
     run -2 --separate-stderr tsv -k both "$T/good.cg"
-    [ "$stderr" = "cg-tsv: -k: expected cost or call" ]
+    [ "${stderr_lines[0]}" = "cg-tsv: -k: expected cost or call" ]
+    [[ "${stderr_lines[1]}" == "usage: cg-tsv "* ]]
 }
 
 @test "-e selects event columns in the given order" {
@@ -46,7 +47,7 @@ setup() {
     run -1 --separate-stderr tsv -e Nope "$T/good.cg"
     [[ "$stderr" == "$T/good.cg:8: unsupported: event 'Nope' "* ]]
     run -2 --separate-stderr tsv -e Ir,Ir "$T/good.cg"
-    [ "$stderr" = "cg-tsv: -e: event 'Ir' given twice" ]
+    [ "${stderr_lines[0]}" = "cg-tsv: -e: event 'Ir' given twice" ]
 }
 
 @test "an invalid input: the diagnostic, exit 1, no rows and no header" {
@@ -106,9 +107,12 @@ setup() {
 
 @test "--help, --version, bad option" {
     run -0 tsv --help
-    [[ "${lines[0]}" == "usage: cg-tsv [-H] [-e EV[,EV...]] [-k cost|call] "* ]]
+    [[ "${lines[0]}" == "usage: cg-tsv [-H] [-e EV[,EV...]] [-f COL[,COL...]] [-k cost|call]"* ]]
     run -0 tsv -V
     [[ "$output" == "cg-tsv (cgprof) "* ]]
     run -2 --separate-stderr tsv -q
-    [[ "$stderr" == *"usage: cg-tsv"* ]]
+    # getopt's line, then the synopsis alone, not the whole help
+    [ "${stderr_lines[0]}" = "$CG_BINDIR/cg-tsv: invalid option -- 'q'" ]
+    [[ "${stderr_lines[1]}" == "usage: cg-tsv "* ]]
+    [ "${#stderr_lines[@]}" -eq 3 ]
 }

@@ -96,11 +96,17 @@ setup() {
 
 @test "--limit with K, M, G suffixes; bad settings are usage errors" {
     run -0 validate --limit input=1K "$T/good.cg"
+    run -0 validate --limit input=1k "$T/good.cg"
     run -2 --separate-stderr validate --limit bogus=1 "$T/good.cg"
-    [[ "$stderr" == "cg-validate: --limit 'bogus': unknown limit"* ]]
+    [[ "${stderr_lines[0]}" == "cg-validate: --limit 'bogus=1': unknown limit"* ]]
+    [[ "${stderr_lines[1]}" == "usage: cg-validate "* ]]
+    [ "${#stderr_lines[@]}" -eq 2 ]
     run -2 --separate-stderr validate --limit records=1X "$T/good.cg"
-    [[ "$stderr" == "cg-validate: --limit '1X': expected a number"* ]]
+    [[ "${stderr_lines[0]}" == "cg-validate: --limit 'records=1X': expected a number"* ]]
+    run -2 --separate-stderr validate --limit records=99999999999999999999999 "$T/good.cg"
+    [[ "${stderr_lines[0]}" == "cg-validate: --limit 'records=99999999999999999999999': out of range"* ]]
     run -2 --separate-stderr validate --limit records "$T/good.cg"
+    [ -z "$output" ]
 }
 
 @test "input cap on a named file: checked before reading, line 0" {

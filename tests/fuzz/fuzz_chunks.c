@@ -26,8 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		l.input = size / 2; /* exercise the cap */
 	whole = cg_parse((const char *)data, size, &l, 0, NULL, NULL, NULL,
 	                 &whole_err);
-	in = cg_input_new(l.input, (seed & 2) ? size : 0);
-	if (in == NULL)
+	if (cg_input_new(l.input, (seed & 2) ? size : 0, &in, NULL) != CG_OK)
 		return 0;
 	for (at = 0; at < size && chunked == CG_OK; at += step) {
 		step = 1 + (seed * 7 + at * 13) % 97;

@@ -29,19 +29,19 @@ static size_t event_slot(sums *s, cg_str name)
 	return s->n++;
 }
 
-static int add_record(void *ctx, const cg_part *p, const cg_record *r)
+static cg_kind add_record(void *ctx, const cg_part *p, const cg_record *r)
 {
 	sums *s = ctx;
 	size_t i;
 	if (r->kind != CG_RECORD_COST)
-		return 0;
+		return CG_OK;
 	for (i = 0; i < r->ncost; i++) {
 		size_t k = event_slot(s, cg_part_event(p, i));
 		if (s->cost[k] > UINT64_MAX - r->cost[i])
 			s->over = 1;
 		s->cost[k] += r->cost[i];
 	}
-	return 0;
+	return CG_OK;
 }
 
 static void check_figures(const cg_funcs *f, sums *s)
@@ -81,12 +81,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *text = (const char *)data, *ff = memchr(text, '\f', size);
 	size_t len[2], i;
 	const char *part[2];
-	cg_funcs *f = cg_funcs_new();
+	cg_funcs *f;
 	cg_limits l;
 	cg_error err;
 	sums s;
 	int ok = 1;
-	if (f == NULL)
+	if (cg_funcs_new(&f, &err) != CG_OK)
 		return 0;
 	memset(&s, 0, sizeof s);
 	cg_limits_default(&l);

@@ -17,7 +17,7 @@ static uint64_t line_count(const uint8_t *d, size_t n)
 }
 
 /* Read every field, so that a bad view shows up under ASan. */
-static int touch(void *ctx, const cg_part *p, const cg_record *r)
+static cg_kind touch(void *ctx, const cg_part *p, const cg_record *r)
 {
 	size_t i, *sum = ctx;
 	const cg_str names[] = {r->ob, r->fl, r->fi, r->fn, r->cob, r->cfl, r->cfn};
@@ -29,7 +29,7 @@ static int touch(void *ctx, const cg_part *p, const cg_record *r)
 		*sum += (size_t)r->pos[i] + (r->target ? (size_t)r->target[i] : 0);
 	for (i = 0; i < r->ncost; i++)
 		*sum += (size_t)r->cost[i];
-	return 0;
+	return CG_OK;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -10,20 +10,20 @@ typedef struct buf {
 	size_t n, cap;
 } buf;
 
-static int sink(void *ctx, const char *bytes, size_t n)
+static cg_kind sink(void *ctx, const char *bytes, size_t n)
 {
 	buf *b = ctx;
 	if (b->n + n > b->cap) {
 		size_t cap = (b->n + n) * 2;
 		char *p = realloc(b->p, cap);
 		if (p == NULL)
-			return 1;
+			return CG_ABORTED;
 		b->p = p;
 		b->cap = cap;
 	}
 	memcpy(b->p + b->n, bytes, n);
 	b->n += n;
-	return 0;
+	return CG_OK;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

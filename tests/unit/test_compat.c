@@ -102,17 +102,17 @@ typedef struct buf {
 	size_t n;
 } buf;
 
-static int sink(void *ctx, const char *bytes, size_t n)
+static cg_kind sink(void *ctx, const char *bytes, size_t n)
 {
 	buf *b = ctx;
 	char *p = realloc(b->p, b->n + n + 1);
 	if (p == NULL)
-		return 1;
+		return CG_ABORTED;
 	b->p = p;
 	memcpy(b->p + b->n, bytes, n);
 	b->n += n;
 	b->p[b->n] = '\0';
-	return 0;
+	return CG_OK;
 }
 
 /* The repaired profile, written out, is valid without CG_COMPAT and holds

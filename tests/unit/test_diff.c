@@ -8,8 +8,10 @@
 
 static cg_funcs *aggregate(const char *text)
 {
-	cg_funcs *f = cg_funcs_new();
+	cg_funcs *f;
 	cg_error err;
+	if (cg_funcs_new(&f, &err) != CG_OK)
+		return NULL;
 	if (cg_funcs_add(f, text, strlen(text), NULL, 0, &err) != CG_OK ||
 	    cg_funcs_finish(f, CG_FUNCS_CYCLES, &err) != CG_OK) {
 		CHECK(0, "refused: %s", err.message);
@@ -29,12 +31,14 @@ static int is(cg_str s, const char *c)
 static void renamed(const char *expr, const char *fn, char *out, size_t n)
 {
 	char text[512];
-	cg_rename *r = cg_rename_new();
+	cg_rename *r;
 	cg_funcs *f;
 	cg_diff *d = NULL;
 	cg_diff_func x;
 	cg_error err;
 	out[0] = '\0';
+	if (cg_rename_new(&r, NULL) != CG_OK)
+		return;
 	snprintf(text, sizeof text, "events: A\nfn=%s\n1 1\n", fn);
 	if (cg_rename_add(r, CG_NAME_FN, expr, &err) != CG_OK) {
 		cg_rename_free(r);
@@ -80,8 +84,10 @@ static void test_rename(void)
 		      cases[i].expr, cases[i].name, got, cases[i].want);
 	}
 	for (i = 0; i < sizeof refused / sizeof refused[0]; i++) {
-		cg_rename *r = cg_rename_new();
+		cg_rename *r;
 		cg_error err;
+		if (cg_rename_new(&r, &err) != CG_OK)
+			return;
 		CHECK(cg_rename_add(r, CG_NAME_FN, refused[i], &err) == CG_SYNTAX &&
 		          err.line == 0 && err.message[0] != '\0',
 		      "%s is refused", refused[i]);
@@ -161,10 +167,11 @@ static void test_rename_fields(void)
 	                        "fn=inflate\n1 1\n");
 	cg_funcs *b = aggregate("events: Ir\nob=/lib/libz.so.1.3\nfl=z_v2.c\n"
 	                        "fn=inflate\n1 2\n");
-	cg_rename *r = cg_rename_new();
+	cg_rename *r;
 	cg_diff *d = NULL;
 	cg_diff_func x;
 	cg_error err;
+	CHECK(cg_rename_new(&r, &err) == CG_OK, "new rules");
 	CHECK(cg_rename_add(r, CG_NAME_OB, "s/\\.so\\..*/.so/", &err) == CG_OK &&
 	          cg_rename_add(r, CG_NAME_FL, "s/_v[0-9]+//", &err) == CG_OK,
 	      "rules");

@@ -8,10 +8,12 @@
 
 static cg_funcs *aggregate(const char *const *texts, size_t n, unsigned flags)
 {
-	cg_funcs *f = cg_funcs_new();
+	cg_funcs *f;
 	cg_limits l;
 	cg_error err;
 	size_t i;
+	if (cg_funcs_new(&f, &err) != CG_OK)
+		return NULL;
 	cg_limits_default(&l);
 	for (i = 0; i < n; i++)
 		if (cg_funcs_add(f, texts[i], strlen(texts[i]), &l, 0, &err) != CG_OK) {
@@ -279,8 +281,8 @@ static void test_inputs_and_events(void)
 static cg_kind refused(const char *const *texts, size_t n, cg_limits *l,
                        cg_error *err)
 {
-	cg_funcs *f = cg_funcs_new();
-	cg_kind k = CG_OK;
+	cg_funcs *f;
+	cg_kind k = cg_funcs_new(&f, err);
 	size_t i;
 	for (i = 0; i < n && k == CG_OK; i++)
 		k = cg_funcs_add(f, texts[i], strlen(texts[i]), l, 0, err);

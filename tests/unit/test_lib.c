@@ -373,10 +373,10 @@ static void put(buf *b, const char *s)
 static cg_kind parse_with(const buf *b, const char *limit, cg_error *err)
 {
 	cg_limits l;
-	char why[100];
+	cg_error why;
 	cg_limits_default(&l);
-	if (limit != NULL && cg_limits_set(&l, limit, why, sizeof why) != 0) {
-		fprintf(stderr, "bad limit %s: %s\n", limit, why);
+	if (limit != NULL && cg_limits_set(&l, limit, &why) != CG_OK) {
+		fprintf(stderr, "bad limit %s: %s\n", limit, why.message);
 		abort();
 	}
 	return cg_parse(b->p, b->n, &l, 0, NULL, NULL, NULL, err);
@@ -533,60 +533,88 @@ static void test_limits(void)
 static void test_limit_settings(void)
 {
 	cg_limits l;
-	char why[200];
+	cg_error why;
 	cg_limits_default(&l);
 	CHECK(l.records == 200000 && l.input == 33554432 && l.text == 16777216 &&
 	          l.line == 1048576 && l.parts == 1024 && l.headers == 4096 &&
 	          l.events == 64 && l.ids == 100000 && l.budget == 16777216 &&
 	          l.output == 16777216,
 	      "defaults are the seed's numbers");
-	CHECK(cg_limits_set(&l, "records=2M", why, sizeof why) == 0 &&
+	CHECK(cg_limits_set(&l, "records=2M", &why) == CG_OK &&
 	          l.records == 2097152,
 	      "M suffix");
-	CHECK(cg_limits_set(&l, "input=1G", why, sizeof why) == 0 &&
+	CHECK(cg_limits_set(&l, "input=1G", &why) == CG_OK &&
 	          l.input == 1073741824,
 	      "G suffix");
-	CHECK(cg_limits_set(&l, "ids=7K", why, sizeof why) == 0 && l.ids == 7168,
+	CHECK(cg_limits_set(&l, "ids=7K", &why) == CG_OK && l.ids == 7168,
 	      "K suffix");
-	CHECK(cg_limits_set(&l, "nope=1", why, sizeof why) == -1 &&
-	          strstr(why, "unknown limit") != NULL,
-	      "unknown name: %s", why);
-	CHECK(cg_limits_set(&l, "records", why, sizeof why) == -1, "no =");
-	CHECK(cg_limits_set(&l, "records=", why, sizeof why) == -1, "no number");
-	CHECK(cg_limits_set(&l, "records=5X", why, sizeof why) == -1, "suffix");
-	CHECK(cg_limits_set(&l, "records=18446744073709551616", why, sizeof why) ==
-	          -1,
-	      "overflow");
-	CHECK(cg_limits_set(&l, "records=17179869184G", why, sizeof why) == -1,
+	CHECK(cg_limits_set(&l, "ids=3k", &why) == CG_OK && l.ids == 3072 &&
+	          cg_limits_set(&l, "line=2m", &why) == CG_OK &&
+	          l.line == 2097152 &&
+	          cg_limits_set(&l, "text=1g", &why) == CG_OK &&
+	          l.text == 1073741824,
+	      "lowercase suffixes");
+	CHECK(cg_limits_set(&l, "nope=1", &why) == CG_SYNTAX &&
+	          strstr(why.message, "'nope=1': unknown limit") != NULL,
+	      "unknown name: %s", why.message);
+	CHECK(cg_limits_set(&l, "records", &why) == CG_SYNTAX, "no =");
+	CHECK(cg_limits_set(&l, "records=", &why) == CG_SYNTAX, "no number");
+	CHECK(cg_limits_set(&l, "records=5X", &why) == CG_SYNTAX &&
+	          strstr(why.message, "'records=5X': expected a number") != NULL,
+	      "suffix: %s", why.message);
+	CHECK(cg_limits_set(&l, "records=5KK", &why) == CG_SYNTAX, "two suffixes");
+	CHECK(cg_limits_set(&l, "records=0x10", &why) == CG_SYNTAX, "no hex");
+	CHECK(cg_limits_set(&l, "records=18446744073709551616", &why) ==
+	              CG_SYNTAX &&
+	          strstr(why.message, "'records=18446744073709551616': out of "
+	                              "range") != NULL,
+	      "overflow: %s", why.message);
+	CHECK(cg_limits_set(&l, "records=99999999999999999999999", &why) ==
+	              CG_SYNTAX &&
+	          strstr(why.message, "out of range") != NULL,
+	      "many digits: %s", why.message);
+	CHECK(cg_limits_set(&l, "records=17179869184G", &why) == CG_SYNTAX &&
+	          strstr(why.message, "out of range") != NULL,
 	      "suffix overflow");
+	CHECK(cg_limits_set(&l, "records=18446744073709551615", &why) == CG_OK &&
+	          l.records == UINT64_MAX,
+	      "the largest");
+	CHECK(cg_limit_name(0) != NULL && strcmp(cg_limit_name(0), "input") == 0 &&
+	          cg_limit_name(9) != NULL &&
+	          strcmp(cg_limit_name(9), "output") == 0 &&
+	          cg_limit_name(10) == NULL,
+	      "limit names in order");
 }
 
 /* ------------------------------------------------------------ streaming */
 
 typedef struct counter {
 	int begins, ends, records, stop_after;
+	cg_kind stop_kind;
 } counter;
 
-static int on_begin(void *ctx, const cg_part *p)
+static cg_kind on_begin(void *ctx, const cg_part *p)
 {
 	(void)p;
 	((counter *)ctx)->begins++;
-	return 0;
+	return CG_OK;
 }
 
-static int on_record(void *ctx, const cg_part *p, const cg_record *r)
+static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 {
 	counter *c = ctx;
 	(void)p;
 	(void)r;
-	return ++c->records == c->stop_after;
+	if (++c->records != c->stop_after)
+		return CG_OK;
+	return c->stop_kind;
 }
 
-static int on_end(void *ctx, const cg_part *p)
+static cg_kind on_end(void *ctx, const cg_part *p)
 {
 	(void)p;
 	((counter *)ctx)->ends++;
-	return 0;
+	return CG_OK;
 }
 
 static void test_streaming(void)
@@ -594,7 +622,7 @@ static void test_streaming(void)
 	static const cg_handler h = {on_begin, on_record, on_end};
 	static const char in[] =
 	    EF "1 1\n2 2\npart: 2\n" E "part: 3\n" E "fn=g\n3 3\n";
-	counter c = {0, 0, 0, 0};
+	counter c = {0, 0, 0, 0, CG_ABORTED};
 	cg_stats st;
 	cg_error err;
 	CHECK(cg_parse(in, sizeof in - 1, NULL, 0, &h, &c, &st, &err) == CG_OK,
@@ -605,17 +633,25 @@ static void test_streaming(void)
 	c.records = 0;
 	c.stop_after = 2;
 	CHECK(cg_parse(in, sizeof in - 1, NULL, 0, &h, &c, NULL, &err) == CG_ABORTED &&
+	          c.records == 2 && err.kind == CG_ABORTED && err.line == 4,
+	      "callback stops the parse: %s at %llu", cg_kind_name(err.kind),
+	      (unsigned long long)err.line);
+	c.records = 0;
+	c.stop_kind = CG_RESOURCE;
+	CHECK(cg_parse(in, sizeof in - 1, NULL, 0, &h, &c, NULL, &err) ==
+	              CG_RESOURCE &&
 	          c.records == 2,
-	      "callback stops the parse");
+	      "the handler's kind is the parse's");
 }
 
 /* The input collector: any chunking gives the same bytes and the cap. */
 static void test_input(void)
 {
 	static const char in[] = EF "1 1\n";
-	cg_input *x = cg_input_new(sizeof in - 1, 0);
+	cg_input *x;
 	cg_error err;
 	size_t i;
+	CHECK(cg_input_new(sizeof in - 1, 0, &x, &err) == CG_OK, "new input");
 	for (i = 0; i + 1 < sizeof in; i++)
 		CHECK(cg_input_feed(x, in + i, 1, &err) == CG_OK, "feed %zu", i);
 	CHECK(cg_input_size(x) == sizeof in - 1 &&

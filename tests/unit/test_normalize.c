@@ -16,7 +16,7 @@ typedef struct buf {
 	int calls;
 } buf;
 
-static int sink(void *ctx, const char *bytes, size_t n)
+static cg_kind sink(void *ctx, const char *bytes, size_t n)
 {
 	buf *b = ctx;
 	b->calls++;
@@ -29,7 +29,7 @@ static int sink(void *ctx, const char *bytes, size_t n)
 	memcpy(b->p + b->n, bytes, n);
 	b->n += n;
 	b->p[b->n] = '\0';
-	return 0;
+	return CG_OK;
 }
 
 static unsigned flags; /* of every normalize below: set per round */
@@ -252,20 +252,33 @@ static void test_preflight(void)
 	free(out.p);
 }
 
-static int failing_sink(void *ctx, const char *bytes, size_t n)
+static cg_kind failing_sink(void *ctx, const char *bytes, size_t n)
 {
 	(void)ctx;
 	(void)bytes;
 	(void)n;
-	return 1;
+	return CG_ABORTED;
+}
+
+static cg_kind io_sink(void *ctx, const char *bytes, size_t n)
+{
+	(void)ctx;
+	(void)bytes;
+	(void)n;
+	return CG_IO;
 }
 
 static void test_write_failure(void)
 {
 	cg_error err;
 	CHECK(cg_normalize(E "fn=f\n1 1\n", 18, NULL, 0, failing_sink, NULL, &err) ==
-	          CG_ABORTED,
-	      "a failed write is CG_ABORTED");
+	              CG_ABORTED &&
+	          err.kind == CG_ABORTED,
+	      "a failed write is the sink's kind: CG_ABORTED");
+	CHECK(cg_normalize(E "fn=f\n1 1\n", 18, NULL, 0, io_sink, NULL, &err) ==
+	              CG_IO &&
+	          err.kind == CG_IO,
+	      "a failed write is the sink's kind: CG_IO");
 }
 
 int main(int argc, char **argv)
