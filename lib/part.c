@@ -55,6 +55,11 @@ static int dup_array(void **dst, const void *src, size_t n, size_t elsize)
 int cg_part_copy(cg_part *dst, const cg_part *src)
 {
 	*dst = *src;
+	/* none of src's arrays may be freed through dst if a copy fails */
+	dst->headers = NULL;
+	dst->events = NULL;
+	dst->summary = dst->totals = NULL;
+	dst->summaries = NULL;
 	dst->headers_cap = dst->nheaders;
 	dst->events_cap = dst->nevents;
 	dst->summary_cap = dst->nsummary;

@@ -1,0 +1,249 @@
+/* test_alloc.c - out of memory is Resource, libexpat's way: built with the
+ * library's sources and CG_ALLOC_TESTING, it fails the Nth allocation for
+ * N = 0, 1, 2, ... until a run makes no more than N allocations.  Every
+ * run must give the verdict of a run without failures, or Resource, and
+ * leave no block allocated: over the whole verdict table (parse, model,
+ * normalize, aggregation) and over inputs that reach the aggregation's,
+ * the diff's, the normalizer's and CG_COMPAT's own allocations. */
+#include "cgprof.h"
+#include "check.h"
+#include "verdicts.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ allocator */
+
+static long fail_at = -1; /* the allocation to fail, -1 for none */
+static long calls;        /* allocations so far in this run */
+static long live;         /* blocks allocated and not freed */
+static int failed;        /* this run reached the failing allocation */
+
+static int fail_now(void)
+{
+	if (calls++ != fail_at)
+		return 0;
+	failed = 1;
+	return 1;
+}
+
+void *cg_malloc(size_t n);
+void *cg_calloc(size_t n, size_t size);
+void *cg_realloc(void *p, size_t n);
+void cg_free(void *p);
+
+void *cg_malloc(size_t n)
+{
+	void *p = fail_now() ? NULL : malloc(n);
+	live += p != NULL;
+	return p;
+}
+
+void *cg_calloc(size_t n, size_t size)
+{
+	void *p = fail_now() ? NULL : calloc(n, size);
+	live += p != NULL;
+	return p;
+}
+
+void *cg_realloc(void *p, size_t n)
+{
+	void *q = fail_now() ? NULL : realloc(p, n);
+	live += q != NULL && p == NULL;
+	return q;
+}
+
+void cg_free(void *p)
+{
+	live -= p != NULL;
+	free(p);
+}
+
+/* ------------------------------------------------------------ the loop */
+
+typedef cg_kind (*run_fn)(const char *input, cg_error *err);
+
+/* Run with no failure for the verdict, then fail each allocation in turn. */
+static void each_failure(const char *what, const char *name, run_fn run,
+                         const char *input)
+{
+	cg_error err;
+	cg_kind want;
+	long n;
+	fail_at = -1;
+	calls = live = 0;
+	want = run(input, &err);
+	CHECK(live == 0, "%s %s: %ld blocks left without failures", what, name,
+	      live);
+	for (n = 0;; n++) {
+		cg_kind k;
+		fail_at = n;
+		calls = live = 0;
+		failed = 0;
+		k = run(input, &err);
+		CHECK(live == 0, "%s %s: allocation %ld failed: %ld blocks leaked",
+		      what, name, n, live);
+		if (!failed) {
+			CHECK(k == want, "%s %s: %s without a failure, %s before", what,
+			      name, cg_kind_name(k), cg_kind_name(want));
+			break;
+		}
+		CHECK(k == want || (k == CG_RESOURCE && err.kind == CG_RESOURCE &&
+		                    err.message[0] != '\0'),
+		      "%s %s: allocation %ld failed: %s (%s), expected %s or "
+		      "resource",
+		      what, name, n, cg_kind_name(k), err.message,
+		      cg_kind_name(want));
+	}
+	fail_at = -1;
+}
+
+/* ------------------------------------------------------------ the runs */
+
+static cg_kind record_nothing(void *ctx, const cg_part *p,
+                              const cg_record *r)
+{
+	(void)ctx;
+	(void)p;
+	(void)r;
+	return CG_OK;
+}
+
+static cg_kind run_parse(const char *in, cg_error *err)
+{
+	static const cg_handler h = {NULL, record_nothing, NULL};
+	return cg_parse(in, strlen(in), NULL, CG_COMPAT, &h, NULL, NULL, err);
+}
+
+static cg_kind run_model(const char *in, cg_error *err)
+{
+	cg_model *m = NULL;
+	cg_kind k = cg_model_read(in, strlen(in), NULL, 0, &m, err);
+	cg_model_free(m);
+	return k;
+}
+
+static char sink_buf[1 << 16];
+static size_t sink_used;
+
+static cg_kind sink(void *ctx, const char *bytes, size_t n)
+{
+	(void)ctx;
+	if (n > sizeof sink_buf - sink_used)
+		return CG_ABORTED;
+	memcpy(sink_buf + sink_used, bytes, n);
+	sink_used += n;
+	return CG_OK;
+}
+
+static cg_kind run_normalize(const char *in, cg_error *err)
+{
+	sink_used = 0;
+	return cg_normalize(in, strlen(in), NULL, CG_COMPAT, sink, NULL, err);
+}
+
+static cg_kind run_inline(const char *in, cg_error *err)
+{
+	sink_used = 0;
+	return cg_normalize(in, strlen(in), NULL, CG_NORMALIZE_INLINE_NAMES, sink,
+	                    NULL, err);
+}
+
+static cg_kind run_funcs(const char *in, cg_error *err)
+{
+	cg_funcs *f;
+	cg_kind k = cg_funcs_new(&f, err);
+	if (k != CG_OK)
+		return k;
+	k = cg_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err);
+	if (k == CG_OK)
+		k = cg_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err);
+	if (k == CG_OK)
+		k = cg_funcs_finish(f, CG_FUNCS_CYCLES, err);
+	cg_funcs_free(f);
+	return k;
+}
+
+/* Two aggregations of the input, matched with a renaming rule. */
+static cg_kind run_diff(const char *in, cg_error *err)
+{
+	cg_funcs *a = NULL, *b = NULL;
+	cg_rename *r = NULL;
+	cg_diff *d = NULL;
+	cg_kind k;
+	if ((k = cg_funcs_new(&a, err)) != CG_OK ||
+	    (k = cg_funcs_new(&b, err)) != CG_OK ||
+	    (k = cg_rename_new(&r, err)) != CG_OK ||
+	    (k = cg_rename_add(r, CG_NAME_FN, "s/[0-9]+$/N/", err)) != CG_OK ||
+	    (k = cg_funcs_add(a, in, strlen(in), NULL, 0, err)) != CG_OK ||
+	    (k = cg_funcs_add(b, in, strlen(in), NULL, 0, err)) != CG_OK ||
+	    (k = cg_funcs_finish(a, CG_FUNCS_CYCLES, err)) != CG_OK ||
+	    (k = cg_funcs_finish(b, 0, err)) != CG_OK)
+		goto out;
+	k = cg_diff_new(a, b, r, &d, err);
+out:
+	cg_diff_free(d);
+	cg_rename_free(r);
+	cg_funcs_free(a);
+	cg_funcs_free(b);
+	return k;
+}
+
+static cg_kind run_input(const char *in, cg_error *err)
+{
+	cg_input *x;
+	size_t i, n = strlen(in);
+	cg_kind k = cg_input_new(1024, 8, &x, err);
+	for (i = 0; k == CG_OK && i < n; i += 7)
+		k = cg_input_feed(x, in + i, n - i < 7 ? n - i : 7, err);
+	cg_input_free(x);
+	return k;
+}
+
+/* Inputs that reach more of the library than the verdict table does. */
+static const char *const rich[] = {
+    /* calls, recursion, a cycle, inline files, names by ID, two parts */
+    "events: Ir Dr\nob=(1) a.out\nfl=(1) m.c\nfn=(1) main\n1 5 1\n"
+    "fi=(2) h.h\n2 1\nfe=(1)\ncfn=(2) a1\ncalls=1 3\n3 100 2\n"
+    "fn=(2)\n4 10\ncfn=(3) b2\ncalls=2 5\n5 90\ncfn=(2)\ncalls=1 4\n4 20\n"
+    "fn=(3)\n6 40\ncfn=(2)\ncalls=1 7\n7 50\ncfn=(4) leaf\ncalls=4 8\n8 20\n"
+    "fn=(4)\n9 20\ntotals: 285 3\n"
+    "part: 2\nevents: Ir\nfn=(1)\n1 3\ncfn=(4)\ncalls=1 2\n2 2\nfn=(4)\n3 2\n",
+    /* Xdebug's deviations, repaired under CG_COMPAT */
+    "version: 0.9.6\npositions: line\nevents: Time Memory\nfl=a.php\n"
+    "fn=helper\n3 40 -260\nfn={main}\nsummary: 100 512\n1 10 100\n"
+    "cfn=helper\ncalls=2 0 0\n5 40 -260\n\n==== NEW PROFILING FILE ====\n"
+    "version: 1\nevents: Time\nfl=(1) b.php\nfn=(1) other\n1 7\n",
+    /* positions, subpositions, many names */
+    "positions: instr line\nevents: A B C\nob=x\nfl=y\nfn=f1\n0x10 1 1 2 3\n"
+    "+2 * 4\n-1 +1 5 6 7\nfn=f2\n16 2 1\ncob=z\ncfi=w\ncfn=f3\n"
+    "calls=3 0x20 4\n+1 +1 9\nfn=f3\n32 4 9\n",
+    /* over 64 events: the duplicate check's sorted path */
+    "events: e0 e1 e2 e3 e4 e5 e6 e7 e8 e9 f0 f1 f2 f3 f4 f5 f6 f7 f8 f9 "
+    "g0 g1 g2 g3 g4 g5 g6 g7 g8 g9 h0 h1 h2 h3 h4 h5 h6 h7 h8 h9 i0 i1 i2 "
+    "i3 i4 i5 i6 i7 i8 i9 j0 j1 j2 j3 j4 j5 j6 j7 j8 j9 k0 k1 k2 k3 k4 k5 "
+    "k6 k7 k8 k9 e0\n",
+};
+
+int main(void)
+{
+	static const struct {
+		const char *what;
+		run_fn run;
+	} runs[] = {
+	    {"parse", run_parse},   {"model", run_model},
+	    {"normalize", run_normalize}, {"inline", run_inline},
+	    {"funcs", run_funcs},   {"diff", run_diff},
+	    {"input", run_input},
+	};
+	size_t i, r;
+	for (r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+		for (i = 0; i < NVERDICTS; i++)
+			each_failure(runs[r].what, verdicts[i].name, runs[r].run,
+			             verdicts[i].input);
+		for (i = 0; i < sizeof rich / sizeof rich[0]; i++)
+			each_failure(runs[r].what, "rich input", runs[r].run, rich[i]);
+	}
+	printf("%d checks, %d failures\n", checks, failures);
+	return failures != 0;
+}
