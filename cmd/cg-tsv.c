@@ -93,10 +93,20 @@ enum {
 	COL_EV = COL_TARGET + CG_POS_FIELDS   /* + event index */
 };
 
-static const char *const fixed_names[COL_EV] = {
-    "file", "part", "kind", "ob", "fl", "fi", "fn", "instr", "bb", "line",
-    "cob", "cfl", "cfn", "calls", "target_instr", "target_bb",
-    "target_line"};
+/* The header of fixed column col; positions are named by cg_pos_name. */
+static const char *fixed_name(size_t col, char buf[32])
+{
+	static const char *const fixed[COL_EV] = {
+	    "file", "part", "kind", "ob", "fl", "fi", "fn", NULL, NULL, NULL,
+	    "cob", "cfl", "cfn", "calls"};
+	if (col >= COL_POS && col < COL_POS + CG_POS_FIELDS)
+		return cg_pos_name((int)(col - COL_POS));
+	if (col >= COL_TARGET && col < COL_EV) {
+		snprintf(buf, 32, "target_%s", cg_pos_name((int)(col - COL_TARGET)));
+		return buf;
+	}
+	return fixed[col];
+}
 
 /* One input: its bytes, and what the first parse found. */
 typedef struct input {
@@ -209,12 +219,14 @@ static int first_pass(cli *c, tsv *t, input *in)
 static int needs_prefix(cg_str ev)
 {
 	size_t i;
+	char buf[32];
 	if (ev.len >= 6 && memcmp(ev.ptr, "event:", 6) == 0)
 		return 1;
-	for (i = 0; i < COL_EV; i++)
-		if (strlen(fixed_names[i]) == ev.len &&
-		    memcmp(fixed_names[i], ev.ptr, ev.len) == 0)
+	for (i = 0; i < COL_EV; i++) {
+		const char *name = fixed_name(i, buf);
+		if (strlen(name) == ev.len && memcmp(name, ev.ptr, ev.len) == 0)
 			return 1;
+	}
 	return 0;
 }
 
@@ -234,15 +246,17 @@ static int present(const tsv *t, size_t col)
 static long column_named(const tsv *t, cg_str name)
 {
 	size_t i;
+	char buf[32];
 	if (name.len > 6 && memcmp(name.ptr, "event:", 6) == 0) {
 		cg_str ev = {name.ptr + 6, name.len - 6};
 		long at = find(&t->events, ev);
 		return at < 0 ? -1 : (long)COL_EV + at;
 	}
-	for (i = 0; i < COL_EV; i++)
-		if (strlen(fixed_names[i]) == name.len &&
-		    memcmp(fixed_names[i], name.ptr, name.len) == 0)
+	for (i = 0; i < COL_EV; i++) {
+		const char *fixed = fixed_name(i, buf);
+		if (strlen(fixed) == name.len && memcmp(fixed, name.ptr, name.len) == 0)
 			return present(t, i) ? (long)i : -1;
+	}
 	i = (size_t)find(&t->events, name);
 	return (long)i < 0 ? -1 : (long)(COL_EV + i);
 }
@@ -280,12 +294,13 @@ static void choose_columns(cli *c, tsv *t)
 static void header(const tsv *t)
 {
 	size_t i;
+	char buf[32];
 	for (i = 0; i < t->ncols; i++) {
 		size_t col = t->cols[i];
 		if (i > 0)
 			out_char('\t');
 		if (col < COL_EV) {
-			out_cstr(fixed_names[col]);
+			out_cstr(fixed_name(col, buf));
 			continue;
 		}
 		if (needs_prefix(t->events.v[col - COL_EV]))

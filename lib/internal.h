@@ -6,6 +6,21 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
+
+/* a equals b byte for byte; names are views, and a view equals itself at
+ * once. */
+static inline int cg_str_eq(cg_str a, cg_str b)
+{
+	return a.len == b.len &&
+	       (a.ptr == b.ptr || a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
+}
+
+/* The n bytes at k are the key lit. */
+static inline int cg_key_is(const char *k, size_t n, const char *lit)
+{
+	return strlen(lit) == n && memcmp(k, lit, n) == 0;
+}
 
 /* Every allocation of the library goes through these four, so that a
  * test can fail each one in turn: tests/unit/test_alloc.c compiles the

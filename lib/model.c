@@ -140,10 +140,6 @@ void cg_model_record(const cg_model *m, size_t i, cg_record *r, size_t *part)
 		*part = s->part;
 }
 
-static int str_eq(cg_str a, cg_str b)
-{
-	return a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
-}
 
 static int nums_eq(const uint64_t *a, const uint64_t *b, size_t n)
 {
@@ -161,7 +157,7 @@ static int part_eq(const cg_part *a, const cg_part *b)
 		if (a->summaries[i].n != b->summaries[i].n)
 			return 0;
 	for (i = 0; i < a->nevents; i++)
-		if (!str_eq(a->events[i], b->events[i]))
+		if (!cg_str_eq(a->events[i], b->events[i]))
 			return 0;
 	for (i = 0; i < a->npos; i++)
 		if (a->pos[i] != b->pos[i])
@@ -175,10 +171,10 @@ static int record_eq(const cg_record *a, const cg_record *b)
 	if (a->kind != b->kind || a->calls != b->calls || a->npos != b->npos ||
 	    a->ncost != b->ncost)
 		return 0;
-	if (!str_eq(a->ob, b->ob) || !str_eq(a->fl, b->fl) ||
-	    !str_eq(a->fi, b->fi) || !str_eq(a->fn, b->fn) ||
-	    !str_eq(a->cob, b->cob) || !str_eq(a->cfl, b->cfl) ||
-	    !str_eq(a->cfn, b->cfn))
+	if (!cg_str_eq(a->ob, b->ob) || !cg_str_eq(a->fl, b->fl) ||
+	    !cg_str_eq(a->fi, b->fi) || !cg_str_eq(a->fn, b->fn) ||
+	    !cg_str_eq(a->cob, b->cob) || !cg_str_eq(a->cfl, b->cfl) ||
+	    !cg_str_eq(a->cfn, b->cfn))
 		return 0;
 	if (!nums_eq(a->pos, b->pos, a->npos) ||
 	    !nums_eq(a->cost, b->cost, a->ncost))

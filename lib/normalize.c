@@ -133,12 +133,6 @@ static int end_line(writer *w)
 	return w->failed ? 1 : 0;
 }
 
-/* Names are views into the input: one view is equal to itself, fast. */
-static int str_eq(cg_str a, cg_str b)
-{
-	return a.len == b.len &&
-	       (a.ptr == b.ptr || a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
-}
 
 static int out_of_memory(writer *w)
 {
@@ -180,9 +174,11 @@ static int put_name(writer *w, const char *key, cg_strmap *m, cg_str name)
 
 /* ------------------------------------------------------------ headers */
 
-static int key_is(cg_str k, const char *lit)
+/* Header i of p has the key lit. */
+static int header_is(const cg_part *p, size_t i, const char *lit)
 {
-	return k.len == strlen(lit) && memcmp(k.ptr, lit, k.len) == 0;
+	cg_str k = cg_part_header_key(p, i);
+	return cg_key_is(k.ptr, k.len, lit);
 }
 
 static void put_values(writer *w, const uint64_t *v, size_t n)
@@ -203,19 +199,19 @@ static int put_header(writer *w, const cg_part *p, size_t i)
 	w->src_line = cg_part_header_line(p, i);
 	put_str(w, key);
 	put_ascii(w, ":", 1);
-	if (key_is(key, "version"))
+	if (cg_key_is(key.ptr, key.len, "version"))
 		puts_(w, " 1");
-	else if (key_is(key, "events")) {
+	else if (cg_key_is(key.ptr, key.len, "events")) {
 		for (j = 0; j < cg_part_event_count(p); j++) {
 			put_ascii(w, " ", 1);
 			put_str(w, cg_part_event(p, j));
 		}
-	} else if (key_is(key, "positions")) {
+	} else if (cg_key_is(key.ptr, key.len, "positions")) {
 		for (j = 0; j < cg_part_position_count(p); j++) {
 			put_ascii(w, " ", 1);
 			puts_(w, cg_pos_name(cg_part_position(p, j)));
 		}
-	} else if (key_is(key, "summary")) {
+	} else if (cg_key_is(key.ptr, key.len, "summary")) {
 		cg_part_summary_at(p, w->summaries++, &v, &n);
 		put_values(w, v, n);
 	} else if (value.len > 0) {
@@ -233,15 +229,15 @@ static size_t part_slot(const writer *w, const cg_part *p, int *moved)
 	size_t i, n = cg_part_header_count(p);
 	*moved = 0;
 	for (i = 0; i < n; i++)
-		if (key_is(cg_part_header_key(p, i), "part")) {
+		if (header_is(p, i, "part")) {
 			*moved = w->prev_open && i > 0;
 			return w->prev_open ? 0 : i;
 		}
 	if (w->prev_open)
 		return 0;
 	for (i = 0; i < n; i++)
-		if (!key_is(cg_part_header_key(p, i), "version") &&
-		    !key_is(cg_part_header_key(p, i), "creator"))
+		if (!header_is(p, i, "version") &&
+		    !header_is(p, i, "creator"))
 			break;
 	return i;
 }
@@ -318,15 +314,15 @@ static int begin_part(writer *w, const cg_part *p)
 				return 1;
 		} else if (i == slot && moved) {
 			size_t j;
-			for (j = 0; !key_is(cg_part_header_key(p, j), "part"); j++)
+			for (j = 0; !header_is(p, j, "part"); j++)
 				;
 			if (put_header(w, p, j))
 				return 1;
 		}
 		if (i == n)
 			break;
-		if (key_is(cg_part_header_key(p, i), "totals") ||
-		    (moved && key_is(cg_part_header_key(p, i), "part")))
+		if (header_is(p, i, "totals") ||
+		    (moved && header_is(p, i, "part")))
 			continue;
 		if (put_header(w, p, i))
 			return 1;
@@ -353,21 +349,21 @@ static int end_part(writer *w, const cg_part *p)
 /* The directives that give the reader this record's context. */
 static int put_context(writer *w, const cg_record *r)
 {
-	if (!str_eq(w->ob, r->ob)) {
+	if (!cg_str_eq(w->ob, r->ob)) {
 		if (put_name(w, "ob", &w->obs, r->ob))
 			return 1;
 		w->ob = r->ob;
 	}
-	if (!str_eq(w->fl, r->fl)) {
+	if (!cg_str_eq(w->fl, r->fl)) {
 		if (put_name(w, "fl", &w->files, r->fl))
 			return 1;
 		w->fl = w->eff = w->last_file = r->fl;
 	}
-	if (!w->fn_set || !str_eq(w->fn, r->fn)) {
+	if (!w->fn_set || !cg_str_eq(w->fn, r->fn)) {
 		/* fn= ends an inline file, but callgrind_annotate keeps keying
 		 * costs by the last file line it read: end it explicitly, as
 		 * Valgrind does */
-		if (!str_eq(w->last_file, w->fl)) {
+		if (!cg_str_eq(w->last_file, w->fl)) {
 			if (put_name(w, "fe", &w->files, w->fl))
 				return 1;
 			w->last_file = w->fl;
@@ -379,8 +375,8 @@ static int put_context(writer *w, const cg_record *r)
 		w->fn_set = 1;
 		w->callee_set = 0;
 	}
-	if (!str_eq(w->eff, r->fi)) {
-		if (put_name(w, str_eq(r->fi, r->fl) ? "fe" : "fi", &w->files, r->fi))
+	if (!cg_str_eq(w->eff, r->fi)) {
+		if (put_name(w, cg_str_eq(r->fi, r->fl) ? "fe" : "fi", &w->files, r->fi))
 			return 1;
 		w->eff = w->last_file = r->fi;
 	}
@@ -389,12 +385,12 @@ static int put_context(writer *w, const cg_record *r)
 
 static int put_callee(writer *w, const cg_record *r)
 {
-	if (w->callee_set && str_eq(w->cob, r->cob) && str_eq(w->cfl, r->cfl) &&
-	    str_eq(w->cfn, r->cfn))
+	if (w->callee_set && cg_str_eq(w->cob, r->cob) && cg_str_eq(w->cfl, r->cfl) &&
+	    cg_str_eq(w->cfn, r->cfn))
 		return 0;
-	if (!str_eq(w->ob, r->cob) && put_name(w, "cob", &w->obs, r->cob))
+	if (!cg_str_eq(w->ob, r->cob) && put_name(w, "cob", &w->obs, r->cob))
 		return 1;
-	if (!str_eq(w->eff, r->cfl) && put_name(w, "cfi", &w->files, r->cfl))
+	if (!cg_str_eq(w->eff, r->cfl) && put_name(w, "cfi", &w->files, r->cfl))
 		return 1;
 	if (put_name(w, "cfn", &w->fns, r->cfn))
 		return 1;

@@ -96,11 +96,6 @@ static int is_key_char(char c)
 	return is_alpha(c) || is_digit(c) || c == '_' || c == '-';
 }
 
-static int key_is(const char *k, size_t n, const char *lit)
-{
-	return strlen(lit) == n && memcmp(k, lit, n) == 0;
-}
-
 static cg_str trim(const char *p, const char *e)
 {
 	cg_str s;
@@ -423,7 +418,7 @@ static cg_kind header_positions(parser *ps, cg_str v)
 	while (next_token(&s, e, &tok)) {
 		int f;
 		for (f = 0; f < CG_POS_FIELDS; f++)
-			if (key_is(tok.ptr, tok.len, cg_pos_name(f)))
+			if (cg_key_is(tok.ptr, tok.len, cg_pos_name(f)))
 				break;
 		if (f == CG_POS_FIELDS) {
 			char ex[64];
@@ -515,9 +510,9 @@ static cg_kind header_totals(parser *ps, cg_str v)
 static cg_kind header_line(parser *ps, cg_str key, cg_str value)
 {
 	cg_part *p = &ps->part;
-	int is_totals = key_is(key.ptr, key.len, "totals");
-	int is_part = key_is(key.ptr, key.len, "part");
-	int is_summary = key_is(key.ptr, key.len, "summary");
+	int is_totals = cg_key_is(key.ptr, key.len, "totals");
+	int is_part = cg_key_is(key.ptr, key.len, "part");
+	int is_summary = cg_key_is(key.ptr, key.len, "summary");
 	cg_kind k;
 
 	/* Xdebug and cachegrind write summary: after the body */
@@ -544,11 +539,11 @@ static cg_kind header_line(parser *ps, cg_str key, cg_str value)
 		return header_totals(ps, value);
 	if (is_part)
 		p->has_part_header = 1;
-	else if (key_is(key.ptr, key.len, "version"))
+	else if (cg_key_is(key.ptr, key.len, "version"))
 		return header_version(ps, value);
-	else if (key_is(key.ptr, key.len, "events"))
+	else if (cg_key_is(key.ptr, key.len, "events"))
 		return header_events(ps, value);
-	else if (key_is(key.ptr, key.len, "positions"))
+	else if (cg_key_is(key.ptr, key.len, "positions"))
 		return header_positions(ps, value);
 	else if (is_summary)
 		return header_summary(ps, value);
@@ -698,9 +693,9 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 
 	if ((r = body_line(ps)) != CG_OK)
 		return r;
-	if (key_is(k, n, "calls"))
+	if (cg_key_is(k, n, "calls"))
 		return calls_line(ps, v);
-	if (key_is(k, n, "fn") || key_is(k, n, "cfn")) {
+	if (cg_key_is(k, n, "fn") || cg_key_is(k, n, "cfn")) {
 		if ((r = read_name(ps, &ps->fns, "function", v, &name)) != CG_OK)
 			return r;
 		if (n == 3) {
@@ -713,7 +708,7 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 		ps->callee_set = 0;
 		return CG_OK;
 	}
-	if (key_is(k, n, "ob") || key_is(k, n, "cob")) {
+	if (cg_key_is(k, n, "ob") || cg_key_is(k, n, "cob")) {
 		if ((r = read_name(ps, &ps->obs, "object", v, &name)) != CG_OK)
 			return r;
 		if (n == 3) {
@@ -723,8 +718,8 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 			ps->ob = name;
 		return CG_OK;
 	}
-	if (key_is(k, n, "fl") || key_is(k, n, "fi") || key_is(k, n, "fe") ||
-	    key_is(k, n, "cfi") || key_is(k, n, "cfl")) {
+	if (cg_key_is(k, n, "fl") || cg_key_is(k, n, "fi") || cg_key_is(k, n, "fe") ||
+	    cg_key_is(k, n, "cfi") || cg_key_is(k, n, "cfl")) {
 		if ((r = read_name(ps, &ps->files, "file", v, &name)) != CG_OK)
 			return r;
 		if (n == 3) {
@@ -744,8 +739,8 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 		cg_excerpt(ex, sizeof ex, k, n);
 		return cg_fail(ps->err, CG_UNSUPPORTED, ps->lineno,
 		               "directive %s= is not supported%s", ex,
-		               key_is(k, n, "jump") || key_is(k, n, "jcnd") ||
-		                       key_is(k, n, "jfi") || key_is(k, n, "jfn")
+		               cg_key_is(k, n, "jump") || cg_key_is(k, n, "jcnd") ||
+		                       cg_key_is(k, n, "jfi") || cg_key_is(k, n, "jfn")
 		                   ? " (jump recording: rerun without --collect-jumps)"
 		                   : "");
 	}

@@ -72,6 +72,7 @@ CG
     [ "$output" = "$(printf 'incl\ta.c:g\t100\t140\tcallee-sum\nself\ta.c:main\t10\t17\tcalls=0')" ]
 }
 
+# bats test_tags=valgrind
 @test "fresh recording: every difference from a live callgrind_annotate is explained" {
     command -v valgrind >/dev/null || skip "valgrind is not installed"
     T=$BATS_TEST_TMPDIR

@@ -202,6 +202,7 @@ setup() {
     [[ "$stderr" == "cg-diff: write error: "* ]]
 }
 
+# bats test_tags=valgrind
 @test "recorded: two builds of one program, the slower function first" {
     command -v valgrind >/dev/null || skip "valgrind is not installed"
     mkdir -p "$T/v1" "$T/v2"

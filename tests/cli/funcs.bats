@@ -236,6 +236,7 @@ need_valgrind() {
     command -v callgrind_annotate >/dev/null || skip "callgrind_annotate is not installed"
 }
 
+# bats test_tags=valgrind
 @test "recorded: a recursive program with --separate-recs=4" {
     need_valgrind
     record_and_compare recs "$BATS_FILE_TMPDIR/hanoi" --separate-recs=4
@@ -245,6 +246,7 @@ need_valgrind() {
     awk -F '\t' '$7 < $6 { print; bad = 1 } END { exit bad }' <<< "$output"
 }
 
+# bats test_tags=valgrind
 @test "recorded: --dump-every-bb with --combine-dumps (many parts)" {
     need_valgrind
     record_and_compare everybb "$BATS_FILE_TMPDIR/hanoi" --combine-dumps=yes --dump-every-bb=20000
@@ -256,6 +258,7 @@ need_valgrind() {
     [ "$a" -eq "$b" ]
 }
 
+# bats test_tags=valgrind
 @test "recorded: --separate-threads=yes, the thread files as one profile" {
     need_valgrind
     record_and_compare thr "$BATS_FILE_TMPDIR/threads" --separate-threads=yes

@@ -82,8 +82,8 @@ fn=(1)
 }
 
 @test "round trip: the shared corpus, with --no-limits for the large ones" {
-    [ -f "$TESTS_DIR/../../shared/corpus/verdicts.tsv" ] || skip "no ../shared/corpus"
-    for f in "$TESTS_DIR"/../../shared/corpus/valgrind/*.callgrind "$TESTS_DIR"/../../shared/corpus/thirdparty/*; do
+    [ -n "${CGPROF_SHARED_CORPUS:-}" ] || skip "no shared corpus (cmake -DCGPROF_SHARED_CORPUS=DIR)"
+    for f in "$CGPROF_SHARED_CORPUS"/valgrind/*.callgrind "$CGPROF_SHARED_CORPUS"/thirdparty/*; do
         case $f in *.tsv|*.txt) continue ;; esac
         validate --no-limits "$f" 2>/dev/null || continue
         round_trip "$f" --no-limits
@@ -172,6 +172,7 @@ fn=(1)
     [ "$stderr" = "cg-normalize: write error: No space left on device" ]
 }
 
+# bats test_tags=valgrind
 @test "fresh recordings normalize, round trip and keep annotate's totals" {
     command -v valgrind >/dev/null || skip "valgrind is not installed"
     cc -g -O0 -o "$T/hanoi" "$TESTS_DIR/programs/hanoi.c"
@@ -202,4 +203,34 @@ fn=(1)
     run -0 "$CG_BINDIR/cg-normalize" -i "$T/i.cg"
     [ "$output" = "$(cat "$T/i.cg")" ]
     [ "$("$CG_BINDIR/cg-tsv" "$T/i.cg")" = "$("$CG_BINDIR/cg-tsv" "$T/p.cg")" ]
+}
+
+@test "-o - is standard output" {
+    T=$BATS_TEST_TMPDIR
+    write_profile "$T/p.cg"
+    run -0 "$CG_BINDIR/cg-normalize" -o - "$T/p.cg"
+    [ "$output" = "$("$CG_BINDIR/cg-normalize" "$T/p.cg")" ]
+    [ ! -e ./- ]
+}
+
+@test "-o over an existing file keeps its permissions; through a symlink, the target" {
+    T=$BATS_TEST_TMPDIR
+    write_profile "$T/p.cg"
+    printf 'old\n' > "$T/out.cg"
+    chmod 0640 "$T/out.cg"
+    run -0 "$CG_BINDIR/cg-normalize" -o "$T/out.cg" "$T/p.cg"
+    [ "$(stat -c %a "$T/out.cg")" = 640 ]
+    [ "$(cat "$T/out.cg")" = "$("$CG_BINDIR/cg-normalize" "$T/p.cg")" ]
+    mkdir "$T/real"
+    printf 'old\n' > "$T/real/target.cg"
+    chmod 0600 "$T/real/target.cg"
+    ln -s real/target.cg "$T/link.cg"
+    run -0 "$CG_BINDIR/cg-normalize" -o "$T/link.cg" "$T/p.cg"
+    [ -L "$T/link.cg" ]
+    [ "$(readlink "$T/link.cg")" = real/target.cg ]
+    [ "$(stat -c %a "$T/real/target.cg")" = 600 ]
+    [ "$(cat "$T/real/target.cg")" = "$("$CG_BINDIR/cg-normalize" "$T/p.cg")" ]
+    # no temporary file is left beside either
+    [ "$(ls "$T/real")" = target.cg ]
+    [ -z "$(ls -a "$T" | grep '\.cg-normalize\.')" ]
 }

@@ -43,3 +43,32 @@ readme_block() {
     run -0 cg-validate -v examples/hanoi.callgrind
     [ "$output" = "examples/hanoi.callgrind: 1 part, 6514 records (426 calls), 1 event" ]
 }
+
+@test "the README's tour prints what it shows, command by command" {
+    block=$(readme_block '$ build/bin/cg-validate examples/hanoi.callgrind && echo valid')
+    [ -n "$block" ]
+    printf '%s\n' "$block" > "$BATS_TEST_TMPDIR/tour"
+    n=0
+    # each "$ COMMAND" line, then its output up to the next one
+    while IFS= read -r line || [ -n "$line" ]; do
+        case $line in
+            '$ '*)
+                [ $n -eq 0 ] || check_tour_step
+                cmd=${line#\$ }
+                want=
+                n=$((n + 1)) ;;
+            *) want="$want$line"$'\n' ;;
+        esac
+    done < "$BATS_TEST_TMPDIR/tour"
+    check_tour_step
+    [ "$n" -ge 6 ]
+}
+
+check_tour_step() {
+    local got
+    got=$(bash -c "${cmd//build\/bin\//$CG_BINDIR/}" 2>&1 || true)
+    if [ "$got" != "${want%$'\n'}" ]; then
+        printf 'README: %s\nprinted:\n%s\nshows:\n%s\n' "$cmd" "$got" "$want"
+        return 1
+    fi
+}

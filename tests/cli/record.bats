@@ -2,6 +2,7 @@
 # Fresh profiles recorded by valgrind --tool=callgrind with the options that
 # change the file's shape; cg-validate must accept each of them.
 load common
+# bats file_tags=valgrind
 
 setup_file() {
     command -v valgrind >/dev/null || skip "valgrind is not installed"

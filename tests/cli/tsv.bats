@@ -116,3 +116,29 @@ setup() {
     [[ "${stderr_lines[1]}" == "usage: cg-tsv "* ]]
     [ "${#stderr_lines[@]}" -eq 3 ]
 }
+
+@test "-f chooses and orders columns by header name, whatever the positions" {
+    run -0 tsv -f fn,cfn,calls,Ir -k call "$T/good.cg"
+    [ "$output" = "$(printf 'fn\tcfn\tcalls\tIr\nmain\thelper\t2\t12')" ]
+    # the same awk script works on a profile with positions: instr line
+    printf 'positions: instr line\nevents: Ir\nfn=main\n0x10 3 5\ncfn=g\ncalls=1 0x20 9\n0x11 4 7\n' > "$T/instr.cg"
+    run -0 tsv -H -f fn,cfn,calls,Ir -k call "$T/instr.cg"
+    [ "$output" = "$(printf 'main\tg\t1\t7')" ]
+    run -0 tsv -H -f line,instr -k cost "$T/instr.cg"
+    [ "$output" = "$(printf '3\t16')" ]
+    run -2 --separate-stderr tsv -f fn,nope "$T/good.cg"
+    [ "${stderr_lines[0]}" = "cg-tsv: -f: no column 'nope' in the input" ]
+    [ -z "$output" ]
+    # a column the input does not have is no column either
+    run -2 --separate-stderr tsv -f instr "$T/good.cg"
+    [ "${stderr_lines[0]}" = "cg-tsv: -f: no column 'instr' in the input" ]
+}
+
+@test "an event named like a fixed column is headed event:NAME, never twice" {
+    printf 'events: line fn Ir\nfn=f\n7 1 2 3\n' > "$T/clash.cg"
+    run -0 tsv "$T/clash.cg"
+    [ "${lines[0]}" = "$(printf 'part\tkind\tob\tfl\tfi\tfn\tline\tcob\tcfl\tcfn\tcalls\ttarget_line\tevent:line\tevent:fn\tIr')" ]
+    [ "$(head -1 <<< "$output" | tr '\t' '\n' | sort | uniq -d)" = "" ]
+    run -0 tsv -H -f line,event:line,fn,event:fn "$T/clash.cg"
+    [ "$output" = "$(printf '7\t1\tf\t2')" ]
+}
