@@ -418,6 +418,39 @@ void cg_funcs_part_arc(const cg_funcs *f, size_t i, cg_arc *out);
 
 void cg_funcs_free(cg_funcs *f);
 
+/* ------------------------------------------------------------- stacks */
+
+/* Folded stacks estimated from a finished aggregation, for flame graphs.
+ * A profile holds arcs, not stacks: the walk starts at the roots
+ * (functions never called with a positive count, in the byte order of
+ * their fn, fl, ob) and goes down the arcs (callees in the same order),
+ * sharing each function's cost among its callers in proportion to the
+ * costs of the arcs into it, and stops a path at a function already on
+ * it.  Each function's self cost is then split over the paths that end
+ * at it in proportion to their shares, in whole units (largest
+ * remainder), so the counts add up exactly to its self cost; a function
+ * no path reaches (or whose paths were all cut) is a stack of its own.
+ * The walk is bounded: a path stops when its share of the function's
+ * inclusive cost falls under min_share of the event's total, at
+ * max_depth frames, and no more than max_stacks paths are made. */
+typedef struct cg_fold_options {
+	double min_share;  /* e.g. 1e-6 */
+	size_t max_depth;  /* frames of a path, e.g. 1024 */
+	size_t max_stacks; /* paths, e.g. 1000000 */
+} cg_fold_options;
+
+/* One stack: function indices from the root down, and its count; valid
+ * during the callback.  Return CG_OK to go on. */
+typedef cg_kind (*cg_stack_fn)(void *ctx, const size_t *frames, size_t depth,
+                               uint64_t count);
+
+/* Walk f for event ev (an index below cg_funcs_event_count) and hand each
+ * stack with a count above 0 to stack, in a deterministic order.  *cut,
+ * when not NULL, is set to 1 if a bound cut the walk.  CG_RESOURCE if out
+ * of memory, or the callback's kind. */
+cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
+                cg_stack_fn stack, void *ctx, int *cut, cg_error *err);
+
 /* ------------------------------------------------------------- comparing */
 
 /* Renaming rules applied to names before two aggregations are matched:

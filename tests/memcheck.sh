@@ -35,6 +35,8 @@ while IFS= read -r f; do
     check "$f" "$bindir/cg-funcs" --no-limits -c -p
     check "$f" "$bindir/cg-normalize" -i
     check "$f" "$bindir/cg-diff" --no-limits "$f"
+    check "$f" "$bindir/cg-dot" --no-limits --compat -n 0 -E 0
+    check "$f" "$bindir/cg-fold" --no-limits --compat
 done < "$out.list"
 rm -f "$out.list"
 echo "$passed passed, $failed failed"

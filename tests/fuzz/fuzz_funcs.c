@@ -73,6 +73,41 @@ static void check_figures(const cg_funcs *f, sums *s)
 	free(self);
 }
 
+/* The folded stacks give each function exactly its self cost. */
+typedef struct folded {
+	uint64_t *got;
+} folded;
+
+static cg_kind count_stack(void *ctx, const size_t *frames, size_t depth,
+                           uint64_t count)
+{
+	folded *fo = ctx;
+	if (depth == 0 || count == 0)
+		abort();
+	fo->got[frames[depth - 1]] += count;
+	return CG_OK;
+}
+
+static void check_fold(const cg_funcs *f)
+{
+	static const cg_fold_options opt = {1e-3, 16, 200};
+	size_t e, i;
+	folded fo;
+	for (e = 0; e < cg_funcs_event_count(f) && e < 2; e++) {
+		fo.got = calloc(cg_funcs_count(f) + 1, sizeof *fo.got);
+		if (fo.got == NULL)
+			return;
+		if (cg_fold(f, e, &opt, count_stack, &fo, NULL, NULL) == CG_OK)
+			for (i = 0; i < cg_funcs_count(f); i++) {
+				cg_func x;
+				cg_funcs_get(f, i, &x);
+				if (fo.got[i] != x.self[e])
+					abort();
+			}
+		free(fo.got);
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -104,8 +139,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ok = ok && got == CG_OK;
 	}
 	if (ok && cg_funcs_finish(f, size > 0 && data[0] == '#' ? 0 : CG_FUNCS_CYCLES,
-	                          &err) == CG_OK)
+	                          &err) == CG_OK) {
 		check_figures(f, &s);
+		check_fold(f);
+	}
 	cg_funcs_free(f);
 	return 0;
 }

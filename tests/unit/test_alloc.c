@@ -164,6 +164,31 @@ static cg_kind run_funcs(const char *in, cg_error *err)
 	return k;
 }
 
+static cg_kind count_stacks(void *ctx, const size_t *frames, size_t depth,
+                            uint64_t count)
+{
+	(void)ctx;
+	(void)frames;
+	(void)depth;
+	(void)count;
+	return CG_OK;
+}
+
+static cg_kind run_fold(const char *in, cg_error *err)
+{
+	static const cg_fold_options opt = {1e-9, 64, 1000};
+	cg_funcs *f;
+	cg_kind k = cg_funcs_new(&f, err);
+	if (k != CG_OK)
+		return k;
+	if ((k = cg_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err)) == CG_OK &&
+	    (k = cg_funcs_finish(f, CG_FUNCS_CYCLES, err)) == CG_OK &&
+	    cg_funcs_event_count(f) > 0)
+		k = cg_fold(f, 0, &opt, count_stacks, NULL, NULL, err);
+	cg_funcs_free(f);
+	return k;
+}
+
 /* Two aggregations of the input, matched with a renaming rule. */
 static cg_kind run_diff(const char *in, cg_error *err)
 {
@@ -233,7 +258,7 @@ int main(void)
 	} runs[] = {
 	    {"parse", run_parse},   {"model", run_model},
 	    {"normalize", run_normalize}, {"inline", run_inline},
-	    {"funcs", run_funcs},   {"diff", run_diff},
+	    {"funcs", run_funcs},   {"diff", run_diff}, {"fold", run_fold},
 	    {"input", run_input},
 	};
 	size_t i, r;

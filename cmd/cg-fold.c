@@ -1,0 +1,196 @@
+/* cg-fold - folded stacks for flame graphs (flamegraph.pl, inferno,
+ * speedscope), estimated from a profile's arcs by cg_fold. */
+#define _DEFAULT_SOURCE
+#include "cli.h"
+#include "out.h"
+#include "rows.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char synopsis[] =
+    "usage: cg-fold [-e EV] [-q file|object] [--min-share PCT] [--max-depth N]\n"
+    "               [--max-stacks N] [--no-cycles] " CLI_COMMON_USAGE
+    " [FILE...]\n";
+
+static const char help[] =
+    "Print folded stacks, caller;callee;...;fn COUNT, estimated from the\n"
+    "arcs of a profile (standard input when no FILE or -; several FILEs\n"
+    "are one profile's parts).  The counts of each function add up to its\n"
+    "self cost exactly; see cg-fold(1) for how stacks are estimated.\n"
+    "  -e, --event EV     the event to count (default: the first)\n"
+    "  -q, --qualify file|object  prefix each frame with the base name of\n"
+    "                     its file or object and ':'\n"
+    "  --min-share PCT    stop a path whose share of the total is under\n"
+    "                     PCT percent (default 0.0001)\n"
+    "  --max-depth N      at most N frames a stack (default 1024)\n"
+    "  --max-stacks N     at most N stacks (default 1000000)\n"
+    "  --no-cycles        count without cycle detection\n"
+    CLI_COMMON_HELP
+    "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
+    "unreadable input or failed output.\n";
+
+enum { OPT_MIN_SHARE = OPT_OWN, OPT_MAX_DEPTH, OPT_MAX_STACKS, OPT_NO_CYCLES };
+enum { Q_NONE, Q_FILE, Q_OBJECT };
+
+typedef struct fold {
+	const cg_funcs *f;
+	int qualify;
+} fold;
+
+/* A frame: its name with ';', '%', CR and LF written %3B %25 %0D %0A,
+ * so that the line keeps its format and the name can be read back. */
+static void frame(cg_str s)
+{
+	size_t i, start = 0;
+	for (i = 0; i < s.len; i++) {
+		const char *esc;
+		switch (s.ptr[i]) {
+		case ';': esc = "%3B"; break;
+		case '%': esc = "%25"; break;
+		case '\r': esc = "%0D"; break;
+		case '\n': esc = "%0A"; break;
+		default: continue;
+		}
+		out_bytes(s.ptr + start, i - start);
+		out_cstr(esc);
+		start = i + 1;
+	}
+	out_bytes(s.ptr + start, s.len - start);
+}
+
+static cg_str base_name(cg_str s)
+{
+	size_t i = s.len;
+	while (i > 0 && s.ptr[i - 1] != '/')
+		i--;
+	s.ptr += i;
+	s.len -= i;
+	return s;
+}
+
+static cg_kind stack(void *ctx, const size_t *frames, size_t depth,
+                     uint64_t count)
+{
+	const fold *fo = ctx;
+	size_t i;
+	for (i = 0; i < depth; i++) {
+		cg_func fn;
+		cg_funcs_get(fo->f, frames[i], &fn);
+		if (i > 0)
+			out_char(';');
+		if (fo->qualify != Q_NONE) {
+			frame(base_name(fo->qualify == Q_FILE ? fn.fl : fn.ob));
+			out_char(':');
+		}
+		frame(fn.fn);
+	}
+	out_char(' ');
+	out_u64(count);
+	out_char('\n');
+	return CG_OK;
+}
+
+typedef struct options {
+	const char *event;
+	int qualify, cycles;
+	cg_fold_options fold;
+} options;
+
+static void parse_options(cli *c, options *o, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+	    CLI_LONG_OPTIONS,
+	    {"event", required_argument, NULL, 'e'},
+	    {"qualify", required_argument, NULL, 'q'},
+	    {"min-share", required_argument, NULL, OPT_MIN_SHARE},
+	    {"max-depth", required_argument, NULL, OPT_MAX_DEPTH},
+	    {"max-stacks", required_argument, NULL, OPT_MAX_STACKS},
+	    {"no-cycles", no_argument, NULL, OPT_NO_CYCLES},
+	    {NULL, 0, NULL, 0}};
+	uint64_t num, scale, v;
+	int ch;
+	while ((ch = getopt_long(argc, argv, "hVe:q:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'e':
+			if (strchr(optarg, ',') != NULL)
+				cli_usage(c, "-e: one event");
+			o->event = optarg;
+			break;
+		case 'q':
+			if (strcmp(optarg, "file") == 0)
+				o->qualify = Q_FILE;
+			else if (strcmp(optarg, "object") == 0)
+				o->qualify = Q_OBJECT;
+			else
+				cli_usage(c, "-q: expected file or object");
+			break;
+		case OPT_MIN_SHARE:
+			rows_parse_percent(c, "--min-share", optarg, 1, &num, &scale);
+			o->fold.min_share = (double)num / (double)scale / 100.0;
+			break;
+		case OPT_MAX_DEPTH:
+		case OPT_MAX_STACKS:
+			rows_parse_count(c, ch == OPT_MAX_DEPTH ? "--max-depth"
+			                                        : "--max-stacks",
+			                 optarg, "expected a number", &v);
+			if (v == 0 || v > SIZE_MAX / 2)
+				cli_usage(c, "%s: expected a number from 1",
+				          ch == OPT_MAX_DEPTH ? "--max-depth"
+				                              : "--max-stacks");
+			if (ch == OPT_MAX_DEPTH)
+				o->fold.max_depth = (size_t)v;
+			else
+				o->fold.max_stacks = (size_t)v;
+			break;
+		case OPT_NO_CYCLES:
+			o->cycles = 0;
+			break;
+		default:
+			cli_common_option(c, ch, optarg);
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static char *stdin_only[] = {"-", NULL};
+	options o;
+	cg_funcs *f;
+	cg_error err;
+	size_t *ev, nev;
+	fold fo;
+	int cut = 0;
+	cli c;
+
+	memset(&o, 0, sizeof o);
+	o.cycles = 1;
+	o.fold.min_share = 1e-6;
+	o.fold.max_depth = 1024;
+	o.fold.max_stacks = 1000000;
+	cli_init(&c, "cg-fold", synopsis, help);
+	parse_options(&c, &o, argc, argv);
+	argc -= optind;
+	argv += optind;
+	if (argc == 0) {
+		argv = stdin_only;
+		argc = 1;
+	}
+
+	f = cli_aggregate(&c, argv, (size_t)argc, o.cycles ? CG_FUNCS_CYCLES : 0);
+	if (f == NULL)
+		return cli_exit_status(&c);
+	ev = cli_pick_events(&c, f, o.event, &nev);
+	if (ev != NULL && nev > 0) {
+		fo.f = f;
+		fo.qualify = o.qualify;
+		/* a cut walk keeps every count: nothing to say */
+		if (cg_fold(f, ev[0], &o.fold, stack, &fo, &cut, &err) != CG_OK)
+			cli_trouble(&c, NULL, err.message);
+	}
+	free(ev);
+	cg_funcs_free(f);
+	return cli_exit_status(&c);
+}

@@ -1,0 +1,359 @@
+/* fold.c - folded stacks estimated from the arcs of an aggregation: a
+ * walk from the roots that shares each function's cost among its callers
+ * in proportion to the arcs into it, then splits each self cost over the
+ * paths that end at the function, in whole units. */
+#include "internal.h"
+#include "table.h"
+
+#include <string.h>
+
+/* One path: its last function, its parent path, its share. */
+typedef struct path {
+	size_t parent; /* SIZE_MAX for a root */
+	size_t func;
+	double weight;
+	uint64_t count;
+} path;
+
+typedef struct walk {
+	const cg_funcs *f;
+	size_t ev, n;
+	cg_fold_options opt;
+	uint64_t total;
+	size_t *first, *adj;    /* arcs by caller, callees in key order */
+	uint64_t *in;           /* cost of the arcs into each function */
+	unsigned char *on_path;
+	path *paths;
+	size_t npaths, paths_cap;
+	int cut;
+} walk;
+
+static int key_less(const cg_funcs *f, size_t a, size_t b)
+{
+	cg_func x, y;
+	int c;
+	cg_funcs_get(f, a, &x);
+	cg_funcs_get(f, b, &y);
+	if ((c = cg_str_cmp(x.fn, y.fn)) == 0 &&
+	    (c = cg_str_cmp(x.fl, y.fl)) == 0)
+		c = cg_str_cmp(x.ob, y.ob);
+	return c < 0;
+}
+
+static int by_key(uint32_t a, uint32_t b, const void *ctx)
+{
+	return key_less(ctx, a, b) ? -1 : key_less(ctx, b, a) ? 1 : 0;
+}
+
+/* Functions in key order, as 32-bit indices (the aggregation numbers its
+ * functions below 2^32). */
+static uint32_t *key_order(const cg_funcs *f, size_t n)
+{
+	uint32_t *order = cg_calloc(n + 1, sizeof *order);
+	uint32_t *tmp = cg_calloc(n + 1, sizeof *tmp);
+	size_t i;
+	if (order != NULL && tmp != NULL) {
+		for (i = 0; i < n; i++)
+			order[i] = (uint32_t)i;
+		cg_sort_u32(order, n, tmp, by_key, f);
+	}
+	cg_free(tmp);
+	return order;
+}
+
+/* Arcs by caller, each caller's callees in key order; the cost into each
+ * function from others. */
+static int build(walk *w, const uint32_t *order)
+{
+	size_t i, na = cg_funcs_arc_count(w->f), *rank, *next;
+	int ret = -1;
+	rank = cg_calloc(w->n + 1, sizeof *rank);
+	next = cg_calloc(w->n + 1, sizeof *next);
+	w->first = cg_calloc(w->n + 2, sizeof *w->first);
+	w->adj = cg_calloc(na + 1, sizeof *w->adj);
+	w->in = cg_calloc(w->n + 1, sizeof *w->in);
+	w->on_path = cg_calloc(w->n + 1, 1);
+	if (!rank || !next || !w->first || !w->adj || !w->in || !w->on_path)
+		goto out;
+	for (i = 0; i < w->n; i++)
+		rank[order[i]] = i;
+	for (i = 0; i < na; i++) {
+		cg_arc a;
+		cg_funcs_arc(w->f, i, &a);
+		w->first[a.caller + 1]++;
+		if (a.caller != a.callee)
+			w->in[a.callee] = cg_sat_add(w->in[a.callee], a.cost[w->ev]);
+	}
+	for (i = 0; i < w->n; i++)
+		w->first[i + 1] += w->first[i];
+	/* callers in key order, so each one's arcs land sorted by callee */
+	for (i = 0; i < w->n; i++)
+		next[i] = w->first[i];
+	for (i = 0; i < na; i++) {
+		cg_arc a;
+		cg_funcs_arc(w->f, i, &a);
+		w->adj[next[a.caller]++] = i;
+	}
+	for (i = 0; i < w->n; i++) {
+		size_t lo = w->first[i], hi = w->first[i + 1], j, k;
+		/* insertion sort by callee rank: a function has few callees */
+		for (j = lo + 1; j < hi; j++) {
+			size_t x = w->adj[j];
+			cg_arc ax, ak;
+			cg_funcs_arc(w->f, x, &ax);
+			for (k = j; k > lo; k--) {
+				cg_funcs_arc(w->f, w->adj[k - 1], &ak);
+				if (rank[ak.callee] <= rank[ax.callee])
+					break;
+				w->adj[k] = w->adj[k - 1];
+			}
+			w->adj[k] = x;
+		}
+	}
+	ret = 0;
+out:
+	cg_free(rank);
+	cg_free(next);
+	return ret;
+}
+
+static int add_path(walk *w, size_t parent, size_t func, double weight)
+{
+	if (w->npaths >= w->opt.max_stacks) {
+		w->cut = 1;
+		return 1;
+	}
+	if (cg_grow((void **)&w->paths, &w->paths_cap, w->npaths + 1,
+	            sizeof *w->paths))
+		return -1;
+	w->paths[w->npaths].parent = parent;
+	w->paths[w->npaths].func = func;
+	w->paths[w->npaths].weight = weight;
+	w->paths[w->npaths].count = 0;
+	w->npaths++;
+	return 0;
+}
+
+/* Depth-first from one root, without recursion: frame[d] is the path at
+ * depth d, pos[d] the next arc of its function to try. */
+static int walk_from(walk *w, size_t root, size_t *frame, size_t *pos)
+{
+	size_t d = 0;
+	double floor_cost = w->opt.min_share * (double)w->total;
+	int r = add_path(w, SIZE_MAX, root, 1.0);
+	if (r != 0)
+		return r < 0 ? -1 : 0;
+	frame[0] = w->npaths - 1;
+	pos[0] = w->first[root];
+	w->on_path[root] = 1;
+	for (;;) {
+		const path *p = &w->paths[frame[d]];
+		size_t fn = p->func;
+		cg_arc a;
+		cg_func g;
+		double share;
+		if (pos[d] == w->first[fn + 1]) {
+			w->on_path[fn] = 0;
+			if (d == 0)
+				return 0;
+			d--;
+			continue;
+		}
+		cg_funcs_arc(w->f, w->adj[pos[d]++], &a);
+		if (w->on_path[a.callee] || a.cost[w->ev] == 0 ||
+		    w->in[a.callee] == 0)
+			continue;
+		share = p->weight * (double)a.cost[w->ev] / (double)w->in[a.callee];
+		cg_funcs_get(w->f, a.callee, &g);
+		if (share * (double)g.incl[w->ev] < floor_cost ||
+		    d + 1 >= w->opt.max_depth) {
+			w->cut = 1;
+			continue;
+		}
+		if ((r = add_path(w, frame[d], a.callee, share)) != 0) {
+			/* out of room: unwind this root's path marks */
+			while (1) {
+				w->on_path[w->paths[frame[d]].func] = 0;
+				if (d == 0)
+					break;
+				d--;
+			}
+			return r < 0 ? -1 : 0;
+		}
+		d++;
+		frame[d] = w->npaths - 1;
+		pos[d] = w->first[a.callee];
+		w->on_path[a.callee] = 1;
+	}
+}
+
+/* Larger fraction first, then the earlier path. */
+static int by_fraction(uint32_t a, uint32_t b, const void *ctx)
+{
+	const double *frac = ctx;
+	if (frac[a] != frac[b])
+		return frac[a] > frac[b] ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+/* Each function's self cost over its paths, in proportion to their
+ * weights, by largest remainder: the counts add up to the self cost.
+ * rest[f] is what no path of f took (all of it when f has none). */
+static int split_self(walk *w, uint64_t *rest)
+{
+	size_t P = w->npaths, i, f;
+	double *sum = cg_calloc(w->n + 1, sizeof *sum);
+	double *frac = cg_calloc(P + 1, sizeof *frac);
+	size_t *start = cg_calloc(w->n + 2, sizeof *start);
+	uint32_t *order = cg_calloc(P + 1, sizeof *order);
+	uint32_t *tmp = cg_calloc(P + 1, sizeof *tmp);
+	int ret = -1;
+	if (!sum || !frac || !start || !order || !tmp)
+		goto out;
+	for (f = 0; f < w->n; f++) {
+		cg_func g;
+		cg_funcs_get(w->f, f, &g);
+		rest[f] = g.self[w->ev];
+	}
+	for (i = 0; i < P; i++) {
+		sum[w->paths[i].func] += w->paths[i].weight;
+		start[w->paths[i].func + 1]++;
+	}
+	for (i = 0; i < P; i++) {
+		path *p = &w->paths[i];
+		cg_func g;
+		double q;
+		cg_funcs_get(w->f, p->func, &g);
+		q = (double)g.self[w->ev] * (p->weight / sum[p->func]);
+		/* q >= 0: truncation is the floor (libm is not needed) */
+		p->count = q >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)q;
+		frac[i] = q - (double)p->count;
+		/* never more than the self cost, whatever the rounding */
+		if (p->count > rest[p->func])
+			p->count = rest[p->func];
+		rest[p->func] -= p->count;
+	}
+	/* the paths grouped by function, in path order */
+	for (f = 0; f < w->n; f++)
+		start[f + 1] += start[f];
+	for (i = 0; i < P; i++)
+		order[start[w->paths[i].func]++] = (uint32_t)i;
+	for (f = w->n; f > 0; f--)
+		start[f] = start[f - 1];
+	start[0] = 0;
+	for (f = 0; f < w->n; f++) {
+		size_t lo = start[f], n = start[f + 1] - lo, k;
+		if (n == 0 || rest[f] == 0)
+			continue;
+		cg_sort_u32(order + lo, n, tmp, by_fraction, frac);
+		/* one unit each to the largest fractions; what rounding left
+		 * beyond that to the first */
+		for (k = 0; k < n && rest[f] > 0; k++, rest[f]--)
+			w->paths[order[lo + k]].count++;
+		w->paths[order[lo]].count += rest[f];
+		rest[f] = 0;
+	}
+	ret = 0;
+out:
+	cg_free(sum);
+	cg_free(frac);
+	cg_free(start);
+	cg_free(order);
+	cg_free(tmp);
+	return ret;
+}
+
+/* The frames of path i, root first, into frames (depth returned). */
+static size_t frames_of(const walk *w, size_t i, size_t *frames)
+{
+	size_t d = 0, j;
+	for (j = i; j != SIZE_MAX; j = w->paths[j].parent)
+		frames[d++] = w->paths[j].func;
+	for (j = 0; j < d / 2; j++) {
+		size_t t = frames[j];
+		frames[j] = frames[d - 1 - j];
+		frames[d - 1 - j] = t;
+	}
+	return d;
+}
+
+static void release(walk *w)
+{
+	cg_free(w->first);
+	cg_free(w->adj);
+	cg_free(w->in);
+	cg_free(w->on_path);
+	cg_free(w->paths);
+}
+
+static cg_kind emit(walk *w, const uint32_t *order, const uint64_t *rest,
+                    cg_stack_fn stack, void *ctx, cg_error *err)
+{
+	size_t *frames = cg_calloc(w->opt.max_depth + 2, sizeof *frames), i;
+	cg_kind k = CG_OK;
+	if (frames == NULL)
+		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+	for (i = 0; i < w->npaths && k == CG_OK; i++)
+		if (w->paths[i].count > 0)
+			k = stack(ctx, frames, frames_of(w, i, frames),
+			          w->paths[i].count);
+	/* functions no path took: a stack of their own */
+	for (i = 0; i < w->n && k == CG_OK; i++)
+		if (rest[order[i]] > 0) {
+			frames[0] = order[i];
+			k = stack(ctx, frames, 1, rest[order[i]]);
+		}
+	cg_free(frames);
+	if (k != CG_OK)
+		return cg_fail(err, k, 0, "stopped by the stack callback");
+	return CG_OK;
+}
+
+cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
+                cg_stack_fn stack, void *ctx, int *cut, cg_error *err)
+{
+	walk w;
+	uint32_t *order;
+	uint64_t *rest = NULL;
+	size_t *frame = NULL, *pos = NULL, i;
+	cg_kind k;
+	memset(&w, 0, sizeof w);
+	w.f = f;
+	w.ev = ev;
+	w.n = cg_funcs_count(f);
+	w.opt = *opt;
+	if (w.opt.max_depth == 0)
+		w.opt.max_depth = 1;
+	if (w.opt.max_stacks > UINT32_MAX)
+		w.opt.max_stacks = UINT32_MAX;
+	w.total = cg_funcs_totals(f)[ev];
+	order = key_order(f, w.n);
+	rest = cg_calloc(w.n + 1, sizeof *rest);
+	frame = cg_calloc(w.opt.max_depth + 1, sizeof *frame);
+	pos = cg_calloc(w.opt.max_depth + 1, sizeof *pos);
+	k = CG_OK;
+	if (order == NULL || rest == NULL || frame == NULL || pos == NULL ||
+	    build(&w, order) != 0)
+		goto oom;
+	for (i = 0; i < w.n; i++) {
+		cg_func g;
+		cg_funcs_get(f, order[i], &g);
+		if (g.called == 0 && walk_from(&w, order[i], frame, pos) != 0)
+			goto oom;
+	}
+	if (split_self(&w, rest) != 0)
+		goto oom;
+	if (cut != NULL)
+		*cut = w.cut;
+	k = emit(&w, order, rest, stack, ctx, err);
+	goto out;
+oom:
+	k = cg_fail(err, CG_RESOURCE, 0, "out of memory");
+out:
+	cg_free(order);
+	cg_free(rest);
+	cg_free(frame);
+	cg_free(pos);
+	release(&w);
+	return k;
+}

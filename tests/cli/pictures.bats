@@ -1,0 +1,183 @@
+#!/usr/bin/env bats
+# cg-dot and cg-fold: Graphviz accepts every graph, the figures are
+# cg-funcs's to the unit, stacks conserve every self cost exactly, and
+# both are deterministic and bounded.
+load common
+
+dot_() { "$CG_BINDIR/cg-dot" "$@"; }
+fold() { "$CG_BINDIR/cg-fold" "$@"; }
+funcs() { "$CG_BINDIR/cg-funcs" "$@"; }
+
+setup() {
+    T=$BATS_TEST_TMPDIR
+    EX=$TESTS_DIR/../examples/hanoi.callgrind
+}
+
+need_dot() { command -v dot >/dev/null || skip "graphviz is not installed"; }
+
+# The first label line of each node, sorted, on one line.
+node_names() {
+    sed -n 's/^\tn[0-9]* \[label="\([^"\\]*\).*/\1/p' | LC_ALL=C sort | tr "\n" " "
+}
+
+# The self cost per function of the folded stacks (by their last frame)
+# against cg-funcs's, for event column 6 of cg-funcs -H; prints the
+# functions that differ, and the two totals.
+conserved() { # conserved PROFILE [cg-funcs/cg-fold options...]
+    local p=$1
+    shift
+    fold "$@" "$p" > "$T/folded"
+    funcs -H "$@" "$p" | awk -F'\t' '{ s[$3] += $6 } END { for (k in s) if (s[k]) print k "\t" s[k] }' | sort > "$T/want"
+    awk '{ n = $NF; sub(/ [0-9]+$/, ""); k = split($0, f, ";"); s[f[k]] += n }
+         END { for (k in s) print k "\t" s[k] }' "$T/folded" | sort > "$T/got"
+    diff "$T/want" "$T/got"
+}
+
+@test "cg-fold: every function's self cost, exactly, on the example and the corpus" {
+    conserved "$EX"
+    [ "$(awk '{ s += $NF } END { print s }' "$T/folded")" -eq \
+      "$(funcs -T -H "$EX" | cut -f2)" ]
+    n=0
+    for f in "$CORPUS"/valgrind/*.callgrind "$CORPUS"/thirdparty/*; do
+        case $f in *.tsv|*.txt) continue ;; esac
+        validate --compat --no-limits "$f" 2>/dev/null || continue
+        conserved "$f" --compat --no-limits 2>/dev/null
+        n=$((n + 1))
+    done
+    [ "$n" -ge 20 ]
+}
+
+@test "cg-fold: paths from the roots, shared by arc cost, recursion cut" {
+    cat > "$T/g.cg" <<'CG'
+events: Ir
+fn=main
+1 2
+cfn=a
+calls=1 1
+1 30
+cfn=b
+calls=1 1
+1 70
+fn=a
+1 10
+cfn=c
+calls=1 1
+1 20
+fn=b
+1 10
+cfn=c
+calls=3 1
+1 60
+fn=c
+1 80
+cfn=c
+calls=5 1
+1 500
+CG
+    run -0 fold "$T/g.cg"
+    # c's 80 shared by its callers' arcs: a 20, b 60 (of 80); its call to
+    # itself is not followed
+    [ "$output" = "$(printf 'main 2\nmain;a 10\nmain;a;c 20\nmain;b 10\nmain;b;c 60')" ]
+    run -0 fold -q file "$T/g.cg"
+    [ "${lines[0]}" = ":main 2" ]
+}
+
+@test "cg-fold: a cycle no root reaches is a stack of its own; ; and % are escaped" {
+    printf 'events: Ir\nfn=r\n1 5\nfn=x;y\n1 3\ncfn=z%%\ncalls=1 1\n1 4\nfn=z%%\n1 4\ncfn=x;y\ncalls=1 1\n1 3\n' > "$T/u.cg"
+    run -0 fold "$T/u.cg"
+    [ "$output" = "$(printf 'r 5\nx%%3By 3\nz%%25 4')" ]
+}
+
+@test "cg-fold: bounded on deep and exponential call graphs, counts kept" {
+    # a chain 3000 deep, and 40 levels of two functions each calling both
+    # of the next: 2^40 paths
+    awk 'BEGIN { print "events: Ir"; for (i = 0; i < 3000; i++) { printf "fn=f%d\n1 1\ncfn=f%d\ncalls=1 1\n1 %d\n", i, i + 1, 3000 - i } print "fn=f3000\n1 1" }' > "$T/deep.cg"
+    run -0 timeout 20 "$CG_BINDIR/cg-fold" "$T/deep.cg"
+    [ "$(awk '{ s += $NF } END { print s }' <<< "$output")" -eq 3001 ]
+    [ "$(awk -F';' '{ if (NF > m) m = NF } END { print m }' <<< "$output")" -le 1024 ]
+    awk 'BEGIN { print "events: Ir"; print "fn=root\n1 1"; for (j = 0; j < 2; j++) printf "cfn=a0_%d\ncalls=1 1\n1 100\n", j;
+                 for (i = 0; i < 40; i++) for (j = 0; j < 2; j++) { printf "fn=a%d_%d\n1 1\n", i, j; if (i < 39) for (k = 0; k < 2; k++) printf "cfn=a%d_%d\ncalls=1 1\n1 50\n", i + 1, k } }' > "$T/wide.cg"
+    run -0 timeout 20 "$CG_BINDIR/cg-fold" --max-stacks 50000 "$T/wide.cg"
+    [ "${#lines[@]}" -le 50081 ]
+    [ "$(awk '{ s += $NF } END { print s }' <<< "$output")" -eq 81 ]
+}
+
+@test "cg-fold: the same input gives the same bytes, in any order of its parts" {
+    a=$(fold "$EX" | md5sum)
+    [ "$(fold "$EX" | md5sum)" = "$a" ]
+}
+
+@test "cg-dot: node and edge figures are cg-funcs's, to the unit" {
+    dot_ -n 0 -E 0 "$EX" > "$T/g.dot"
+    total=$(funcs -T -H "$EX" | cut -f2)
+    # every node: name, inclusive %, (self %), called, as cg-funcs counts
+    funcs -H "$EX" | awk -F'\t' -v t="$total" '{ printf "%s %.2f%% (%.2f%%) %d\n", $3, 100 * $7 / t, 100 * $6 / t, $4 }' | sort > "$T/want"
+    sed -n 's/^\tn[0-9]* \[label="\([^"]*\)".*/\1/p' "$T/g.dot" |
+        awk -F'\\\\n' '{ printf "%s %s %s %d\n", $1, $(NF-2), $(NF-1), $NF }' | sort > "$T/got"
+    diff "$T/want" "$T/got"
+    [ "$(wc -l < "$T/got")" -eq "$(funcs -H "$EX" | wc -l)" ]
+    # every arc: inclusive % and calls, as cg-funcs -c
+    funcs -c -H "$EX" | awk -F'\t' -v t="$total" '{ printf "%.2f%% %d\n", 100 * $8 / t, $7 }' | sort > "$T/want"
+    sed -n 's/.* -> n[0-9]* \[label="\([^"]*\)".*/\1/p' "$T/g.dot" | awk -F'\\\\n' '{ printf "%s %d\n", $1, $2 }' | sort > "$T/got"
+    diff "$T/want" "$T/got"
+}
+
+@test "cg-dot: thresholds, --root, --leaf, --depth" {
+    run -0 dot_ "$EX"
+    nodes=$(grep -c '^	n[0-9]* \[' <<< "$output")
+    # default: functions at 0.5% of the total or more
+    want=$(funcs -H -e Ir -s Ir:incl -t 0.5 "$EX" | wc -l)
+    [ "$nodes" -eq "$want" ]
+    run -0 dot_ --root hanoi "$EX"
+    [ "$(node_names <<< "$output")" = "hanoi hanoi'2 " ]
+    run -0 dot_ --root main --depth 1 "$EX"
+    [ "$(node_names <<< "$output")" = "_dl_runtime_resolve_xsave hanoi is_even main printf " ]
+    run -0 dot_ --leaf is_even --depth 2 "$EX"
+    [ "$(node_names <<< "$output")" = "(below main) is_even main " ]
+    run -0 dot_ --root nosuchfunction "$EX"
+    ! grep -q ' \[label=' <<< "$output"
+}
+
+@test "cg-dot: hostile names are escaped, Graphviz reads every graph" {
+    need_dot
+    printf 'events: Ir\nfn=a "quoted" \\\\l name\n1 5\ncfn=<b>|{c}\ncalls=1 1\n1 3\nfn=<b>|{c}\n1 3\ncfn=\xc3\xa9t\xc3\xa9 %s\ncalls=1 1\n1 1\nfn=\xc3\xa9t\xc3\xa9 %s\n1 1\n' \
+        "$(printf 'x%.0s' $(seq 120))" "$(printf 'x%.0s' $(seq 120))" > "$T/h.cg"
+    dot_ -n 0 -E 0 "$T/h.cg" > "$T/h.dot"
+    grep -qF 'label="a \"quoted\" \\\\l name' "$T/h.dot"
+    dot -Tsvg "$T/h.dot" > "$T/h.svg"
+    grep -q '&lt;b&gt;|{c}' "$T/h.svg"
+    grep -q 'étét\|été' "$T/h.svg"
+    n=0
+    for f in "$EX" "$CORPUS"/valgrind/*.callgrind "$CORPUS"/thirdparty/*; do
+        case $f in *.tsv|*.txt) continue ;; esac
+        validate --compat --no-limits "$f" 2>/dev/null || continue
+        dot_ --compat --no-limits -n 0 -E 0 "$f" 2>/dev/null | dot -Tsvg > /dev/null
+        n=$((n + 1))
+    done
+    [ "$n" -ge 20 ]
+}
+
+@test "cg-dot: the same input, the same bytes; errors as every command" {
+    [ "$(dot_ "$EX" | md5sum)" = "$(dot_ "$EX" | md5sum)" ]
+    run -2 --separate-stderr dot_ -n 101 "$EX"
+    [[ "${stderr_lines[0]}" == "cg-dot: -n 101: expected a percentage from 0 to 100"* ]]
+    run -2 --separate-stderr dot_ -e Nope "$EX"
+    [ "$stderr" = "cg-dot: -e: event 'Nope' is not an event of the input" ]
+    printf 'events: Ir\nfn=f\n1 x\n' > "$T/bad.cg"
+    run -1 --separate-stderr dot_ "$T/bad.cg"
+    [ -z "$output" ]
+    run -1 --separate-stderr fold "$T/bad.cg"
+    [ -z "$output" ]
+}
+
+# bats test_tags=valgrind
+@test "a recording made here, drawn and folded" {
+    command -v valgrind >/dev/null || skip "valgrind is not installed"
+    need_dot
+    cc -g -O0 -o "$T/hanoi" "$TESTS_DIR/programs/hanoi.c"
+    valgrind -q --tool=callgrind --callgrind-out-file="$T/h.cg" "$T/hanoi" > /dev/null
+    dot_ "$T/h.cg" | dot -Tsvg > "$T/h.svg"
+    grep -q '<svg' "$T/h.svg"
+    grep -q '>main<' "$T/h.svg"
+    conserved "$T/h.cg"
+}
