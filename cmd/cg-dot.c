@@ -143,16 +143,6 @@ static void wrapped(cg_str s, size_t width)
 	dot_text(s.ptr + start, s.len - start);
 }
 
-static cg_str base_name(cg_str s)
-{
-	size_t i = s.len;
-	while (i > 0 && s.ptr[i - 1] != '/')
-		i--;
-	s.ptr += i;
-	s.len -= i;
-	return s;
-}
-
 /* A percentage of the total with two decimals, as cg-funcs's figures
  * divided: 100 * v / total. */
 static void percent(uint64_t v, uint64_t total)
@@ -273,7 +263,7 @@ static void node(const graph *g, size_t id, size_t i)
 	cg_funcs_get(g->f, i, &fn);
 	weight = g->total ? (double)fn.incl[g->ev] / (double)g->total : 0;
 	temperature(weight, rgb);
-	where = base_name(fn.ob.len > 0 ? fn.ob : fn.fl);
+	where = cg_str_basename(fn.ob.len > 0 ? fn.ob : fn.fl);
 	out_cstr("\tn");
 	out_u64(id);
 	out_cstr(" [label=\"");
@@ -431,7 +421,6 @@ static int key_order(graph *g)
 
 int main(int argc, char **argv)
 {
-	static char *stdin_only[] = {"-", NULL};
 	options o;
 	graph g;
 	size_t *ev = NULL, nev;
@@ -446,14 +435,10 @@ int main(int argc, char **argv)
 	parse_options(&c, &o, argc, argv);
 	argc -= optind;
 	argv += optind;
-	if (argc == 0) {
-		argv = stdin_only;
-		argc = 1;
-	}
 
 	memset(&g, 0, sizeof g);
-	g.f = cli_aggregate(&c, argv, (size_t)argc,
-	                    o.cycles ? CG_FUNCS_CYCLES : 0);
+	g.f = cli_aggregate_operands(&c, argc, argv,
+	                             o.cycles ? CG_FUNCS_CYCLES : 0);
 	if (g.f != NULL && (ev = cli_pick_events(&c, g.f, o.event, &nev)) != NULL &&
 	    nev > 0) {
 		g.ev = ev[0];

@@ -61,16 +61,6 @@ static void frame(cg_str s)
 	out_bytes(s.ptr + start, s.len - start);
 }
 
-static cg_str base_name(cg_str s)
-{
-	size_t i = s.len;
-	while (i > 0 && s.ptr[i - 1] != '/')
-		i--;
-	s.ptr += i;
-	s.len -= i;
-	return s;
-}
-
 static cg_kind stack(void *ctx, const size_t *frames, size_t depth,
                      uint64_t count)
 {
@@ -82,7 +72,7 @@ static cg_kind stack(void *ctx, const size_t *frames, size_t depth,
 		if (i > 0)
 			out_char(';');
 		if (fo->qualify != Q_NONE) {
-			frame(base_name(fo->qualify == Q_FILE ? fn.fl : fn.ob));
+			frame(cg_str_basename(fo->qualify == Q_FILE ? fn.fl : fn.ob));
 			out_char(':');
 		}
 		frame(fn.fn);
@@ -156,7 +146,6 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	static char *stdin_only[] = {"-", NULL};
 	options o;
 	cg_funcs *f;
 	cg_error err;
@@ -174,12 +163,9 @@ int main(int argc, char **argv)
 	parse_options(&c, &o, argc, argv);
 	argc -= optind;
 	argv += optind;
-	if (argc == 0) {
-		argv = stdin_only;
-		argc = 1;
-	}
 
-	f = cli_aggregate(&c, argv, (size_t)argc, o.cycles ? CG_FUNCS_CYCLES : 0);
+	f = cli_aggregate_operands(&c, argc, argv,
+	                           o.cycles ? CG_FUNCS_CYCLES : 0);
 	if (f == NULL)
 		return cli_exit_status(&c);
 	ev = cli_pick_events(&c, f, o.event, &nev);

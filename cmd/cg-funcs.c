@@ -196,7 +196,6 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	static char *stdin_only[] = {"-", NULL};
 	options o;
 	cg_funcs *f;
 	cli c;
@@ -209,12 +208,9 @@ int main(int argc, char **argv)
 	parse_options(&c, &o, argc, argv);
 	argc -= optind;
 	argv += optind;
-	if (argc == 0) {
-		argv = stdin_only;
-		argc = 1;
-	}
 
-	f = cli_aggregate(&c, argv, (size_t)argc, o.cycles ? CG_FUNCS_CYCLES : 0);
+	f = cli_aggregate_operands(&c, argc, argv,
+	                           o.cycles ? CG_FUNCS_CYCLES : 0);
 	if (f != NULL && run(&c, &o, f) != 0)
 		cli_trouble(&c, NULL, "out of memory");
 	cg_funcs_free(f);

@@ -364,6 +364,15 @@ typedef struct funcs_finder {
 	const cg_funcs *f;
 } funcs_finder;
 
+cg_funcs *cli_aggregate_operands(cli *c, int argc, char **argv,
+                                 unsigned flags)
+{
+	static char *stdin_only[] = {"-", NULL};
+	if (argc == 0)
+		return cli_aggregate(c, stdin_only, 1, flags);
+	return cli_aggregate(c, argv, (size_t)argc, flags);
+}
+
 static long funcs_event(void *ctx, cg_str name)
 {
 	funcs_finder *x = ctx;

@@ -104,6 +104,11 @@ int cli_exit_status(cli *c);
  * (the status is set; nothing of any input is to be printed then). */
 cg_funcs *cli_aggregate(cli *c, char **paths, size_t n, unsigned flags);
 
+/* cli_aggregate of the operands left after the options (standard input
+ * when there are none). */
+cg_funcs *cli_aggregate_operands(cli *c, int argc, char **argv,
+                                 unsigned flags);
+
 /* The items chosen with -e NAME[,NAME...] among total: find gives the
  * index of a name, or -1 after printing why it is not there (list NULL:
  * all of them, in order).  Returns a malloc'd array of indices and its

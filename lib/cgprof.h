@@ -164,6 +164,9 @@ typedef struct cg_str {
  * first. */
 int cg_str_cmp(cg_str a, cg_str b);
 
+/* The part of a path after its last '/' (a view into s). */
+cg_str cg_str_basename(cg_str s);
+
 /* Position fields, in their only legal order. */
 enum { CG_POS_INSTR = 0, CG_POS_BB = 1, CG_POS_LINE = 2, CG_POS_FIELDS = 3 };
 

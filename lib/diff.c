@@ -25,16 +25,6 @@ struct cg_diff {
 	size_t costs_cap;
 };
 
-static cg_str base_name(cg_str s)
-{
-	size_t i = s.len;
-	while (i > 0 && s.ptr[i - 1] != '/')
-		i--;
-	s.ptr += i;
-	s.len -= i;
-	return s;
-}
-
 static int add_costs(uint64_t *dst, const uint64_t *src, const size_t *map,
                      size_t n)
 {
@@ -115,7 +105,7 @@ static int make_key(const cg_rename *rn, const cg_func *fn, cg_buf *key,
 		s.ptr = part->ptr;
 		s.len = part->len;
 		if (field != CG_NAME_FN)
-			s = base_name(s);
+			s = cg_str_basename(s);
 		if (cg_grow((void **)&key->ptr, &key->cap, key->len + s.len + 2, 1))
 			return -1;
 		if (s.len > 0)

@@ -134,6 +134,16 @@ int cg_part_totals(const cg_part *p, const uint64_t **values, size_t *n)
 	return p->has_totals;
 }
 
+cg_str cg_str_basename(cg_str s)
+{
+	size_t i = s.len;
+	while (i > 0 && s.ptr[i - 1] != '/')
+		i--;
+	s.ptr += i;
+	s.len -= i;
+	return s;
+}
+
 int cg_str_cmp(cg_str a, cg_str b)
 {
 	size_t n = a.len < b.len ? a.len : b.len;
