@@ -23,6 +23,11 @@
 # default 7; callgrind_annotate 3), its peak RSS from /usr/bin/time -f %M.
 # BENCH_INPUTS="cc-16M patho" measures only those inputs.  cg-tsv is not run
 # on longname: its rows would hold the 1 MiB name 50,000 times (52 GB).
+# cg-funcs, cg-diff (of a file with itself), cg-dot and cg-fold are
+# compared with callgrind_annotate --inclusive=yes, the others with plain
+# callgrind_annotate.  BENCH_INSTR=1 adds a table of instructions per
+# input byte (valgrind --tool=callgrind) on the largest input measured,
+# which do not move with the machine's load.
 # Needs valgrind, gcc, python3, hyperfine, GNU time (apt-get install -y
 # valgrind hyperfine time).
 set -eu
@@ -129,9 +134,10 @@ for input in ${BENCH_INPUTS:-ls-1M cc-8M cc-16M big-300M patho longname}; do
     [ "$input" = big-300M ] && r=3
     wc_s=$(median "$r" "wc -l $f")
     md5_s=$(median "$r" "md5sum $f")
-    ann_s=
+    ann_s= anni_s=
     if [ "$input" != big-300M ]; then
         ann_s=$(median 3 "callgrind_annotate $f")
+        anni_s=$(median 3 "callgrind_annotate --inclusive=yes $f")
     fi
     for cmd in "wc -l $f" "md5sum $f" \
         "awk '$sum_awk' $f" \
@@ -139,10 +145,16 @@ for input in ${BENCH_INPUTS:-ls-1M cc-8M cc-16M big-300M patho longname}; do
         "$bin/cg-validate --no-limits $f" \
         "$bin/cg-normalize --no-limits $f" \
         "$bin/cg-tsv --no-limits $f" \
-        "$bin/cg-parts --no-limits $f"; do
+        "$bin/cg-parts --no-limits $f" \
+        "callgrind_annotate --inclusive=yes $f" \
+        "$bin/cg-funcs --no-limits $f" \
+        "$bin/cg-diff --no-limits $f $f" \
+        "$bin/cg-dot --no-limits $f" \
+        "$bin/cg-fold --no-limits $f"; do
         case $cmd in
             "wc -l"*) s=$wc_s ;;
             md5sum*) s=$md5_s ;;
+            "callgrind_annotate --inclusive"*) [ -n "$anni_s" ] || continue; s=$anni_s ;;
             callgrind_annotate*) [ -n "$ann_s" ] || continue; s=$ann_s ;;
             # every row holds the 1 MiB name: 52 GB of output, by design
             *cg-tsv*) [ "$input" != longname ] || continue
@@ -150,12 +162,35 @@ for input in ${BENCH_INPUTS:-ls-1M cc-8M cc-16M big-300M patho longname}; do
             *) s=$(median "$r" "$cmd") ;;
         esac
         rss=$(peak "$cmd")
-        name=$(echo "$cmd" | sed -e "s|$bin/||" -e "s| $f||" -e "s|'.*'|'sum per fn'|" -e 's| --no-limits||')
+        name=$(echo "$cmd" | sed -e "s|$bin/||" -e "s| $f||g" -e "s|'.*'|'sum per fn'|" -e 's| --no-limits||')
+        # cg-funcs and the commands built on it against annotate's
+        # per-function listing with inclusive costs
+        base=$ann_s
+        case $name in cg-funcs*|cg-diff*|cg-dot*|cg-fold*|*inclusive*) base=$anni_s ;; esac
         awk -v input="$input" -v mb="$mb" -v name="$name" -v s="$s" -v rss="$rss" \
-            -v wc="$wc_s" -v md5="$md5_s" -v ann="$ann_s" 'BEGIN {
+            -v wc="$wc_s" -v md5="$md5_s" -v ann="$base" 'BEGIN {
             vs = ann == "" ? "-" : sprintf("%.0fx faster", ann / s)
             if (ann != "" && s >= ann) vs = sprintf("%.2fx", ann / s)
             printf "| %s | %s | %s | %.4f | %.0f | %s | %.1f | %.2f | %s |\n",
                 input, mb, name, s, mb / s, rss, s / wc, s / md5, vs }'
     done
 done
+
+# Instructions per input byte, on the last (largest) input measured.
+if [ "${BENCH_INSTR:-0}" = 1 ] && [ -n "${f:-}" ]; then
+    printf '\n| input | command | instructions | per input byte | x md5sum |\n|---|---|---:|---:|---:|\n'
+    bytes=$(size "$f")
+    instr() {
+        valgrind -q --tool=callgrind --callgrind-out-file="$tmp/i.cg" sh -c "exec $1" > /dev/null 2>&1
+        sed -n 's/^summary: \([0-9]*\).*/\1/p' "$tmp/i.cg" | head -1
+    }
+    md5_i=$(instr "md5sum $f")
+    for cmd in "md5sum $f" "$bin/cg-validate --no-limits $f" "$bin/cg-normalize --no-limits $f" \
+        "$bin/cg-tsv --no-limits $f" "$bin/cg-funcs --no-limits $f" "$bin/cg-diff --no-limits $f $f" \
+        "$bin/cg-dot --no-limits $f" "$bin/cg-fold --no-limits $f"; do
+        i=$(instr "$cmd")
+        name=$(echo "$cmd" | sed -e "s|$bin/||" -e "s| $f||g" -e 's| --no-limits||')
+        awk -v input="$(basename "$f" .cg)" -v name="$name" -v i="$i" -v b="$bytes" -v m="$md5_i" \
+            'BEGIN { printf "| %s | %s | %d | %.1f | %.2f |\n", input, name, i, i / b, i / m }'
+    done
+fi

@@ -42,6 +42,7 @@ typedef struct parser {
 	size_t scratch_cap;
 
 	uint64_t records, calls, budget;
+	uint64_t context_units; /* ob + fl + fn (+ fi), for the budget */
 
 	/* CG_COMPAT repairs, per cg_repair kind */
 	uint64_t repairs[CG_REPAIRS], repair_line[CG_REPAIRS];
@@ -75,10 +76,13 @@ static int is_blank(char c)
 	return c == ' ' || c == '\t';
 }
 
+/* Blanks, CR, LF, FF and VT: what a line is trimmed of. */
+static const unsigned char space_chars[256] = {
+    [' '] = 1, ['\t'] = 1, ['\r'] = 1, ['\n'] = 1, ['\f'] = 1, ['\v'] = 1};
+
 static int is_space(char c)
 {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' ||
-	       c == '\v';
+	return space_chars[(unsigned char)c];
 }
 
 static int is_alpha(char c)
@@ -214,6 +218,7 @@ static void reset_context(parser *ps)
 	int i;
 	ps->ob = ps->fl = ps->fi = ps->fn = no_name;
 	ps->fi_set = ps->fn_set = 0;
+	ps->context_units = 0;
 	ps->cob_pending = ps->cfile_pending = ps->callee_set = 0;
 	for (i = 0; i < CG_POS_FIELDS; i++)
 		ps->base[i] = 0;
@@ -684,6 +689,15 @@ static cg_kind calls_line(parser *ps, cg_str v)
 	return CG_OK;
 }
 
+/* The budget's charge for the names of the cost lines' context, kept
+ * as it changes rather than summed on every record. */
+static void context_changed(parser *ps)
+{
+	uint64_t c = cg_sat_add(ps->ob.units, ps->fl.units);
+	c = cg_sat_add(c, ps->fn.units);
+	ps->context_units = ps->fi_set ? cg_sat_add(c, ps->fi.units) : c;
+}
+
 static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 {
 	const char *k = key.ptr;
@@ -706,6 +720,7 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 		ps->fn_set = 1;
 		ps->fi_set = 0;
 		ps->callee_set = 0;
+		context_changed(ps);
 		return CG_OK;
 	}
 	if (cg_key_is(k, n, "ob") || cg_key_is(k, n, "cob")) {
@@ -714,8 +729,10 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 		if (n == 3) {
 			ps->cob = name;
 			ps->cob_pending = 1;
-		} else
+		} else {
 			ps->ob = name;
+			context_changed(ps);
+		}
 		return CG_OK;
 	}
 	if (cg_key_is(k, n, "fl") || cg_key_is(k, n, "fi") || cg_key_is(k, n, "fe") ||
@@ -732,6 +749,7 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 			ps->fi = name;
 			ps->fi_set = 1;
 		}
+		context_changed(ps);
 		return CG_OK;
 	}
 	{
@@ -751,13 +769,8 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
  * most 21 per column of one line: far below 2^64). */
 static uint64_t record_charge(const parser *ps, uint64_t numbers, int call)
 {
-	uint64_t c = 16 + numbers;
+	uint64_t c = cg_sat_add(16 + numbers, ps->context_units);
 	size_t i;
-	c = cg_sat_add(c, ps->ob.units);
-	c = cg_sat_add(c, ps->fl.units);
-	c = cg_sat_add(c, ps->fn.units);
-	if (ps->fi_set)
-		c = cg_sat_add(c, ps->fi.units);
 	if (call) {
 		c = cg_sat_add(c, ps->callee_ob.units);
 		c = cg_sat_add(c, ps->callee_fl.units);
@@ -925,7 +938,7 @@ static cg_kind cost_line(parser *ps, const char *s, const char *e)
 	cg_str tok;
 	cg_kind k;
 
-	if ((k = body_line(ps)) != CG_OK)
+	if (ps->st != ST_BODY && (k = body_line(ps)) != CG_OK)
 		return k;
 	if (!ps->fn_set)
 		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
