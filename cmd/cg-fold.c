@@ -35,16 +35,21 @@ static const char help[] =
 enum { OPT_MIN_SHARE = OPT_OWN, OPT_MAX_DEPTH, OPT_MAX_STACKS, OPT_NO_CYCLES };
 enum { Q_NONE, Q_FILE, Q_OBJECT };
 
+/* Each function's frame, escaped once and kept: a function stands in
+ * many stacks. */
 typedef struct fold {
 	const cg_funcs *f;
 	int qualify;
+	char **frames;  /* per function, NUL-terminated; NULL until used */
+	size_t *lens;
+	int oom;
 } fold;
 
-/* A frame: its name with ';', '%', CR and LF written %3B %25 %0D %0A,
- * so that the line keeps its format and the name can be read back. */
-static void frame(cg_str s)
+/* s with ';', '%', CR and LF written %3B %25 %0D %0A, so that the line
+ * keeps its format and the name can be read back; appended at buf+n. */
+static size_t escape(char *buf, size_t n, cg_str s)
 {
-	size_t i, start = 0;
+	size_t i;
 	for (i = 0; i < s.len; i++) {
 		const char *esc;
 		switch (s.ptr[i]) {
@@ -52,35 +57,61 @@ static void frame(cg_str s)
 		case '%': esc = "%25"; break;
 		case '\r': esc = "%0D"; break;
 		case '\n': esc = "%0A"; break;
-		default: continue;
+		default:
+			buf[n++] = s.ptr[i];
+			continue;
 		}
-		out_bytes(s.ptr + start, i - start);
-		out_cstr(esc);
-		start = i + 1;
+		memcpy(buf + n, esc, 3);
+		n += 3;
 	}
-	out_bytes(s.ptr + start, s.len - start);
+	return n;
+}
+
+static const char *frame_of(fold *fo, size_t i, size_t *len)
+{
+	cg_func fn;
+	cg_str where = {"", 0};
+	size_t n = 0;
+	char *buf;
+	if (fo->frames[i] != NULL) {
+		*len = fo->lens[i];
+		return fo->frames[i];
+	}
+	cg_funcs_get(fo->f, i, &fn);
+	if (fo->qualify != Q_NONE)
+		where = cg_str_basename(fo->qualify == Q_FILE ? fn.fl : fn.ob);
+	buf = malloc(3 * (where.len + fn.fn.len) + 2);
+	if (buf == NULL) {
+		fo->oom = 1;
+		*len = 0;
+		return "";
+	}
+	if (fo->qualify != Q_NONE) {
+		n = escape(buf, n, where);
+		buf[n++] = ':';
+	}
+	n = escape(buf, n, fn.fn);
+	buf[n] = '\0';
+	fo->frames[i] = buf;
+	fo->lens[i] = *len = n;
+	return buf;
 }
 
 static cg_kind stack(void *ctx, const size_t *frames, size_t depth,
                      uint64_t count)
 {
-	const fold *fo = ctx;
-	size_t i;
+	fold *fo = ctx;
+	size_t i, len;
 	for (i = 0; i < depth; i++) {
-		cg_func fn;
-		cg_funcs_get(fo->f, frames[i], &fn);
+		const char *name = frame_of(fo, frames[i], &len);
 		if (i > 0)
 			out_char(';');
-		if (fo->qualify != Q_NONE) {
-			frame(cg_str_basename(fo->qualify == Q_FILE ? fn.fl : fn.ob));
-			out_char(':');
-		}
-		frame(fn.fn);
+		out_bytes(name, len);
 	}
 	out_char(' ');
 	out_u64(count);
 	out_char('\n');
-	return CG_OK;
+	return fo->oom ? CG_RESOURCE : CG_OK;
 }
 
 typedef struct options {
@@ -149,7 +180,7 @@ int main(int argc, char **argv)
 	options o;
 	cg_funcs *f;
 	cg_error err;
-	size_t *ev, nev;
+	size_t *ev, nev, i;
 	fold fo;
 	int cut = 0;
 	cli c;
@@ -169,13 +200,21 @@ int main(int argc, char **argv)
 	if (f == NULL)
 		return cli_exit_status(&c);
 	ev = cli_pick_events(&c, f, o.event, &nev);
-	if (ev != NULL && nev > 0) {
-		fo.f = f;
-		fo.qualify = o.qualify;
-		/* a cut walk keeps every count: nothing to say */
-		if (cg_fold(f, ev[0], &o.fold, stack, &fo, &cut, &err) != CG_OK)
-			cli_trouble(&c, NULL, err.message);
-	}
+	memset(&fo, 0, sizeof fo);
+	fo.f = f;
+	fo.qualify = o.qualify;
+	fo.frames = calloc(cg_funcs_count(f) + 1, sizeof *fo.frames);
+	fo.lens = calloc(cg_funcs_count(f) + 1, sizeof *fo.lens);
+	if (fo.frames == NULL || fo.lens == NULL)
+		cli_trouble(&c, NULL, "out of memory");
+	else if (ev != NULL && nev > 0 &&
+	         cg_fold(f, ev[0], &o.fold, stack, &fo, &cut, &err) != CG_OK)
+		/* a cut walk keeps every count: nothing to say of it */
+		cli_trouble(&c, NULL, fo.oom ? "out of memory" : err.message);
+	for (i = 0; fo.frames != NULL && i < cg_funcs_count(f); i++)
+		free(fo.frames[i]);
+	free(fo.frames);
+	free(fo.lens);
 	free(ev);
 	cg_funcs_free(f);
 	return cli_exit_status(&c);

@@ -18,6 +18,9 @@ typedef struct path {
 typedef struct walk {
 	const cg_funcs *f;
 	size_t ev, n;
+	/* the figures the walk reads again and again, for ev */
+	uint64_t *self, *incl, *called, *acost;
+	size_t *callee;
 	cg_fold_options opt;
 	uint64_t total;
 	size_t *first, *adj;    /* arcs by caller, callees in key order */
@@ -28,21 +31,15 @@ typedef struct walk {
 	int cut;
 } walk;
 
-static int key_less(const cg_funcs *f, size_t a, size_t b)
-{
-	cg_func x, y;
-	int c;
-	cg_funcs_get(f, a, &x);
-	cg_funcs_get(f, b, &y);
-	if ((c = cg_str_cmp(x.fn, y.fn)) == 0 &&
-	    (c = cg_str_cmp(x.fl, y.fl)) == 0)
-		c = cg_str_cmp(x.ob, y.ob);
-	return c < 0;
-}
-
+/* fn, fl, ob of every function, three views each. */
 static int by_key(uint32_t a, uint32_t b, const void *ctx)
 {
-	return key_less(ctx, a, b) ? -1 : key_less(ctx, b, a) ? 1 : 0;
+	const cg_str *k = ctx;
+	int c, i;
+	for (i = 0, c = 0; i < 3 && c == 0; i++)
+		c = cg_str_cmp(k[3 * (size_t)a + (size_t)i],
+		               k[3 * (size_t)b + (size_t)i]);
+	return c;
 }
 
 /* Functions in key order, as 32-bit indices (the aggregation numbers its
@@ -51,13 +48,26 @@ static uint32_t *key_order(const cg_funcs *f, size_t n)
 {
 	uint32_t *order = cg_calloc(n + 1, sizeof *order);
 	uint32_t *tmp = cg_calloc(n + 1, sizeof *tmp);
+	cg_str *keys = n <= SIZE_MAX / 3 / sizeof *keys
+	                   ? cg_calloc(3 * n + 1, sizeof *keys)
+	                   : NULL;
 	size_t i;
-	if (order != NULL && tmp != NULL) {
-		for (i = 0; i < n; i++)
+	if (order != NULL && tmp != NULL && keys != NULL) {
+		for (i = 0; i < n; i++) {
+			cg_func x;
+			cg_funcs_get(f, i, &x);
+			keys[3 * i] = x.fn;
+			keys[3 * i + 1] = x.fl;
+			keys[3 * i + 2] = x.ob;
 			order[i] = (uint32_t)i;
-		cg_sort_u32(order, n, tmp, by_key, f);
+		}
+		cg_sort_u32(order, n, tmp, by_key, keys);
+	} else {
+		cg_free(order);
+		order = NULL;
 	}
 	cg_free(tmp);
+	cg_free(keys);
 	return order;
 }
 
@@ -69,17 +79,31 @@ static int build(walk *w, const uint32_t *order)
 	int ret = -1;
 	rank = cg_calloc(w->n + 1, sizeof *rank);
 	next = cg_calloc(w->n + 1, sizeof *next);
+	w->self = cg_calloc(w->n + 1, sizeof *w->self);
+	w->incl = cg_calloc(w->n + 1, sizeof *w->incl);
+	w->called = cg_calloc(w->n + 1, sizeof *w->called);
+	w->acost = cg_calloc(na + 1, sizeof *w->acost);
+	w->callee = cg_calloc(na + 1, sizeof *w->callee);
 	w->first = cg_calloc(w->n + 2, sizeof *w->first);
 	w->adj = cg_calloc(na + 1, sizeof *w->adj);
 	w->in = cg_calloc(w->n + 1, sizeof *w->in);
 	w->on_path = cg_calloc(w->n + 1, 1);
-	if (!rank || !next || !w->first || !w->adj || !w->in || !w->on_path)
+	if (!rank || !next || !w->first || !w->adj || !w->in || !w->on_path ||
+	    !w->self || !w->incl || !w->called || !w->acost || !w->callee)
 		goto out;
-	for (i = 0; i < w->n; i++)
+	for (i = 0; i < w->n; i++) {
+		cg_func g;
+		cg_funcs_get(w->f, i, &g);
+		w->self[i] = g.self[w->ev];
+		w->incl[i] = g.incl[w->ev];
+		w->called[i] = g.called;
 		rank[order[i]] = i;
+	}
 	for (i = 0; i < na; i++) {
 		cg_arc a;
 		cg_funcs_arc(w->f, i, &a);
+		w->callee[i] = a.callee;
+		w->acost[i] = a.cost[w->ev];
 		w->first[a.caller + 1]++;
 		if (a.caller != a.callee)
 			w->in[a.callee] = cg_sat_add(w->in[a.callee], a.cost[w->ev]);
@@ -99,11 +123,8 @@ static int build(walk *w, const uint32_t *order)
 		/* insertion sort by callee rank: a function has few callees */
 		for (j = lo + 1; j < hi; j++) {
 			size_t x = w->adj[j];
-			cg_arc ax, ak;
-			cg_funcs_arc(w->f, x, &ax);
 			for (k = j; k > lo; k--) {
-				cg_funcs_arc(w->f, w->adj[k - 1], &ak);
-				if (rank[ak.callee] <= rank[ax.callee])
+				if (rank[w->callee[w->adj[k - 1]]] <= rank[w->callee[x]])
 					break;
 				w->adj[k] = w->adj[k - 1];
 			}
@@ -148,9 +169,7 @@ static int walk_from(walk *w, size_t root, size_t *frame, size_t *pos)
 	w->on_path[root] = 1;
 	for (;;) {
 		const path *p = &w->paths[frame[d]];
-		size_t fn = p->func;
-		cg_arc a;
-		cg_func g;
+		size_t fn = p->func, arc, callee;
 		double share;
 		if (pos[d] == w->first[fn + 1]) {
 			w->on_path[fn] = 0;
@@ -159,18 +178,17 @@ static int walk_from(walk *w, size_t root, size_t *frame, size_t *pos)
 			d--;
 			continue;
 		}
-		cg_funcs_arc(w->f, w->adj[pos[d]++], &a);
-		if (w->on_path[a.callee] || a.cost[w->ev] == 0 ||
-		    w->in[a.callee] == 0)
+		arc = w->adj[pos[d]++];
+		callee = w->callee[arc];
+		if (w->on_path[callee] || w->acost[arc] == 0 || w->in[callee] == 0)
 			continue;
-		share = p->weight * (double)a.cost[w->ev] / (double)w->in[a.callee];
-		cg_funcs_get(w->f, a.callee, &g);
-		if (share * (double)g.incl[w->ev] < floor_cost ||
+		share = p->weight * (double)w->acost[arc] / (double)w->in[callee];
+		if (share * (double)w->incl[callee] < floor_cost ||
 		    d + 1 >= w->opt.max_depth) {
 			w->cut = 1;
 			continue;
 		}
-		if ((r = add_path(w, frame[d], a.callee, share)) != 0) {
+		if ((r = add_path(w, frame[d], callee, share)) != 0) {
 			/* out of room: unwind this root's path marks */
 			while (1) {
 				w->on_path[w->paths[frame[d]].func] = 0;
@@ -182,8 +200,8 @@ static int walk_from(walk *w, size_t root, size_t *frame, size_t *pos)
 		}
 		d++;
 		frame[d] = w->npaths - 1;
-		pos[d] = w->first[a.callee];
-		w->on_path[a.callee] = 1;
+		pos[d] = w->first[callee];
+		w->on_path[callee] = 1;
 	}
 }
 
@@ -210,21 +228,15 @@ static int split_self(walk *w, uint64_t *rest)
 	int ret = -1;
 	if (!sum || !frac || !start || !order || !tmp)
 		goto out;
-	for (f = 0; f < w->n; f++) {
-		cg_func g;
-		cg_funcs_get(w->f, f, &g);
-		rest[f] = g.self[w->ev];
-	}
+	for (f = 0; f < w->n; f++)
+		rest[f] = w->self[f];
 	for (i = 0; i < P; i++) {
 		sum[w->paths[i].func] += w->paths[i].weight;
 		start[w->paths[i].func + 1]++;
 	}
 	for (i = 0; i < P; i++) {
 		path *p = &w->paths[i];
-		cg_func g;
-		double q;
-		cg_funcs_get(w->f, p->func, &g);
-		q = (double)g.self[w->ev] * (p->weight / sum[p->func]);
+		double q = (double)w->self[p->func] * (p->weight / sum[p->func]);
 		/* q >= 0: truncation is the floor (libm is not needed) */
 		p->count = q >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)q;
 		frac[i] = q - (double)p->count;
@@ -279,6 +291,11 @@ static size_t frames_of(const walk *w, size_t i, size_t *frames)
 
 static void release(walk *w)
 {
+	cg_free(w->self);
+	cg_free(w->incl);
+	cg_free(w->called);
+	cg_free(w->acost);
+	cg_free(w->callee);
 	cg_free(w->first);
 	cg_free(w->adj);
 	cg_free(w->in);
@@ -335,12 +352,10 @@ cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
 	if (order == NULL || rest == NULL || frame == NULL || pos == NULL ||
 	    build(&w, order) != 0)
 		goto oom;
-	for (i = 0; i < w.n; i++) {
-		cg_func g;
-		cg_funcs_get(f, order[i], &g);
-		if (g.called == 0 && walk_from(&w, order[i], frame, pos) != 0)
+	for (i = 0; i < w.n; i++)
+		if (w.called[order[i]] == 0 &&
+		    walk_from(&w, order[i], frame, pos) != 0)
 			goto oom;
-	}
 	if (split_self(&w, rest) != 0)
 		goto oom;
 	if (cut != NULL)
