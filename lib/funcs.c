@@ -318,11 +318,13 @@ static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 static cg_kind on_part_end(void *ctx, const cg_part *p)
 {
 	cg_funcs *f = ctx;
-	fpart *fp = &f->parts[f->nparts - 1];
+	fpart *fp;
 	size_t i;
 	(void)p;
+	/* a part whose beginning failed has no fpart */
 	if (f->pending)
 		return CG_OK;
+	fp = &f->parts[f->nparts - 1];
 	for (i = fp->arc_begin; i < fp->arc_end; i++) {
 		uint32_t e;
 		if (entry_index(f, f->parcs[i].callee, &e))

@@ -17,7 +17,9 @@ want="0x000000000001ab70 235161 of 235161 Ir"
 # pkg-config, from the moved prefix
 flags=$(PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --cflags --libs cgprof)
 case $flags in *"$tmp/first"*) echo "cgprof.pc names the install prefix: $flags"; exit 1 ;; esac
-${CC:-cc} -std=c11 -o "$tmp/ex-pc" "$src/tests/install/example.c" $flags
+extra=${CG_EXTRA_FLAGS:-}
+# shellcheck disable=SC2086 # the flags are words
+${CC:-cc} -std=c11 $extra -o "$tmp/ex-pc" "$src/tests/install/example.c" $flags
 got=$("$tmp/ex-pc" "$src/examples/hanoi.callgrind")
 [ "$got" = "$want" ] || { echo "pkg-config build printed: $got"; exit 1; }
 
@@ -31,7 +33,8 @@ find_package(cgprof 0.2 REQUIRED)
 add_executable(example example.c)
 target_link_libraries(example PRIVATE cgprof::cgprof)
 CMAKE
-cmake -S "$tmp/proj" -B "$tmp/proj/build" -DCMAKE_PREFIX_PATH="$prefix" > /dev/null
+cmake -S "$tmp/proj" -B "$tmp/proj/build" -DCMAKE_PREFIX_PATH="$prefix" \
+    -DCMAKE_C_COMPILER="${CC:-cc}" -DCMAKE_C_FLAGS="$extra" > /dev/null
 cmake --build "$tmp/proj/build" > /dev/null
 got=$("$tmp/proj/build/example" "$src/examples/hanoi.callgrind")
 [ "$got" = "$want" ] || { echo "find_package build printed: $got"; exit 1; }
