@@ -269,15 +269,14 @@ int cli_exit_status(cli *c)
 
 int cli_grow(void **ptr, size_t *cap, size_t need, size_t elsize)
 {
-	size_t ncap = *cap < 8 ? 8 : *cap;
+	size_t ncap = *cap <= SIZE_MAX / 3 * 2 ? *cap + *cap / 2 : need;
 	void *np;
 	if (need <= *cap)
 		return 0;
-	while (ncap < need) {
-		if (ncap > SIZE_MAX / 3 * 2)
-			return -1;
-		ncap += ncap / 2;
-	}
+	if (ncap < 8)
+		ncap = 8;
+	if (ncap < need)
+		ncap = need;
 	if (elsize == 0 || ncap > SIZE_MAX / elsize ||
 	    (np = realloc(*ptr, ncap * elsize)) == NULL)
 		return -1;

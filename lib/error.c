@@ -99,12 +99,13 @@ int cg_grow(void **ptr, size_t *cap, size_t need, size_t elsize)
 	void *np;
 	if (need <= *cap)
 		return 0;
-	ncap = *cap < 8 ? 8 : *cap;
-	while (ncap < need) {
-		if (ncap > SIZE_MAX / 3 * 2)
-			return -1;
-		ncap += ncap / 2;
-	}
+	/* half again, or what is needed when that is more: a first request
+	 * of a known size (an input's) gets exactly that */
+	ncap = *cap <= SIZE_MAX / 3 * 2 ? *cap + *cap / 2 : need;
+	if (ncap < 8)
+		ncap = 8;
+	if (ncap < need)
+		ncap = need;
 	if (elsize == 0 || ncap > SIZE_MAX / elsize)
 		return -1;
 	np = cg_realloc(*ptr, ncap * elsize);

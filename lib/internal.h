@@ -51,7 +51,8 @@ cg_kind cg_fail_limit(cg_error *err, uint64_t line, const char *what,
 void cg_excerpt(char *out, size_t outlen, const char *s, size_t n);
 
 /* Make room for need elements of elsize bytes in *ptr (capacity *cap),
- * growing by half again, with every size checked.  0, or -1 when out of
+ * growing by half again (or to need, when that is more), with every size
+ * checked.  0, or -1 when out of
  * memory or past SIZE_MAX; *ptr and *cap are unchanged then.  The one
  * growth helper of the library. */
 int cg_grow(void **ptr, size_t *cap, size_t need, size_t elsize);
