@@ -172,6 +172,42 @@ static int matches(const cg_func *fn, const char *const *names, size_t n)
 	return 0;
 }
 
+/* The shown arcs by the function they leave (reverse: enter), as
+ * first[v]..first[v + 1] in to[]: built once, so that a walk is linear. */
+static int adjacency(const graph *g, int reverse, size_t **first,
+                     size_t **to)
+{
+	size_t i, *next;
+	*first = calloc(g->n + 2, sizeof **first);
+	*to = calloc(g->narcs + 1, sizeof **to);
+	next = calloc(g->n + 1, sizeof *next);
+	if (*first == NULL || *to == NULL || next == NULL) {
+		free(next);
+		return -1;
+	}
+	for (i = 0; i < g->narcs; i++) {
+		cg_arc a;
+		if (!g->edge[i])
+			continue;
+		cg_funcs_arc(g->f, i, &a);
+		(*first)[(reverse ? a.callee : a.caller) + 1]++;
+	}
+	for (i = 0; i < g->n; i++) {
+		(*first)[i + 1] += (*first)[i];
+		next[i] = (*first)[i];
+	}
+	for (i = 0; i < g->narcs; i++) {
+		cg_arc a;
+		if (!g->edge[i])
+			continue;
+		cg_funcs_arc(g->f, i, &a);
+		(*to)[next[reverse ? a.callee : a.caller]++] =
+		    reverse ? a.caller : a.callee;
+	}
+	free(next);
+	return 0;
+}
+
 /* Keep only the shown nodes that the named ones reach (or that reach
  * them, reverse), along shown arcs, within depth arcs. */
 static int reach(graph *g, const char *const *names, size_t nnames,
@@ -180,12 +216,11 @@ static int reach(graph *g, const char *const *names, size_t nnames,
 	size_t *queue = calloc(g->n + 1, sizeof *queue), head = 0, tail = 0, i;
 	uint64_t *dist = calloc(g->n + 1, sizeof *dist);
 	unsigned char *seen = calloc(g->n + 1, 1);
-	if (queue == NULL || dist == NULL || seen == NULL) {
-		free(queue);
-		free(dist);
-		free(seen);
-		return -1;
-	}
+	size_t *first = NULL, *to = NULL;
+	int ret = -1;
+	if (queue == NULL || dist == NULL || seen == NULL ||
+	    adjacency(g, reverse, &first, &to) != 0)
+		goto out;
 	for (i = 0; i < g->n; i++) {
 		cg_func fn;
 		cg_funcs_get(g->f, i, &fn);
@@ -199,27 +234,25 @@ static int reach(graph *g, const char *const *names, size_t nnames,
 		size_t v = queue[head++];
 		if (dist[v] >= depth)
 			continue;
-		for (i = 0; i < g->narcs; i++) {
-			cg_arc a;
-			size_t from, to;
-			if (!g->edge[i])
+		for (i = first[v]; i < first[v + 1]; i++) {
+			size_t w = to[i];
+			if (seen[w] || !g->node[w])
 				continue;
-			cg_funcs_arc(g->f, i, &a);
-			from = reverse ? a.callee : a.caller;
-			to = reverse ? a.caller : a.callee;
-			if (from != v || seen[to] || !g->node[to])
-				continue;
-			seen[to] = 1;
-			dist[to] = dist[v] + 1;
-			queue[tail++] = to;
+			seen[w] = 1;
+			dist[w] = dist[v] + 1;
+			queue[tail++] = w;
 		}
 	}
 	for (i = 0; i < g->n; i++)
-		g->node[i] = g->node[i] && seen[i];
+		g->node[i] = (unsigned char)(g->node[i] && seen[i]);
+	ret = 0;
+out:
 	free(queue);
 	free(dist);
 	free(seen);
-	return 0;
+	free(first);
+	free(to);
+	return ret;
 }
 
 static int choose(graph *g, const options *o)
@@ -396,29 +429,6 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	}
 }
 
-static int key_order(graph *g)
-{
-	row *rows;
-	size_t n, i;
-	rows_key key = {KEY_COUNT, 0};
-	rows_filter none;
-	/* the rows of cg-funcs sorted by names only: every key ties */
-	rows_filter_init(&none);
-	rows = rows_collect(g->f, 0, 0, 0, &n);
-	if (rows == NULL)
-		return -1;
-	for (i = 0; i < n; i++)
-		rows[i].count = 0;
-	if (rows_select(g->f, rows, n, 0, &key, &none) == SIZE_MAX) {
-		free(rows);
-		return -1;
-	}
-	for (i = 0; i < n; i++)
-		g->order[i] = rows[i].index;
-	free(rows);
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
 	options o;
@@ -449,7 +459,8 @@ int main(int argc, char **argv)
 		g.edge = calloc(g.narcs + 1, 1);
 		g.order = calloc(g.n + 1, sizeof *g.order);
 		if (g.node == NULL || g.edge == NULL || g.order == NULL ||
-		    key_order(&g) != 0 || choose(&g, &o) != 0)
+		    cg_funcs_name_order(g.f, g.order, NULL) != CG_OK ||
+		    choose(&g, &o) != 0)
 			cli_trouble(&c, NULL, "out of memory");
 		else
 			draw(&g);

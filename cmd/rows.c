@@ -128,7 +128,6 @@ static void function_row(const cg_func *fn, row *r)
 	r->name[2] = fn->fn;
 	r->count = fn->called;
 	r->cycle = fn->cycle;
-	r->index = fn->index;
 	r->self = fn->self;
 	r->incl = fn->incl;
 }
@@ -147,7 +146,6 @@ static void arc_row(const cg_funcs *f, const cg_arc *a, row *r)
 	r->name[4] = y.fl;
 	r->name[5] = y.fn;
 	r->count = a->calls;
-	r->index = SIZE_MAX;
 	r->incl = a->cost;
 }
 

@@ -12,7 +12,6 @@ typedef struct row {
 	cg_str name[6];
 	uint64_t count;        /* called, or an arc's calls */
 	size_t cycle;
-	size_t index;          /* the function's (SIZE_MAX: cycle, arc) */
 	const uint64_t *self;  /* NULL for an arc */
 	const uint64_t *incl;
 } row;

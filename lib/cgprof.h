@@ -398,6 +398,11 @@ void cg_funcs_get(const cg_funcs *f, size_t i, cg_func *out);
 size_t cg_funcs_part_entry_count(const cg_funcs *f);
 void cg_funcs_part_entry(const cg_funcs *f, size_t i, cg_func *out);
 
+/* The function indices in the byte order of their (fn, fl, ob), into
+ * order (cg_funcs_count entries): the order the commands print ties in
+ * and cg_fold walks in.  CG_RESOURCE if out of memory. */
+cg_kind cg_funcs_name_order(const cg_funcs *f, size_t *order, cg_error *err);
+
 /* Cycles, numbered 1.. in the byte order of their first member's (fn,
  * fl, ob); none unless finished with CG_FUNCS_CYCLES.  A cycle's self and
  * inclusive are its members' sums; called sums the arcs entering it. */

@@ -71,6 +71,18 @@ static uint32_t *key_order(const cg_funcs *f, size_t n)
 	return order;
 }
 
+cg_kind cg_funcs_name_order(const cg_funcs *f, size_t *order, cg_error *err)
+{
+	size_t i, n = cg_funcs_count(f);
+	uint32_t *o = key_order(f, n);
+	if (o == NULL)
+		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+	for (i = 0; i < n; i++)
+		order[i] = o[i];
+	cg_free(o);
+	return CG_OK;
+}
+
 /* Arcs by caller, each caller's callees in key order; the cost into each
  * function from others. */
 static int build(walk *w, const uint32_t *order)
