@@ -120,6 +120,22 @@ size_t *cli_pick(cli *c, const char *list, size_t total,
 size_t *cli_pick_events(cli *c, const cg_funcs *f, const char *list,
                         size_t *n);
 
+/* What a command writes as its one output: the whole of it to out, or an
+ * error (CG_ABORTED: a failed write). */
+typedef cg_kind (*cli_produce_fn)(void *ctx, FILE *out, cg_error *err);
+
+/* Write the output that produce makes to OUT (NULL or "-": standard
+ * output).  A file OUT is replaced only by a whole output, produced with
+ * no error and written: through a temporary file beside it renamed over
+ * it, keeping its permissions, writing through a symbolic link.  An error
+ * of produce is printed as a diagnostic of the input NAME; a failed write
+ * as trouble (status 2). */
+void cli_output(cli *c, const char *out, const char *name,
+                cli_produce_fn produce, void *ctx);
+
+/* A cg_write_fn to the FILE * ctx (a short fwrite is CG_ABORTED). */
+cg_kind cli_write_file(void *ctx, const char *bytes, size_t n);
+
 /* Grow *ptr to hold need elements of elsize bytes (capacity *cap, by
  * half again); 0, or -1 out of memory with *ptr unchanged. */
 int cli_grow(void **ptr, size_t *cap, size_t need, size_t elsize);
