@@ -49,6 +49,8 @@ record() { # record OUT COMMAND... - the biggest profile of the process tree
     rm -rf "$data/rec" && mkdir -p "$data/rec"
     valgrind -q --tool=callgrind --dump-instr=yes --trace-children=yes \
         --callgrind-out-file="$data/rec/%p.cg" "$@" > /dev/null 2>&1
+    # the largest recording is the program, not a wrapper shell
+    # shellcheck disable=SC2012
     mv "$(ls -S "$data"/rec/*.cg | head -1)" "$out"
     rm -rf "$data/rec"
 }
@@ -122,6 +124,8 @@ peak() { # peak COMMAND
     done | sort -n | sed -n "$(( (n + 1) / 2 ))p" | awk '{ printf "%.1f", $1 / 1024 }'
 }
 
+# an awk program, expanded by awk
+# shellcheck disable=SC2016
 sum_awk='/^fn=/ { f = $0 } /^[0-9+*-]/ { s[f] += $NF } END { for (k in s) n++; print n }'
 
 printf '| input | MB | command | median s | MB/s | peak RSS MB | x wc -l | x md5sum | vs callgrind_annotate |\n'
@@ -134,7 +138,7 @@ for input in ${BENCH_INPUTS:-ls-1M cc-8M cc-16M big-300M patho longname}; do
     [ "$input" = big-300M ] && r=3
     wc_s=$(median "$r" "wc -l $f")
     md5_s=$(median "$r" "md5sum $f")
-    ann_s= anni_s=
+    ann_s='' anni_s=''
     if [ "$input" != big-300M ]; then
         ann_s=$(median 3 "callgrind_annotate $f")
         anni_s=$(median 3 "callgrind_annotate --inclusive=yes $f")

@@ -27,7 +27,7 @@ compare() { "$TESTS_DIR/annotate/compare.sh" "$CG_BINDIR" "$@"; }
     run -0 compare "$CORPUS/valgrind/v07-inline-default.callgrind" \
         "$CORPUS/valgrind/v07-inline-default.annotate-self.txt" \
         "$CORPUS/valgrind/v07-inline-default.annotate-incl.txt"
-    ! grep -q '^self' <<< "$output"
+    no_line '^self' <<< "$output"
 }
 
 @test "calls=0: annotate adds the call's cost to the caller's self cost" {
@@ -36,7 +36,7 @@ compare() { "$TESTS_DIR/annotate/compare.sh" "$CG_BINDIR" "$@"; }
         "$CORPUS/valgrind/v28-inline-dumpbefore-part2.annotate-incl.txt"
     grep '^self' <<< "$output" > "$BATS_TEST_TMPDIR/self"
     [ "$(wc -l < "$BATS_TEST_TMPDIR/self")" -eq 4 ]
-    ! grep -v 'calls=0$' "$BATS_TEST_TMPDIR/self"
+    no_line -v 'calls=0$' "$BATS_TEST_TMPDIR/self"
 }
 
 # A hand-made profile that shows both rules with numbers one can check.
@@ -84,9 +84,9 @@ CG
     callgrind_annotate --auto=no --inclusive=no --threshold=100 "$T/h.cg" > "$T/self.txt"
     callgrind_annotate --auto=no --inclusive=yes --threshold=100 "$T/h.cg" > "$T/incl.txt"
     run -0 compare "$T/h.cg" "$T/self.txt" "$T/incl.txt"
-    ! grep -q unexplained <<< "$output"
-    ! grep -q '^self' <<< "$output"
+    no_line unexplained <<< "$output"
+    no_line '^self' <<< "$output"
     # valgrind names recursion levels f'2, so main and hanoi agree in full
-    ! grep -q $'hanoi.c:main\t' <<< "$output"
-    ! grep -q $'hanoi.c:hanoi\t' <<< "$output"
+    no_line $'hanoi.c:main\t' <<< "$output"
+    no_line $'hanoi.c:hanoi\t' <<< "$output"
 }

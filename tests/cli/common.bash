@@ -5,10 +5,18 @@ bats_require_minimum_version 1.5.0
 : "${CG_BINDIR:?set CG_BINDIR to the folder holding the cg-* commands}"
 CG_BINDIR=$(cd "$CG_BINDIR" && pwd)
 TESTS_DIR=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+# used by the .bats files that load this one
+# shellcheck disable=SC2034
 CORPUS=$TESTS_DIR/corpus
+# shellcheck disable=SC2034
 CASES=$TESTS_DIR/conformance/cases
 
 validate() { "$CG_BINDIR/cg-validate" "$@"; }
+
+# Fails when grep finds a line (arguments as grep's; standard input when
+# no file is named).  A bare `! grep` in a test never fails it: errexit
+# ignores a negated command, but not a function that returns 1.
+no_line() { ! grep -q "$@"; }
 
 # A small valid profile with two parts, calls and inline files.
 write_profile() {

@@ -135,7 +135,7 @@ CG
     run -0 dot_ --leaf is_even --depth 2 "$EX"
     [ "$(node_names <<< "$output")" = "(below main) is_even main " ]
     run -0 dot_ --root nosuchfunction "$EX"
-    ! grep -q ' \[label=' <<< "$output"
+    no_line ' \[label=' <<< "$output"
 }
 
 @test "cg-dot: hostile names are escaped, Graphviz reads every graph" {

@@ -3,7 +3,7 @@
 load common
 
 setup() {
-    cd "$TESTS_DIR/.."
+    cd "$TESTS_DIR/.." || return
     PATH=$CG_BINDIR:$PATH
 }
 

@@ -8,7 +8,7 @@ tab=$(printf '\t')
 passed=0 failed=0
 fail() { echo "FAIL $1: $2"; failed=$((failed + 1)); }
 {
-    IFS= read -r header
+    IFS= read -r _ # the header row
     while IFS="$tab" read -r file verdict line note; do
         [ -n "$file" ] || continue
         path=$dir/$file

@@ -27,7 +27,7 @@ kinds() {
     done | tr '\n' ' ' | sed 's/ $//'
 }
 {
-    IFS= read -r header
+    IFS= read -r _ # the header row
     while IFS="$tab" read -r file verdict line warnings; do
         [ -n "$file" ] || continue
         path=$dir/$file
@@ -37,15 +37,19 @@ kinds() {
         [ "$got" = "${warnings#-}" ] ||
             { fail "$file" "warnings '$got', expected '$warnings'"; continue; }
         if [ "$verdict" != ok ]; then
-            grep -q "^$path:$line: $verdict: " "$tmp/err" && [ $rc -eq 1 ] ||
-                { fail "$file" "expected $verdict at $line: $(cat "$tmp/err")"; continue; }
+            if ! grep -q "^$path:$line: $verdict: " "$tmp/err" || [ $rc -ne 1 ]; then
+                fail "$file" "expected $verdict at $line: $(cat "$tmp/err")"
+                continue
+            fi
             passed=$((passed + 1))
             continue
         fi
         [ $rc -eq 0 ] || { fail "$file" "refused: $(cat "$tmp/err")"; continue; }
-        "$bindir/cg-normalize" --compat "$path" > "$tmp/n.cg" 2>/dev/null &&
-            "$bindir/cg-validate" "$tmp/n.cg" ||
-            { fail "$file" "normalized output not valid without --compat"; continue; }
+        if ! "$bindir/cg-normalize" --compat "$path" > "$tmp/n.cg" 2>/dev/null ||
+            ! "$bindir/cg-validate" "$tmp/n.cg"; then
+            fail "$file" "normalized output not valid without --compat"
+            continue
+        fi
         "$bindir/cg-tsv" --compat "$path" 2>/dev/null > "$tmp/a"
         "$bindir/cg-tsv" "$tmp/n.cg" > "$tmp/b"
         cmp -s "$tmp/a" "$tmp/b" ||

@@ -1,6 +1,7 @@
 /* fuzz_chunks - the chunked reader: any split of the input gives the same
  * bytes, the same cap verdict and so the same parse verdict as the whole.
- * The first byte picks the split and the cap. */
+ * The first byte picks the split, the cap and the flags (--compat,
+ * --complete). */
 #include "cgprof.h"
 
 #include <stdlib.h>
@@ -13,6 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cg_limits l;
 	cg_error whole_err, chunk_err;
 	cg_kind whole, chunked = CG_OK;
+	unsigned flags;
 	cg_input *in;
 	size_t at, step;
 	unsigned seed;
@@ -21,10 +23,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	seed = data[0];
 	data++;
 	size--;
+	flags = ((seed & 4) ? CG_COMPAT : 0u) | ((seed & 8) ? CG_COMPLETE : 0u);
 	cg_limits_default(&l);
 	if (seed & 1)
 		l.input = size / 2; /* exercise the cap */
-	whole = cg_parse((const char *)data, size, &l, 0, NULL, NULL, NULL,
+	whole = cg_parse((const char *)data, size, &l, flags, NULL, NULL, NULL,
 	                 &whole_err);
 	if (cg_input_new(l.input, (seed & 2) ? size : 0, &in, NULL) != CG_OK)
 		return 0;
@@ -38,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (cg_input_size(in) != size ||
 		    (size > 0 && memcmp(cg_input_data(in), data, size) != 0))
 			abort();
-		chunked = cg_parse(cg_input_data(in), cg_input_size(in), &l, 0, NULL,
+		chunked = cg_parse(cg_input_data(in), cg_input_size(in), &l, flags, NULL,
 		                   NULL, NULL, &chunk_err);
 	}
 	if (chunked != whole || chunk_err.line != whole_err.line)

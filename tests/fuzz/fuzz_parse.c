@@ -1,6 +1,7 @@
 /* fuzz_parse - any bytes: no crash, no leak, a verdict of ok or one of the
  * three kinds, with a line within the input's line count.  A first byte
- * of 'L' selects tiny limits, so that every limit's path is reached. */
+ * of 'L' selects tiny limits, so that every limit's path is reached; the
+ * size's low bits select --compat and --complete. */
 #include "cgprof.h"
 
 #include <stdlib.h>
@@ -32,6 +33,13 @@ static cg_kind touch(void *ctx, const cg_part *p, const cg_record *r)
 	return CG_OK;
 }
 
+/* CG_COMPAT and CG_COMPLETE by the size's two low bits: every pair of
+ * flags is a length away for the fuzzer. */
+static unsigned fuzz_flags(size_t size)
+{
+	return ((size & 1) ? CG_COMPAT : 0u) | ((size & 2) ? CG_COMPLETE : 0u);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -53,7 +61,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		l.text = 300;
 		l.input = 400;
 	}
-	k = cg_parse((const char *)data, size, &l, 0, &h, &sum, NULL, &err);
+	k = cg_parse((const char *)data, size, &l, fuzz_flags(size), &h, &sum,
+	             NULL, &err);
 	if (k != CG_OK && k != CG_SYNTAX && k != CG_UNSUPPORTED &&
 	    k != CG_RESOURCE)
 		abort();

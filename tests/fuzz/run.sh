@@ -15,7 +15,7 @@ for t in fuzz_parse fuzz_roundtrip fuzz_chunks fuzz_funcs; do
         "$corpus" "$here/../conformance/cases" "$here/../corpus/thirdparty" \
         "$here/regressions" > "$dir/$t.log" 2>&1; then
         passed=$((passed + 1))
-        echo "$t: $(grep -E '^stat::number_of_executed_units' "$dir/$t.log" | awk '{print $2}') runs, corpus $(ls "$corpus" | wc -l) inputs"
+        echo "$t: $(grep -E '^stat::number_of_executed_units' "$dir/$t.log" | awk '{print $2}') runs, corpus $(find "$corpus" -type f | wc -l) inputs"
     else
         failed=$((failed + 1))
         echo "FAIL $t:"
