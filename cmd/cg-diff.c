@@ -13,7 +13,7 @@
 static const char synopsis[] =
     "usage: cg-diff [-aHT] [-e EV[,EV...]] [-s KEY] [-t PCT | -m MIN] [-n N]\n"
     "               [--mod-ob|--mod-fl|--mod-fn s/RE/REP/[g]]...\n"
-    "               [--fail-above EV=PCT]... [--no-cycles]\n"
+    "               [--fail-above [FN:]EV=PCT]... [--no-cycles]\n"
     "               " CLI_COMMON_USAGE " OLD NEW\n";
 
 static const char help[] =
@@ -31,19 +31,28 @@ static const char help[] =
     "  --mod-ob, --mod-fl, --mod-fn s/RE/REP/[g]\n"
     "                     rename objects, files, functions before\n"
     "                     matching (POSIX extended RE, & and \\1..\\9)\n"
-    "  --fail-above EV=PCT  exit 1 when the total of EV grows by more\n"
+    "  --fail-above EV=PCT  exit 3 when the total of EV grows by more\n"
     "                     than PCT percent\n"
+    "  --fail-above FN:EV=PCT  exit 3 when the inclusive cost of EV of\n"
+    "                     the functions named FN grows by more than PCT%\n"
     "  --no-cycles        no cycle detection (see cg-funcs(1))\n"
     CLI_COMMON_HELP
     "Columns: status ob fl fn called:old called:new, then per event\n"
     "EV:old EV:new EV:delta EV:pct EV:incl:old EV:incl:new\n"
     "EV:incl:delta EV:incl:pct.\n"
-    "Exit status: 0 every gate holds, 1 a gate fails or an input is\n"
-    "invalid, 2 usage error, unreadable input or failed output.\n";
+    "Rows of address-only names (0x...) sort after the named ones.\n"
+    "Exit status: 0 every gate holds, 1 an input is invalid, 2 usage\n"
+    "error, unreadable input or failed output, 3 a gate fails.\n";
+
+/* A gate that fails, apart from an invalid input, so that CI can tell a
+ * regression from a broken recording. */
+enum { EXIT_GATE = 3 };
 
 enum { OPT_NO_CYCLES = OPT_OWN, OPT_MOD_OB, OPT_MOD_FL, OPT_MOD_FN, OPT_FAIL };
 
 typedef struct gate {
+	const char *fn;    /* FN: of FN:EV=PCT, or NULL for the total */
+	size_t fnlen;
 	const char *event; /* points into the option's argument */
 	size_t len;
 	uint64_t num, scale;
@@ -66,6 +75,7 @@ typedef struct drow {
 	cg_diff_func f;
 	const char *status;
 	uint64_t key; /* |delta| of the sort column */
+	int address;  /* an address-only name: ranked after the named */
 } drow;
 
 enum { SORT_SELF, SORT_INCL, SORT_CALLED };
@@ -157,10 +167,28 @@ static const char *status_of(const cg_diff_func *f, const size_t *ev,
 	return "same";
 }
 
+/* 0x and hex digits only: a stripped binary's function, whose address
+ * moves with every build, so that it is removed and added anew and would
+ * otherwise fill the top rows. */
+static int address_only(cg_str fn)
+{
+	size_t i;
+	if (fn.len < 3 || fn.ptr[0] != '0' || (fn.ptr[1] != 'x' && fn.ptr[1] != 'X'))
+		return 0;
+	for (i = 2; i < fn.len; i++)
+		if (!((fn.ptr[i] >= '0' && fn.ptr[i] <= '9') ||
+		      (fn.ptr[i] >= 'a' && fn.ptr[i] <= 'f') ||
+		      (fn.ptr[i] >= 'A' && fn.ptr[i] <= 'F')))
+			return 0;
+	return 1;
+}
+
 static int by_key(const void *pa, const void *pb)
 {
 	const drow *a = pa, *b = pb;
 	int c;
+	if (a->address != b->address)
+		return a->address - b->address;
 	if (a->key != b->key)
 		return a->key > b->key ? -1 : 1;
 	if ((c = cg_str_cmp(a->f.fn, b->f.fn)) != 0)
@@ -283,6 +311,7 @@ static int print_rows(cli *c, const options *o, const cg_diff *d,
 		if (!o->all && strcmp(r->status, "same") == 0)
 			continue;
 		r->key = row_key(&r->f, what, which);
+		r->address = address_only(r->f.fn);
 		if (o->has_min && r->key < o->min)
 			continue;
 		/* |delta| / old total >= num / (100 * scale) */
@@ -331,8 +360,48 @@ static int resolve_gates(cli *c, options *o, const cg_diff *d,
 	return 0;
 }
 
-/* Each gate: one line on stderr when the total grew past it; 1 if any
- * did. */
+/* The old and new inclusive cost of event ev of the functions named fn
+ * (summed over every file and object that has one); 0 when no function
+ * has that name. */
+static int function_costs(const cg_diff *d, const char *fn, size_t fnlen,
+                          size_t ev, uint64_t *a, uint64_t *b)
+{
+	size_t i;
+	int found = 0;
+	*a = *b = 0;
+	for (i = 0; i < cg_diff_count(d); i++) {
+		cg_diff_func f;
+		cg_diff_get(d, i, &f);
+		if (f.fn.len != fnlen || memcmp(f.fn.ptr, fn, fnlen) != 0)
+			continue;
+		found = 1;
+		*a = *a > UINT64_MAX - f.old_incl[ev] ? UINT64_MAX : *a + f.old_incl[ev];
+		*b = *b > UINT64_MAX - f.new_incl[ev] ? UINT64_MAX : *b + f.new_incl[ev];
+	}
+	return found;
+}
+
+/* A gate on a function that names none is a usage error, as a typo in
+ * it would otherwise make a gate that always holds. */
+static int check_gate_names(cli *c, const options *o, const cg_diff *d)
+{
+	size_t g;
+	uint64_t a, b;
+	for (g = 0; g < o->ngates; g++) {
+		const gate *x = &o->gates[g];
+		if (x->fn != NULL && !function_costs(d, x->fn, x->fnlen, x->index,
+		                                     &a, &b)) {
+			fprintf(stderr, "%s: --fail-above %s: no function '%.*s' in "
+			                "either profile\n",
+			        c->prog, x->arg, (int)x->fnlen, x->fn);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Each gate: one line on stderr when the total (or the function's
+ * inclusive cost) grew past it; 1 if any did. */
 static int check_gates(cli *c, const options *o, const cg_diff *d,
                        const cg_funcs *side[2])
 {
@@ -343,6 +412,8 @@ static int check_gates(cli *c, const options *o, const cg_diff *d,
 		uint64_t a = cg_funcs_totals(side[0])[cg_diff_event_old(d, x->index)];
 		uint64_t b = cg_funcs_totals(side[1])[cg_diff_event_new(d, x->index)];
 		char pct[64];
+		if (x->fn != NULL)
+			(void)function_costs(d, x->fn, x->fnlen, x->index, &a, &b);
 		/* holds while b - a <= a * num / (100 * scale) */
 		if (b <= a || (a > 0 && rows_ge_product(a, x->num, b - a,
 		                                        100 * x->scale)))
@@ -352,27 +423,44 @@ static int check_gates(cli *c, const options *o, const cg_diff *d,
 			         ((double)b - (double)a) * 100.0 / (double)a);
 		else
 			snprintf(pct, sizeof pct, "an old total of 0");
-		fprintf(stderr, "%s: %.*s grew by %s (%llu -> %llu), over "
-		                "--fail-above %s\n",
-		        c->prog, (int)x->len, x->event, pct, (unsigned long long)a,
-		        (unsigned long long)b, x->arg);
+		if (x->fn != NULL)
+			fprintf(stderr, "%s: %.*s: inclusive %.*s grew by %s (%llu -> "
+			                "%llu), over --fail-above %s\n",
+			        c->prog, (int)x->fnlen, x->fn, (int)x->len, x->event,
+			        pct, (unsigned long long)a, (unsigned long long)b,
+			        x->arg);
+		else
+			fprintf(stderr, "%s: %.*s grew by %s (%llu -> %llu), over "
+			                "--fail-above %s\n",
+			        c->prog, (int)x->len, x->event, pct,
+			        (unsigned long long)a, (unsigned long long)b, x->arg);
 		failed = 1;
 	}
 	return failed;
 }
 
+/* EV=PCT or FN:EV=PCT.  An event name holds no ':' or '=', a function
+ * name may (ns::f, operator=): the event is what lies between the last
+ * '=' and the last ':' before it. */
 static void add_gate(cli *c, options *o, const char *arg)
 {
-	const char *eq = strrchr(arg, '=');
+	const char *eq = strrchr(arg, '='), *colon = NULL, *p;
 	gate *g;
 	if (eq == NULL || eq == arg)
-		cli_usage(c, "--fail-above %s: expected EV=PCT", arg);
+		cli_usage(c, "--fail-above %s: expected EV=PCT or FN:EV=PCT", arg);
+	for (p = arg; p < eq; p++)
+		if (*p == ':')
+			colon = p;
+	if (colon == eq - 1 || colon == arg)
+		cli_usage(c, "--fail-above %s: expected EV=PCT or FN:EV=PCT", arg);
 	if (cli_grow((void **)&o->gates, &o->gates_cap, o->ngates + 1,
 	             sizeof *o->gates))
 		cli_usage(c, "out of memory");
 	g = &o->gates[o->ngates++];
-	g->event = arg;
-	g->len = (size_t)(eq - arg);
+	g->fn = colon != NULL ? arg : NULL;
+	g->fnlen = colon != NULL ? (size_t)(colon - arg) : 0;
+	g->event = colon != NULL ? colon + 1 : arg;
+	g->len = (size_t)(eq - g->event);
 	g->arg = arg;
 	rows_parse_percent(c, "--fail-above", eq + 1, 0, &g->num, &g->scale);
 }
@@ -464,13 +552,14 @@ static int compare(cli *c, options *o, char *paths[2])
 		goto out;
 	}
 	if ((ev = pick(c, d, side, paths, o->events, &nev)) == NULL ||
-	    resolve_gates(c, o, d, side, paths) != 0)
+	    resolve_gates(c, o, d, side, paths) != 0 ||
+	    check_gate_names(c, o, d) != 0)
 		goto out;
 	if (o->totals)
 		print_totals(o, d, old, new_, ev, nev);
 	else if (print_rows(c, o, d, old, ev, nev) != 0)
 		goto out;
-	status = check_gates(c, o, d, side) ? EXIT_INVALID : EXIT_VALID;
+	status = check_gates(c, o, d, side) ? EXIT_GATE : EXIT_VALID;
 out:
 	free(ev);
 	cg_diff_free(d);
@@ -493,6 +582,8 @@ int main(int argc, char **argv)
 	argv += optind;
 	if (argc != 2)
 		cli_usage(&c, "expected two profiles, OLD and NEW");
+	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
+		cli_usage(&c, "OLD and NEW cannot both be standard input");
 
 	cli_status(&c, compare(&c, &o, argv));
 	cg_rename_free(o.rename);

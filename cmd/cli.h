@@ -10,7 +10,7 @@
 /* Exit status, the same in every command's --help and man page. */
 enum {
 	EXIT_VALID = 0,   /* every input valid */
-	EXIT_INVALID = 1, /* some input invalid (cg-diff: or a gate failed) */
+	EXIT_INVALID = 1, /* some input invalid */
 	EXIT_TROUBLE = 2  /* usage error, unreadable input, failed output */
 };
 

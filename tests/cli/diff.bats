@@ -98,8 +98,8 @@ setup() {
     [ "$output" = "$(printf 'event\told\tnew\tdelta\tpct\nIr\t165\t317\t152\t92.12')" ]
 }
 
-@test "the gate: exit 1 and one line past it, exit 0 within it; the table is written either way" {
-    run -1 --separate-stderr diff_ --fail-above Ir=92 "$T/old.cg" "$T/new.cg"
+@test "the gate: exit 3 and one line past it, exit 0 within it; the table is written either way" {
+    run -3 --separate-stderr diff_ --fail-above Ir=92 "$T/old.cg" "$T/new.cg"
     [ "$stderr" = "cg-diff: Ir grew by 92.12% (165 -> 317), over --fail-above Ir=92" ]
     [ "${#lines[@]}" -eq 5 ]
     run -0 --separate-stderr diff_ --fail-above Ir=92.13 "$T/old.cg" "$T/new.cg"
@@ -108,19 +108,64 @@ setup() {
     printf 'events: Ir\nfn=f\n1 100\n' > "$T/a.cg"
     printf 'events: Ir\nfn=f\n1 102\n' > "$T/b.cg"
     run -0 diff_ --fail-above Ir=2 "$T/a.cg" "$T/b.cg"
-    run -1 diff_ --fail-above Ir=1.999999 "$T/a.cg" "$T/b.cg"
+    run -3 diff_ --fail-above Ir=1.999999 "$T/a.cg" "$T/b.cg"
     # shrinking never fails; growing from 0 always does
     run -0 diff_ --fail-above Ir=0 "$T/b.cg" "$T/a.cg"
     printf 'events: Ir\nfn=f\n1 0\n' > "$T/z.cg"
-    run -1 --separate-stderr diff_ --fail-above Ir=1000 "$T/z.cg" "$T/a.cg"
+    run -3 --separate-stderr diff_ --fail-above Ir=1000 "$T/z.cg" "$T/a.cg"
     [ "$stderr" = "cg-diff: Ir grew by an old total of 0 (0 -> 100), over --fail-above Ir=1000" ]
 }
 
 @test "several gates: each one that fails says so" {
     printf 'events: Ir Dr\nfn=f\n1 100 10\n' > "$T/a.cg"
     printf 'events: Ir Dr\nfn=f\n1 110 20\n' > "$T/b.cg"
-    run -1 --separate-stderr diff_ --fail-above Ir=5 --fail-above Dr=50 --fail-above Ir=20 "$T/a.cg" "$T/b.cg"
+    run -3 --separate-stderr diff_ --fail-above Ir=5 --fail-above Dr=50 --fail-above Ir=20 "$T/a.cg" "$T/b.cg"
     [ "$stderr" = "$(printf 'cg-diff: Ir grew by 10.00%% (100 -> 110), over --fail-above Ir=5\ncg-diff: Dr grew by 100.00%% (10 -> 20), over --fail-above Dr=50')" ]
+}
+
+@test "a gate on one function: its inclusive cost, by its name in any file" {
+    # main calls hot (inclusive 10 -> 30) and cold; hot is in two files:
+    # its figure is the sum of both (5 + 5 -> 25 + 5)
+    printf 'events: Ir\nfl=a.c\nfn=main\n1 100\ncfn=hot\ncalls=1 1\n1 5\nfn=hot\n1 5\nfl=b.c\nfn=hot\n1 5\n' > "$T/a.cg"
+    printf 'events: Ir\nfl=a.c\nfn=main\n1 80\ncfn=hot\ncalls=1 1\n1 25\nfn=hot\n1 25\nfl=b.c\nfn=hot\n1 5\n' > "$T/b.cg"
+    # the total grew by 10 / 110 = 9.09%: a 10% gate on it holds
+    run -0 diff_ --fail-above Ir=10 "$T/a.cg" "$T/b.cg"
+    run -3 --separate-stderr diff_ --fail-above Ir=10 --fail-above hot:Ir=199 "$T/a.cg" "$T/b.cg"
+    [ "$stderr" = "cg-diff: hot: inclusive Ir grew by 200.00% (10 -> 30), over --fail-above hot:Ir=199" ]
+    run -0 diff_ --fail-above hot:Ir=200 "$T/a.cg" "$T/b.cg"
+    # main's inclusive fell (110 -> 110 + 0): never a failure
+    run -0 diff_ --fail-above main:Ir=0 "$T/a.cg" "$T/b.cg"
+    # a name of no function is an error, not a gate that always holds
+    run -2 --separate-stderr diff_ --fail-above mian:Ir=1 "$T/a.cg" "$T/b.cg"
+    [ "$stderr" = "cg-diff: --fail-above mian:Ir=1: no function 'mian' in either profile" ]
+    # C++ names keep their colons: the event is after the last one
+    printf 'events: Ir\nfn=ns::f\n1 10\n' > "$T/c1.cg"
+    printf 'events: Ir\nfn=ns::f\n1 20\n' > "$T/c2.cg"
+    run -3 --separate-stderr diff_ --fail-above ns::f:Ir=50 "$T/c1.cg" "$T/c2.cg"
+    [ "$stderr" = "cg-diff: ns::f: inclusive Ir grew by 100.00% (10 -> 20), over --fail-above ns::f:Ir=50" ]
+    run -2 --separate-stderr diff_ --fail-above ns::f:=50 "$T/c1.cg" "$T/c2.cg"
+    [ "${stderr_lines[0]}" = "cg-diff: --fail-above ns::f:=50: expected EV=PCT or FN:EV=PCT" ]
+}
+
+@test "an invalid profile is exit 1, apart from a failed gate (3)" {
+    printf 'events: Ir\nfn=f\n1 10\n' > "$T/a.cg"
+    printf 'events: Ir\nfn=f\n1 x\n' > "$T/bad.cg"
+    run -1 --separate-stderr diff_ --fail-above Ir=0 "$T/a.cg" "$T/bad.cg"
+    [[ "$stderr" == "$T/bad.cg:3: syntax: "* ]]
+    [ -z "$output" ]
+}
+
+@test "standard input for both sides is a usage error" {
+    run -2 --separate-stderr diff_ - - < /dev/null
+    [ "${stderr_lines[0]}" = "cg-diff: OLD and NEW cannot both be standard input" ]
+}
+
+@test "address-only names rank after the named functions" {
+    # a stripped build: 0x... names move and are removed and added anew
+    printf 'events: Ir\nfn=0x4011a0\n1 900\nfn=main\n1 10\nfn=work\n1 20\n' > "$T/a.cg"
+    printf 'events: Ir\nfn=0x4011b0\n1 900\nfn=main\n1 11\nfn=work\n1 25\n' > "$T/b.cg"
+    run -0 diff_ -H "$T/a.cg" "$T/b.cg"
+    [ "$(cut -f1,4 <<< "$output" | tr '\t\n' ': ')" = "changed:work changed:main removed:0x4011a0 added:0x4011b0 " ]
 }
 
 @test "deltas equal cg-funcs(NEW) minus cg-funcs(OLD), row by row" {
@@ -185,7 +230,7 @@ setup() {
     run -2 --separate-stderr diff_ --mod-fl 's/(/b/' "$T/old.cg" "$T/new.cg"
     [[ "$stderr" == "cg-diff: --mod-fl 's/(/b/': "* ]]
     run -2 --separate-stderr diff_ --fail-above Ir "$T/old.cg" "$T/new.cg"
-    [ "${stderr_lines[0]}" = "cg-diff: --fail-above Ir: expected EV=PCT" ]
+    [ "${stderr_lines[0]}" = "cg-diff: --fail-above Ir: expected EV=PCT or FN:EV=PCT" ]
     run -2 --separate-stderr diff_ --fail-above Ir=x "$T/old.cg" "$T/new.cg"
     [[ "$stderr" == "cg-diff: --fail-above x: expected a percentage"* ]]
     run -2 --separate-stderr diff_ -s Ir "$T/old.cg" "$T/new.cg"
@@ -221,7 +266,7 @@ setup() {
     # audit() is new
     grep -q "^added${TAB}shop${TAB}shop.c${TAB}audit${TAB}" <<< "$output"
     # and the whole program grew by more than 10%: the gate fails
-    run -1 --separate-stderr diff_ -T --fail-above Ir=10 "$T/v1.cg" "$T/v2.cg"
+    run -3 --separate-stderr diff_ -T --fail-above Ir=10 "$T/v1.cg" "$T/v2.cg"
     [[ "$stderr" == "cg-diff: Ir grew by "*"%, over --fail-above Ir=10"* ]] || [[ "$stderr" == "cg-diff: Ir grew by "*", over --fail-above Ir=10" ]]
     run -0 diff_ -T --fail-above Ir=100 "$T/v1.cg" "$T/v2.cg"
     # a recording compared with itself: nothing changed
