@@ -239,9 +239,17 @@ static cg_kind start_part(parser *ps)
 
 static cg_kind no_events(parser *ps)
 {
+	/* Xdebug and cachegrind write summary: after the body.  To the
+	 * profile that begins a part of its own, but a user of such a file
+	 * knows of no second part: say what the line is. */
+	if (ps->summary_started && ps->part.ordinal > 1) {
+		cg_fail(ps->err, CG_SYNTAX, ps->part.first_line,
+		        "summary: after body lines (a header there begins a new "
+		        "part, and this one has no events: header)");
+		return repairable(ps, CG_SYNTAX, CG_REPAIR_SUMMARY);
+	}
 	cg_fail(ps->err, CG_SYNTAX, ps->part.first_line,
 	        "part %zu has no events: header", ps->part.ordinal);
-	/* Xdebug and cachegrind write summary: after the body */
 	return ps->summary_started ? repairable(ps, CG_SYNTAX, CG_REPAIR_SUMMARY)
 	                           : CG_SYNTAX;
 }
