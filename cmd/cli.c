@@ -87,14 +87,17 @@ void cli_trouble(cli *c, const char *path, const char *why)
 	cli_status(c, EXIT_TROUBLE);
 }
 
-/* Who writes what --compat repairs. */
-static const char *producer(cg_repair kind)
+/* The advice for a refusal that --compat repairs: who writes it. */
+static const char *compat_hint(cg_repair kind)
 {
 	switch (kind) {
 	case CG_REPAIR_SUMMARY:
-		return "Xdebug or cachegrind";
+		return "written by Xdebug or cachegrind? --compat reads it";
+	case CG_REPAIR_JUMPS:
+		return "--compat reads it without the jumps, or rerun without "
+		       "--collect-jumps";
 	default:
-		return "Xdebug";
+		return "written by Xdebug? --compat reads it";
 	}
 }
 
@@ -112,8 +115,7 @@ void cli_diag(cli *c, const char *path, const cg_error *err)
 		fprintf(stderr, "; decompress it first (e.g. %s FILE | %s)",
 		        cat[err->compression], c->prog);
 	if (err->repair != CG_REPAIR_NONE && !(c->flags & CG_COMPAT))
-		fprintf(stderr, " (written by %s? --compat reads it)",
-		        producer(err->repair));
+		fprintf(stderr, " (%s)", compat_hint(err->repair));
 	fputc('\n', stderr);
 	cli_status(c, EXIT_INVALID);
 }

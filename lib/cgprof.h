@@ -65,6 +65,7 @@ typedef enum cg_repair {
 	CG_REPAIR_SUMMARY,      /* summary: after body lines */
 	CG_REPAIR_APPEND,       /* ==== NEW PROFILING FILE: a new part */
 	CG_REPAIR_NEGATIVE,     /* a negative event cost counted as 0 */
+	CG_REPAIR_JUMPS,        /* jump=, jcnd=, jfi=, jfn= lines skipped */
 	CG_REPAIRS
 } cg_repair;
 

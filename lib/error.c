@@ -66,6 +66,8 @@ const char *cg_repair_text(cg_repair kind)
 		return "==== NEW PROFILING FILE: a new part with its own name IDs";
 	case CG_REPAIR_NEGATIVE:
 		return "negative event cost: counted as 0";
+	case CG_REPAIR_JUMPS:
+		return "jump lines (--collect-jumps): skipped, no figure changes";
 	default:
 		return NULL;
 	}

@@ -31,6 +31,10 @@ typedef struct parser {
 	int callee_set;
 	uint64_t base[CG_POS_FIELDS];
 
+	/* a jump=/jcnd= line (CG_COMPAT) waiting for its source position */
+	int jump_pending;
+	uint64_t jump_line;
+
 	/* a calls= line waiting for its cost line */
 	int call_pending;
 	uint64_t call_line, call_count;
@@ -706,6 +710,57 @@ static void context_changed(parser *ps)
 	ps->context_units = ps->fi_set ? cg_sat_add(c, ps->fi.units) : c;
 }
 
+/* jump=COUNT TARGET or jcnd=FOLLOWED/EXECUTED TARGET of a jump recording,
+ * read under CG_COMPAT to be skipped: a jump is control flow inside a
+ * function and carries no inclusive cost, so no figure depends on it.
+ * Its fields are still checked, and the next line must be the jump's
+ * source position, which moves the relative positions as a cost line
+ * does. */
+static cg_kind jump_line(parser *ps, const char *k, cg_str v)
+{
+	const char *s = v.ptr, *e = v.ptr + v.len, *slash;
+	uint64_t count, target;
+	cg_str tok;
+	size_t n;
+	cg_kind r;
+	if (!ps->fn_set)
+		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+		               "%s= before any fn= in part %zu", k, ps->part.ordinal);
+	if (!next_token(&s, e, &tok))
+		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+		               "expected a jump count after %s=", k);
+	slash = k[1] == 'c' ? memchr(tok.ptr, '/', tok.len) : NULL;
+	if (k[1] == 'c' && slash == NULL)
+		return syntax(ps, "expected FOLLOWED/EXECUTED after jcnd=, found "
+		                  "'%s'", tok.ptr, tok.len);
+	if (slash != NULL) {
+		cg_str a = {tok.ptr, (size_t)(slash - tok.ptr)};
+		cg_str b = {slash + 1, tok.len - a.len - 1};
+		if ((r = number(ps, a, "a jump count", &count)) != CG_OK ||
+		    (r = number(ps, b, "a jump count", &count)) != CG_OK)
+			return r;
+	} else if ((r = number(ps, tok, "a jump count", &count)) != CG_OK)
+		return r;
+	for (n = 0; n < ps->part.npos && next_token(&s, e, &tok); n++)
+		if ((r = position(ps, tok, ps->part.pos[n], ps->base[n], &target)) !=
+		    CG_OK)
+			return r;
+	if (n < ps->part.npos || next_token(&s, e, &tok))
+		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+		               "expected %zu target position column%s after the "
+		               "jump count",
+		               ps->part.npos, ps->part.npos == 1 ? "" : "s");
+	ps->jump_pending = 1;
+	ps->jump_line = ps->lineno;
+	return CG_OK;
+}
+
+static int is_jump_key(const char *k, size_t n)
+{
+	return cg_key_is(k, n, "jump") || cg_key_is(k, n, "jcnd") ||
+	       cg_key_is(k, n, "jfi") || cg_key_is(k, n, "jfn");
+}
+
 static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 {
 	const char *k = key.ptr;
@@ -717,6 +772,12 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 		return r;
 	if (cg_key_is(k, n, "calls"))
 		return calls_line(ps, v);
+	if (is_jump_key(k, n) && repair(ps, CG_REPAIR_JUMPS)) {
+		if (k[1] == 'f') /* jfi=, jfn=: the names still define IDs */
+			return read_name(ps, k[2] == 'i' ? &ps->files : &ps->fns,
+			                 k[2] == 'i' ? "file" : "function", v, &name);
+		return jump_line(ps, n == 4 && k[1] == 'c' ? "jcnd" : "jump", v);
+	}
 	if (cg_key_is(k, n, "fn") || cg_key_is(k, n, "cfn")) {
 		if ((r = read_name(ps, &ps->fns, "function", v, &name)) != CG_OK)
 			return r;
@@ -763,12 +824,12 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 	{
 		char ex[64];
 		cg_excerpt(ex, sizeof ex, k, n);
-		return cg_fail(ps->err, CG_UNSUPPORTED, ps->lineno,
-		               "directive %s= is not supported%s", ex,
-		               cg_key_is(k, n, "jump") || cg_key_is(k, n, "jcnd") ||
-		                       cg_key_is(k, n, "jfi") || cg_key_is(k, n, "jfn")
-		                   ? " (jump recording: rerun without --collect-jumps)"
-		                   : "");
+		cg_fail(ps->err, CG_UNSUPPORTED, ps->lineno,
+		        "directive %s= is not supported%s", ex,
+		        is_jump_key(k, n) ? " (a jump recording)" : "");
+		return is_jump_key(k, n)
+		           ? repairable(ps, CG_UNSUPPORTED, CG_REPAIR_JUMPS)
+		           : CG_UNSUPPORTED;
 	}
 }
 
@@ -981,6 +1042,18 @@ static cg_kind cost_line(parser *ps, const char *s, const char *e)
 		charge += digits + 1u;
 		ncost++;
 	}
+	if (ps->jump_pending) {
+		/* the jump's source: a position, no record */
+		if (ncost > 0)
+			return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+			               "expected the source position of the jump on "
+			               "line %llu, found costs",
+			               (unsigned long long)ps->jump_line);
+		for (i = 0; i < npos; i++)
+			ps->base[i] = pos[i];
+		ps->jump_pending = 0;
+		return CG_OK;
+	}
 	for (i = ncost; i < p->nevents; i++) {
 		ps->costs[i] = 0;
 		charge += 2; /* an omitted cost is charged as "0" */
@@ -1049,6 +1122,15 @@ static cg_kind one_line(parser *ps, const char *s, const char *e)
 	if (q != s)
 		return syntax(ps, "unexpected leading blank in '%s'", s,
 		              (size_t)(e - s));
+	if (ps->jump_pending && !(is_digit(*s) || *s == '+' || *s == '-' ||
+	                          *s == '*')) {
+		char ex[64];
+		cg_excerpt(ex, sizeof ex, s, (size_t)(e - s));
+		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+		               "expected the source position of the jump on line "
+		               "%llu, found '%s'",
+		               (unsigned long long)ps->jump_line, ex);
+	}
 	if (ps->call_pending && !(is_digit(*s) || *s == '+' || *s == '-' ||
 	                          *s == '*')) {
 		char ex[64];
@@ -1078,6 +1160,10 @@ static cg_kind finish(parser *ps, const char *buf, size_t len)
 	if (ps->call_pending)
 		return cg_fail(ps->err, CG_SYNTAX, ps->call_line,
 		               "calls= at the end of the input without its cost line");
+	if (ps->jump_pending)
+		return cg_fail(ps->err, CG_SYNTAX, ps->jump_line,
+		               "a jump at the end of the input without its source "
+		               "position");
 	if (ps->st == ST_NONE && ps->nparts == 0)
 		return cg_fail(ps->err, CG_SYNTAX, 0,
 		               "no profile: the input holds no header or body line");

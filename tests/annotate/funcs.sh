@@ -11,13 +11,17 @@
 #    the line's file) and it makes no calls=0 call (annotate adds their
 #    cost to the caller's self).  Functions of one file:name in several
 #    objects are summed, as annotate's key has no object.
-# The last line says how many functions were compared.
+# The last line says how many functions were compared.  CG_COMPAT=1 reads
+# the profile with --compat (a jump recording, say).
 bindir=$1 profile=$2 self=$3
+compat=${CG_COMPAT:+--compat}
 here=$(cd "$(dirname "$0")" && pwd)
 dir=$(mktemp -d "${TMPDIR:-/tmp}/cgfuncs.XXXXXX") || exit 2
 trap 'rm -rf "$dir"' EXIT
-"$bindir/cg-tsv" --no-limits "$profile" > "$dir/rows" || exit 2
-"$bindir/cg-funcs" --no-limits "$profile" > "$dir/funcs" || exit 2
+# shellcheck disable=SC2086 # $compat is one option or none
+"$bindir/cg-tsv" --no-limits $compat "$profile" > "$dir/rows" 2>/dev/null || exit 2
+# shellcheck disable=SC2086
+"$bindir/cg-funcs" --no-limits $compat "$profile" > "$dir/funcs" 2>/dev/null || exit 2
 cat > "$dir/prog.awk" <<'AWK'
 NR == 1 {
     for (i = 1; i <= NF; i++) col[$i] = i

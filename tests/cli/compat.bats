@@ -186,3 +186,18 @@ CG
     run -0 "$TESTS_DIR/corpus/compat.sh" "$CG_BINDIR" "$CORPUS"
     [[ "${lines[-1]}" == *" passed, 0 failed" ]]
 }
+
+@test "a jump recording: refused with the way out; under --compat the jumps are skipped and positions follow their source lines" {
+    # jcnd= and jump= are followed by the jump's source position (no
+    # costs); that line moves the relative positions as a cost line does
+    printf 'events: A\nfl=(1) a.c\nfn=(1) f\n5 1\njcnd=1/2 +3\n*\n* 2\njfi=(7) b.h\njfn=(9) g\njump=4 -1\n+1\n+1 3\nfi=(7)\n8 4\n' > "$T/j.cg"
+    run -1 --separate-stderr validate "$T/j.cg"
+    [ "$stderr" = "$T/j.cg:5: unsupported: directive jcnd= is not supported (a jump recording) (--compat reads it without the jumps, or rerun without --collect-jumps)" ]
+    run -0 --separate-stderr "$CG_BINDIR/cg-tsv" -H -f fi,line,event:A --compat "$T/j.cg"
+    [ "$output" = "$(printf 'a.c\t5\t1\na.c\t5\t2\na.c\t7\t3\nb.h\t8\t4')" ]
+    [ "$stderr" = "$T/j.cg:5: warning: jump lines (--collect-jumps): skipped, no figure changes (4 lines)" ]
+    # the normalized profile holds no jump and is valid strictly
+    "$CG_BINDIR/cg-normalize" --compat "$T/j.cg" > "$T/n.cg" 2>/dev/null
+    no_line -E '^(jump|jcnd|jfi|jfn)=' "$T/n.cg"
+    run -0 validate "$T/n.cg"
+}

@@ -208,6 +208,21 @@ CG
     [ "$n" -ge 5 ]
 }
 
+@test "a jump recording under --compat: the jumps change no figure (callgrind_annotate's self totals)" {
+    f=$CORPUS/valgrind/v21-hanoi-jumps.callgrind
+    run -1 validate "$f"
+    CG_COMPAT=1 run -0 "$TESTS_DIR/annotate/funcs.sh" "$CG_BINDIR" "$f" "${f%.callgrind}.annotate-self.txt"
+    [ "${#lines[@]}" -eq 1 ]
+    [ "$(echo "${lines[0]}" | cut -d' ' -f2)" -gt 100 ]
+    # every jump line (jump=, jcnd=, jfi=, jfn=) is counted in the warning
+    n=$(grep -cE '^(jump|jcnd|jfi|jfn)=' "$f")
+    first=$(grep -nE '^(jump|jcnd|jfi|jfn)=' "$f" | head -1 | cut -d: -f1)
+    run -0 --separate-stderr "$CG_BINDIR/cg-funcs" --compat -T "$f"
+    [ "$stderr" = "$f:$first: warning: jump lines (--collect-jumps): skipped, no figure changes ($n lines)" ]
+    # the total is the summary: line's, as without jumps
+    [ "$(cut -f2 <<< "${lines[1]}")" = "$(sed -n 's/^summary: //p' "$f")" ]
+}
+
 # Recordings made here, with the options that change what the numbers
 # mean: separate recursion levels, many parts, threads as files.
 record_and_compare() { # NAME PROGRAM [valgrind options...]

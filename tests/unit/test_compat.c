@@ -62,6 +62,26 @@ static const repair_case cases[] = {
      CG_REPAIR_NONE, CG_SYNTAX, CG_REPAIR_NONE, 0, 0},
     {"a negative position stays refused", E "fn=f\n-1 5\n", CG_RESOURCE, 3,
      CG_REPAIR_NONE, CG_RESOURCE, CG_REPAIR_NONE, 0, 0},
+    /* --collect-jumps: jcnd=, jump= and their source lines skipped; jfi=
+     * and jfn= still define their IDs (fi=(7) below uses one) */
+    {"a jump recording", E "fl=(1) a.c\nfn=(1) f\n5 1\njcnd=1/2 +3\n*\n"
+     "* 2\njfi=(7) b.h\njfn=(9) g\njump=4 -1\n+1\n+1 3\nfi=(7)\n8 4\n",
+     CG_UNSUPPORTED, 5, CG_REPAIR_JUMPS, CG_OK, CG_REPAIR_JUMPS, 4, 5},
+    {"jcnd= without FOLLOWED/EXECUTED stays refused",
+     E "fn=f\n5 1\njcnd=3 +3\n*\n", CG_UNSUPPORTED, 4, CG_REPAIR_JUMPS,
+     CG_SYNTAX, CG_REPAIR_NONE, 0, 0},
+    {"a jump without its target stays refused", E "fn=f\n5 1\njump=3\n*\n",
+     CG_UNSUPPORTED, 4, CG_REPAIR_JUMPS, CG_SYNTAX, CG_REPAIR_NONE, 0, 0},
+    {"a jump's source line with costs stays refused",
+     E "fn=f\n5 1\njump=3 7\n5 9\n", CG_UNSUPPORTED, 4, CG_REPAIR_JUMPS,
+     CG_SYNTAX, CG_REPAIR_NONE, 0, 0},
+    {"a jump followed by a directive stays refused",
+     E "fn=f\n5 1\njump=3 7\nfn=g\n1 1\n", CG_UNSUPPORTED, 4,
+     CG_REPAIR_JUMPS, CG_SYNTAX, CG_REPAIR_NONE, 0, 0},
+    {"a jump at the end of the input stays refused", E "fn=f\n5 1\njump=3 7\n",
+     CG_UNSUPPORTED, 4, CG_REPAIR_JUMPS, CG_SYNTAX, CG_REPAIR_NONE, 0, 0},
+    {"a jump before any fn= stays refused", E "jump=3 7\n5\n", CG_UNSUPPORTED,
+     2, CG_REPAIR_JUMPS, CG_SYNTAX, CG_REPAIR_NONE, 0, 0},
 };
 
 static void test_repairs(void)
