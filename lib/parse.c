@@ -1108,6 +1108,22 @@ static cg_kind appended(parser *ps, const char *s, const char *e)
 	return CG_OK;
 }
 
+/* A calls= or jump line must be followed by its cost (or source
+ * position) line: the line [s, e) is none. */
+static cg_kind not_a_position_line(parser *ps, const char *s, const char *e)
+{
+	char ex[64];
+	cg_excerpt(ex, sizeof ex, s, (size_t)(e - s));
+	return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
+	               ps->jump_pending ? "expected the source position of the "
+	                                  "jump on line %llu, found '%s'"
+	                                : "expected the cost line of the calls= "
+	                                  "on line %llu, found '%s'",
+	               (unsigned long long)(ps->jump_pending ? ps->jump_line
+	                                                     : ps->call_line),
+	               ex);
+}
+
 static cg_kind one_line(parser *ps, const char *s, const char *e)
 {
 	const char *q;
@@ -1122,24 +1138,9 @@ static cg_kind one_line(parser *ps, const char *s, const char *e)
 	if (q != s)
 		return syntax(ps, "unexpected leading blank in '%s'", s,
 		              (size_t)(e - s));
-	if (ps->jump_pending && !(is_digit(*s) || *s == '+' || *s == '-' ||
-	                          *s == '*')) {
-		char ex[64];
-		cg_excerpt(ex, sizeof ex, s, (size_t)(e - s));
-		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
-		               "expected the source position of the jump on line "
-		               "%llu, found '%s'",
-		               (unsigned long long)ps->jump_line, ex);
-	}
-	if (ps->call_pending && !(is_digit(*s) || *s == '+' || *s == '-' ||
-	                          *s == '*')) {
-		char ex[64];
-		cg_excerpt(ex, sizeof ex, s, (size_t)(e - s));
-		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
-		               "expected the cost line of the calls= on line %llu, "
-		               "found '%s'",
-		               (unsigned long long)ps->call_line, ex);
-	}
+	if ((ps->jump_pending || ps->call_pending) &&
+	    !(is_digit(*s) || *s == '+' || *s == '-' || *s == '*'))
+		return not_a_position_line(ps, s, e);
 	if (is_alpha(*s))
 		return keyed_line(ps, s, e);
 	if (is_digit(*s) || *s == '+' || *s == '-' || *s == '*')
