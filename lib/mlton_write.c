@@ -20,48 +20,65 @@ static cg_kind oom(cg_error *err)
 	return cg_fail(err, CG_RESOURCE, 0, "out of memory");
 }
 
-/* The functions' names: a name whose text repeats gets " [name I]" (MLton
- * can name two sources alike: functor copies); with CG_MLTON_SPLIT a
- * source of a name with several gets " [source S]". */
+/* The functions' names: two names that would be one function, the same
+ * NAME in the same FILE (MLton names the copies of a functor's functions
+ * alike), get " [name I]" each; with CG_MLTON_SPLIT a source of a name
+ * with several gets " [source S]". */
 typedef struct namer {
 	const cg_mlton *m;
-	size_t *uses;     /* per name: sources naming it */
-	unsigned char *dup; /* per name: its text repeats */
+	size_t *uses;       /* per name: sources naming it */
+	unsigned char *dup; /* per name: another name is the same function */
 	char *buf;
 	size_t cap;
 } namer;
 
+/* The file a function is written in: emit writes "???" for none. */
+static cg_str file_of(const mlton_name *x)
+{
+	static const cg_str unknown = {"???", 3};
+	return x->file.len > 0 ? x->file : unknown;
+}
+
+/* Mark the names whose (NAME, FILE) repeats; 0, or -1 out of memory. */
+static int mark_alike(namer *n)
+{
+	const cg_mlton *m = n->m;
+	cg_interner names, files;
+	cg_pairmap seen;
+	size_t i;
+	int bad = 0;
+	memset(&names, 0, sizeof names);
+	memset(&files, 0, sizeof files);
+	memset(&seen, 0, sizeof seen);
+	for (i = 0; i < m->nnames && !bad; i++) {
+		uint32_t a, b, first;
+		int r;
+		if (cg_intern_content(&names, m->names[i].name, &a) ||
+		    cg_intern_content(&files, file_of(&m->names[i]), &b) ||
+		    (r = cg_pairmap_put(&seen, a, b, (uint32_t)i, &first)) < 0)
+			bad = 1;
+		else if (r == 0)
+			n->dup[i] = n->dup[first] = 1;
+	}
+	cg_interner_free(&names);
+	cg_interner_free(&files);
+	cg_pairmap_free(&seen);
+	return bad ? -1 : 0;
+}
+
 static int namer_init(namer *n, const cg_mlton *m)
 {
-	cg_interner seen;
-	size_t i, *first = NULL;
-	int bad = 0;
-	memset(&seen, 0, sizeof seen);
+	size_t i;
 	n->m = m;
 	n->uses = cg_calloc(m->nnames + 1, sizeof *n->uses);
 	n->dup = cg_calloc(m->nnames + 1, 1);
-	first = cg_malloc((m->nnames + 1) * sizeof *first);
 	n->buf = NULL;
 	n->cap = 0;
-	if (n->uses == NULL || n->dup == NULL || first == NULL)
-		bad = 1;
-	for (i = 0; !bad && i < m->nsources; i++)
+	if (n->uses == NULL || n->dup == NULL)
+		return -1;
+	for (i = 0; i < m->nsources; i++)
 		n->uses[m->sources[i].name]++;
-	for (i = 0; !bad && i < m->nnames; i++) {
-		uint32_t id;
-		size_t before = seen.count;
-		if (cg_intern_content(&seen, m->names[i].name, &id)) {
-			bad = 1;
-			break;
-		}
-		if (seen.count > before)
-			first[id] = i;
-		else
-			n->dup[i] = n->dup[first[id]] = 1;
-	}
-	cg_interner_free(&seen);
-	cg_free(first);
-	return bad ? -1 : 0;
+	return mark_alike(n);
 }
 
 static void namer_free(namer *n)

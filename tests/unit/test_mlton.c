@@ -301,17 +301,18 @@ static void graph_alone(void)
 	free(text);
 }
 
-/* Two names alike (MLton names functor copies alike) stay apart; a name
- * without a position and one at <unknown> have no file. */
+/* Two names that would be one function (the same NAME in the same FILE:
+ * MLton names functor copies alike; a bare C name and one at <unknown>)
+ * stay apart; the same NAME in another FILE is another function. */
 static void names_alike(void)
 {
 	static const char src[] =
-	    "0x00000001\n6\n<unknown>\n<gc>\n<main>\nF.f\ta.sml: 4\n"
-	    "F.f\ta.sml: 4\nbare\t<unknown>\n"
+	    "0x00000001\n8\n<unknown>\n<gc>\n<main>\nF.f\ta.sml: 4\n"
+	    "F.f\ta.sml: 9\nbare\t<unknown>\nbare\nF.f\tb.sml: 4\n"
 	    "5\n0 0\n1 0\n2 0\n3 0\n4 0\n1\n\n";
 	static const char mon[] =
 	    "MLton prof\ncount\ncurrent\n0x00000001\n7 0\n"
-	    "5\n0\n0\n0\n3\n4\n6\n0\n0\n0\n3\n4\n0\n";
+	    "5\n0\n0\n0\n3\n4\n8\n0\n0\n0\n3\n4\n0\n0\n0\n";
 	static const char *const files[] = {mon, NULL};
 	char *text;
 	cg_error err;
@@ -321,9 +322,13 @@ static void names_alike(void)
 	if (text == NULL)
 		return;
 	f = aggregate(text);
+	CHECK(cg_funcs_count(f) == 8, "one function per name: %zu",
+	      cg_funcs_count(f));
 	expect_func(f, "F.f [name 3]", "a.sml", (const uint64_t[]){3}, 1);
 	expect_func(f, "F.f [name 4]", "a.sml", (const uint64_t[]){4}, 1);
-	expect_func(f, "bare", "???", (const uint64_t[]){0}, 1);
+	expect_func(f, "bare [name 5]", "???", (const uint64_t[]){0}, 1);
+	expect_func(f, "bare [name 6]", "???", (const uint64_t[]){0}, 1);
+	expect_func(f, "F.f", "b.sml", (const uint64_t[]){0}, 1);
 	CHECK(str_is(cg_funcs_event(f, 0), "Count"), "event Count");
 	CHECK(cg_funcs_arc_count(f) == 0, "no arcs");
 	cg_funcs_free(f);
