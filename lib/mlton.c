@@ -31,6 +31,7 @@ static cg_kind reader_init(reader *r, const char *buf, size_t len,
 	r->line = 0;
 	r->limits = limits;
 	r->err = err;
+	r->unchecked = 0;
 	if (len == 0)
 		return cg_fail(err, CG_SYNTAX, 0, "empty input");
 	return cg_check_text(buf, len, limits, err, &r->unchecked);
@@ -41,12 +42,14 @@ static cg_kind reader_init(reader *r, const char *buf, size_t len,
 static cg_kind next_line(reader *r, cg_str *s, const char *what)
 {
 	const char *nl, *cr;
+	/* set on every path: the callers test only the kind returned */
+	s->ptr = r->p;
+	s->len = 0;
 	if (r->p == r->end)
 		return cg_fail(r->err, CG_SYNTAX, r->line,
 		               "the input ends before %s", what);
 	r->line++;
 	nl = memchr(r->p, '\n', (size_t)(r->end - r->p));
-	s->ptr = r->p;
 	s->len = (size_t)((nl != NULL ? nl : r->end) - r->p);
 	if (r->unchecked &&
 	    cg_line_too_long(s->ptr, s->ptr + s->len, 0, r->limits))
@@ -86,6 +89,7 @@ static cg_kind expected(reader *r, const char *what, cg_str found)
 static cg_kind number(reader *r, cg_str tok, const char *what, uint64_t *out)
 {
 	size_t i;
+	*out = 0;
 	if (tok.len == 0)
 		return expected(r, what, tok);
 	for (i = 0; i < tok.len; i++)
@@ -100,8 +104,9 @@ static cg_kind number(reader *r, cg_str tok, const char *what, uint64_t *out)
 	return CG_OK;
 }
 
-/* Split at single spaces: up to max fields; *n the count found (max + 1
- * when there are more).  An empty field is kept, for number() to refuse. */
+/* Split at single spaces into at most max fields; returns their count, or
+ * max + 1 when there are more.  An empty field is kept, for number() to
+ * refuse. */
 static size_t fields(cg_str s, cg_str *f, size_t max)
 {
 	size_t n = 0;
@@ -128,6 +133,7 @@ static cg_kind length_line(reader *r, const char *what, uint64_t limit,
 	uint64_t v;
 	cg_kind k;
 	char name[96];
+	*out = 0;
 	snprintf(name, sizeof name, "the number of %s", what);
 	if ((k = next_line(r, &s, name)) != CG_OK ||
 	    (k = number(r, s, name, &v)) != CG_OK)
@@ -143,8 +149,9 @@ static cg_kind length_line(reader *r, const char *what, uint64_t limit,
 /* The magic line "0x%08x". */
 static cg_kind magic_line(reader *r, cg_str s, uint32_t *out)
 {
-	uint64_t v;
+	uint64_t v = 0;
 	size_t i;
+	*out = 0;
 	if (s.len != 10 || s.ptr[0] != '0' || s.ptr[1] != 'x')
 		return expected(r, "the executable's magic number 0xXXXXXXXX", s);
 	for (i = 2; i < 10; i++)
@@ -285,14 +292,14 @@ static cg_kind read_sources(cg_mlton *m, reader *r)
  * missing, as mlprof reads it); an empty line is an empty sequence. */
 static cg_kind seq_line(cg_mlton *m, reader *r, cg_str s)
 {
-	cg_kind k;
 	if (s.len > 0 && s.ptr[s.len - 1] == ' ')
 		s.len--;
 	while (s.len > 0) {
 		const char *sp = memchr(s.ptr, ' ', s.len);
 		cg_str tok = {s.ptr, sp != NULL ? (size_t)(sp - s.ptr) : s.len};
 		uint64_t v;
-		if ((k = number(r, tok, "a source index", &v)) != CG_OK)
+		cg_kind k = number(r, tok, "a source index", &v);
+		if (k != CG_OK)
 			return k;
 		if (v >= m->nsources)
 			return cg_fail(r->err, CG_SYNTAX, r->line,
@@ -394,13 +401,14 @@ static cg_kind word_line(reader *r, const char *what,
 	cg_str s;
 	cg_kind k;
 	int i;
-	char ex[64];
+	*out = 0;
 	if ((k = next_line(r, &s, what)) != CG_OK)
 		return k;
 	for (i = 0; i < nwords; i++)
 		if (str_is(s, words[i]))
 			break;
 	if (i == nwords) {
+		char ex[64];
 		cg_excerpt(ex, sizeof ex, s.ptr, s.len);
 		return cg_fail(r->err, CG_SYNTAX, r->line,
 		               "expected the profile %s (%s%s%s%s%s), found '%s'", what,

@@ -6,6 +6,7 @@
 #include "mlton.h"
 #include "table.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 
 /* the events of each kind: self, then a stack profile's two */
@@ -106,59 +107,70 @@ static int namer_name(namer *n, size_t i, size_t src, cg_str *out)
 	return 0;
 }
 
+/* A header line whose value is the text printed by fmt. */
+static cg_kind header(cg_emit *e, const char *key, cg_error *err,
+                      const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+
+static cg_kind header(cg_emit *e, const char *key, cg_error *err,
+                      const char *fmt, ...)
+{
+	char line[256];
+	cg_str v;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	v.ptr = line;
+	v.len = strlen(line);
+	return cg_emit_header(e, key, v, err);
+}
+
+/* creator: names cgprof and the format; desc: lines say what was read and
+ * what each event is. */
 static cg_kind add_headers(const cg_mlton *m, cg_emit *e, unsigned flags,
                            cg_error *err)
 {
-	char line[256];
 	const char *const *ev = kind_events[m->kind];
 	const char *unit = m->kind == KIND_TIME    ? "CPU time in ticks of 10 ms"
 	                   : m->kind == KIND_ALLOC ? "bytes allocated"
-	                                           : "times executed";
-	cg_str v;
+	                                           : "entries counted";
+	unsigned long magic = (unsigned long)m->magic;
 	cg_kind k;
-#define HEADER(key)                                                          \
-	do {                                                                     \
-		v.ptr = line;                                                        \
-		v.len = strlen(line);                                                \
-		if ((k = cg_emit_header(e, key, v, err)) != CG_OK)                   \
-			return k;                                                        \
-	} while (0)
-	snprintf(line, sizeof line,
-	         "cgprof " CGPROF_VERSION " cg-import mlton (MLton show-sources "
-	         "and mlmon.out)");
-	HEADER("creator");
-	if (m->nfiles == 0) {
-		snprintf(line, sizeof line,
-		         "MLton executable 0x%08lx: the call graph alone, no "
-		         "mlmon.out (every cost 0)",
-		         (unsigned long)m->magic);
-		HEADER("desc");
-		return CG_OK;
-	}
-	snprintf(line, sizeof line,
-	         "MLton executable 0x%08lx: %s profile, %s style, %zu mlmon.out "
-	         "file%s summed%s",
-	         (unsigned long)m->magic, cg_mlton_kinds[m->kind],
-	         cg_mlton_styles[m->stack], m->nfiles, m->nfiles == 1 ? "" : "s",
-	         flags & CG_MLTON_SPLIT ? ", one function per source" : "");
-	HEADER("desc");
-	snprintf(line, sizeof line, "%s: %s (MLton's CUR)", ev[0], unit);
-	HEADER("desc");
-	if (m->stack) {
-		snprintf(line, sizeof line,
-		         "%s: %s while the function was on the stack, recursion "
-		         "counted once (MLton's STACK: its own inclusive figure, "
-		         "not a sum over functions)",
-		         ev[1], unit);
-		HEADER("desc");
-		snprintf(line, sizeof line,
-		         "%s: GC %s while the function was on the stack (MLton's "
-		         "STACKGC)",
-		         ev[2], unit);
-		HEADER("desc");
-	}
-#undef HEADER
-	return CG_OK;
+	if ((k = header(e, "creator", err,
+	                "cgprof %s cg-import mlton (MLton show-sources and "
+	                "mlmon.out)",
+	                CGPROF_VERSION)) != CG_OK)
+		return k;
+	if (m->nfiles == 0)
+		return header(e, "desc", err,
+		              "MLton executable 0x%08lx: the call graph alone, no "
+		              "mlmon.out (every cost 0)",
+		              magic);
+	if ((k = header(e, "desc", err,
+	                "MLton executable 0x%08lx: %s profile, %s style, %zu "
+	                "mlmon.out file%s summed%s",
+	                magic, cg_mlton_kinds[m->kind], cg_mlton_styles[m->stack],
+	                m->nfiles, m->nfiles == 1 ? "" : "s",
+	                flags & CG_MLTON_SPLIT ? ", one function per source"
+	                                       : "")) != CG_OK ||
+	    (k = header(e, "desc", err, "%s: %s (MLton's CUR)", ev[0], unit)) !=
+	        CG_OK ||
+	    !m->stack)
+		return k;
+	if ((k = header(e, "desc", err,
+	                "%s: %s while the function was on the stack, recursion "
+	                "counted once (MLton's STACK: its own inclusive figure, "
+	                "not a sum over functions)",
+	                ev[1], unit)) != CG_OK)
+		return k;
+	return header(e, "desc", err,
+	              "%s: GC %s while the function was on the stack (MLton's "
+	              "STACKGC)",
+	              ev[2], unit);
 }
 
 /* Register the functions (one per name, or per source) with their

@@ -253,3 +253,10 @@ x')
     run -2 --separate-stderr bash -c '"$0" mlton "$1" "$2" > /dev/full' "$CG_BINDIR/cg-import" "$M/prog.sources" "$M/time-current.mlmon"
     [[ "$stderr" == *"write error"* ]]
 }
+
+@test "- reads standard input, named <stdin> in a diagnostic" {
+    run -0 --separate-stderr bash -c '"$0" mlton - "$1" < "$2" | "$3" -T' "$CG_BINDIR/cg-import" "$M/time-current.mlmon" "$M/prog.sources" "$CG_BINDIR/cg-funcs"
+    [ "${lines[1]}" = "Ticks${TAB}80" ]
+    run -1 --separate-stderr bash -c '"$0" mlton "$1" - < "$1"' "$CG_BINDIR/cg-import" "$M/prog.sources"
+    [ "$stderr" = "<stdin>:1: syntax: expected 'MLton prof', found a magic number: show-sources output, not an mlmon.out file" ]
+}
