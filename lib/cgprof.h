@@ -516,6 +516,57 @@ void cg_diff_get(const cg_diff *d, size_t i, cg_diff_func *out);
 
 void cg_diff_free(cg_diff *d);
 
+/* --------------------------------------------------------- MLton profiles */
+
+/* MLton's profiles as a Callgrind profile (see cg-import(1), MLTON): the
+ * output of `prog @MLton show-sources' (the executable's source names,
+ * its sources and their successors) and the mlmon.out files of its runs,
+ * summed as mlprof sums them.  Every input is read strictly: a deviation
+ * from what MLton's runtime writes is CG_SYNTAX (CG_UNSUPPORTED for an
+ * executable not compiled for profiling, CG_RESOURCE for a limit or a sum
+ * over UInt64) at its line, a line of the buffer just given; an mlmon.out
+ * that does not belong to the show-sources output or to the files before
+ * (magic number, kind, style, vector lengths) is CG_SYNTAX at the line of
+ * the first disagreement, its message naming both values.  After an
+ * error the object is spoiled: later calls return CG_SYNTAX (line 0) and
+ * only cg_mlton_free is of use.
+ *
+ * Use: cg_mlton_new, cg_mlton_sources once, cg_mlton_add per mlmon.out
+ * (none: the call graph alone), cg_mlton_write, cg_mlton_free. */
+typedef struct cg_mlton cg_mlton;
+
+/* A new empty import in *out, reading its inputs within limits (NULL: the
+ * defaults; the input, text and line limits apply to each input, the ids
+ * limit to the numbers of source names and sources, the output limit to
+ * the profile written).  CG_RESOURCE if out of memory.  Free it with
+ * cg_mlton_free. */
+cg_kind cg_mlton_new(const cg_limits *limits, cg_mlton **out, cg_error *err);
+
+/* Read the show-sources output (len bytes; copied: buf may be freed).
+ * Call once, first. */
+cg_kind cg_mlton_sources(cg_mlton *m, const char *buf, size_t len,
+                         cg_error *err);
+
+/* Read one mlmon.out file and add its counts, element by element, to the
+ * files added before.  buf may be freed on return. */
+cg_kind cg_mlton_add(cg_mlton *m, const char *buf, size_t len,
+                     cg_error *err);
+
+/* Flags of cg_mlton_write: CG_MLTON_SPLIT writes one function per source
+ * (MLton's split copies apart, as mlprof -split) instead of one per name. */
+enum { CG_MLTON_SPLIT = 1 };
+
+/* Write the canonical Callgrind text (see cg-normalize(1)) to write: one
+ * function per source name, its self cost MLton's CUR count (and STACK,
+ * STACKGC in events of their own for a stack profile), ob= object when
+ * not NULL, and a calls=0 arc for each successor.  CG_RESOURCE (line 0)
+ * over the output limit or out of memory; a failed write returns the
+ * sink's kind; nothing is written on any error. */
+cg_kind cg_mlton_write(const cg_mlton *m, unsigned flags, const char *object,
+                       cg_write_fn write, void *ctx, cg_error *err);
+
+void cg_mlton_free(cg_mlton *m);
+
 #ifdef __cplusplus
 }
 #endif

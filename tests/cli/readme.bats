@@ -44,12 +44,14 @@ readme_block() {
     [ "$output" = "examples/hanoi.callgrind: 1 part, 6514 records (426 calls), 1 event" ]
 }
 
-@test "the README's tour prints what it shows, command by command" {
-    block=$(readme_block '$ build/bin/cg-validate examples/hanoi.callgrind && echo valid')
+# check_tour MARK: each "$ COMMAND" line of the README's block that holds
+# MARK prints what the lines after it show, up to the next one; returns
+# the number of commands in $n.
+check_tour() {
+    block=$(readme_block "$1")
     [ -n "$block" ]
     printf '%s\n' "$block" > "$BATS_TEST_TMPDIR/tour"
     n=0
-    # each "$ COMMAND" line, then its output up to the next one
     while IFS= read -r line || [ -n "$line" ]; do
         case $line in
             '$ '*)
@@ -61,7 +63,16 @@ readme_block() {
         esac
     done < "$BATS_TEST_TMPDIR/tour"
     check_tour_step
+}
+
+@test "the README's tour prints what it shows, command by command" {
+    check_tour '$ build/bin/cg-validate examples/hanoi.callgrind && echo valid'
     [ "$n" -ge 6 ]
+}
+
+@test "the README's MLton run prints what it shows" {
+    check_tour '$ build/bin/cg-import mlton tests/import/mlton/prog.sources'
+    [ "$n" -eq 3 ]
 }
 
 check_tour_step() {

@@ -225,6 +225,57 @@ static cg_kind run_input(const char *in, cg_error *err)
 	return k;
 }
 
+static cg_kind discard(void *ctx, const char *bytes, size_t n)
+{
+	(void)ctx;
+	(void)bytes;
+	(void)n;
+	return CG_OK;
+}
+
+/* An MLton import: the show-sources output, then each mlmon.out, split
+ * at form feeds; written per name and per source. */
+static cg_kind run_mlton(const char *in, cg_error *err)
+{
+	cg_mlton *m = NULL;
+	const char *ff = strchr(in, '\f');
+	size_t n = ff != NULL ? (size_t)(ff - in) : strlen(in);
+	cg_kind k = cg_mlton_new(NULL, &m, err);
+	if (k == CG_OK)
+		k = cg_mlton_sources(m, in, n, err);
+	while (k == CG_OK && ff != NULL) {
+		in = ff + 1;
+		ff = strchr(in, '\f');
+		n = ff != NULL ? (size_t)(ff - in) : strlen(in);
+		k = cg_mlton_add(m, in, n, err);
+	}
+	if (k == CG_OK)
+		k = cg_mlton_write(m, 0, "prog", discard, NULL, err);
+	if (k == CG_OK)
+		k = cg_mlton_write(m, CG_MLTON_SPLIT, NULL, discard, NULL, err);
+	cg_mlton_free(m);
+	return k;
+}
+
+#define MLTON_SRC                                                            \
+	"0x0000abcd\n6\n<unknown>\n<gc>\n<main>\nloop\tm.sml: 2\n"              \
+	"loop.fn\tm.sml: 3\nloop\tm.sml: 2\n6\n0 2\n1 2\n2 3\n3 4\n4 5\n3 4\n"  \
+	"6\n0 \n1 \n\n3 5 \n4 \n3\n"
+
+/* MLton imports: names alike, a split copy, two runs summed, a stack
+ * profile, the call graph alone, refusals of each reader. */
+static const char *const mlton[] = {
+    MLTON_SRC,
+    MLTON_SRC "\fMLton prof\ntime\ncurrent\n0x0000abcd\n9 2\n6\n0\n2\n1\n4\n3\n1\n"
+              "6\n0\n2\n1\n5\n3\n0\n\fMLton prof\ntime\ncurrent\n0x0000abcd\n1 0\n6\n0\n"
+              "0\n0\n1\n0\n0\n6\n0\n0\n0\n1\n0\n0\n",
+    MLTON_SRC "\fMLton prof\nalloc\nstack\n0x0000abcd\n100 0\n6\n0 0 0\n0 0 0\n"
+              "10 100 0\n50 90 0\n40 60 0\n0 30 0\n6\n0 0 0\n0 0 0\n10 100 0\n"
+              "50 90 0\n40 60 0\n0 0 0\n",
+    MLTON_SRC "\fMLton prof\ncount\ncurrent\n0x0000abce\n",
+    "0x0000abcd\n6\n<unknown>\n<gc>\n<main>\nloop\tm.sml: 2\nx\n",
+};
+
 /* Inputs that reach more of the library than the verdict table does. */
 static const char *const rich[] = {
     /* calls, recursion, a cycle, inline files, names by ID, two parts */
@@ -268,6 +319,13 @@ int main(void)
 			             verdicts[i].input);
 		for (i = 0; i < sizeof rich / sizeof rich[0]; i++)
 			each_failure(runs[r].what, "rich input", runs[r].run, rich[i]);
+	}
+	for (i = 0; i < sizeof mlton / sizeof mlton[0]; i++) {
+		cg_error err;
+		/* the first three are imported, the others refused */
+		CHECK((run_mlton(mlton[i], &err) == CG_OK) == (i < 3),
+		      "mlton import %zu: %s", i, err.message);
+		each_failure("mlton", "import", run_mlton, mlton[i]);
 	}
 	printf("%d checks, %d failures\n", checks, failures);
 	return failures != 0;
