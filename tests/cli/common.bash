@@ -13,6 +13,15 @@ CASES=$TESTS_DIR/conformance/cases
 
 validate() { "$CG_BINDIR/cg-validate" "$@"; }
 
+# No temporary file of an -o output (.PROG.XXXXXX beside it) is left in
+# the folder $1.
+no_temp_in() {
+    local f
+    for f in "$1"/.cg-*; do
+        [ ! -e "$f" ] || { echo "left behind: $f"; return 1; }
+    done
+}
+
 # Fails when grep finds a line (arguments as grep's; standard input when
 # no file is named).  A bare `! grep` in a test never fails it: errexit
 # ignores a negated command, but not a function that returns 1.

@@ -153,7 +153,7 @@ expected_rows() {
     cp "$BATS_TEST_TMPDIR/out.cg" "$BATS_TEST_TMPDIR/before.cg"
     run -1 --separate-stderr import -o "$BATS_TEST_TMPDIR/out.cg" "$M/prog.sources" "$M/FactorialComparer.mlmon"
     cmp "$BATS_TEST_TMPDIR/out.cg" "$BATS_TEST_TMPDIR/before.cg"
-    [ "$(ls -A "$BATS_TEST_TMPDIR" | grep -c '^\.')" -eq 0 ]   # no temporary left
+    no_temp_in "$BATS_TEST_TMPDIR"
 }
 
 @test "the public FactorialComparer mlmon.out is refused without its show-sources" {

@@ -2,14 +2,6 @@
 # cg-normalize: canonical output, round trips, preflight, -o atomicity.
 load common
 
-# No temporary file of cg-normalize -o is left in the folder $1.
-no_temp_in() {
-    local f
-    for f in "$1"/.cg-normalize.* "$1"/cg-normalize*; do
-        [ ! -e "$f" ] || { echo "left behind: $f"; return 1; }
-    done
-}
-
 norm() { "$CG_BINDIR/cg-normalize" "$@"; }
 tsv() { "$CG_BINDIR/cg-tsv" "$@"; }
 
