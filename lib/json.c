@@ -271,6 +271,15 @@ static cg_kind tokenize(cg_json *j, const char *text, size_t len,
 		    cg_grow(&j->tok, &j->tok_cap, 2 * j->tok_cap, sizeof(jsmntok_t)))
 			return cg_fail(err, CG_RESOURCE, line, "out of memory");
 	}
+	if (r == JSMN_ERROR_PART && p.toksuper == -1 && p.pos < len) {
+		/* all closed: a number or literal at the end, which jsmn wants
+		 * followed by a delimiter */
+		cg_excerpt(ex, sizeof ex, text + p.pos, len - p.pos);
+		return cg_fail(err, CG_SYNTAX, line_at(text, p.pos, line),
+		               "expected %s, found '%s'",
+		               p.toknext == 0 ? "an object" : "nothing after the object",
+		               ex);
+	}
 	if (r == JSMN_ERROR_PART)
 		return cg_fail(err, CG_SYNTAX, line_at(text, len, line),
 		               "JSON cut short: a string, object or array is not "
