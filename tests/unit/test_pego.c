@@ -2,26 +2,11 @@
  * figures of a small trace through cg_funcs (worked out by hand below),
  * its exact folded stacks, and milliseconds made nanoseconds. */
 #include "check.h"
+#include "sink.h"
 #include "json.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct sink {
-	char buf[16384];
-	size_t len;
-} sink;
-
-static cg_kind collect(void *ctx, const char *bytes, size_t n)
-{
-	sink *s = ctx;
-	if (s->len + n >= sizeof s->buf)
-		return CG_ABORTED;
-	memcpy(s->buf + s->len, bytes, n);
-	s->len += n;
-	s->buf[s->len] = '\0';
-	return CG_OK;
-}
 
 #define ENTER(rule, depth, pos)                                              \
 	"{\"event\":\"enter\",\"rule\":\"" rule "\",\"depth\":" #depth          \
