@@ -7,13 +7,18 @@
 dir=$1 seconds=${2:-60}
 here=$(cd "$(dirname "$0")" && pwd)
 passed=0 failed=0
-for t in fuzz_parse fuzz_roundtrip fuzz_chunks fuzz_funcs; do
+for t in fuzz_parse fuzz_roundtrip fuzz_chunks fuzz_funcs fuzz_pego; do
     corpus=$dir/corpus-$t
     mkdir -p "$corpus"
+    # fuzz_pego reads JSON: its own seeds, no Callgrind dictionary
+    if [ "$t" = fuzz_pego ]; then
+        set -- "$here/../import/pego" "$here/regressions-pego"
+    else
+        set -- -dict="$here/cgprof.dict" "$here/../conformance/cases" \
+            "$here/../corpus/thirdparty" "$here/regressions"
+    fi
     if "$dir/$t" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
-        -dict="$here/cgprof.dict" -artifact_prefix="$dir/crash-$t-" \
-        "$corpus" "$here/../conformance/cases" "$here/../corpus/thirdparty" \
-        "$here/regressions" > "$dir/$t.log" 2>&1; then
+        -artifact_prefix="$dir/crash-$t-" "$corpus" "$@" > "$dir/$t.log" 2>&1; then
         passed=$((passed + 1))
         echo "$t: $(grep -E '^stat::number_of_executed_units' "$dir/$t.log" | awk '{print $2}') runs, corpus $(ls "$corpus" | wc -l) inputs"
     else
