@@ -3,48 +3,28 @@
  * part per parse too), and a trace's folded stacks of each event add up
  * to that event's total in the profile written. */
 #include "cgprof.h"
+#include "sink.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct text {
-	char *buf;
-	size_t len, cap;
-} text;
-
-static cg_kind keep(void *ctx, const char *bytes, size_t n)
-{
-	text *t = ctx;
-	if (t->len + n > t->cap) {
-		size_t cap = 2 * (t->len + n);
-		char *p = realloc(t->buf, cap);
-		if (p == NULL)
-			return CG_RESOURCE;
-		t->buf = p;
-		t->cap = cap;
-	}
-	memcpy(t->buf + t->len, bytes, n);
-	t->len += n;
-	return CG_OK;
-}
-
 /* The counts of folded lines "frames N\n", summed. */
-static uint64_t folded_sum(const text *t)
+static uint64_t folded_sum(const buf *t)
 {
 	uint64_t sum = 0;
 	size_t i = 0;
-	while (i < t->len) {
-		const char *nl = memchr(t->buf + i, '\n', t->len - i);
+	while (i < t->n) {
+		const char *nl = memchr(t->p + i, '\n', t->n - i);
 		const char *sp;
 		if (nl == NULL)
 			abort();
 		sp = nl;
-		while (sp > t->buf + i && sp[-1] != ' ')
+		while (sp > t->p + i && sp[-1] != ' ')
 			sp--;
-		if (sp == t->buf + i)
+		if (sp == t->p + i)
 			abort();
 		sum += strtoull(sp, NULL, 10);
-		i = (size_t)(nl - t->buf) + 1;
+		i = (size_t)(nl - t->p) + 1;
 	}
 	return sum;
 }
@@ -53,11 +33,11 @@ static void check_folded(const cg_pego *p, const cg_funcs *f)
 {
 	size_t e;
 	for (e = 0; e < cg_pego_event_count(p); e++) {
-		text t = {NULL, 0, 0};
-		if (cg_pego_folded(p, e, keep, &t, NULL) == CG_OK &&
+		buf t = {NULL, 0, 0};
+		if (cg_pego_folded(p, e, sink, &t, NULL) == CG_OK &&
 		    folded_sum(&t) != cg_funcs_totals(f)[e])
 			abort();
-		free(t.buf);
+		free(t.p);
 	}
 }
 
@@ -71,12 +51,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (cg_pego_read((const char *)data, size, NULL, &p, NULL) != CG_OK)
 		return 0;
 	for (flags = 0; flags <= CG_PEGO_PARTS; flags += CG_PEGO_PARTS) {
-		text t = {NULL, 0, 0};
-		if (cg_pego_write(p, flags, "g", NULL, keep, &t, NULL) == CG_OK) {
+		buf t = {NULL, 0, 0};
+		if (cg_pego_write(p, flags, "g", NULL, sink, &t, NULL) == CG_OK) {
 			if (cg_funcs_new(&f, NULL) != CG_OK)
 				abort();
 			/* what was written is read back, event for event */
-			if (cg_funcs_add(f, t.buf, t.len, NULL, 0, NULL) != CG_OK ||
+			if (cg_funcs_add(f, t.p, t.n, NULL, 0, NULL) != CG_OK ||
 			    cg_funcs_finish(f, 0, NULL) != CG_OK ||
 			    cg_funcs_event_count(f) != cg_pego_event_count(p))
 				abort();
@@ -84,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				check_folded(p, f);
 			cg_funcs_free(f);
 		}
-		free(t.buf);
+		free(t.p);
 	}
 	cg_pego_free(p);
 	return 0;
