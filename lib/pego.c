@@ -348,6 +348,9 @@ static cg_kind headers(writer *w)
 	size_t i;
 	cg_kind k = CG_OK;
 	char buf[CG_MESSAGE_MAX];
+	static const cg_str creator = {"cgprof cg-import pego", 21};
+	if ((k = cg_emit_header(w->e, "creator", creator, w->err)) != CG_OK)
+		return k;
 	if (p->kind == CG_PEGO_TRACE) {
 		snprintf(buf, sizeof buf, "Trace: pego rule trace, %s spelling",
 		         p->typescript ? "TypeScript" : "the engine's");
