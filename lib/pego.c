@@ -109,13 +109,16 @@ cg_kind cg_pego_rule(cg_pego *p, cg_str raw, const cg_limits *limits,
 		return cg_fail(err, CG_RESOURCE, line, "out of memory");
 	name.ptr = buf;
 	name.len = cg_json_decode(raw, buf);
-	if (name.len == 0 || cg_key_is(name.ptr, name.len, "<parse>")) {
+	if (name.len == 0 || cg_key_is(name.ptr, name.len, "<parse>") ||
+	    memchr(name.ptr, '\n', name.len) || memchr(name.ptr, '\r', name.len)) {
+		const char *why =
+		    name.len == 0 ? "an empty rule name"
+		    : cg_key_is(name.ptr, name.len, "<parse>")
+		        ? "a rule named <parse>, the name of the root"
+		        : "a rule name holding a line ending";
 		if (buf != stack)
 			cg_free(buf);
-		return cg_fail(err, CG_SYNTAX, line,
-		               name.len == 0 ? "an empty rule name"
-		                             : "a rule named <parse>, the name of "
-		                               "the root");
+		return cg_fail(err, CG_SYNTAX, line, "%s", why);
 	}
 	r = cg_intern_content(&p->rules, name, id);
 	if (buf != stack)

@@ -131,6 +131,8 @@ static const struct refusal {
      CG_SYNTAX, 2, "'expected' holds something other than strings"},
     {"empty rule", ENTER("", 1, 0), CG_SYNTAX, 1, "an empty rule name"},
     {"root's name", ENTER("<parse>", 1, 0), CG_SYNTAX, 1, "a rule named <parse>"},
+    {"line ending", ENTER("a\\nb", 1, 0), CG_SYNTAX, 1,
+     "a rule name holding a line ending"},
     {"skipped in the engine", ENTER("s", 1, 0)
      "{\"event\":\"skipped\",\"rule\":\"a\",\"depth\":2,\"pos\":0,\"line\":1,"
      "\"col\":1}\n", CG_SYNTAX, 2, "unknown event kind 'skipped'"},
