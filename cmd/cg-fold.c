@@ -45,28 +45,6 @@ typedef struct fold {
 	int oom;
 } fold;
 
-/* s with ';', '%', CR and LF written %3B %25 %0D %0A, so that the line
- * keeps its format and the name can be read back; appended at buf+n. */
-static size_t escape(char *buf, size_t n, cg_str s)
-{
-	size_t i;
-	for (i = 0; i < s.len; i++) {
-		const char *esc;
-		switch (s.ptr[i]) {
-		case ';': esc = "%3B"; break;
-		case '%': esc = "%25"; break;
-		case '\r': esc = "%0D"; break;
-		case '\n': esc = "%0A"; break;
-		default:
-			buf[n++] = s.ptr[i];
-			continue;
-		}
-		memcpy(buf + n, esc, 3);
-		n += 3;
-	}
-	return n;
-}
-
 static const char *frame_of(fold *fo, size_t i, size_t *len)
 {
 	cg_func fn;
@@ -87,10 +65,10 @@ static const char *frame_of(fold *fo, size_t i, size_t *len)
 		return "";
 	}
 	if (fo->qualify != Q_NONE) {
-		n = escape(buf, n, where);
+		n = cg_fold_escape(where, buf);
 		buf[n++] = ':';
 	}
-	n = escape(buf, n, fn.fn);
+	n += cg_fold_escape(fn.fn, buf + n);
 	buf[n] = '\0';
 	fo->frames[i] = buf;
 	fo->lens[i] = *len = n;

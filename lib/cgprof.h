@@ -460,6 +460,11 @@ typedef cg_kind (*cg_stack_fn)(void *ctx, const size_t *frames, size_t depth,
 cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
                 cg_stack_fn stack, void *ctx, int *cut, cg_error *err);
 
+/* A frame name as a folded line holds it: ';', '%', CR and LF written
+ * %3B %25 %0D %0A, so that the line keeps its format and the name can be
+ * read back.  out has room for 3 * name.len bytes; returns the length. */
+size_t cg_fold_escape(cg_str name, char *out);
+
 /* ------------------------------------------------------------- comparing */
 
 /* Renaming rules applied to names before two aggregations are matched:
@@ -566,6 +571,73 @@ cg_kind cg_mlton_write(const cg_mlton *m, unsigned flags, const char *object,
                        cg_write_fn write, void *ctx, cg_error *err);
 
 void cg_mlton_free(cg_mlton *m);
+
+/* --------------------------------------------- pego traces and profiles */
+
+/* The output of pego, a PEG parser generator, read whole: a rule trace
+ * (JSON Lines, one enter or exit event a line, in the engine's spelling of
+ * `pego trace -f json` or the generated TypeScript parsers' TraceEvent)
+ * or a profile (JSON: `pego profile -f json`, or a TypeScript
+ * ProfileSnapshot), told apart by content, and written as a Callgrind
+ * profile (see cg-import(1), PEGO).  A trace holds the exact stacks: one
+ * function per rule, the top-level calls called from a root <parse>, an
+ * arc per caller and callee with the completed calls' count and
+ * inclusive cost.  A profile holds counters per rule and no arcs. */
+typedef struct cg_pego cg_pego;
+
+enum { CG_PEGO_TRACE = 1, CG_PEGO_PROFILE = 2 };
+
+/* Read a complete input of len bytes (limits NULL: the defaults; the
+ * input, text, line and ids limits apply) into *out, or NULL and the
+ * input's error: CG_SYNTAX at the line of the offending value or event
+ * (a missing key at its object's line), CG_RESOURCE for a limit or out of
+ * memory.  buf may be freed after; free *out with cg_pego_free. */
+cg_kind cg_pego_read(const char *buf, size_t len, const cg_limits *limits,
+                     cg_pego **out, cg_error *err);
+
+/* CG_PEGO_TRACE or CG_PEGO_PROFILE. */
+int cg_pego_kind(const cg_pego *p);
+
+/* A trace's parses (a depth-1 call starts one; 1 for a profile). */
+size_t cg_pego_parse_count(const cg_pego *p);
+
+/* The calls of a trace entered and never exited (the parse aborted), and
+ * the line of the first one's enter in *line (0 when none). */
+uint64_t cg_pego_aborted(const cg_pego *p, uint64_t *line);
+
+/* What a reader should be told of an accepted input (calls that never
+ * returned; a profile cut to its first rules), in line order: a message
+ * valid until cg_pego_free, and its line in *line.  NULL past the last. */
+const char *cg_pego_warning(const cg_pego *p, size_t i, uint64_t *line);
+
+/* The events written, in order (Evals MemoHits Matched Failed Consumed,
+ * then those the input has of Entered Skipped Wasted Repeats SelfTime
+ * Time).  Static storage; NULL past the last. */
+size_t cg_pego_event_count(const cg_pego *p);
+const char *cg_pego_event(const cg_pego *p, size_t i);
+
+/* Flags of cg_pego_write: CG_PEGO_PARTS, one part per parse of a trace. */
+enum { CG_PEGO_PARTS = 1u << 0 };
+
+/* Write the canonical Callgrind text (see cg-normalize(1)) of p to write:
+ * grammar (NULL: none, written ???) is the file of every function.  limits
+ * bounds the output (limits->output; NULL: the default).  Returns CG_OK,
+ * CG_RESOURCE (out of memory, output over the limit) or the sink's kind;
+ * nothing is written unless the whole text was made. */
+cg_kind cg_pego_write(const cg_pego *p, unsigned flags, const char *grammar,
+                      const cg_limits *limits, cg_write_fn write, void *ctx,
+                      cg_error *err);
+
+/* Write a trace's exact stacks as folded lines, "<parse>;rule;...;rule N"
+ * with N the own cost of event ev (an index below cg_pego_event_count) of
+ * the calls made from that stack, for every stack with N above 0, the
+ * parses summed, frames escaped as cg_fold_escape does, in the order the
+ * trace first reached them.  CG_UNSUPPORTED (line 0) for a profile, which
+ * has no stacks; CG_RESOURCE out of memory; or the sink's kind. */
+cg_kind cg_pego_folded(const cg_pego *p, size_t ev, cg_write_fn write,
+                       void *ctx, cg_error *err);
+
+void cg_pego_free(cg_pego *p);
 
 #ifdef __cplusplus
 }

@@ -161,18 +161,6 @@ cg_kind cg_emit_func(cg_emit *e, cg_str ob, cg_str fl, cg_str fn,
 	return CG_OK;
 }
 
-/* dst[i] += src[i] for every event; -1 past UInt64 (dst unchanged). */
-static int add_costs(uint64_t *dst, const uint64_t *src, size_t n)
-{
-	size_t i;
-	for (i = 0; i < n; i++)
-		if (dst[i] > UINT64_MAX - src[i])
-			return -1;
-	for (i = 0; i < n; i++)
-		dst[i] += src[i];
-	return 0;
-}
-
 static cg_kind overflow(cg_error *err, uint64_t line)
 {
 	return cg_fail(err, CG_RESOURCE, line, "a cost sum is over UInt64");
@@ -197,7 +185,7 @@ cg_kind cg_emit_cost(cg_emit *e, size_t fn, const uint64_t *cost,
 		memset(&p->self[p->nself * n], 0, n * sizeof *p->self);
 		p->nself++;
 	}
-	if (add_costs(&p->self[(size_t)at * n], cost, n))
+	if (cg_add_costs(&p->self[(size_t)at * n], cost, n))
 		return overflow(err, line);
 	return CG_OK;
 }
@@ -231,7 +219,7 @@ cg_kind cg_emit_call(cg_emit *e, size_t caller, size_t callee, uint64_t count,
 	}
 	a = &p->arcs[at];
 	if (a->count > UINT64_MAX - count ||
-	    (incl != NULL && add_costs(&p->arc_cost[(size_t)at * n], incl, n)))
+	    (incl != NULL && cg_add_costs(&p->arc_cost[(size_t)at * n], incl, n)))
 		return overflow(err, line);
 	a->count += count;
 	return CG_OK;

@@ -384,3 +384,23 @@ out:
 	release(&w);
 	return k;
 }
+
+size_t cg_fold_escape(cg_str name, char *out)
+{
+	size_t i, n = 0;
+	for (i = 0; i < name.len; i++) {
+		const char *esc;
+		switch (name.ptr[i]) {
+		case ';': esc = "%3B"; break;
+		case '%': esc = "%25"; break;
+		case '\r': esc = "%0D"; break;
+		case '\n': esc = "%0A"; break;
+		default:
+			out[n++] = name.ptr[i];
+			continue;
+		}
+		memcpy(out + n, esc, 3);
+		n += 3;
+	}
+	return n;
+}

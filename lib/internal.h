@@ -120,6 +120,18 @@ static inline unsigned cg_digits(uint64_t v)
 	return d + (v >= 10) + (v >= 100) + (v >= 1000);
 #endif
 }
+/* dst[i] += src[i] for i below n; -1 past UInt64, dst then unchanged. */
+static inline int cg_add_costs(uint64_t *dst, const uint64_t *src, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		if (dst[i] > UINT64_MAX - src[i])
+			return -1;
+	for (i = 0; i < n; i++)
+		dst[i] += src[i];
+	return 0;
+}
+
 /* a + b, saturating at UINT64_MAX. */
 static inline uint64_t cg_sat_add(uint64_t a, uint64_t b)
 {

@@ -94,3 +94,13 @@ check_tour_step() {
     [ "$(grep -c '<g id="node' examples/hanoi.svg)" -eq "$n" ]
     [ "$(grep -c '<g id="edge' examples/hanoi.svg)" -eq "$(grep -c ' -> ' "$BATS_TEST_TMPDIR/g.dot")" ]
 }
+
+@test "the README's pego example prints what it shows" {
+    block=$(readme_block '$ build/bin/cg-import pego')
+    [ -n "$block" ]
+    cmd=$(head -n 1 <<<"$block")
+    want=$(tail -n +2 <<<"$block")
+    PATH=$CG_BINDIR:$PATH
+    run -0 bash -c "${cmd#\$ }"
+    [ "$output" = "$want" ]
+}

@@ -1,30 +1,10 @@
 /* fuzz_roundtrip - for any accepted input: the normalized text is
  * accepted, reads back to an equal model, and normalizes to itself. */
 #include "cgprof.h"
+#include "sink.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct buf {
-	char *p;
-	size_t n, cap;
-} buf;
-
-static cg_kind sink(void *ctx, const char *bytes, size_t n)
-{
-	buf *b = ctx;
-	if (b->n + n > b->cap) {
-		size_t cap = (b->n + n) * 2;
-		char *p = realloc(b->p, cap);
-		if (p == NULL)
-			return CG_ABORTED;
-		b->p = p;
-		b->cap = cap;
-	}
-	memcpy(b->p + b->n, bytes, n);
-	b->n += n;
-	return CG_OK;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

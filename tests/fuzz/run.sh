@@ -1,22 +1,23 @@
 #!/bin/sh
 # run.sh FUZZDIR SECONDS - run each libFuzzer target of a -DCGPROF_FUZZ=ON
 # build (FUZZDIR: its tests/fuzz folder) for SECONDS, seeded with the
-# conformance cases, the shipped corpus and the regressions (fuzz_mlton:
-# its own seeds, tests/fuzz/mlton), with the format's dictionary.  A crash
-# leaves its input in FUZZDIR/crash-TARGET-* (add it to
-# tests/fuzz/regressions/, or to tests/fuzz/mlton/ for fuzz_mlton).  Prints "N passed, M failed".
+# conformance cases, the shipped corpus and the regressions, with the
+# format's dictionary (fuzz_mlton: its own seeds, tests/fuzz/mlton;
+# fuzz_pego: the pego examples and tests/fuzz/regressions-pego, no
+# dictionary).  A crash leaves its input in FUZZDIR/crash-TARGET-* (add it
+# to the target's regressions or seed folder).  Prints "N passed, M failed".
 dir=$1 seconds=${2:-60}
 here=$(cd "$(dirname "$0")" && pwd)
 passed=0 failed=0
-# fuzz TARGET SEED...: run one target over its own corpus and the seeds
+# fuzz TARGET ARG...: run one target over its own corpus and the seeds
+# and options given
 fuzz() {
     t=$1
     shift
     corpus=$dir/corpus-$t
     mkdir -p "$corpus"
     if "$dir/$t" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
-        -dict="$here/cgprof.dict" -artifact_prefix="$dir/crash-$t-" \
-        "$corpus" "$@" > "$dir/$t.log" 2>&1; then
+        -artifact_prefix="$dir/crash-$t-" "$corpus" "$@" > "$dir/$t.log" 2>&1; then
         passed=$((passed + 1))
         echo "$t: $(grep -E '^stat::number_of_executed_units' "$dir/$t.log" | awk '{print $2}') runs, corpus $(find "$corpus" -type f | wc -l) inputs"
     else
@@ -26,9 +27,10 @@ fuzz() {
     fi
 }
 for t in fuzz_parse fuzz_roundtrip fuzz_chunks fuzz_funcs; do
-    fuzz "$t" "$here/../conformance/cases" "$here/../corpus/thirdparty" \
-        "$here/regressions"
+    fuzz "$t" -dict="$here/cgprof.dict" "$here/../conformance/cases" \
+        "$here/../corpus/thirdparty" "$here/regressions"
 done
-fuzz fuzz_mlton "$here/mlton"
+fuzz fuzz_mlton -dict="$here/cgprof.dict" "$here/mlton"
+fuzz fuzz_pego "$here/../import/pego" "$here/regressions-pego"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

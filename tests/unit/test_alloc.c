@@ -276,6 +276,70 @@ static const char *const mlton[] = {
     "0x0000abcd\n6\n<unknown>\n<gc>\n<main>\nloop\tm.sml: 2\nx\n",
 };
 
+/* A pego input read, written with one part per parse, and folded. */
+static cg_kind run_pego(const char *in, cg_error *err)
+{
+	cg_pego *p;
+	cg_kind k = cg_pego_read(in, strlen(in), NULL, &p, err);
+	if (k == CG_OK) {
+		sink_used = 0;
+		k = cg_pego_write(p, CG_PEGO_PARTS, "g.peg", NULL, sink, NULL, err);
+	}
+	if (k == CG_OK && cg_pego_kind(p) == CG_PEGO_TRACE) {
+		sink_used = 0;
+		k = cg_pego_folded(p, 0, sink, NULL, err);
+	}
+	cg_pego_free(p);
+	return k;
+}
+
+/* pego traces (both spellings: memo, lookahead, a failure, two parses, a
+ * skip, calls that never returned) and profiles (both spellings, one
+ * cut), and refusals deep in each. */
+static const char *const pego[] = {
+    "{\"event\":\"enter\",\"rule\":\"s\",\"depth\":1,\"pos\":0,\"line\":1,\"col\":1}\n"
+    "{\"event\":\"enter\",\"rule\":\"a\\u00e9\",\"level\":1,\"depth\":2,\"pos\":0,"
+    "\"line\":1,\"col\":1,\"lookahead\":true}\n"
+    "{\"event\":\"exit\",\"rule\":\"a\\u00e9\",\"level\":1,\"depth\":2,\"pos\":0,"
+    "\"line\":1,\"col\":1,\"lookahead\":true,\"matched\":false,\"end\":0,"
+    "\"evals\":1,\"examined\":1,\"failure\":{\"pos\":0,\"line\":1,\"col\":1,"
+    "\"expected\":[\"x\"]}}\n"
+    "{\"event\":\"enter\",\"rule\":\"a\\u00e9\",\"level\":1,\"depth\":2,\"pos\":0,"
+    "\"line\":1,\"col\":1}\n"
+    "{\"event\":\"exit\",\"rule\":\"a\\u00e9\",\"level\":1,\"depth\":2,\"pos\":0,"
+    "\"line\":1,\"col\":1,\"matched\":false,\"end\":0,\"memo\":true,"
+    "\"evals\":0,\"examined\":1}\n"
+    "{\"event\":\"exit\",\"rule\":\"s\",\"depth\":1,\"pos\":0,\"line\":1,\"col\":1,"
+    "\"matched\":true,\"end\":2,\"endLine\":1,\"endCol\":3,\"evals\":1,"
+    "\"examined\":2}\n"
+    "{\"event\":\"enter\",\"rule\":\"s\",\"depth\":1,\"pos\":0,\"line\":1,\"col\":1}\n"
+    "{\"event\":\"enter\",\"rule\":\"b\",\"depth\":2,\"pos\":0,\"line\":1,\"col\":1}\n",
+    "{\"kind\":\"enter\",\"rule\":\"s\",\"level\":0,\"depth\":1,\"pos\":0}\n"
+    "{\"kind\":\"skipped\",\"rule\":\"p\",\"level\":0,\"depth\":2,\"pos\":0,"
+    "\"skipReason\":\"first-char\"}\n"
+    "{\"kind\":\"exit\",\"rule\":\"s\",\"level\":0,\"depth\":1,\"pos\":0,"
+    "\"matched\":true,\"end\":1,\"memo\":false,\"evals\":1,\"examined\":0,"
+    "\"examinedKnown\":false,\"skipReason\":null}\n",
+    "{\n  \"result\": \"1:2: syntax error\\nsecond\",\n  \"parses\": 1,\n"
+    "  \"calls\": 3,\n  \"evals\": 3,\n  \"memoHits\": 0,\n  \"examined\": 2,\n"
+    "  \"time\": 50,\n  \"rules\": [\n    {\"rule\": \"s\", \"calls\": 1, "
+    "\"memoHits\": 0, \"matched\": 1, \"failed\": 0, \"evals\": 1, "
+    "\"consumed\": 2, \"wasted\": 0, \"longestFail\": 0, \"longestFailAt\": "
+    "{\"pos\": 0, \"line\": 1, \"col\": 1}, \"repeats\": 0, \"maxEvals\": 1, "
+    "\"maxEvalsAt\": {\"pos\": 0, \"line\": 1, \"col\": 1}, \"time\": 50, "
+    "\"selfTime\": 30}\n  ],\n  \"hints\": [\"look\"]\n}\n",
+    "{\"parses\":1,\"entered\":2,\"calls\":1,\"evals\":1,\"memoHits\":0,"
+    "\"skipped\":1,\"time\":0.05,\"rules\":[{\"rule\":\"s\",\"entered\":2,"
+    "\"calls\":1,\"evals\":1,\"memoHits\":0,\"matched\":1,\"failed\":0,"
+    "\"consumed\":1,\"skipped\":1,\"skipReasons\":[{\"reason\":\"first-char\","
+    "\"count\":1}],\"repeats\":0,\"maxEvals\":1,\"maxEvalsAt\":{\"pos\":0,"
+    "\"level\":0},\"examined\":0,\"examinedKnown\":false,\"wasted\":0,"
+    "\"wastedKnown\":false,\"time\":0.05,\"selfTime\":1e-3}]}",
+    "{\"event\":\"enter\",\"rule\":\"s\",\"depth\":1,\"pos\":0,\"line\":1,\"col\":1}\n"
+    "{\"event\":\"exit\",\"rule\":\"t\",\"depth\":1,\"pos\":0,\"line\":1,\"col\":1,"
+    "\"matched\":true,\"end\":1,\"evals\":1,\"examined\":1}\n",
+};
+
 /* Inputs that reach more of the library than the verdict table does. */
 static const char *const rich[] = {
     /* calls, recursion, a cycle, inline files, names by ID, two parts */
@@ -326,6 +390,15 @@ int main(void)
 		CHECK((run_mlton(mlton[i], &err) == CG_OK) == (i < 3),
 		      "mlton import %zu: %s", i, err.message);
 		each_failure("mlton", "import", run_mlton, mlton[i]);
+	}
+	for (i = 0; i < sizeof pego / sizeof pego[0]; i++) {
+		cg_error err;
+		/* all accepted but the last, so that the loop reaches the end */
+		cg_kind want = i + 1 < sizeof pego / sizeof pego[0] ? CG_OK
+		                                                    : CG_SYNTAX;
+		CHECK(run_pego(pego[i], &err) == want, "pego input %zu: %s", i,
+		      err.message);
+		each_failure("pego", "pego input", run_pego, pego[i]);
 	}
 	printf("%d checks, %d failures\n", checks, failures);
 	return failures != 0;

@@ -2,26 +2,11 @@
  * text of the profile it was given, and it refuses what cannot be
  * written. */
 #include "check.h"
+#include "sink.h"
 #include "emit.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct sink {
-	char buf[4096];
-	size_t len;
-} sink;
-
-static cg_kind collect(void *ctx, const char *bytes, size_t n)
-{
-	sink *s = ctx;
-	if (s->len + n >= sizeof s->buf)
-		return CG_ABORTED;
-	memcpy(s->buf + s->len, bytes, n);
-	s->len += n;
-	s->buf[s->len] = '\0';
-	return CG_OK;
-}
 
 static cg_str S(const char *s)
 {

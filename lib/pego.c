@@ -1,0 +1,576 @@
+/* pego.c - pego traces and profiles: telling them apart, the helpers both
+ * readers share, the Callgrind profile (through the importers' writer)
+ * and the folded stacks of a trace. */
+#include "pego.h"
+
+#include "decimal.h"
+#include "emit.h"
+#include "internal.h"
+
+#include <stdio.h>
+
+static const char *const event_names[PEGO_EVENTS] = {
+    "Evals", "MemoHits", "Matched", "Failed", "Consumed", "Entered",
+    "Skipped", "Wasted", "Repeats", "SelfTime", "Time"};
+
+/* event: lines, for KCachegrind's long names. */
+static const char *const event_lines[PEGO_EVENTS] = {
+    "Evals : rule body evaluations",
+    "MemoHits : calls answered by the memo",
+    "Matched : calls that matched",
+    "Failed : calls that failed",
+    "Consumed : input matched (positions)",
+    "Entered : calls begun, those that never returned included",
+    "Skipped : calls skipped by first-character dispatch",
+    "Wasted : input examined by failed calls (pego's, inclusive)",
+    "Repeats : evaluations repeated at a position",
+    "SelfTime : time in the rule, not in the rules it calls (ns)",
+    "Time : time in the rule's calls, recursion once (pego's inclusive, ns)"};
+
+/* ------------------------------------------------------------- helpers */
+
+static void excerpt(char *out, size_t n, cg_str s)
+{
+	cg_excerpt(out, n, s.ptr, s.len);
+}
+
+static const char *kind_text(unsigned kinds)
+{
+	if (kinds & (1u << CG_JSON_OBJECT))
+		return "an object";
+	if (kinds & (1u << CG_JSON_ARRAY))
+		return kinds & PEGO_NULL ? "an array or null" : "an array";
+	if (kinds & (1u << CG_JSON_STRING))
+		return kinds & PEGO_NULL ? "a string or null" : "a string";
+	if (kinds & PEGO_BOOL)
+		return "true or false";
+	return "a number";
+}
+
+/* The index of the key named by raw, or nkeys. */
+static size_t find_key(const pego_key *keys, size_t nkeys, cg_str raw)
+{
+	size_t i;
+	for (i = 0; i < nkeys; i++)
+		if (keys[i].kinds != 0 && cg_json_key_is(raw, keys[i].name))
+			return i;
+	return nkeys;
+}
+
+cg_kind cg_pego_members(const cg_json *j, size_t obj, const pego_key *keys,
+                        size_t nkeys, const char *what, size_t *at,
+                        cg_error *err)
+{
+	size_t i = obj + 1, m, k;
+	char ex[64];
+	memset(at, 0, nkeys * sizeof *at);
+	for (m = 0; m < j->v[obj].count; m++, i = j->v[i + 1].next) {
+		const cg_jval *key = &j->v[i], *val = &j->v[i + 1];
+		excerpt(ex, sizeof ex, key->raw);
+		if ((k = find_key(keys, nkeys, key->raw)) == nkeys)
+			return cg_fail(err, CG_SYNTAX, key->line,
+			               "unknown key '%s' in %s", ex, what);
+		if (at[k] != 0)
+			return cg_fail(err, CG_SYNTAX, key->line,
+			               "key '%s' twice in %s", ex, what);
+		if (!(keys[k].kinds & (1u << val->kind)))
+			return cg_fail(err, CG_SYNTAX, val->line, "'%s' is not %s", ex,
+			               kind_text(keys[k].kinds));
+		at[k] = i + 1;
+	}
+	for (k = 0; k < nkeys; k++)
+		if (keys[k].required && at[k] == 0)
+			return cg_fail(err, CG_SYNTAX, j->v[obj].line,
+			               "missing key '%s' in %s", keys[k].name, what);
+	return CG_OK;
+}
+
+cg_kind cg_pego_u64(const cg_json *j, size_t i, const char *key,
+                    uint64_t *out, cg_error *err)
+{
+	int r = cg_json_u64(j->v[i].raw, out);
+	if (r == -2)
+		return cg_fail(err, CG_RESOURCE, j->v[i].line,
+		               "'%s' over UInt64", key);
+	if (r != 0)
+		return cg_fail(err, CG_SYNTAX, j->v[i].line,
+		               "'%s' is not a non-negative integer", key);
+	return CG_OK;
+}
+
+cg_kind cg_pego_rule(cg_pego *p, cg_str raw, const cg_limits *limits,
+                     uint64_t line, uint32_t *id, cg_error *err)
+{
+	char stack[64], *buf = raw.len <= sizeof stack ? stack : cg_malloc(raw.len);
+	cg_str name;
+	size_t before = p->rules.count;
+	int r;
+	if (buf == NULL)
+		return cg_fail(err, CG_RESOURCE, line, "out of memory");
+	name.ptr = buf;
+	name.len = cg_json_decode(raw, buf);
+	if (name.len == 0 || cg_key_is(name.ptr, name.len, "<parse>") ||
+	    memchr(name.ptr, '\n', name.len) || memchr(name.ptr, '\r', name.len)) {
+		const char *why =
+		    name.len == 0 ? "an empty rule name"
+		    : cg_key_is(name.ptr, name.len, "<parse>")
+		        ? "a rule named <parse>, the name of the root"
+		        : "a rule name holding a line ending";
+		if (buf != stack)
+			cg_free(buf);
+		return cg_fail(err, CG_SYNTAX, line, "%s", why);
+	}
+	r = cg_intern_content(&p->rules, name, id);
+	if (buf != stack)
+		cg_free(buf);
+	if (r != 0)
+		return cg_fail(err, CG_RESOURCE, line, "out of memory");
+	if (p->rules.count > before && p->rules.count > limits->ids)
+		return cg_fail_limit(err, line, "distinct rule count", "ids",
+		                     limits->ids);
+	return CG_OK;
+}
+
+void cg_pego_warn(cg_pego *p, uint64_t line, const char *fmt, ...)
+{
+	va_list ap;
+	pego_warning *w;
+	if (p->nwarnings == sizeof p->warnings / sizeof p->warnings[0])
+		return;
+	w = &p->warnings[p->nwarnings++];
+	w->line = line;
+	va_start(ap, fmt);
+	vsnprintf(w->message, sizeof w->message, fmt, ap);
+	va_end(ap);
+}
+
+/* ------------------------------------------------------------- reading */
+
+/* A first line that is a whole object with an "event" or a "kind" key
+ * begins a trace; anything else is read as a profile. */
+static int is_trace(const char *buf, size_t len, cg_kind *k, cg_error *err)
+{
+	const char *nl = memchr(buf, '\n', len);
+	cg_json j;
+	size_t i = 1, m;
+	int trace = 0;
+	memset(&j, 0, sizeof j);
+	*k = cg_json_read(&j, buf, nl ? (size_t)(nl - buf) : len, 1, err);
+	if (*k == CG_OK)
+		for (m = 0; m < j.v[0].count; m++, i = j.v[i + 1].next)
+			if (cg_json_key_is(j.v[i].raw, "event") ||
+			    cg_json_key_is(j.v[i].raw, "kind"))
+				trace = 1;
+	cg_json_free(&j);
+	return trace;
+}
+
+cg_kind cg_pego_read(const char *buf, size_t len, const cg_limits *limits,
+                     cg_pego **out, cg_error *err)
+{
+	cg_limits def;
+	cg_pego *p;
+	cg_kind k;
+	int unchecked;
+	*out = NULL;
+	if (limits == NULL) {
+		cg_limits_default(&def);
+		limits = &def;
+	}
+	if ((k = cg_check_text(buf, len, limits, err, &unchecked)) != CG_OK ||
+	    (unchecked && (k = cg_check_lines(buf, buf + len, 1, limits, err)) !=
+	                      CG_OK))
+		return k;
+	if (len == 0)
+		return cg_fail(err, CG_SYNTAX, 0,
+		               "an empty input: neither a pego trace nor a profile");
+	if ((p = cg_calloc(1, sizeof *p)) == NULL)
+		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+	if (is_trace(buf, len, &k, err))
+		k = cg_pego_read_trace(p, buf, len, limits, err);
+	else if (k != CG_RESOURCE)
+		k = cg_pego_read_profile(p, buf, len, limits, err);
+	if (k != CG_OK) {
+		cg_pego_free(p);
+		return k;
+	}
+	*out = p;
+	return CG_OK;
+}
+
+int cg_pego_kind(const cg_pego *p)
+{
+	return p->kind;
+}
+
+size_t cg_pego_parse_count(const cg_pego *p)
+{
+	return p->kind == CG_PEGO_TRACE ? p->nparses : 1;
+}
+
+uint64_t cg_pego_aborted(const cg_pego *p, uint64_t *line)
+{
+	if (line != NULL)
+		*line = p->aborted_line;
+	return p->aborted;
+}
+
+const char *cg_pego_warning(const cg_pego *p, size_t i, uint64_t *line)
+{
+	if (i >= p->nwarnings)
+		return NULL;
+	if (line != NULL)
+		*line = p->warnings[i].line;
+	return p->warnings[i].message;
+}
+
+/* The present events' indices, in order; returns their count. */
+static size_t present(const cg_pego *p, size_t *ev)
+{
+	size_t e, n = 0;
+	for (e = 0; e < PEGO_EVENTS; e++)
+		if (p->present & (1u << e))
+			ev[n++] = e;
+	return n;
+}
+
+size_t cg_pego_event_count(const cg_pego *p)
+{
+	size_t ev[PEGO_EVENTS];
+	return present(p, ev);
+}
+
+const char *cg_pego_event(const cg_pego *p, size_t i)
+{
+	size_t ev[PEGO_EVENTS];
+	return i < present(p, ev) ? event_names[ev[i]] : NULL;
+}
+
+void cg_pego_free(cg_pego *p)
+{
+	if (p == NULL)
+		return;
+	cg_interner_free(&p->rules);
+	cg_free(p->nodes);
+	cg_pairmap_free(&p->child_of);
+	cg_free(p->parses);
+	cg_free(p->counters);
+	cg_free(p);
+}
+
+/* ------------------------------------------------------------- writing */
+
+typedef struct writer {
+	const cg_pego *p;
+	cg_emit *e;
+	size_t ev[PEGO_EVENTS], nev;
+	uint64_t a[PEGO_EVENTS], b[PEGO_EVENTS]; /* projected costs */
+	cg_error *err;
+} writer;
+
+static const uint64_t *project(writer *w, const uint64_t *all, uint64_t *to)
+{
+	size_t i;
+	for (i = 0; i < w->nev; i++)
+		to[i] = all[w->ev[i]];
+	return to;
+}
+
+/* <parse> (function 0, for a trace) and a function per rule. */
+static cg_kind functions(writer *w, const char *grammar)
+{
+	static const cg_str none = {"", 0}, root = {"<parse>", 7};
+	cg_str fl = none;
+	size_t i, id;
+	cg_kind k = CG_OK;
+	if (grammar != NULL) {
+		fl.ptr = grammar;
+		fl.len = strlen(grammar);
+	}
+	if (w->p->kind == CG_PEGO_TRACE)
+		k = cg_emit_func(w->e, none, fl, root, 0, 0, &id, w->err);
+	for (i = 0; k == CG_OK && i < w->p->rules.count; i++)
+		k = cg_emit_func(w->e, none, fl, w->p->rules.names[i], 0, 0, &id,
+		                 w->err);
+	return k;
+}
+
+static size_t func_of(const pego_node *n)
+{
+	return n->rule == PEGO_ROOT ? 0 : (size_t)n->rule + 1;
+}
+
+/* A parse's nodes: own costs, and an arc for the completed and skipped
+ * calls of each context. */
+static cg_kind parse_costs(writer *w, size_t first, size_t end)
+{
+	const pego_node *nodes = w->p->nodes;
+	size_t i;
+	cg_kind k = CG_OK;
+	for (i = first; k == CG_OK && i < end; i++) {
+		const pego_node *n = &nodes[i];
+		k = cg_emit_cost(w->e, func_of(n), project(w, n->self, w->a), 0,
+		                 w->err);
+		if (k == CG_OK && (n->calls > 0 || n->skips > 0))
+			k = cg_emit_call(w->e, func_of(&nodes[n->parent]), func_of(n),
+			                 n->calls, project(w, n->incl, w->b), 0, w->err);
+	}
+	return k;
+}
+
+static cg_kind trace_costs(writer *w, unsigned flags)
+{
+	const cg_pego *p = w->p;
+	size_t i;
+	cg_kind k = CG_OK;
+	for (i = 0; k == CG_OK && i < p->nparses; i++) {
+		size_t end = i + 1 < p->nparses ? p->parses[i + 1] : p->nnodes;
+		if (i > 0 && (flags & CG_PEGO_PARTS))
+			k = cg_emit_part(w->e, w->err);
+		if (k == CG_OK)
+			k = parse_costs(w, p->parses[i], end);
+	}
+	return k;
+}
+
+static cg_kind profile_costs(writer *w)
+{
+	size_t i;
+	cg_kind k = CG_OK;
+	for (i = 0; k == CG_OK && i < w->p->rules.count; i++)
+		k = cg_emit_cost(w->e, i,
+		                 project(w, w->p->counters + i * PEGO_EVENTS, w->a),
+		                 0, w->err);
+	return k;
+}
+
+static cg_kind headers(writer *w)
+{
+	const cg_pego *p = w->p;
+	cg_str v;
+	size_t i;
+	cg_kind k = CG_OK;
+	char buf[CG_MESSAGE_MAX];
+	static const cg_str creator = {"cgprof cg-import pego", 21};
+	if ((k = cg_emit_header(w->e, "creator", creator, w->err)) != CG_OK)
+		return k;
+	if (p->kind == CG_PEGO_TRACE) {
+		snprintf(buf, sizeof buf, "Trace: pego rule trace, %s spelling",
+		         p->typescript ? "TypeScript" : "the engine's");
+		v.ptr = buf;
+		v.len = strlen(buf);
+		k = cg_emit_header(w->e, "desc", v, w->err);
+	}
+	for (i = 0; k == CG_OK && i < 2; i++)
+		if (p->desc[i][0] != '\0') {
+			v.ptr = p->desc[i];
+			v.len = strlen(p->desc[i]);
+			k = cg_emit_header(w->e, "desc", v, w->err);
+		}
+	for (i = 0; k == CG_OK && i < w->nev; i++) {
+		v.ptr = event_lines[w->ev[i]];
+		v.len = strlen(v.ptr);
+		k = cg_emit_header(w->e, "event", v, w->err);
+	}
+	return k;
+}
+
+cg_kind cg_pego_write(const cg_pego *p, unsigned flags, const char *grammar,
+                      const cg_limits *limits, cg_write_fn write, void *ctx,
+                      cg_error *err)
+{
+	const char *names[PEGO_EVENTS];
+	writer w;
+	size_t i;
+	cg_kind k;
+	memset(&w, 0, sizeof w);
+	w.p = p;
+	w.err = err;
+	w.nev = present(p, w.ev);
+	for (i = 0; i < w.nev; i++)
+		names[i] = event_names[w.ev[i]];
+	if ((k = cg_emit_new(names, w.nev, &w.e, err)) != CG_OK)
+		return k;
+	if ((k = headers(&w)) == CG_OK && (k = functions(&w, grammar)) == CG_OK)
+		k = p->kind == CG_PEGO_TRACE ? trace_costs(&w, flags)
+		                             : profile_costs(&w);
+	if (k == CG_OK)
+		k = cg_emit_write(w.e, limits, write, ctx, err);
+	cg_emit_free(w.e);
+	return k;
+}
+
+/* ------------------------------------------------------- folded stacks */
+
+/* The parses' trees merged into one: merged[0] is <parse>, each other
+ * merged node a (parent, rule) reached by any parse, in the order first
+ * reached, with the summed own cost of the event. */
+typedef struct merged {
+	size_t *parent, *first, *next, *tail, *of;
+	uint32_t *rule;
+	uint64_t *count;
+	size_t n;
+	cg_pairmap map;
+} merged;
+
+static void merged_free(merged *m)
+{
+	cg_free(m->parent);
+	cg_free(m->first);
+	cg_free(m->next);
+	cg_free(m->tail);
+	cg_free(m->of);
+	cg_free(m->rule);
+	cg_free(m->count);
+	cg_pairmap_free(&m->map);
+}
+
+static int merged_alloc(merged *m, size_t n)
+{
+	memset(m, 0, sizeof *m);
+	m->parent = cg_calloc(n, sizeof *m->parent);
+	m->first = cg_calloc(n, sizeof *m->first);
+	m->next = cg_calloc(n, sizeof *m->next);
+	m->tail = cg_calloc(n, sizeof *m->tail);
+	m->of = cg_calloc(n, sizeof *m->of);
+	m->rule = cg_calloc(n, sizeof *m->rule);
+	m->count = cg_calloc(n, sizeof *m->count);
+	return m->parent && m->first && m->next && m->tail && m->of && m->rule &&
+	               m->count
+	           ? 0
+	           : -1;
+}
+
+static int merge(const cg_pego *p, size_t ev, merged *m)
+{
+	size_t i;
+	if (merged_alloc(m, p->nnodes + 1))
+		return -1;
+	m->n = 1;
+	m->rule[0] = PEGO_ROOT;
+	m->first[0] = m->tail[0] = SIZE_MAX;
+	for (i = 0; i < p->nnodes; i++) {
+		const pego_node *n = &p->nodes[i];
+		uint32_t at;
+		int r;
+		if (n->rule == PEGO_ROOT) {
+			m->of[i] = 0;
+			continue;
+		}
+		r = cg_pairmap_put(&m->map, m->of[n->parent], n->rule,
+		                   (uint32_t)m->n, &at);
+		if (r < 0)
+			return -1;
+		if (r == 1) {
+			size_t par = m->of[n->parent];
+			m->parent[at] = par;
+			m->rule[at] = n->rule;
+			m->first[at] = m->tail[at] = m->next[at] = SIZE_MAX;
+			if (m->first[par] == SIZE_MAX)
+				m->first[par] = at;
+			else
+				m->next[m->tail[par]] = at;
+			m->tail[par] = at;
+			m->n++;
+		}
+		m->of[i] = at;
+		m->count[at] = cg_sat_add(m->count[at], n->self[ev]);
+	}
+	return 0;
+}
+
+typedef struct folder {
+	char *path;
+	size_t len, cap;
+	int oom;
+} folder;
+
+static void append(folder *f, const char *s, size_t n)
+{
+	if (f->oom || cg_grow((void **)&f->path, &f->cap, f->len + n + 1, 1)) {
+		f->oom = 1;
+		return;
+	}
+	memcpy(f->path + f->len, s, n);
+	f->len += n;
+}
+
+/* Append a frame, escaped. */
+static void frame(folder *f, cg_str name)
+{
+	if (f->oom || name.len > SIZE_MAX / 4 ||
+	    cg_grow((void **)&f->path, &f->cap, f->len + 3 * name.len + 2, 1)) {
+		f->oom = 1;
+		return;
+	}
+	if (f->len > 0)
+		f->path[f->len++] = ';';
+	f->len += cg_fold_escape(name, f->path + f->len);
+}
+
+/* Depth first, without recursion: start[] keeps each frame's path length
+ * to cut back to. */
+static cg_kind walk(const cg_pego *p, const merged *m, folder *f,
+                    cg_write_fn write, void *ctx, cg_error *err)
+{
+	static const cg_str root = {"<parse>", 7};
+	size_t *start = cg_calloc(m->n + 1, sizeof *start), at = 0, depth = 0;
+	char num[24];
+	cg_kind k = CG_OK;
+	if (start == NULL)
+		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+	frame(f, root);
+	for (;;) {
+		if (m->count[at] > 0 && !f->oom) {
+			size_t keep = f->len;
+			num[0] = ' ';
+			append(f, num, 1 + cg_decimal(m->count[at], num + 1));
+			append(f, "\n", 1);
+			if (!f->oom && (k = write(ctx, f->path, f->len)) != CG_OK)
+				break;
+			f->len = keep;
+		}
+		if (f->oom)
+			break;
+		if (m->first[at] != SIZE_MAX) { /* down */
+			start[++depth] = f->len;
+			at = m->first[at];
+			frame(f, p->rules.names[m->rule[at]]);
+			continue;
+		}
+		while (depth > 0 && m->next[at] == SIZE_MAX) { /* up */
+			at = m->parent[at];
+			f->len = start[depth--];
+		}
+		if (depth == 0)
+			break;
+		at = m->next[at]; /* across */
+		f->len = start[depth];
+		frame(f, p->rules.names[m->rule[at]]);
+	}
+	cg_free(start);
+	if (f->oom)
+		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+	return k;
+}
+
+cg_kind cg_pego_folded(const cg_pego *p, size_t ev, cg_write_fn write,
+                       void *ctx, cg_error *err)
+{
+	size_t evs[PEGO_EVENTS], n = present(p, evs);
+	merged m;
+	folder f = {NULL, 0, 0, 0};
+	cg_kind k;
+	if (p->kind != CG_PEGO_TRACE)
+		return cg_fail(err, CG_UNSUPPORTED, 0,
+		               "a profile has no stacks (a trace has)");
+	if (ev >= n)
+		return cg_fail(err, CG_SYNTAX, 0, "no event %zu", ev);
+	if (merge(p, evs[ev], &m) != 0)
+		k = cg_fail(err, CG_RESOURCE, 0, "out of memory");
+	else
+		k = walk(p, &m, &f, write, ctx, err);
+	merged_free(&m);
+	cg_free(f.path);
+	return k;
+}
