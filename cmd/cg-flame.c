@@ -411,8 +411,6 @@ static void out_title(const drawing *dr, const cg_flame_frame *fr)
 		out_cstr("all");
 	else
 		out_xml(fr->name);
-	if (dr->o->diff && fr->depth > 0 && (in[0] == 0 || in[1] == 0))
-		out_cstr(in[1] == 0 ? " (only in OLD)" : " (only in NEW)");
 	out_char('\n');
 	out_xml(dr->ev);
 	if (!dr->o->diff) {
@@ -431,7 +429,10 @@ static void out_title(const drawing *dr, const cg_flame_frame *fr)
 			out_cstr(sign);
 			out_pct(d, in[0]);
 		}
-		out_fmt(")\nself: old %llu, new %llu",
+		out_char(')');
+		if (fr->depth > 0 && (in[0] == 0 || in[1] == 0))
+			out_cstr(in[1] == 0 ? ", only in OLD" : ", only in NEW");
+		out_fmt("\nself: old %llu, new %llu",
 		        (unsigned long long)fr->self[0],
 		        (unsigned long long)fr->self[1]);
 	}
