@@ -41,6 +41,7 @@ enum { Q_NONE, Q_FILE, Q_OBJECT };
 
 /* The drawing's fixed measures, in pixels (flamegraph.pl's). */
 enum { PAD = 10, FRAME_H = 16, TOP = 60, BOTTOM = 34 };
+/* a 12-pixel font's average character width, as the script's FONT */
 #define CHAR_W (12 * 0.59)
 
 typedef struct options {
@@ -553,15 +554,66 @@ static void draw(const options *o, const cg_flame *fl, cg_str ev)
 
 /* ------------------------------------------------------------ main */
 
-/* The event's index in f by name (a usage error when f lacks it). */
-static int event_of(cli *c, const cg_funcs *f, const char *name, size_t *ev)
+/* The event to draw: -e's, or NEW's first; under --diff OLD must have it
+ * too.  0 and ev[] set, or -1 after saying why (status 2). */
+static int pick_event(cli *c, const options *o, cg_funcs *const side[2],
+                      char **paths, size_t ev[2])
 {
-	size_t n, *pick = cli_pick_events(c, f, name, &n);
-	int ok = pick != NULL && n > 0;
-	if (ok)
-		*ev = pick[0];
+	size_t n, *pick = cli_pick_events(c, side[1], o->event, &n), i;
+	cg_str name;
+	int found = 0;
+	if (pick == NULL)
+		return -1;
+	if (n == 0) { /* no valid profile has no event; a guard all the same */
+		free(pick);
+		cli_trouble(c, NULL, "the profile has no event to draw");
+		return -1;
+	}
+	ev[1] = pick[0];
 	free(pick);
-	return ok ? 0 : -1;
+	if (!o->diff)
+		return 0;
+	name = cg_funcs_event(side[1], ev[1]);
+	for (i = 0; i < cg_funcs_event_count(side[0]) && !found; i++)
+		if (cg_str_cmp(cg_funcs_event(side[0], i), name) == 0) {
+			ev[0] = i;
+			found = 1;
+		}
+	if (!found) {
+		char why[CG_MESSAGE_MAX + 64];
+		snprintf(why, sizeof why, "-e: event '%.*s' is not in OLD",
+		         (int)(name.len < CG_MESSAGE_MAX ? name.len : CG_MESSAGE_MAX),
+		         name.ptr);
+		cli_trouble(c, cli_name(paths[0]), why);
+	}
+	return found ? 0 : -1;
+}
+
+/* The frames of one profile (side[1]) or of two (side[0] OLD), laid
+ * out; NULL after saying why. */
+static cg_flame *build(cli *c, const options *o, cg_funcs *const side[2],
+                       const size_t ev[2])
+{
+	cg_flame *fl;
+	cg_error err;
+	int s;
+	if (cg_flame_new(&fl, &err) != CG_OK) {
+		cli_trouble(c, NULL, err.message);
+		return NULL;
+	}
+	for (s = o->diff ? CG_FLAME_OLD : CG_FLAME_NEW; s <= CG_FLAME_NEW; s++)
+		if (fold_side(c, fl, s, side[s], ev[s], o->qualify) != 0) {
+			cg_flame_free(fl);
+			return NULL;
+		}
+	/* the minimum width as a share of the plot's */
+	if (cg_flame_finish(fl, o->minwidth / (double)(o->width - 2 * PAD),
+	                    &err) != CG_OK) {
+		cli_trouble(c, NULL, err.message);
+		cg_flame_free(fl);
+		return NULL;
+	}
+	return fl;
 }
 
 int main(int argc, char **argv)
@@ -569,10 +621,7 @@ int main(int argc, char **argv)
 	options o;
 	cg_funcs *side[2] = {NULL, NULL};
 	cg_flame *fl = NULL;
-	cg_error err;
-	size_t ev[2], s;
-	char *evname = NULL;
-	cg_str evs = {"", 0};
+	size_t ev[2] = {0, 0};
 	cli c;
 
 	memset(&o, 0, sizeof o);
@@ -591,36 +640,10 @@ int main(int argc, char **argv)
 		side[1] = cli_aggregate(&c, &argv[1], 1, CG_FUNCS_CYCLES);
 	} else
 		side[1] = cli_aggregate_operands(&c, argc, argv, CG_FUNCS_CYCLES);
-	if (side[1] == NULL || (o.diff && side[0] == NULL))
-		goto out;
-	if (cg_funcs_event_count(side[1]) > 0) {
-		if (event_of(&c, side[1], o.event, &ev[1]) != 0)
-			goto out;
-		evs = cg_funcs_event(side[1], ev[1]);
-		if ((evname = malloc(evs.len + 1)) == NULL) {
-			cli_trouble(&c, NULL, "out of memory");
-			goto out;
-		}
-		memcpy(evname, evs.ptr, evs.len);
-		evname[evs.len] = '\0';
-		if (o.diff && event_of(&c, side[0], evname, &ev[0]) != 0)
-			goto out;
-	}
-	if (cg_flame_new(&fl, &err) != CG_OK) {
-		cli_trouble(&c, NULL, err.message);
-		goto out;
-	}
-	for (s = o.diff ? 0 : 1; s < 2 && evs.ptr != NULL && evname != NULL; s++)
-		if (fold_side(&c, fl, (int)s, side[s], ev[s], o.qualify) != 0)
-			goto out;
-	if (cg_flame_finish(fl, o.minwidth / (double)(o.width - 2 * PAD), &err) !=
-	    CG_OK) {
-		cli_trouble(&c, NULL, err.message);
-		goto out;
-	}
-	draw(&o, fl, evs);
-out:
-	free(evname);
+	if (side[1] != NULL && (!o.diff || side[0] != NULL) &&
+	    pick_event(&c, &o, side, argv, ev) == 0 &&
+	    (fl = build(&c, &o, side, ev)) != NULL)
+		draw(&o, fl, cg_funcs_event(side[1], ev[1]));
 	cg_flame_free(fl);
 	cg_funcs_free(side[0]);
 	cg_funcs_free(side[1]);

@@ -32,19 +32,29 @@ for g in ET.parse(sys.argv[1]).getroot().iter(ns + "g"):
         print(g.get("class") + "|" + t.text.replace("\n", "|") + "|" + g.find(ns + "rect").get("fill"))' "$1" "$2"
 }
 
-# check PROFILE [cg-flame/cg-fold options...]: the SVG of every frame
-# against cg-fold's stacks, and (without -q, whose names cg-funcs has
-# not) against cg-funcs's self costs.
-check() {
-    local p=$1 by=(--funcs "$T/funcs")
+# jobs PROFILE [cg-flame/cg-fold options...]: write the SVGs of PROFILE
+# (every frame, and by default) to $T/N.all.svg and $T/N.svg, N counting
+# from 1, and append to $T/jobs the checks of them against cg-fold's
+# stacks and (without -q, whose names cg-funcs has not) cg-funcs's self
+# costs; check runs the jobs in one python3.
+jobs() {
+    local p=$1 n
     shift
-    case " $* " in *" -q "*) by=() ;; esac
-    flame --minwidth 0 "$@" "$p" > "$T/all.svg"
-    fold "$@" "$p" > "$T/folded"
-    [ ${#by[@]} -eq 0 ] || funcs -H "$@" "$p" | cut -f1-6 > "$T/funcs"
-    python3 "$CHECK" "$T/all.svg" "$T/folded" --all "${by[@]}"
-    flame "$@" "$p" > "$T/default.svg"
-    python3 "$CHECK" "$T/default.svg" "$T/folded"
+    n=1
+    [ ! -e "$T/jobs" ] || n=$(( $(wc -l < "$T/jobs") / 2 + 1 ))
+    flame --minwidth 0 "$@" "$p" > "$T/$n.all.svg"
+    flame "$@" "$p" > "$T/$n.svg"
+    fold "$@" "$p" > "$T/$n.fold"
+    case " $* " in
+    *" -q "*) printf '%s\t%s\t--all\n' "$T/$n.all.svg" "$T/$n.fold" >> "$T/jobs" ;;
+    *) funcs -H "$@" "$p" | cut -f1-6 > "$T/$n.funcs"
+       printf '%s\t%s\t--all\t--funcs\t%s\n' "$T/$n.all.svg" "$T/$n.fold" "$T/$n.funcs" >> "$T/jobs" ;;
+    esac
+    printf '%s\t%s\n' "$T/$n.svg" "$T/$n.fold" >> "$T/jobs"
+}
+check() {
+    python3 "$CHECK" --many < "$T/jobs"
+    rm "$T/jobs"
 }
 
 # The y of the root's rect.
@@ -52,12 +62,13 @@ root_y() { grep -A1 'data-p=""><title>all' "$1" | sed -n 's/.*<rect x="10.00" y=
 
 @test "the example: every frame is cg-fold's sums, the root carries cg-funcs's total" {
     need_xmllint
-    check "$EX"
-    xmllint --noout "$T/all.svg" "$T/default.svg"
+    jobs "$EX"
+    check
+    xmllint --noout "$T/1.all.svg" "$T/1.svg"
     total=$(funcs -T -H "$EX" | cut -f2)
-    [ "$(title_of "$T/default.svg" all)" = "f|all|Ir: $total (100.00%), self 0|rgb(215,215,215)" ]
+    [ "$(title_of "$T/1.svg" all)" = "f|all|Ir: $total (100.00%), self 0|rgb(215,215,215)" ]
     # the frames on the root (depth 1) add up to the total
-    python3 - "$T/all.svg" "$total" <<'PY'
+    python3 - "$T/1.all.svg" "$total" <<'PY'
 import re, sys, xml.etree.ElementTree as ET
 ns = "{http://www.w3.org/2000/svg}"
 s = sum(int(re.search(r": (\d+) ", g.find(ns + "title").text).group(1))
@@ -66,33 +77,38 @@ s = sum(int(re.search(r": (\d+) ", g.find(ns + "title").text).group(1))
 sys.exit(s != int(sys.argv[2]))
 PY
     # by default some frames are too narrow: their cost is in a title
-    grep -q 'not drawn: [0-9]* in [0-9]* frames\? narrower than 0.1 px' "$T/default.svg"
-    [ "$(grep -c '<g class="f' "$T/default.svg")" -lt "$(grep -c '<g class="f' "$T/all.svg")" ]
+    grep -q 'not drawn: [0-9]* in [0-9]* frames\? narrower than 0.1 px' "$T/1.svg"
+    [ "$(grep -c '<g class="f' "$T/1.svg")" -lt "$(grep -c '<g class="f' "$T/1.all.svg")" ]
 }
 
 @test "every corpus profile: well-formed, figures from cg-fold's stacks, -q and -e too" {
     need_xmllint
-    check "$EX" -q file
-    check "$EX" -q object
+    jobs "$EX" -q file
+    jobs "$EX" -q object
     n=0
     for f in "$CORPUS"/valgrind/*.callgrind "$CORPUS"/thirdparty/*; do
         case $f in *.tsv|*.txt) continue ;; esac
         validate --compat --no-limits "$f" 2>/dev/null || continue
-        check "$f" --compat --no-limits 2>/dev/null
-        xmllint --noout "$T/all.svg" "$T/default.svg"
+        jobs "$f" --compat --no-limits 2>/dev/null
         n=$((n + 1))
     done
     [ "$n" -ge 20 ]
     printf 'events: A B\nfn=f\n1 3 4\ncfn=g\ncalls=1 1\n1 5 6\nfn=g\n1 5 6\n' > "$T/ab.cg"
-    check "$T/ab.cg" -e B
-    [[ "$(title_of "$T/all.svg" g)" == "f|g|B: 6 (60.00%), self 6|rgb("* ]]
-    [ "$(title_of "$T/all.svg" all)" = "f|all|B: 10 (100.00%), self 0|rgb(215,215,215)" ]
+    jobs "$T/ab.cg" -e B
+    m=$((n + 3))
+    [ "$(title_of "$T/$m.all.svg" g | cut -d'|' -f1-3)" = "f|g|B: 6 (60.00%), self 6" ]
+    [ "$(title_of "$T/$m.all.svg" all)" = "f|all|B: 10 (100.00%), self 0|rgb(215,215,215)" ]
+    [ "$(wc -l < "$T/jobs")" -eq $((2 * m)) ]
+    xmllint --noout "$T"/*.svg
+    check
 }
 
 @test "hostile names: valid XML, shown as text, never markup or script" {
     need_xmllint
     sh "$TESTS_DIR/flame/hostile.sh" "$T/h.cg"
-    check "$T/h.cg"
+    jobs "$T/h.cg"
+    check
+    cp "$T/1.all.svg" "$T/all.svg"
     xmllint --noout "$T/all.svg"
     # one script element: the document's; every name's < is escaped
     [ "$(grep -c '<script' "$T/all.svg")" -eq 1 ]
@@ -227,7 +243,10 @@ write_pair() {
     [ -z "$output" ]
     printf 'events: Dr\nfn=f\n1 3\n' > "$T/dr.cg"
     run -2 --separate-stderr flame --diff "$T/dr.cg" "$T/new.cg"
-    [ "$stderr" = "cg-flame: -e: event 'Ir' is not an event of the input" ]
+    [ "$stderr" = "cg-flame: $T/dr.cg: -e: event 'Ir' is not in OLD" ]
+    [ -z "$output" ]
+    run -2 --separate-stderr flame -e Dr --diff "$T/dr.cg" "$T/new.cg"
+    [ "$stderr" = "cg-flame: -e: event 'Dr' is not an event of the input" ]
     [ -z "$output" ]
     run -2 --separate-stderr flame "$T/none.cg"
     [ "$stderr" = "cg-flame: $T/none.cg: No such file or directory" ]

@@ -2,6 +2,7 @@
 """check.py - a cg-flame SVG against the stacks it was drawn from.
 
     check.py SVG NEW.folded [OLD.folded] [--funcs FUNCS.tsv] [--all]
+    check.py --many < JOBS     (one job a line, its arguments TAB-separated)
 
 NEW.folded (and, for a --diff graph, OLD.folded) are cg-fold's output for
 the same profiles, event and -q; every figure below is derived from them
@@ -231,5 +232,17 @@ def report():
     return 1 if problems else 0
 
 
+def many():
+    """Each line's job (one start of Python for many files)."""
+    status = 0
+    for line in sys.stdin.read().split('\n'):
+        if line:
+            del problems[:]
+            if main(line.split('\t')) != 0:
+                print('in: ' + line.replace('\t', ' '))
+                status = 1
+    return status
+
+
 if __name__ == '__main__':
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(many() if sys.argv[1:] == ['--many'] else main(sys.argv[1:]))
