@@ -638,6 +638,67 @@ cg_kind cg_pego_folded(const cg_pego *p, size_t ev, cg_write_fn write,
                        void *ctx, cg_error *err);
 
 void cg_pego_free(cg_pego *p);
+/* ---------------------------------------------------------- flame graphs */
+
+/* The frames of a flame graph: stacks (such as cg_fold's) merged by their
+ * path of names from a root frame that stands for the whole profile, for
+ * one profile or for two compared (a differential flame graph), with
+ * each frame's inclusive and self cost per side, its width and its left
+ * edge.  All strings are owned by the cg_flame and live until
+ * cg_flame_free.
+ *
+ * Use: cg_flame_new, cg_flame_add per stack (of one side, or of both),
+ * cg_flame_finish once, then the accessors. */
+typedef struct cg_flame cg_flame;
+
+/* The sides of a comparison; a single profile is CG_FLAME_NEW alone. */
+enum { CG_FLAME_OLD = 0, CG_FLAME_NEW = 1 };
+
+/* A new tree holding only the root (CG_RESOURCE if out of memory).  Free
+ * it with cg_flame_free. */
+cg_kind cg_flame_new(cg_flame **out, cg_error *err);
+
+/* Add a stack of side (CG_FLAME_OLD or CG_FLAME_NEW): depth names from
+ * the root down and its count.  Frames are matched by their path of
+ * names compared as bytes; groups (NULL: none) gives each frame a group,
+ * such as its object, kept from the stack that made the frame.  Names
+ * and groups are copied.  Returns CG_OK, or CG_RESOURCE (line 0) out of
+ * memory or for a sum over UInt64, after which the tree is spoiled and
+ * every later call but cg_flame_free fails. */
+cg_kind cg_flame_add(cg_flame *fl, int side, const cg_str *names,
+                     const cg_str *groups, size_t depth, uint64_t count,
+                     cg_error *err);
+
+/* Lay the frames out, once, after the last cg_flame_add.  A frame's
+ * weight (its width) is its new inclusive cost, plus the old cost of the
+ * frames under it that only the old side has; such a frame weighs its
+ * old inclusive cost, so that it is drawn.  Children follow their parent
+ * in the byte order of their names, left to right.  A frame whose weight
+ * is under min_share of the root's is not shown, nor anything above it:
+ * its weight and number go to its parent's hidden and nhidden.  Returns
+ * CG_OK or CG_RESOURCE (out of memory, a sum over UInt64). */
+cg_kind cg_flame_finish(cg_flame *fl, double min_share, cg_error *err);
+
+/* A shown frame.  Costs are [CG_FLAME_OLD] and [CG_FLAME_NEW]. */
+typedef struct cg_flame_frame {
+	cg_str name, group;       /* the root's are empty */
+	size_t parent;            /* its parent's index; SIZE_MAX: the root */
+	size_t depth;             /* 0 for the root */
+	uint64_t x, weight;       /* left edge and width, in units of cost */
+	uint64_t incl[2], self[2];
+	uint64_t hidden;          /* weight of its children not shown */
+	size_t nhidden;           /* how many children are not shown */
+} cg_flame_frame;
+
+/* The shown frames, root first, in pre-order (0 before finishing). */
+size_t cg_flame_count(const cg_flame *fl);
+void cg_flame_get(const cg_flame *fl, size_t i, cg_flame_frame *out);
+
+/* The largest change |new - old| of a shown frame's inclusive cost (the
+ * scale of a differential flame graph's colours). */
+uint64_t cg_flame_max_change(const cg_flame *fl);
+
+void cg_flame_free(cg_flame *fl);
 
 #ifdef __cplusplus
 }

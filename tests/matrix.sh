@@ -47,6 +47,8 @@ if [ "${1:-}" = --one ]; then
     check "$bindir/cg-diff" --no-limits --compat "$f"
     check "$bindir/cg-dot" --no-limits --compat -n 0 -E 0
     check "$bindir/cg-fold" --no-limits --compat
+    check "$bindir/cg-flame" --no-limits --compat --minwidth 0
+    check "$bindir/cg-flame" --no-limits --compat --diff "$f"
     exit 0
 fi
 mode=sanitizers sample=1

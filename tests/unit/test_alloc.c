@@ -189,6 +189,55 @@ static cg_kind run_fold(const char *in, cg_error *err)
 	return k;
 }
 
+/* The input's stacks into a flame tree, on both sides, then laid out. */
+typedef struct flame_feed {
+	cg_flame *fl;
+	const cg_funcs *f;
+	int side;
+	cg_error err;
+} flame_feed;
+
+static cg_kind feed_flame(void *ctx, const size_t *frames, size_t depth,
+                          uint64_t count)
+{
+	flame_feed *ff = ctx;
+	cg_str names[64], groups[64];
+	size_t i;
+	for (i = 0; i < depth && i < 64; i++) {
+		cg_func fn;
+		cg_funcs_get(ff->f, frames[i], &fn);
+		names[i] = fn.fn;
+		groups[i] = fn.ob;
+	}
+	return cg_flame_add(ff->fl, ff->side, names, ff->side ? groups : NULL,
+	                    i, count + (uint64_t)ff->side, &ff->err);
+}
+
+static cg_kind run_flame(const char *in, cg_error *err)
+{
+	static const cg_fold_options opt = {1e-9, 64, 1000};
+	flame_feed ff;
+	cg_funcs *f;
+	cg_kind k = cg_funcs_new(&f, err);
+	if (k != CG_OK)
+		return k;
+	memset(&ff, 0, sizeof ff);
+	ff.f = f;
+	if ((k = cg_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err)) == CG_OK &&
+	    (k = cg_funcs_finish(f, CG_FUNCS_CYCLES, err)) == CG_OK &&
+	    (k = cg_flame_new(&ff.fl, err)) == CG_OK) {
+		for (ff.side = 0; ff.side < 2 && k == CG_OK &&
+		                  cg_funcs_event_count(f) > 0;
+		     ff.side++)
+			k = cg_fold(f, 0, &opt, feed_flame, &ff, NULL, err);
+		if (k == CG_OK)
+			k = cg_flame_finish(ff.fl, 0.01, err);
+	}
+	cg_flame_free(ff.fl);
+	cg_funcs_free(f);
+	return k;
+}
+
 /* Two aggregations of the input, matched with a renaming rule. */
 static cg_kind run_diff(const char *in, cg_error *err)
 {
@@ -375,6 +424,7 @@ int main(void)
 	    {"normalize", run_normalize}, {"inline", run_inline},
 	    {"funcs", run_funcs},   {"diff", run_diff}, {"fold", run_fold},
 	    {"input", run_input},
+	    {"flame", run_flame},
 	};
 	size_t i, r;
 	for (r = 0; r < sizeof runs / sizeof runs[0]; r++) {

@@ -1,0 +1,651 @@
+/* cg-flame - a flame graph as one self-contained SVG, drawn from the
+ * stacks cg_fold estimates; with --diff, a differential one of two
+ * profiles drawn on the new one's stacks. */
+#define _DEFAULT_SOURCE
+#include "cli.h"
+#include "flame.h"
+#include "out.h"
+#include "rows.h"
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char synopsis[] =
+    "usage: cg-flame [-e EV] [-q file|object] [--title T] [--width PX]\n"
+    "                [--minwidth PX] [--inverted] " CLI_COMMON_USAGE "\n"
+    "                [FILE... | --diff OLD NEW]\n";
+
+static const char help[] =
+    "Write a flame graph of a profile as one SVG, with the stacks of\n"
+    "cg-fold (standard input when no FILE or -; several FILEs are one\n"
+    "profile's parts): click a frame to zoom, Search to highlight, Reset.\n"
+    "  -e, --event EV     the event to count (default: the first)\n"
+    "  -q, --qualify file|object  name each frame by the base name of its\n"
+    "                     file or object, ':' and the function\n"
+    "  --title T          the title (default: Flame graph: EV)\n"
+    "  --width PX         the image's width (default 1200)\n"
+    "  --minwidth PX      leave out frames narrower than PX pixels,\n"
+    "                     their cost shown in their parent's (default 0.1)\n"
+    "  --inverted         the root at the top (an icicle graph)\n"
+    "  --diff OLD NEW     colour NEW's frames by the change of their\n"
+    "                     inclusive cost since OLD: red more, blue less\n"
+    CLI_COMMON_HELP
+    "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
+    "unreadable input or failed output.\n";
+
+enum { OPT_TITLE = OPT_OWN, OPT_WIDTH, OPT_MINWIDTH, OPT_INVERTED, OPT_DIFF };
+enum { Q_NONE, Q_FILE, Q_OBJECT };
+
+/* The drawing's fixed measures, in pixels (flamegraph.pl's). */
+enum { PAD = 10, FRAME_H = 16, TOP = 60, BOTTOM = 34 };
+/* a 12-pixel font's average character width, as the script's FONT */
+#define CHAR_W (12 * 0.59)
+
+typedef struct options {
+	const char *event, *title;
+	int qualify, inverted, diff;
+	uint64_t width;
+	double minwidth;
+} options;
+
+/* ------------------------------------------------------------ options */
+
+static void parse_width(cli *c, const char *arg, options *o)
+{
+	uint64_t w;
+	rows_parse_count(c, "--width", arg, "expected a number of pixels", &w);
+	if (w < 100 || w > 100000)
+		cli_usage(c, "--width %s: expected 100 to 100000 pixels", arg);
+	o->width = w;
+}
+
+static void parse_minwidth(cli *c, const char *arg, options *o)
+{
+	char *end;
+	double v = strtod(arg, &end);
+	if (end == arg || *end != '\0' || !(v >= 0 && v <= 100000) ||
+	    arg[strspn(arg, "0123456789.")] != '\0')
+		cli_usage(c, "--minwidth %s: expected a number of pixels", arg);
+	o->minwidth = v;
+}
+
+/* 1 if s is UTF-8 (a title reaches XML, which takes nothing else). */
+static int utf8_ok(const unsigned char *s)
+{
+	while (*s) {
+		size_t n = *s < 0x80 ? 0 : (*s & 0xE0) == 0xC0 ? 1
+		         : (*s & 0xF0) == 0xE0 ? 2 : (*s & 0xF8) == 0xF0 ? 3 : 9;
+		size_t i;
+		if (n == 9 || (n == 1 && *s < 0xC2))
+			return 0;
+		for (i = 1; i <= n; i++)
+			if ((s[i] & 0xC0) != 0x80)
+				return 0;
+		s += n + 1;
+	}
+	return 1;
+}
+
+static void parse_options(cli *c, options *o, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+	    CLI_LONG_OPTIONS,
+	    {"event", required_argument, NULL, 'e'},
+	    {"qualify", required_argument, NULL, 'q'},
+	    {"title", required_argument, NULL, OPT_TITLE},
+	    {"width", required_argument, NULL, OPT_WIDTH},
+	    {"minwidth", required_argument, NULL, OPT_MINWIDTH},
+	    {"inverted", no_argument, NULL, OPT_INVERTED},
+	    {"diff", no_argument, NULL, OPT_DIFF},
+	    {NULL, 0, NULL, 0}};
+	int ch;
+	while ((ch = getopt_long(argc, argv, "hVe:q:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'e':
+			if (strchr(optarg, ',') != NULL)
+				cli_usage(c, "-e: one event");
+			o->event = optarg;
+			break;
+		case 'q':
+			if (strcmp(optarg, "file") == 0)
+				o->qualify = Q_FILE;
+			else if (strcmp(optarg, "object") == 0)
+				o->qualify = Q_OBJECT;
+			else
+				cli_usage(c, "-q: expected file or object");
+			break;
+		case OPT_TITLE:
+			if (!utf8_ok((const unsigned char *)optarg))
+				cli_usage(c, "--title: not UTF-8");
+			o->title = optarg;
+			break;
+		case OPT_WIDTH:
+			parse_width(c, optarg, o);
+			break;
+		case OPT_MINWIDTH:
+			parse_minwidth(c, optarg, o);
+			break;
+		case OPT_INVERTED:
+			o->inverted = 1;
+			break;
+		case OPT_DIFF:
+			o->diff = 1;
+			break;
+		default:
+			cli_common_option(c, ch, optarg);
+		}
+	}
+}
+
+/* ------------------------------------------------------- the frame tree */
+
+/* Each function's frame name (as cg-fold writes it, unescaped) and its
+ * colour group (the base name of its object, or of its file with -q
+ * file). */
+typedef struct namer {
+	cg_str *names, *groups;
+	char *buf;
+} namer;
+
+static void namer_free(namer *nm)
+{
+	free(nm->names);
+	free(nm->groups);
+	free(nm->buf);
+}
+
+static int namer_init(namer *nm, const cg_funcs *f, int qualify)
+{
+	size_t n = cg_funcs_count(f), i, size = 1, at = 0;
+	cg_func fn;
+	memset(nm, 0, sizeof *nm);
+	nm->names = calloc(n + 1, sizeof *nm->names);
+	nm->groups = calloc(n + 1, sizeof *nm->groups);
+	for (i = 0; qualify != Q_NONE && i < n; i++) {
+		cg_funcs_get(f, i, &fn);
+		size += cg_str_basename(qualify == Q_FILE ? fn.fl : fn.ob).len +
+		        fn.fn.len + 1;
+	}
+	nm->buf = malloc(size);
+	if (nm->names == NULL || nm->groups == NULL || nm->buf == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		cg_str where;
+		cg_funcs_get(f, i, &fn);
+		where = cg_str_basename(qualify == Q_FILE ? fn.fl : fn.ob);
+		nm->groups[i] = where;
+		nm->names[i] = fn.fn;
+		if (qualify == Q_NONE)
+			continue;
+		nm->names[i].ptr = nm->buf + at;
+		memcpy(nm->buf + at, where.ptr, where.len);
+		nm->buf[at + where.len] = ':';
+		memcpy(nm->buf + at + where.len + 1, fn.fn.ptr, fn.fn.len);
+		nm->names[i].len = where.len + 1 + fn.fn.len;
+		at += nm->names[i].len;
+	}
+	return 0;
+}
+
+/* What cg_fold's stacks go through on their way into the tree. */
+typedef struct feed {
+	cg_flame *fl;
+	int side;
+	const namer *nm;
+	cg_str *path, *groups; /* room for the deepest stack */
+	cg_error err;          /* cg_flame_add's, which cg_fold's hides */
+} feed;
+
+static cg_kind feed_stack(void *ctx, const size_t *frames, size_t depth,
+                          uint64_t count)
+{
+	feed *fd = ctx;
+	size_t i;
+	for (i = 0; i < depth; i++) {
+		fd->path[i] = fd->nm->names[frames[i]];
+		fd->groups[i] = fd->nm->groups[frames[i]];
+	}
+	return cg_flame_add(fd->fl, fd->side, fd->path, fd->groups, depth, count,
+	                    &fd->err);
+}
+
+/* The stacks of f for event ev into fl as side: those of cg-fold, with
+ * its default bounds.  0, or -1 after saying why (status 2). */
+static int fold_side(cli *c, cg_flame *fl, int side, const cg_funcs *f,
+                     size_t ev, int qualify)
+{
+	static const cg_fold_options opt = {1e-6, 1024, 1000000};
+	feed fd;
+	namer nm;
+	cg_error err;
+	int ret = -1;
+	memset(&fd, 0, sizeof fd);
+	fd.fl = fl;
+	fd.side = side;
+	fd.nm = &nm;
+	fd.path = calloc(opt.max_depth + 1, sizeof *fd.path);
+	fd.groups = calloc(opt.max_depth + 1, sizeof *fd.groups);
+	if (namer_init(&nm, f, qualify) != 0 || fd.path == NULL ||
+	    fd.groups == NULL)
+		cli_trouble(c, NULL, "out of memory");
+	else if (cg_fold(f, ev, &opt, feed_stack, &fd, NULL, &err) != CG_OK)
+		cli_trouble(c, NULL, fd.err.kind != CG_OK ? fd.err.message
+		                                          : err.message);
+	else
+		ret = 0;
+	namer_free(&nm);
+	free(fd.path);
+	free(fd.groups);
+	return ret;
+}
+
+/* ------------------------------------------------------------ the SVG */
+
+static void out_fmt(const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 1, 2)))
+#endif
+	;
+static void out_fmt(const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	int n;
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	/* the formats are this file's: fixed text and a few numbers, far
+	 * under the buffer */
+	if (n > 0 && (size_t)n < sizeof buf)
+		out_bytes(buf, (size_t)n);
+}
+
+/* s as XML text or attribute value: the five markup characters as
+ * entities; C0 controls and DEL, which XML 1.0 refuses even as
+ * references, as their Unicode control pictures (U+2400..U+241F,
+ * U+2421); U+FFFE and U+FFFF, also refused, as U+FFFD.  Everything else
+ * is kept, UTF-8 as it is (the parser has checked it). */
+static void out_xml(cg_str s)
+{
+	size_t i;
+	for (i = 0; i < s.len; i++) {
+		unsigned char ch = (unsigned char)s.ptr[i];
+		switch (ch) {
+		case '&': out_cstr("&amp;"); continue;
+		case '<': out_cstr("&lt;"); continue;
+		case '>': out_cstr("&gt;"); continue;
+		case '"': out_cstr("&quot;"); continue;
+		case '\'': out_cstr("&#39;"); continue;
+		default: break;
+		}
+		if (ch < 0x20 || ch == 0x7F) {
+			out_cstr("\xE2\x90");
+			out_char((char)(ch == 0x7F ? 0xA1 : 0x80 + ch));
+		} else if (ch == 0xEF && i + 2 < s.len &&
+		           (unsigned char)s.ptr[i + 1] == 0xBF &&
+		           ((unsigned char)s.ptr[i + 2] & 0xFE) == 0xBE) {
+			out_cstr("\xEF\xBF\xBD");
+			i += 2;
+		} else
+			out_char((char)ch);
+	}
+}
+
+static void out_xml_cstr(const char *s)
+{
+	cg_str v;
+	v.ptr = s;
+	v.len = strlen(s);
+	out_xml(v);
+}
+
+/* The label that fits w pixels: the name, or its first code points and
+ * "..", or nothing; the script cuts it the same way when it zooms. */
+static void out_label(cg_str name, double w)
+{
+	double room = (w - 6) / CHAR_W;
+	size_t fit = room < 3 ? 0 : (size_t)room, cps = 0, i, cut = 0;
+	if (fit == 0)
+		return;
+	for (i = 0; i < name.len; i++)
+		if (((unsigned char)name.ptr[i] & 0xC0) != 0x80 && cps++ == fit - 2)
+			cut = i;
+	if (cps <= fit) {
+		out_xml(name);
+		return;
+	}
+	name.len = cut;
+	out_xml(name);
+	out_cstr("..");
+}
+
+static void out_pct(uint64_t v, uint64_t total)
+{
+	out_fmt("%.2f%%", total == 0 ? 0.0 : 100.0 * (double)v / (double)total);
+}
+
+typedef struct drawing {
+	const options *o;
+	cg_str ev;
+	const cg_flame *fl;
+	uint64_t root, max_change;
+	double plotw, scale;
+	size_t height, maxdepth;
+} drawing;
+
+static uint32_t fnv32(cg_str s)
+{
+	uint32_t h = 2166136261u;
+	size_t i;
+	for (i = 0; i < s.len; i++) {
+		h ^= (unsigned char)s.ptr[i];
+		h *= 16777619u;
+	}
+	return h;
+}
+
+/* HSL (h in degrees, s and l in [0, 1]) to RGB, without libm. */
+static void hsl(unsigned h, double s, double l, int rgb[3])
+{
+	double c = (1 - (l > 0.5 ? 2 * l - 1 : 1 - 2 * l)) * s;
+	double t = (double)(h % 120) / 60.0 - 1; /* -1..1 within a sector */
+	double x = c * (1 - (t < 0 ? -t : t)), m = l - c / 2, v[3];
+	int i;
+	switch (h / 60) {
+	case 0: v[0] = c; v[1] = x; v[2] = 0; break;
+	case 1: v[0] = x; v[1] = c; v[2] = 0; break;
+	case 2: v[0] = 0; v[1] = c; v[2] = x; break;
+	case 3: v[0] = 0; v[1] = x; v[2] = c; break;
+	case 4: v[0] = x; v[1] = 0; v[2] = c; break;
+	default: v[0] = c; v[1] = 0; v[2] = x; break;
+	}
+	for (i = 0; i < 3; i++)
+		rgb[i] = (int)((v[i] + m) * 255 + 0.5);
+}
+
+/* A frame's fill.  One profile: a hue per group, a lightness per name,
+ * so a function keeps its colour from run to run.  A comparison: red
+ * for more, blue for less, as deep as the change's share of the largest
+ * change; grey for none. */
+static void fill_of(const drawing *dr, const cg_flame_frame *fr, int rgb[3])
+{
+	uint64_t d;
+	double r;
+	int v;
+	if (!dr->o->diff) {
+		if (fr->depth == 0) {
+			rgb[0] = rgb[1] = rgb[2] = 215;
+			return;
+		}
+		hsl(fnv32(fr->group) % 360, 0.72,
+		    0.66 + (double)(fnv32(fr->name) % 13) / 100, rgb);
+		return;
+	}
+	d = fr->incl[1] >= fr->incl[0] ? fr->incl[1] - fr->incl[0]
+	                               : fr->incl[0] - fr->incl[1];
+	if (d == 0) {
+		rgb[0] = rgb[1] = rgb[2] = 224;
+		return;
+	}
+	r = (double)d / (double)dr->max_change;
+	v = 230 - (int)(200 * r + 0.5);
+	rgb[0] = fr->incl[1] > fr->incl[0] ? 255 : v;
+	rgb[1] = v;
+	rgb[2] = fr->incl[1] > fr->incl[0] ? v : 255;
+}
+
+/* Black on light fills, white on dark ones. */
+static const char *ink_of(const int rgb[3])
+{
+	return 299 * rgb[0] + 587 * rgb[1] + 114 * rgb[2] >= 140000 ? "#000"
+	                                                            : "#fff";
+}
+
+static void out_title(const drawing *dr, const cg_flame_frame *fr)
+{
+	const uint64_t *in = fr->incl;
+	out_cstr("<title>");
+	if (fr->depth == 0)
+		out_cstr("all");
+	else
+		out_xml(fr->name);
+	out_char('\n');
+	out_xml(dr->ev);
+	if (!dr->o->diff) {
+		out_fmt(": %llu (", (unsigned long long)in[1]);
+		out_pct(in[1], dr->root);
+		out_fmt("), self %llu", (unsigned long long)fr->self[1]);
+	} else {
+		uint64_t d = in[1] >= in[0] ? in[1] - in[0] : in[0] - in[1];
+		const char *sign = d == 0 ? "" : in[1] > in[0] ? "+" : "-";
+		out_fmt(": old %llu, new %llu, change %s%llu (",
+		        (unsigned long long)in[0], (unsigned long long)in[1], sign,
+		        (unsigned long long)d);
+		if (in[0] == 0)
+			out_cstr("new");
+		else {
+			out_cstr(sign);
+			out_pct(d, in[0]);
+		}
+		out_char(')');
+		if (fr->depth > 0 && (in[0] == 0 || in[1] == 0))
+			out_cstr(in[1] == 0 ? ", only in OLD" : ", only in NEW");
+		out_fmt("\nself: old %llu, new %llu",
+		        (unsigned long long)fr->self[0],
+		        (unsigned long long)fr->self[1]);
+	}
+	if (fr->nhidden > 0) {
+		out_fmt("\nnot drawn: %llu in %zu frame%s narrower than %g px (",
+		        (unsigned long long)fr->hidden, fr->nhidden,
+		        fr->nhidden == 1 ? "" : "s", dr->o->minwidth);
+		out_pct(fr->hidden, dr->root);
+		out_char(')');
+	}
+	out_cstr("</title>");
+}
+
+static void out_frame(const drawing *dr, size_t i)
+{
+	cg_flame_frame fr;
+	double x, w, y;
+	int rgb[3];
+	cg_flame_get(dr->fl, i, &fr);
+	x = PAD + (double)fr.x * dr->scale;
+	w = fr.depth == 0 ? dr->plotw : (double)fr.weight * dr->scale;
+	y = dr->o->inverted
+	        ? (double)(TOP + fr.depth * FRAME_H)
+	        : (double)(dr->height - BOTTOM - (fr.depth + 1) * FRAME_H);
+	fill_of(dr, &fr, rgb);
+	out_fmt("<g class=\"f%s\" id=\"f%zu\" data-p=\"",
+	        dr->o->diff && fr.incl[1] == 0 ? " gone" : "", i);
+	if (fr.parent != SIZE_MAX)
+		out_fmt("%zu", fr.parent);
+	out_cstr("\">");
+	out_title(dr, &fr);
+	out_fmt("<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" height=\"%d\" "
+	        "fill=\"rgb(%d,%d,%d)\" rx=\"2\"/>",
+	        x, y, w, FRAME_H - 1, rgb[0], rgb[1], rgb[2]);
+	out_fmt("<text x=\"%.2f\" y=\"%.0f\" fill=\"%s\">", x + 3, y + 11.5,
+	        ink_of(rgb));
+	if (fr.depth == 0) {
+		cg_str all = {"all", 3};
+		out_label(all, w);
+	} else
+		out_label(fr.name, w);
+	out_cstr("</text></g>\n");
+}
+
+static void out_header(const drawing *dr, const uint64_t *totals)
+{
+	const options *o = dr->o;
+	size_t i;
+	out_cstr("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
+	out_fmt("<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\" "
+	        "width=\"%llu\" height=\"%zu\" viewBox=\"0 0 %llu %zu\">\n",
+	        (unsigned long long)o->width, dr->height,
+	        (unsigned long long)o->width, dr->height);
+	out_cstr("<style type=\"text/css\"><![CDATA[\n");
+	out_cstr(flame_style);
+	out_cstr("]]></style>\n<script type=\"text/ecmascript\"><![CDATA[\n");
+	for (i = 0; flame_script[i] != NULL; i++)
+		out_cstr(flame_script[i]);
+	out_cstr("]]></script>\n");
+	out_fmt("<rect x=\"0\" y=\"0\" width=\"%llu\" height=\"%zu\" "
+	        "fill=\"#fafafa\"/>\n",
+	        (unsigned long long)o->width, dr->height);
+	out_fmt("<text id=\"title\" x=\"%.1f\" y=\"24\">", (double)o->width / 2);
+	if (o->title != NULL)
+		out_xml_cstr(o->title);
+	else {
+		out_cstr(o->diff ? "Differential flame graph: " : "Flame graph: ");
+		out_xml(dr->ev);
+	}
+	out_fmt("</text>\n<text id=\"subtitle\" x=\"%.1f\" y=\"44\">",
+	        (double)o->width / 2);
+	out_xml(dr->ev);
+	if (o->diff)
+		out_fmt(" total: old %llu, new %llu; red: more in NEW, blue: "
+		        "less, dashed: only in OLD",
+		        (unsigned long long)totals[0], (unsigned long long)totals[1]);
+	else
+		out_fmt(" total: %llu; stacks estimated from the calls (cg-fold(1))",
+		        (unsigned long long)totals[1]);
+	out_cstr("</text>\n");
+	out_fmt("<text id=\"reset\" class=\"off\" x=\"%d\" y=\"24\">Reset</text>\n"
+	        "<text id=\"search\" x=\"%llu\" y=\"24\">Search</text>\n"
+	        "<text id=\"details\" x=\"%d\" y=\"%zu\"> </text>\n"
+	        "<text id=\"matched\" x=\"%llu\" y=\"%zu\"> </text>\n",
+	        PAD, (unsigned long long)(o->width - PAD), PAD, dr->height - 12,
+	        (unsigned long long)(o->width - PAD), dr->height - 12);
+}
+
+static void draw(const options *o, const cg_flame *fl, cg_str ev)
+{
+	drawing dr;
+	cg_flame_frame fr;
+	uint64_t totals[2];
+	size_t i, n = cg_flame_count(fl);
+	memset(&dr, 0, sizeof dr);
+	dr.o = o;
+	dr.ev = ev;
+	dr.fl = fl;
+	dr.max_change = cg_flame_max_change(fl);
+	dr.plotw = (double)(o->width - 2 * PAD);
+	for (i = 0; i < n; i++) {
+		cg_flame_get(fl, i, &fr);
+		if (fr.depth > dr.maxdepth)
+			dr.maxdepth = fr.depth;
+	}
+	cg_flame_get(fl, 0, &fr);
+	totals[0] = fr.incl[0];
+	totals[1] = fr.incl[1];
+	dr.root = fr.weight;
+	dr.scale = dr.root == 0 ? 0 : dr.plotw / (double)dr.root;
+	dr.height = TOP + (dr.maxdepth + 1) * FRAME_H + BOTTOM;
+	out_header(&dr, totals);
+	out_cstr("<g id=\"frames\">\n");
+	for (i = 0; i < n; i++)
+		out_frame(&dr, i);
+	out_cstr("</g>\n</svg>\n");
+}
+
+/* ------------------------------------------------------------ main */
+
+/* The event to draw: -e's, or NEW's first; under --diff OLD must have it
+ * too.  0 and ev[] set, or -1 after saying why (status 2). */
+static int pick_event(cli *c, const options *o, cg_funcs *const side[2],
+                      char **paths, size_t ev[2])
+{
+	size_t n, *pick = cli_pick_events(c, side[1], o->event, &n), i;
+	cg_str name;
+	int found = 0;
+	if (pick == NULL)
+		return -1;
+	if (n == 0) { /* no valid profile has no event; a guard all the same */
+		free(pick);
+		cli_trouble(c, NULL, "the profile has no event to draw");
+		return -1;
+	}
+	ev[1] = pick[0];
+	free(pick);
+	if (!o->diff)
+		return 0;
+	name = cg_funcs_event(side[1], ev[1]);
+	for (i = 0; i < cg_funcs_event_count(side[0]) && !found; i++)
+		if (cg_str_cmp(cg_funcs_event(side[0], i), name) == 0) {
+			ev[0] = i;
+			found = 1;
+		}
+	if (!found) {
+		char why[CG_MESSAGE_MAX + 64];
+		snprintf(why, sizeof why, "-e: event '%.*s' is not in OLD",
+		         (int)(name.len < CG_MESSAGE_MAX ? name.len : CG_MESSAGE_MAX),
+		         name.ptr);
+		cli_trouble(c, cli_name(paths[0]), why);
+	}
+	return found ? 0 : -1;
+}
+
+/* The frames of one profile (side[1]) or of two (side[0] OLD), laid
+ * out; NULL after saying why. */
+static cg_flame *build(cli *c, const options *o, cg_funcs *const side[2],
+                       const size_t ev[2])
+{
+	cg_flame *fl;
+	cg_error err;
+	int s;
+	if (cg_flame_new(&fl, &err) != CG_OK) {
+		cli_trouble(c, NULL, err.message);
+		return NULL;
+	}
+	for (s = o->diff ? CG_FLAME_OLD : CG_FLAME_NEW; s <= CG_FLAME_NEW; s++)
+		if (fold_side(c, fl, s, side[s], ev[s], o->qualify) != 0) {
+			cg_flame_free(fl);
+			return NULL;
+		}
+	/* the minimum width as a share of the plot's */
+	if (cg_flame_finish(fl, o->minwidth / (double)(o->width - 2 * PAD),
+	                    &err) != CG_OK) {
+		cli_trouble(c, NULL, err.message);
+		cg_flame_free(fl);
+		return NULL;
+	}
+	return fl;
+}
+
+int main(int argc, char **argv)
+{
+	options o;
+	cg_funcs *side[2] = {NULL, NULL};
+	cg_flame *fl = NULL;
+	size_t ev[2] = {0, 0};
+	cli c;
+
+	memset(&o, 0, sizeof o);
+	o.width = 1200;
+	o.minwidth = 0.1;
+	cli_init(&c, "cg-flame", synopsis, help);
+	parse_options(&c, &o, argc, argv);
+	argc -= optind;
+	argv += optind;
+	if (o.diff && argc != 2)
+		cli_usage(&c, "--diff: expected two profiles, OLD and NEW");
+
+	/* every input read and checked before anything is written */
+	if (o.diff) {
+		side[0] = cli_aggregate(&c, &argv[0], 1, CG_FUNCS_CYCLES);
+		side[1] = cli_aggregate(&c, &argv[1], 1, CG_FUNCS_CYCLES);
+	} else
+		side[1] = cli_aggregate_operands(&c, argc, argv, CG_FUNCS_CYCLES);
+	if (side[1] != NULL && (!o.diff || side[0] != NULL) &&
+	    pick_event(&c, &o, side, argv, ev) == 0 &&
+	    (fl = build(&c, &o, side, ev)) != NULL)
+		draw(&o, fl, cg_funcs_event(side[1], ev[1]));
+	cg_flame_free(fl);
+	cg_funcs_free(side[0]);
+	cg_funcs_free(side[1]);
+	return cli_exit_status(&c);
+}
