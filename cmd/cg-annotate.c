@@ -572,7 +572,9 @@ typedef struct listing {
 	uint64_t past_end; /* lines with a cost past the file's end */
 } listing;
 
-static void call_row(grid *g, listing *ls, size_t i)
+/* A call under its line; the caller is named when the line holds the
+ * calls of more than one function (valgrind's hanoi and hanoi'2). */
+static void call_row(grid *g, listing *ls, size_t i, int name_caller)
 {
 	const profile *pr = ls->pr;
 	cg_line_call c;
@@ -592,6 +594,10 @@ static void call_row(grid *g, listing *ls, size_t i)
 	text_bytes(&ls->row, ls->name.p, ls->name.n);
 	snprintf(buf, sizeof buf, " (%llux)", (unsigned long long)c.calls);
 	text_cstr(&ls->row, buf);
+	if (name_caller) {
+		text_cstr(&ls->row, " from ");
+		text_escaped(&ls->row, c.fn, 0);
+	}
 	a = find_func(pr, c.ob, c.fl, c.fn);
 	b = find_func(pr, c.cob, c.cfl, c.cfn);
 	if (a != SIZE_MAX && b != SIZE_MAX) {
@@ -601,6 +607,27 @@ static void call_row(grid *g, listing *ls, size_t i)
 		recursion_mark(&ls->row, &x, &y);
 	}
 	grid_end(g, ls->row.p, ls->row.n);
+}
+
+static int same_caller(const cg_line_call *a, const cg_line_call *b)
+{
+	return cg_str_cmp(a->ob, b->ob) == 0 && cg_str_cmp(a->fl, b->fl) == 0 &&
+	       cg_str_cmp(a->fn, b->fn) == 0;
+}
+
+static int several_callers(const profile *pr, const cg_line *ln)
+{
+	cg_line_call first, c;
+	size_t k;
+	if (ln->ncalls < 2)
+		return 0;
+	cg_lines_call(pr->l, ln->first_call, &first);
+	for (k = 1; k < ln->ncalls; k++) {
+		cg_lines_call(pr->l, ln->first_call + k, &c);
+		if (!same_caller(&first, &c))
+			return 1;
+	}
+	return 0;
 }
 
 /* One source line n (0: "no line"), with its cost line ln (NULL: none). */
@@ -634,7 +661,7 @@ static void source_row(grid *g, listing *ls, uint64_t n, const cg_line *ln)
 		text_escaped(&ls->row, source_line(ls->src, n), 1);
 	grid_end(g, ls->row.p, ls->row.n);
 	for (k = 0; ln != NULL && k < ln->ncalls; k++)
-		call_row(g, ls, ln->first_call + k);
+		call_row(g, ls, ln->first_call + k, several_callers(pr, ln));
 }
 
 /* "-- lines A-B --" for a run left out (none when empty). */
@@ -643,8 +670,11 @@ static void elided(const grid *g, uint64_t a, uint64_t b)
 	char buf[64];
 	if (!g->printing || a > b)
 		return;
-	snprintf(buf, sizeof buf, "-- lines %llu-%llu --\n", (unsigned long long)a,
-	         (unsigned long long)b);
+	if (a == b)
+		snprintf(buf, sizeof buf, "-- line %llu --\n", (unsigned long long)a);
+	else
+		snprintf(buf, sizeof buf, "-- lines %llu-%llu --\n",
+		         (unsigned long long)a, (unsigned long long)b);
 	out_cstr(buf);
 }
 

@@ -225,6 +225,21 @@ static cg_kind run_input(const char *in, cg_error *err)
 	return k;
 }
 
+static cg_kind run_lines(const char *in, cg_error *err)
+{
+	cg_lines *l;
+	cg_kind k = cg_lines_new(&l, err);
+	if (k != CG_OK)
+		return k;
+	k = cg_lines_add(l, in, strlen(in), NULL, CG_COMPAT, err);
+	if (k == CG_OK)
+		k = cg_lines_add(l, in, strlen(in), NULL, CG_COMPAT, err);
+	if (k == CG_OK)
+		k = cg_lines_finish(l, err);
+	cg_lines_free(l);
+	return k;
+}
+
 /* Inputs that reach more of the library than the verdict table does. */
 static const char *const rich[] = {
     /* calls, recursion, a cycle, inline files, names by ID, two parts */
@@ -260,6 +275,7 @@ int main(void)
 	    {"normalize", run_normalize}, {"inline", run_inline},
 	    {"funcs", run_funcs},   {"diff", run_diff}, {"fold", run_fold},
 	    {"input", run_input},
+	    {"lines", run_lines},
 	};
 	size_t i, r;
 	for (r = 0; r < sizeof runs / sizeof runs[0]; r++) {
