@@ -572,8 +572,10 @@ typedef struct listing {
 	uint64_t past_end; /* lines with a cost past the file's end */
 } listing;
 
-/* A call under its line; the caller is named when the line holds the
- * calls of more than one function (valgrind's hanoi and hanoi'2). */
+/* A call under its line, the callee by its name alone when it is of the
+ * file listed and the caller's object; the caller is named when the line
+ * holds the calls of more than one function (valgrind's hanoi and
+ * hanoi'2). */
 static void call_row(grid *g, listing *ls, size_t i, int name_caller)
 {
 	const profile *pr = ls->pr;
@@ -587,8 +589,13 @@ static void call_row(grid *g, listing *ls, size_t i, int name_caller)
 	grid_blank(g, pr->nev);
 	if (!g->printing)
 		return;
-	func_name(&ls->name, c.cob, c.cfl, c.cfn,
-	          grid_room(g) > 3 ? grid_room(g) - 3 : 0);
+	/* a callee of the listed file and the caller's object: its name */
+	if (cg_str_cmp(c.cfl, ls->file.name) == 0 && cg_str_cmp(c.cob, c.ob) == 0) {
+		text_clear(&ls->name);
+		text_escaped(&ls->name, c.cfn, 0);
+	} else
+		func_name(&ls->name, c.cob, c.cfl, c.cfn,
+		          grid_room(g) > 3 ? grid_room(g) - 3 : 0);
 	text_clear(&ls->row);
 	text_cstr(&ls->row, "=> ");
 	text_bytes(&ls->row, ls->name.p, ls->name.n);

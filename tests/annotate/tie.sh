@@ -5,7 +5,8 @@
 # the first event over the cost rows of (FILE, line); a call printed
 # under a line carries the sums of the call rows of (FILE, line, callee,
 # caller): their cost and their calls (the caller is printed, and
-# compared, on a line that holds the calls of several functions).  Both ways: every line and call of the rows
+# compared, on a line that holds the calls of several functions; a callee
+# of FILE and of the caller's object is printed by its name alone).  Both ways: every line and call of the rows
 # must be printed too.  cg-annotate runs with -t 0 --context 0 -w 0 and
 # the OPTIONs (-I DIR to find the file).  Prints one line per difference,
 # then "tied N lines, M calls"; exit status 1 on a difference or when
@@ -25,7 +26,9 @@ $col["kind"] == "cost" { self[$col["line"]] += $ev; next }
 {
     l = $col["line"]; n++
     cline[n] = l; caller[n] = $col["fn"]; c[n] = $ev; k[n] = $col["calls"]
-    callee[n] = $col["cfl"] ":" $col["cfn"] ($col["cob"] == "" ? "" : " [" $col["cob"] "]")
+    # a callee of this file and of the same object goes by its name
+    if ($col["cfl"] == file && $col["cob"] == $col["ob"]) callee[n] = $col["cfn"]
+    else callee[n] = $col["cfl"] ":" $col["cfn"] ($col["cob"] == "" ? "" : " [" $col["cob"] "]")
     if (!((l, $col["fn"]) in byline)) { byline[l, $col["fn"]] = 1; callers[l]++ }
 }
 END {

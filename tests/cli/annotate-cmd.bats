@@ -38,7 +38,8 @@ write_named() {
     # the hot lines of hanoi.c with their figures (worked from cg-tsv)
     [[ "$output" == *$'\n   14,329     7  {\n'* ]]
     [[ "$output" == *$'\n   32,950    16  static int is_even'* ]]
-    [[ "$output" == *$'\n   65,250        => '"$GONE"$':is_even [/tmp/hanoi] (100x)\n'* ]]
+    [[ "$output" == *$'\n   65,250        => is_even (100x)\n'* ]]
+    [[ "$output" == *$'\n    2,952        => ./stdio-common/./stdio-common/printf.c:printf [/usr/lib/x86_64-linux-gnu/libc.so.6] (1x)\n'* ]]
     # the shipped example itself, as the README runs it
     if [ ! -e "$RECORDED" ] || cmp -s "$RECORDED" "$ROOT/tests/programs/hanoi.c"; then
         run -0 tie "$HANOI" "$RECORDED" -I "$ROOT"
@@ -299,5 +300,31 @@ EOF
           awk '$2 ~ /^[0-9]+$/ && $1 != "." { v = $1; gsub(/,/, "", v); if (v + 0 > max) { max = v + 0; t = $0 } } END { print t }')
     [[ "$top" == *"/* HOT */" ]]
     # the CALLS line calls square_sum 20 times
-    grep -A1 'CALLS' <<< "$output" | grep -q ':square_sum \[.*\] (20x)$'
+    grep -A1 'CALLS' <<< "$output" | grep -q '=> square_sum (20x)$'
+}
+
+@test "the README's excerpt is what its command prints" {
+    [ ! -e "$RECORDED" ] || cmp -s "$RECORDED" "$ROOT/tests/programs/hanoi.c" ||
+        skip "$RECORDED is another hanoi.c here"
+    # the block that shows the command, split at its [...] lines
+    awk '/^```sh$/ { on = 0; buf = ""; inblock = 1; next }
+         /^```$/ { if (on) printf "%s", buf; inblock = 0; on = 0; next }
+         inblock && /^\$ build\/bin\/cg-annotate / { on = 1 }
+         inblock { buf = buf $0 "\n" }' "$ROOT/README.md" > "$T/block"
+    cmd=$(head -n 1 "$T/block")
+    [[ "$cmd" == '$ build/bin/cg-annotate -I . '* ]]
+    cmd=${cmd#\$ build/bin/}
+    (cd "$ROOT" && PATH=$CG_BINDIR:$PATH bash -c "$cmd") > "$T/printed"
+    tail -n +2 "$T/block" | awk -v dir="$T" '/^\[\.\.\.\]$/ { n++; next } { print > (dir "/run" n) }'
+    runs=0
+    for f in "$T"/run*; do
+        # each run of lines is in the output, whole and in order
+        python3 - "$f" "$T/printed" <<'PY'
+import sys
+run = open(sys.argv[1]).read()
+sys.exit(0 if run in open(sys.argv[2]).read() else 1)
+PY
+        runs=$((runs + 1))
+    done
+    [ "$runs" -eq 3 ]
 }
