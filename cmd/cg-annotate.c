@@ -528,7 +528,6 @@ static void print_functions(const options *o, const profile *pr, grid *g,
                             const row *rows, size_t n)
 {
 	arcs ar;
-	text t = {NULL, 0, 0};
 	size_t e, pass;
 	memset(&ar, 0, sizeof ar);
 	if (o->callers)
@@ -553,7 +552,6 @@ static void print_functions(const options *o, const profile *pr, grid *g,
 	if (n == 0)
 		out_cstr("(none over the threshold)\n");
 	out_char('\n');
-	text_free(&t);
 	free(ar.in_first);
 	free(ar.in);
 	free(ar.out_first);
@@ -675,7 +673,8 @@ static void source_row(grid *g, listing *ls, uint64_t n, const cg_line *ln)
 static void elided(const grid *g, uint64_t a, uint64_t b)
 {
 	char buf[64];
-	if (!g->printing || a > b)
+	/* a == 0: after the greatest line number there is none */
+	if (!g->printing || a > b || a == 0)
 		return;
 	if (a == b)
 		snprintf(buf, sizeof buf, "-- line %llu --\n", (unsigned long long)a);
@@ -715,8 +714,8 @@ static void source_rows(grid *g, listing *ls)
 			if (hi >= next.line)
 				hi = next.line - 1;
 		}
-		for (n = ln.line + 1; n <= hi; n++)
-			source_row(g, ls, n, NULL);
+		for (n = ln.line; n < hi;) /* ln.line + 1 may not exist */
+			source_row(g, ls, ++n, NULL);
 		shown = hi > ln.line ? hi : ln.line;
 	}
 	elided(g, shown + 1, last);

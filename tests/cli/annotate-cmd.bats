@@ -214,6 +214,15 @@ EOF
     diff "$T/want" "$T/got"
 }
 
+@test "the greatest line number (2^64-1): past the end, nothing wraps" {
+    seq -f 'line %g' 1 3 > "$T/s.c"
+    printf 'events: Ir\nfl=%s\nfn=f\n2 1\n18446744073709551615 4\n' "$T/s.c" > "$T/p.cg"
+    run -0 annotate -w 0 --context 0 "$T/p.cg"
+    sed -n '/^-- Source/,/^$/p' <<< "$output" > "$T/got"
+    printf -- '-- Source: %s\nIr                  line\n-- line 1 --\n 1                     2  line 2\n-- line 3 --\n 4  18446744073709551615  <past the end of the file>\n-- note: 1 line with a cost past the end of the file (3 lines): the profile was made from another version\n\n' "$T/s.c" > "$T/want"
+    diff "$T/want" "$T/got"
+}
+
 @test "--show-percs puts a share of the total beside each line's figure" {
     seq -f 'line %g' 1 3 > "$T/s.c"
     printf 'events: Ir\nfl=%s\nfn=f\n1 1\n3 3\n' "$T/s.c" > "$T/p.cg"
