@@ -954,7 +954,10 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 				cli_usage(c, "-w %s: out of range", optarg);
 			o->width = (long)v;
 			break;
-		case 'I': o->dirs[o->ndirs++] = optarg; break;
+		case 'I':
+			/* callgrind_annotate's spelling: -I=DIR */
+			o->dirs[o->ndirs++] = optarg[0] == '=' ? optarg + 1 : optarg;
+			break;
 		case OPT_INCLUSIVE: o->inclusive = yes_no(c, "inclusive", optarg); break;
 		case OPT_TREE: parse_tree(c, o, optarg); break;
 		case OPT_AUTO: o->autoann = yes_no(c, "auto", optarg); break;

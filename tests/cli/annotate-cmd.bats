@@ -240,6 +240,16 @@ EOF
     [ "${lines[7]}" = "41,926 (17.83%)  41,926 (17.83%)  $RECORDED:hanoi'2 [/tmp/hanoi]" ]
 }
 
+@test "callgrind_annotate's spellings of the options work as written" {
+    write_moved "$T/h.cg"
+    annotate -w 0 --auto --inclusive --tree both -t 1 --context 3 --show-percs -I "$ROOT" "$T/h.cg" > "$T/ours"
+    run -0 annotate -w 0 --auto=yes --inclusive=yes --tree=both --threshold=1 --context=3 --show-percs=yes --include="$ROOT" "$T/h.cg"
+    [ "$output" = "$(cat "$T/ours")" ]
+    run -0 annotate -w 0 --auto=yes --inclusive=yes --tree=both --threshold=1 --context=3 --show-percs=yes -I="$ROOT" "$T/h.cg"
+    [ "$output" = "$(cat "$T/ours")" ]
+    grep -q "^-- Source: $GONE (read from $ROOT/tests/programs/hanoi.c)" "$T/ours"
+}
+
 @test "-e picks the events; the first sorts" {
     printf 'events: A B\nfl=a.c\nfn=f\n1 1 20\nfn=g\n1 2 10\n' > "$T/p.cg"
     run -0 annotate -w 0 -e B,A --no-auto "$T/p.cg"
