@@ -1,10 +1,13 @@
 /* annotate.h - the parts of cg-annotate: text that is safe on a terminal
- * (annotate-text.c) and source files read under a hostile profile's
- * names (annotate-source.c). */
+ * (annotate-text.c), source files read under a hostile profile's names
+ * (annotate-source.c), the report's columns (annotate-layout.c) and its
+ * source listings (annotate-listing.c); cg-annotate.c reads the inputs
+ * and prints the header and the function table. */
 #ifndef CGPROF_ANNOTATE_H
 #define CGPROF_ANNOTATE_H
 
 #include "cgprof.h"
+#include "rows.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -79,5 +82,71 @@ int source_find(cg_str name, const char *const *dirs, size_t ndirs,
 cg_str source_line(source *s, uint64_t n);
 
 void source_free(source *s);
+
+/* ---------------------------------------------------------------- report */
+
+/* What the options ask for. */
+typedef struct annotate_options {
+	const char *events;
+	rows_filter filter;
+	int inclusive, callers, callees, autoann, show_percs;
+	uint64_t context;
+	long width; /* -1: the terminal's */
+	const char **dirs;
+	size_t ndirs;
+} annotate_options;
+
+/* The profile: its aggregations and what the header says. */
+typedef struct annotate_profile {
+	cg_funcs *f;
+	cg_lines *l;
+	text names, cmd;
+	struct timespec newest; /* the newest input's time */
+	int timed;
+	size_t *ev, nev;  /* chosen events: cg_funcs indices */
+	size_t *lev;      /* the same events: cg_lines indices */
+	const uint64_t *total;
+	size_t *by_name;  /* function indices in (fn, fl, ob) order */
+} annotate_profile;
+
+/* a is later than b. */
+int time_later(struct timespec a, struct timespec b);
+
+/* Right-aligned figure columns, laid out in two passes over the same
+ * code: the first measures (widths), the second prints. */
+typedef struct grid {
+	size_t ncol;
+	size_t *width;
+	int printing;
+	text cell, line;
+	long columns; /* the terminal's width, 0: none */
+} grid;
+
+/* Start a grid of ncol columns (columns: the width to cut rows to, 0 for
+ * none), measuring. */
+void grid_start(grid *g, size_t ncol, long columns);
+/* Cell col of the current row: the figure in g->cell; a blank one. */
+void grid_put(grid *g, size_t col);
+void grid_blank(grid *g, size_t col);
+/* The figure v (. for 0 when dot) with its share of total when percent. */
+void grid_figure(grid *g, size_t col, uint64_t v, uint64_t total,
+                 int percent, int dot);
+/* End the row with the text s (escaped already), cut to the width. */
+void grid_end(grid *g, const char *s, size_t n);
+/* Columns left on the row so far (SIZE_MAX with no width). */
+size_t grid_room(const grid *g);
+
+/* "fl:fn [ob]" into t, escaped, within room columns: the object goes
+ * first, then the file's directories, then the end of the name. */
+void func_name(text *t, cg_str ob, cg_str fl, cg_str fn, size_t room);
+/* The function index of (ob, fl, fn); SIZE_MAX if none. */
+size_t find_func(const annotate_profile *pr, cg_str ob, cg_str fl, cg_str fn);
+/* " [recursive]" or " [cycle N]" for a call from a to b that recursion
+ * makes, else nothing. */
+void recursion_mark(text *t, const cg_func *a, const cg_func *b);
+
+/* The source listings of the files over the threshold. */
+void print_sources(const annotate_options *o, const annotate_profile *pr,
+                   grid *g);
 
 #endif

@@ -57,29 +57,6 @@ enum {
 	OPT_SHOW_PERCS
 };
 
-typedef struct options {
-	const char *events;
-	rows_filter filter;
-	int inclusive, callers, callees, autoann, show_percs;
-	uint64_t context;
-	long width; /* -1: the terminal's */
-	const char **dirs;
-	size_t ndirs;
-} options;
-
-/* The profile: its aggregations and what the header says. */
-typedef struct profile {
-	cg_funcs *f;
-	cg_lines *l;
-	text names, cmd;
-	struct timespec newest; /* the newest input's time */
-	int timed;
-	size_t *ev, nev;  /* chosen events: cg_funcs indices */
-	size_t *lev;      /* the same events: cg_lines indices */
-	const uint64_t *total;
-	size_t *by_name;  /* function indices in (fn, fl, ob) order */
-} profile;
-
 /* ------------------------------------------------------------- reading */
 
 /* The value of the first cmd: header, trimmed.  A line that starts with
@@ -103,25 +80,20 @@ static void find_cmd(text *cmd, const char *buf, size_t len)
 	}
 }
 
-static int later(struct timespec a, struct timespec b)
-{
-	return a.tv_sec > b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec > b.tv_nsec);
-}
-
 /* The input's modification time, for "newer than the profile". */
-static void note_time(profile *pr, const char *path)
+static void note_time(annotate_profile *pr, const char *path)
 {
 	struct stat st;
 	int ok = strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &st) == 0
 	                                : stat(path, &st) == 0;
 	if (!ok || !S_ISREG(st.st_mode))
 		return;
-	if (!pr->timed || later(st.st_mtim, pr->newest))
+	if (!pr->timed || time_later(st.st_mtim, pr->newest))
 		pr->newest = st.st_mtim;
 	pr->timed = 1;
 }
 
-static int add_input(cli *c, profile *pr, const char *path)
+static int add_input(cli *c, annotate_profile *pr, const char *path)
 {
 	cg_input *in = cli_read(c, path);
 	cg_error err;
@@ -140,7 +112,8 @@ static int add_input(cli *c, profile *pr, const char *path)
 		note_time(pr, path);
 		if (pr->names.n > 0)
 			text_cstr(&pr->names, ", ");
-		text_escaped(&pr->names, (cg_str){cli_name(path), strlen(cli_name(path))}, 0);
+		text_escaped(&pr->names,
+		             (cg_str){cli_name(path), strlen(cli_name(path))}, 0);
 		ok = 1;
 	}
 	cg_input_free(in);
@@ -148,7 +121,7 @@ static int add_input(cli *c, profile *pr, const char *path)
 }
 
 /* Read and aggregate every input; 0, or -1 after saying why. */
-static int load(cli *c, profile *pr, int argc, char **argv)
+static int load(cli *c, annotate_profile *pr, int argc, char **argv)
 {
 	static char *stdin_only[] = {"-", NULL};
 	cg_error err;
@@ -172,7 +145,7 @@ static int load(cli *c, profile *pr, int argc, char **argv)
 
 /* The chosen events in both aggregations (they number events alike, but
  * they are matched by name, which is what the contract promises). */
-static int pick_events(cli *c, const options *o, profile *pr)
+static int pick_events(cli *c, const annotate_options *o, annotate_profile *pr)
 {
 	size_t i, j;
 	pr->ev = cli_pick_events(c, pr->f, o->events, &pr->nev);
@@ -187,117 +160,6 @@ static int pick_events(cli *c, const options *o, profile *pr)
 				pr->lev[i] = j;
 	pr->total = cg_funcs_totals(pr->f);
 	return 0;
-}
-
-/* ---------------------------------------------------------------- grid */
-
-/* Right-aligned figure columns, laid out in two passes over the same
- * code: the first measures (widths), the second prints. */
-typedef struct grid {
-	size_t ncol;
-	size_t *width;
-	int printing;
-	text cell, line;
-	long columns; /* the terminal's width, 0: none */
-} grid;
-
-static void grid_start(grid *g, size_t ncol, long columns)
-{
-	g->ncol = ncol;
-	free(g->width);
-	if ((g->width = calloc(ncol + 1, sizeof *g->width)) == NULL)
-		annotate_oom();
-	g->printing = 0;
-	g->columns = columns;
-	text_clear(&g->line);
-}
-
-/* Cell col of the current row: the figure in g->cell. */
-static void grid_put(grid *g, size_t col)
-{
-	size_t w = g->cell.n;
-	if (!g->printing) {
-		if (w > g->width[col])
-			g->width[col] = w;
-	} else {
-		for (; w < g->width[col]; w++)
-			text_bytes(&g->line, " ", 1);
-		text_bytes(&g->line, g->cell.p != NULL ? g->cell.p : "", g->cell.n);
-		text_bytes(&g->line, "  ", 2);
-	}
-	text_clear(&g->cell);
-}
-
-/* The figure v with its share of total when percent. */
-static void grid_figure(grid *g, size_t col, uint64_t v, uint64_t total,
-                        int percent, int dot)
-{
-	if (dot && v == 0)
-		text_cstr(&g->cell, ".");
-	else
-		text_count(&g->cell, v);
-	if (percent)
-		text_percent(&g->cell, v, total);
-	grid_put(g, col);
-}
-
-static void grid_blank(grid *g, size_t col)
-{
-	grid_put(g, col);
-}
-
-/* The row so far, then s (escaped), cut to the terminal's width. */
-static void grid_end(grid *g, const char *s, size_t n)
-{
-	size_t used;
-	if (!g->printing)
-		return;
-	text_bytes(&g->line, s, n);
-	while (g->line.n > 0 && g->line.p[g->line.n - 1] == ' ')
-		g->line.n--;
-	used = text_columns(g->line.p, g->line.n);
-	if (g->columns > 0 && used > (size_t)g->columns)
-		g->line.n = text_cut(g->line.p, g->line.n, (size_t)g->columns);
-	out_bytes(g->line.p, g->line.n);
-	out_char('\n');
-	text_clear(&g->line);
-}
-
-/* Columns left for a name after the figures so far. */
-static size_t grid_room(const grid *g)
-{
-	size_t used = text_columns(g->line.p, g->line.n);
-	if (g->columns <= 0)
-		return SIZE_MAX;
-	return (size_t)g->columns > used ? (size_t)g->columns - used : 0;
-}
-
-/* --------------------------------------------------------------- names */
-
-/* "fl:fn [ob]" into t, escaped, within room columns: the object goes
- * first, then the file's directories, then the end of the name. */
-static void func_name(text *t, cg_str ob, cg_str fl, cg_str fn, size_t room)
-{
-	int shape;
-	for (shape = 0; shape < 3; shape++) {
-		text_clear(t);
-		text_escaped(t, shape < 2 ? fl : cg_str_basename(fl), 0);
-		text_cstr(t, ":");
-		text_escaped(t, fn, 0);
-		if (shape == 0 && ob.len > 0) {
-			text_cstr(t, " [");
-			text_escaped(t, ob, 0);
-			text_cstr(t, "]");
-		}
-		if (shape == 0 && ob.len == 0)
-			shape = 1;
-		if (text_columns(t->p, t->n) <= room)
-			return;
-	}
-	if (room >= 4) {
-		t->n = text_cut(t->p, t->n, room - 3);
-		text_cstr(t, "...");
-	}
 }
 
 /* ------------------------------------------------------------- header */
@@ -315,7 +177,7 @@ static void threshold_text(text *t, const rows_filter *flt)
 	text_cstr(t, buf);
 }
 
-static void print_header(const options *o, const profile *pr)
+static void print_header(const annotate_options *o, const annotate_profile *pr)
 {
 	text t = {NULL, 0, 0};
 	size_t i;
@@ -365,29 +227,6 @@ static void print_header(const options *o, const profile *pr)
 
 /* ----------------------------------------------------------- functions */
 
-/* The function index of (ob, fl, fn), by binary search in name order;
- * SIZE_MAX if none. */
-static size_t find_func(const profile *pr, cg_str ob, cg_str fl, cg_str fn)
-{
-	size_t lo = 0, hi = cg_funcs_count(pr->f);
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		cg_func x;
-		int c;
-		cg_funcs_get(pr->f, pr->by_name[mid], &x);
-		if ((c = cg_str_cmp(x.fn, fn)) == 0 &&
-		    (c = cg_str_cmp(x.fl, fl)) == 0)
-			c = cg_str_cmp(x.ob, ob);
-		if (c == 0)
-			return pr->by_name[mid];
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return SIZE_MAX;
-}
-
 /* The arcs of each function, in and out, each list by its cost of the
  * first event (then names). */
 typedef struct arcs {
@@ -409,7 +248,7 @@ static int by_arc_cost(const void *pa, const void *pb)
 }
 
 /* Group arc indices by one end (counting sort), then sort each group. */
-static void group_arcs(const profile *pr, int by_callee, size_t **first,
+static void group_arcs(const annotate_profile *pr, int by_callee, size_t **first,
                        size_t **list)
 {
 	size_t n = cg_funcs_count(pr->f), m = cg_funcs_arc_count(pr->f), i;
@@ -441,21 +280,9 @@ static void group_arcs(const profile *pr, int by_callee, size_t **first,
 	free(fill);
 }
 
-/* " [cycle N]" or " [recursive]" for an arc that recursion makes. */
-static void recursion_mark(text *t, const cg_func *a, const cg_func *b)
-{
-	char buf[40];
-	if (a->index == b->index)
-		text_cstr(t, " [recursive]");
-	else if (a->cycle != 0 && a->cycle == b->cycle) {
-		snprintf(buf, sizeof buf, " [cycle %zu]", a->cycle);
-		text_cstr(t, buf);
-	}
-}
-
 /* One arc row: the arc's cost under the inclusive columns. */
-static void arc_row(grid *g, const profile *pr, size_t i, int callee_side,
-                    text *name)
+static void arc_row(grid *g, const annotate_profile *pr, size_t i,
+                    int callee_side, text *name)
 {
 	cg_arc a;
 	cg_func x, y, *other;
@@ -486,8 +313,9 @@ static void arc_row(grid *g, const profile *pr, size_t i, int callee_side,
 	}
 }
 
-static void function_rows(grid *g, const options *o, const profile *pr,
-                          const row *rows, size_t n, const arcs *ar)
+static void function_rows(grid *g, const annotate_options *o,
+                          const annotate_profile *pr, const row *rows,
+                          size_t n, const arcs *ar)
 {
 	text name = {NULL, 0, 0};
 	size_t r, e, k;
@@ -524,7 +352,8 @@ static void function_rows(grid *g, const options *o, const profile *pr,
 	text_free(&name);
 }
 
-static void print_functions(const options *o, const profile *pr, grid *g,
+static void print_functions(const annotate_options *o,
+                            const annotate_profile *pr, grid *g,
                             const row *rows, size_t n)
 {
 	arcs ar;
@@ -558,306 +387,6 @@ static void print_functions(const options *o, const profile *pr, grid *g,
 	free(ar.out);
 }
 
-/* -------------------------------------------------------------- sources */
-
-/* What a file's listing needs besides the grid. */
-typedef struct listing {
-	const options *o;
-	const profile *pr;
-	cg_line_file file;
-	source *src;
-	text name, row;
-	uint64_t past_end; /* lines with a cost past the file's end */
-} listing;
-
-/* A call under its line, the callee by its name alone when it is of the
- * file listed and the caller's object; the caller is named when the line
- * holds the calls of more than one function (valgrind's hanoi and
- * hanoi'2). */
-static void call_row(grid *g, listing *ls, size_t i, int name_caller)
-{
-	const profile *pr = ls->pr;
-	cg_line_call c;
-	size_t e, a, b;
-	char buf[48];
-	cg_lines_call(pr->l, i, &c);
-	for (e = 0; e < pr->nev; e++)
-		grid_figure(g, e, c.cost[pr->lev[e]], pr->total[pr->ev[e]],
-		            ls->o->show_percs, 0);
-	grid_blank(g, pr->nev);
-	if (!g->printing)
-		return;
-	/* a callee of the listed file and the caller's object: its name */
-	if (cg_str_cmp(c.cfl, ls->file.name) == 0 && cg_str_cmp(c.cob, c.ob) == 0) {
-		text_clear(&ls->name);
-		text_escaped(&ls->name, c.cfn, 0);
-	} else
-		func_name(&ls->name, c.cob, c.cfl, c.cfn,
-		          grid_room(g) > 3 ? grid_room(g) - 3 : 0);
-	text_clear(&ls->row);
-	text_cstr(&ls->row, "=> ");
-	text_bytes(&ls->row, ls->name.p, ls->name.n);
-	snprintf(buf, sizeof buf, " (%llux)", (unsigned long long)c.calls);
-	text_cstr(&ls->row, buf);
-	if (name_caller) {
-		text_cstr(&ls->row, " from ");
-		text_escaped(&ls->row, c.fn, 0);
-	}
-	a = find_func(pr, c.ob, c.fl, c.fn);
-	b = find_func(pr, c.cob, c.cfl, c.cfn);
-	if (a != SIZE_MAX && b != SIZE_MAX) {
-		cg_func x, y;
-		cg_funcs_get(pr->f, a, &x);
-		cg_funcs_get(pr->f, b, &y);
-		recursion_mark(&ls->row, &x, &y);
-	}
-	grid_end(g, ls->row.p, ls->row.n);
-}
-
-static int same_caller(const cg_line_call *a, const cg_line_call *b)
-{
-	return cg_str_cmp(a->ob, b->ob) == 0 && cg_str_cmp(a->fl, b->fl) == 0 &&
-	       cg_str_cmp(a->fn, b->fn) == 0;
-}
-
-static int several_callers(const profile *pr, const cg_line *ln)
-{
-	cg_line_call first, c;
-	size_t k;
-	if (ln->ncalls < 2)
-		return 0;
-	cg_lines_call(pr->l, ln->first_call, &first);
-	for (k = 1; k < ln->ncalls; k++) {
-		cg_lines_call(pr->l, ln->first_call + k, &c);
-		if (!same_caller(&first, &c))
-			return 1;
-	}
-	return 0;
-}
-
-/* One source line n (0: "no line"), with its cost line ln (NULL: none). */
-static void source_row(grid *g, listing *ls, uint64_t n, const cg_line *ln)
-{
-	const profile *pr = ls->pr;
-	size_t e, k;
-	char num[24];
-	for (e = 0; e < pr->nev; e++) {
-		if (ln == NULL) {
-			text_cstr(&g->cell, ".");
-			grid_put(g, e);
-		} else
-			grid_figure(g, e, ln->self[pr->lev[e]], pr->total[pr->ev[e]],
-			            ls->o->show_percs && ln->self[pr->lev[e]] > 0, 1);
-	}
-	if (n > 0)
-		snprintf(num, sizeof num, "%llu", (unsigned long long)n);
-	else
-		snprintf(num, sizeof num, "-");
-	text_cstr(&g->cell, num);
-	grid_put(g, pr->nev);
-	text_clear(&ls->row);
-	if (n == 0)
-		text_cstr(&ls->row, "<cost with no line number>");
-	else if (ls->src == NULL || n > ls->src->lines) {
-		text_cstr(&ls->row, "<past the end of the file>");
-		if (g->printing)
-			ls->past_end++;
-	} else
-		text_escaped(&ls->row, source_line(ls->src, n), 1);
-	grid_end(g, ls->row.p, ls->row.n);
-	for (k = 0; ln != NULL && k < ln->ncalls; k++)
-		call_row(g, ls, ln->first_call + k, several_callers(pr, ln));
-}
-
-/* "-- lines A-B --" for a run left out (none when empty). */
-static void elided(const grid *g, uint64_t a, uint64_t b)
-{
-	char buf[64];
-	/* a == 0: after the greatest line number there is none */
-	if (!g->printing || a > b || a == 0)
-		return;
-	if (a == b)
-		snprintf(buf, sizeof buf, "-- line %llu --\n", (unsigned long long)a);
-	else
-		snprintf(buf, sizeof buf, "-- lines %llu-%llu --\n",
-		         (unsigned long long)a, (unsigned long long)b);
-	out_cstr(buf);
-}
-
-/* The lines of the file: each with a cost, and context lines around;
- * a run left out is marked with its line numbers. */
-static void source_rows(grid *g, listing *ls)
-{
-	uint64_t ctx = ls->o->context, shown = 0, last = ls->src->lines;
-	size_t i;
-	for (i = 0; i < ls->file.count; i++) {
-		uint64_t lo, hi, n;
-		cg_line ln;
-		cg_lines_get(ls->pr->l, ls->file.first + i, &ln);
-		if (ln.line == 0) {
-			source_row(g, ls, 0, &ln);
-			continue;
-		}
-		lo = ln.line > ctx ? ln.line - ctx : 1;
-		if (lo <= shown)
-			lo = shown + 1;
-		elided(g, shown + 1, lo - 1 < last ? lo - 1 : last);
-		for (n = lo; n < ln.line && n <= last; n++)
-			source_row(g, ls, n, NULL);
-		source_row(g, ls, ln.line, &ln);
-		hi = ln.line > UINT64_MAX - ctx ? UINT64_MAX : ln.line + ctx;
-		if (hi > last)
-			hi = last;
-		if (i + 1 < ls->file.count) {
-			cg_line next;
-			cg_lines_get(ls->pr->l, ls->file.first + i + 1, &next);
-			if (hi >= next.line)
-				hi = next.line - 1;
-		}
-		for (n = ln.line; n < hi;) /* ln.line + 1 may not exist */
-			source_row(g, ls, ++n, NULL);
-		shown = hi > ln.line ? hi : ln.line;
-	}
-	elided(g, shown + 1, last);
-}
-
-static void print_listing(grid *g, listing *ls, struct timespec newest,
-                          int timed)
-{
-	const profile *pr = ls->pr;
-	text t = {NULL, 0, 0};
-	size_t e, pass;
-	text_cstr(&t, "-- Source: ");
-	text_escaped(&t, ls->file.name, 0);
-	if (cg_str_cmp(ls->file.name,
-	               (cg_str){ls->src->path, strlen(ls->src->path)}) != 0) {
-		text_cstr(&t, " (read from ");
-		text_escaped(&t, (cg_str){ls->src->path, strlen(ls->src->path)}, 0);
-		text_cstr(&t, ")");
-	}
-	text_cstr(&t, "\n");
-	if (timed && later(ls->src->mtime, newest))
-		text_cstr(&t, "-- note: the file is newer than the profile: its "
-		              "lines may not be the ones measured\n");
-	out_bytes(t.p, t.n);
-	grid_start(g, pr->nev + 1, g->columns);
-	ls->past_end = 0;
-	for (pass = 0; pass < 2; pass++) {
-		g->printing = (int)pass;
-		for (e = 0; e < pr->nev; e++) {
-			text_escaped(&g->cell, cg_funcs_event(pr->f, pr->ev[e]), 0);
-			grid_put(g, e);
-		}
-		text_cstr(&g->cell, "line");
-		grid_put(g, pr->nev);
-		grid_end(g, "", 0);
-		source_rows(g, ls);
-	}
-	if (ls->past_end > 0) {
-		char buf[160];
-		snprintf(buf, sizeof buf,
-		         "-- note: %llu line%s with a cost past the end of the file "
-		         "(%llu lines): the profile was made from another version\n",
-		         (unsigned long long)ls->past_end,
-		         ls->past_end == 1 ? "" : "s",
-		         (unsigned long long)ls->src->lines);
-		out_cstr(buf);
-	}
-	out_char('\n');
-	text_free(&t);
-}
-
-/* A file the listing cannot show, in the list that ends the listings:
- * why, and its self cost. */
-static void note_unread(text *t, const profile *pr, const cg_line_file *file,
-                        int why, const source *src)
-{
-	size_t e;
-	text_cstr(t, "  ");
-	text_escaped(t, file->name, 0);
-	if (why == SOURCE_MISSING)
-		text_cstr(t, ": not found");
-	else {
-		text_cstr(t, ": ");
-		text_escaped(t, (cg_str){src->why, strlen(src->why)}, 0);
-	}
-	text_cstr(t, "; self");
-	for (e = 0; e < pr->nev; e++) {
-		text_cstr(t, " ");
-		text_count(t, file->self[pr->lev[e]]);
-		text_percent(t, file->self[pr->lev[e]], pr->total[pr->ev[e]]);
-	}
-	text_cstr(t, "\n");
-}
-
-static int is_file_name(cg_str s)
-{
-	return s.len > 0 && !(s.len == 3 && memcmp(s.ptr, "???", 3) == 0);
-}
-
-static void print_sources(const options *o, const profile *pr, grid *g)
-{
-	size_t i, e, files = 0;
-	uint64_t *shown = calloc(pr->nev + 1, sizeof *shown);
-	text unread = {NULL, 0, 0};
-	listing ls;
-	if (shown == NULL)
-		annotate_oom();
-	memset(&ls, 0, sizeof ls);
-	ls.o = o;
-	ls.pr = pr;
-	if (cg_lines_count(pr->l) == 0 && cg_lines_unplaced(pr->l) > 0)
-		out_cstr("-- No source lines: the profile has no line positions "
-		         "(record with --dump-line=yes)\n\n");
-	else if (cg_lines_unplaced(pr->l) > 0)
-		out_cstr("-- note: some parts have no line positions: their "
-		         "records are in no listing\n\n");
-	for (i = 0; i < cg_lines_file_count(pr->l); i++) {
-		source src;
-		int r;
-		cg_lines_file(pr->l, i, &ls.file);
-		if (!is_file_name(ls.file.name) ||
-		    !rows_ge_product(ls.file.self[pr->lev[0]],
-		                     100 * o->filter.pct_scale, o->filter.pct_num,
-		                     pr->total[pr->ev[0]]))
-			continue;
-		r = source_find(ls.file.name, o->dirs, o->ndirs, &src);
-		if (r != SOURCE_FOUND)
-			note_unread(&unread, pr, &ls.file, r, &src);
-		else {
-			ls.src = &src;
-			print_listing(g, &ls, pr->newest, pr->timed);
-			for (e = 0; e < pr->nev; e++)
-				shown[e] += ls.file.self[pr->lev[e]];
-			files++;
-		}
-		source_free(&src);
-	}
-	if (unread.n > 0) {
-		out_cstr("-- Source files not shown (-I DIR looks under DIR):\n");
-		out_bytes(unread.p, unread.n);
-		out_char('\n');
-	}
-	if (files > 0) {
-		text t = {NULL, 0, 0};
-		text_cstr(&t, "-- Self cost of the lines of the files shown:");
-		for (e = 0; e < pr->nev; e++) {
-			text_cstr(&t, " ");
-			text_escaped(&t, cg_funcs_event(pr->f, pr->ev[e]), 0);
-			text_cstr(&t, " ");
-			text_count(&t, shown[e]);
-			text_percent(&t, shown[e], pr->total[pr->ev[e]]);
-		}
-		text_cstr(&t, "\n");
-		out_bytes(t.p, t.n);
-		text_free(&t);
-	}
-	text_free(&ls.name);
-	text_free(&ls.row);
-	text_free(&unread);
-	free(shown);
-}
-
 /* ------------------------------------------------------------------ run */
 
 static long terminal_columns(void)
@@ -873,7 +402,7 @@ static long terminal_columns(void)
 	return 80;
 }
 
-static int run(cli *c, const options *o, profile *pr)
+static int run(cli *c, const annotate_options *o, annotate_profile *pr)
 {
 	rows_key key;
 	row *rows;
@@ -913,7 +442,7 @@ static int yes_no(cli *c, const char *opt, const char *arg)
 	cli_usage(c, "--%s=%s: expected yes or no", opt, arg);
 }
 
-static void parse_tree(cli *c, options *o, const char *arg)
+static void parse_tree(cli *c, annotate_options *o, const char *arg)
 {
 	o->callers = strcmp(arg, "caller") == 0 || strcmp(arg, "both") == 0;
 	o->callees = strcmp(arg, "calling") == 0 || strcmp(arg, "both") == 0;
@@ -921,7 +450,7 @@ static void parse_tree(cli *c, options *o, const char *arg)
 		cli_usage(c, "--tree %s: expected caller, calling, both or none", arg);
 }
 
-static void parse_options(cli *c, options *o, int argc, char **argv)
+static void parse_options(cli *c, annotate_options *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 	    CLI_LONG_OPTIONS,
@@ -976,8 +505,8 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	options o;
-	profile pr;
+	annotate_options o;
+	annotate_profile pr;
 	cli c;
 
 	memset(&o, 0, sizeof o);
