@@ -54,7 +54,7 @@ enum {
 };
 
 /* The most a source file may hold; a bigger one is refused unread. */
-#define SOURCE_MAX (16u * 1024 * 1024)
+#define SOURCE_MAX ((size_t)16 * 1024 * 1024)
 
 typedef struct source {
 	char *path;  /* the path read (malloc'd) */
