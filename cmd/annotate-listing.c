@@ -90,6 +90,7 @@ static void source_row(grid *g, listing *ls, uint64_t n, const cg_line *ln)
 {
 	const annotate_profile *pr = ls->pr;
 	size_t e, k;
+	int several;
 	char num[24];
 	for (e = 0; e < pr->nev; e++) {
 		if (ln == NULL) {
@@ -115,8 +116,11 @@ static void source_row(grid *g, listing *ls, uint64_t n, const cg_line *ln)
 	} else
 		text_escaped(&ls->row, source_line(ls->src, n), 1);
 	grid_end(g, ls->row.p, ls->row.n);
-	for (k = 0; ln != NULL && k < ln->ncalls; k++)
-		call_row(g, ls, ln->first_call + k, several_callers(pr, ln));
+	if (ln == NULL)
+		return;
+	several = several_callers(pr, ln);
+	for (k = 0; k < ln->ncalls; k++)
+		call_row(g, ls, ln->first_call + k, several);
 }
 
 /* "-- lines A-B --" for a run left out (none when empty). */

@@ -313,12 +313,23 @@ static void arc_row(grid *g, const annotate_profile *pr, size_t i,
 	}
 }
 
+/* The arcs of function fi on one side (first NULL: that side not asked). */
+static void arc_rows(grid *g, const annotate_profile *pr, const size_t *first,
+                     const size_t *list, size_t fi, int callee_side, text *name)
+{
+	size_t k;
+	if (first == NULL || fi == SIZE_MAX)
+		return;
+	for (k = first[fi]; k < first[fi + 1]; k++)
+		arc_row(g, pr, list[k], callee_side, name);
+}
+
 static void function_rows(grid *g, const annotate_options *o,
                           const annotate_profile *pr, const row *rows,
                           size_t n, const arcs *ar)
 {
 	text name = {NULL, 0, 0};
-	size_t r, e, k;
+	size_t r, e;
 	for (r = 0; r < n; r++) {
 		const row *w = &rows[r];
 		size_t fi = SIZE_MAX;
@@ -327,9 +338,7 @@ static void function_rows(grid *g, const annotate_options *o,
 			if (g->printing && r > 0)
 				out_char('\n');
 		}
-		for (k = fi != SIZE_MAX && o->callers ? ar->in_first[fi] : 0;
-		     fi != SIZE_MAX && o->callers && k < ar->in_first[fi + 1]; k++)
-			arc_row(g, pr, ar->in[k], 0, &name);
+		arc_rows(g, pr, ar->in_first, ar->in, fi, 0, &name);
 		for (e = 0; e < pr->nev; e++)
 			grid_figure(g, e, w->self[pr->ev[e]], pr->total[pr->ev[e]], 1, 0);
 		for (e = 0; e < pr->nev; e++)
@@ -345,9 +354,7 @@ static void function_rows(grid *g, const annotate_options *o,
 			grid_end(g, line.p, line.n);
 			text_free(&line);
 		}
-		for (k = fi != SIZE_MAX && o->callees ? ar->out_first[fi] : 0;
-		     fi != SIZE_MAX && o->callees && k < ar->out_first[fi + 1]; k++)
-			arc_row(g, pr, ar->out[k], 1, &name);
+		arc_rows(g, pr, ar->out_first, ar->out, fi, 1, &name);
 	}
 	text_free(&name);
 }
@@ -402,14 +409,14 @@ static long terminal_columns(void)
 	return 80;
 }
 
-static int run(cli *c, const annotate_options *o, annotate_profile *pr)
+static void run(cli *c, const annotate_options *o, annotate_profile *pr)
 {
 	rows_key key;
 	row *rows;
 	size_t n;
 	grid g;
 	if (pick_events(c, o, pr) != 0)
-		return 0; /* said why */
+		return; /* said why */
 	if ((pr->by_name = calloc(cg_funcs_count(pr->f) + 1,
 	                          sizeof *pr->by_name)) == NULL ||
 	    cg_funcs_name_order(pr->f, pr->by_name, NULL) != CG_OK)
@@ -429,7 +436,6 @@ static int run(cli *c, const annotate_options *o, annotate_profile *pr)
 	text_free(&g.cell);
 	text_free(&g.line);
 	free(rows);
-	return 0;
 }
 
 /* --yes/no options: no argument is yes. */
