@@ -261,6 +261,19 @@ EOF
     [ "$stderr" = "cg-annotate: -e: event 'C' is not an event of the input" ]
 }
 
+@test "standard input, and several FILEs as the parts of one profile" {
+    printf 'events: Ir\nfl=a.c\nfn=f\n1 3\n' > "$T/a.cg"
+    printf 'events: Ir Dr\nfl=a.c\nfn=f\n1 4 1\nfn=g\n2 5\n' > "$T/b.cg"
+    run -0 annotate -w 0 --no-auto < "$T/a.cg"
+    [ "${lines[0]}" = "Profile:    <stdin>" ]
+    run -0 annotate -w 0 --no-auto "$T/a.cg" - < "$T/b.cg"
+    [ "${lines[0]}" = "Profile:    $T/a.cg, <stdin>" ]
+    [ "${lines[3]}" = "Totals:     Ir 12, Dr 1" ]
+    # f: 3 + 4 over the two parts, and the Dr of the second
+    [ "${lines[7]}" = "7 (58.33%)  1 (100.00%)  7 (58.33%)  1 (100.00%)  a.c:f" ]
+    [ "${lines[8]}" = "5 (41.67%)   0 ( 0.00%)  5 (41.67%)   0 ( 0.00%)  a.c:g" ]
+}
+
 @test "an invalid input: its diagnostic, exit 1, nothing on standard output" {
     printf 'events: Ir\nfn=f\n1 x\n' > "$T/bad.cg"
     run -1 --separate-stderr annotate "$T/bad.cg"
