@@ -98,6 +98,35 @@ write_named() {
     no_line '    <   ' <<< "$output"
 }
 
+@test "--tree both: every arc of every function listed is a row of cg-funcs -c" {
+    run -0 annotate -w 0 -n 8 --tree both --no-auto "$HANOI"
+    # FUNCTION<TAB>in|out<TAB>OTHER<TAB>CALLS<TAB>COST, from the report
+    awk '/^-- Functions/ { on = 1; getline; next }
+        !on || !NF { next }
+        / \* / { f = $0; sub(/^.* \* /, "", f)
+                 for (i = 1; i <= np; i++) print f "\tin\t" pend[i]
+                 np = 0; next }
+        / [<>]   / { side = $0 ~ / <   / ? "in" : "out"; r = $0
+                 sub(/ \[(recursive|cycle [0-9]+)\]$/, "", r)
+                 v = $1; gsub(/,/, "", v)
+                 o = r; sub(/^.* [<>]   /, "", o)
+                 n = o; sub(/^.* \(/, "", n); sub(/x\)$/, "", n)
+                 sub(/ \([0-9]+x\)$/, "", o)
+                 row = o "\t" n "\t" v
+                 if (side == "in") pend[++np] = row; else print f "\tout\t" row }' <<< "$output" |
+        sort > "$T/got"
+    # the same from cg-funcs -c, for the functions the report lists
+    awk '/ \* / { f = $0; sub(/^.* \* /, "", f); print f }' <<< "$output" > "$T/listed"
+    "$CG_BINDIR/cg-funcs" -H -c "$HANOI" | awk -F'\t' -v listed="$T/listed" '
+        BEGIN { while ((getline l < listed) > 0) want[l] = 1 }
+        { a = $2 ":" $3 ($1 == "" ? "" : " [" $1 "]"); b = $5 ":" $6 ($4 == "" ? "" : " [" $4 "]")
+          if (b in want) print b "\tin\t" a "\t" $7 "\t" $8
+          if (a in want) print a "\tout\t" b "\t" $7 "\t" $8 }' | sort > "$T/want"
+    [ "$(wc -l < "$T/listed")" -eq 8 ]
+    [ "$(wc -l < "$T/want")" -gt 20 ]
+    diff "$T/want" "$T/got"
+}
+
 @test "a missing source file is listed with its self cost; the exit status is 0" {
     run -0 --separate-stderr annotate -w 0 "$HANOI"
     [ -z "$stderr" ]
