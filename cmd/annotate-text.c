@@ -85,28 +85,38 @@ static size_t utf8_printable(const unsigned char *s, size_t n)
 	return len;
 }
 
-void text_escaped(text *t, cg_str s, int keep_tab)
+void text_escaped(text *t, cg_str s, int tabs)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *p = (const unsigned char *)s.ptr;
-	size_t i = 0, start = 0;
+	size_t i = 0, start = 0, col = 0; /* col: columns of s so far */
 	while (i < s.len) {
 		size_t k;
 		char esc[4];
-		if ((p[i] >= 0x20 && p[i] < 0x7f) || (keep_tab && p[i] == '\t')) {
+		if (p[i] >= 0x20 && p[i] < 0x7f) {
 			i++;
+			col++;
 			continue;
 		}
 		if (p[i] >= 0x80 && (k = utf8_printable(p + i, s.len - i)) > 0) {
 			i += k;
+			col++;
 			continue;
 		}
 		text_bytes(t, s.ptr + start, i - start);
-		esc[0] = '\\';
-		esc[1] = 'x';
-		esc[2] = hex[p[i] >> 4];
-		esc[3] = hex[p[i] & 15];
-		text_bytes(t, esc, 4);
+		if (tabs && p[i] == '\t') {
+			/* to the next stop of 8, so that columns are what they show */
+			do
+				text_bytes(t, " ", 1);
+			while (++col % 8 != 0);
+		} else {
+			esc[0] = '\\';
+			esc[1] = 'x';
+			esc[2] = hex[p[i] >> 4];
+			esc[3] = hex[p[i] & 15];
+			text_bytes(t, esc, 4);
+			col += 4;
+		}
 		start = ++i;
 	}
 	text_bytes(t, s.ptr + start, s.len - start);

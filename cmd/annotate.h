@@ -26,9 +26,10 @@ void text_free(text *t);
 void text_bytes(text *t, const char *s, size_t n);
 void text_cstr(text *t, const char *s);
 /* s as a terminal shows it safely: printable ASCII and valid UTF-8 from
- * U+00A0 up as they are, TAB too if keep_tab; every other byte (C0 and C1
- * controls, ESC, DEL, bytes that are not UTF-8) as \xHH. */
-void text_escaped(text *t, cg_str s, int keep_tab);
+ * U+00A0 up as they are; with tabs, a TAB as spaces to the next stop of 8
+ * from the start of s; every other byte (C0 and C1 controls, ESC, DEL,
+ * bidirectional overrides, bytes that are not UTF-8) as \xHH. */
+void text_escaped(text *t, cg_str s, int tabs);
 /* v with thousands separators: 1,234,567. */
 void text_count(text *t, uint64_t v);
 /* " (12.34%)": v as a share of total, two decimals; "(  -   )" for a
