@@ -700,6 +700,89 @@ uint64_t cg_flame_max_change(const cg_flame *fl);
 
 void cg_flame_free(cg_flame *fl);
 
+/* ---------------------------------------------------------------- lines */
+
+/* Cost per source line, for annotated listings (cg-annotate(1)), over the
+ * parts of one or more inputs.  A line is (file, line): the record's fi
+ * (the file of the cost: the fi=/fe= file in effect, else fl) and its line
+ * position.  A cost record adds its cost to its line's self cost; a call
+ * record adds its count and inclusive cost to the call (line, caller,
+ * callee), the caller being the record's (ob, fl, fn) and the callee its
+ * (cob, cfl, cfn).  Nothing is derived: a line's self cost is the sum of
+ * its cost records, a call's cost the sum of its call records (within a
+ * recursion that counts nested calls again, as the records do).  Records
+ * of a part without line positions go to no line; they are counted.
+ * Events are matched by name across parts and inputs, in order of first
+ * appearance (the order of cg_funcs over the same inputs); every array of
+ * costs below has cg_lines_event_count entries in that order.  All strings
+ * and arrays are owned by the cg_lines and live until cg_lines_free.
+ *
+ * Use: cg_lines_new, cg_lines_add per input, cg_lines_finish once, then
+ * the accessors. */
+typedef struct cg_lines cg_lines;
+
+/* A new empty aggregation in *out (CG_RESOURCE if out of memory).  Free it
+ * with cg_lines_free. */
+cg_kind cg_lines_new(cg_lines **out, cg_error *err);
+
+/* Parse a complete input (as cg_parse does) and add its records.  Returns
+ * CG_OK or the input's error (a sum over UInt64, more distinct events
+ * than limits->events, or out of memory are Resource); after an error the
+ * aggregation is spoiled, as a cg_funcs is. */
+cg_kind cg_lines_add(cg_lines *l, const char *buf, size_t len,
+                     const cg_limits *limits, unsigned flags, cg_error *err);
+
+/* Lay out files, lines and calls in order and sum them per line and per
+ * file.  Call once, after the last cg_lines_add.  CG_OK, or Resource
+ * (line 0) for a sum over UInt64 or out of memory. */
+cg_kind cg_lines_finish(cg_lines *l, cg_error *err);
+
+size_t cg_lines_event_count(const cg_lines *l);
+cg_str cg_lines_event(const cg_lines *l, size_t i);
+
+/* Records that went to no line: those of parts without line positions. */
+uint64_t cg_lines_unplaced(const cg_lines *l);
+
+/* A file: its name as recorded, its lines (cg_lines_get indices first ..
+ * first + count - 1, in line order) and the sum of their self costs. */
+typedef struct cg_line_file {
+	cg_str name;
+	size_t first, count;
+	const uint64_t *self;
+} cg_line_file;
+
+/* Files, in the byte order of their names. */
+size_t cg_lines_file_count(const cg_lines *l);
+void cg_lines_file(const cg_lines *l, size_t i, cg_line_file *out);
+
+/* A line with a cost or a call: its file (a cg_lines_file index), its
+ * line number (0 when the producer knew none), its self cost, the sum of
+ * its calls' costs, and its calls (cg_lines_call indices first_call ..
+ * first_call + ncalls - 1, in the byte order of the callee's fn, fl, ob,
+ * then the caller's). */
+typedef struct cg_line {
+	size_t file;
+	uint64_t line;
+	const uint64_t *self, *call;
+	size_t first_call, ncalls;
+} cg_line;
+
+/* Lines of every file, file after file. */
+size_t cg_lines_count(const cg_lines *l);
+void cg_lines_get(const cg_lines *l, size_t i, cg_line *out);
+
+/* Calls from one line of one function to another function. */
+typedef struct cg_line_call {
+	cg_str ob, fl, fn;    /* the caller */
+	cg_str cob, cfl, cfn; /* the callee */
+	uint64_t calls;
+	const uint64_t *cost; /* inclusive, per event */
+} cg_line_call;
+
+void cg_lines_call(const cg_lines *l, size_t i, cg_line_call *out);
+
+void cg_lines_free(cg_lines *l);
+
 #ifdef __cplusplus
 }
 #endif

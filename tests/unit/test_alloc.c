@@ -389,6 +389,22 @@ static const char *const pego[] = {
     "\"matched\":true,\"end\":1,\"evals\":1,\"examined\":1}\n",
 };
 
+
+static cg_kind run_lines(const char *in, cg_error *err)
+{
+	cg_lines *l;
+	cg_kind k = cg_lines_new(&l, err);
+	if (k != CG_OK)
+		return k;
+	k = cg_lines_add(l, in, strlen(in), NULL, CG_COMPAT, err);
+	if (k == CG_OK)
+		k = cg_lines_add(l, in, strlen(in), NULL, CG_COMPAT, err);
+	if (k == CG_OK)
+		k = cg_lines_finish(l, err);
+	cg_lines_free(l);
+	return k;
+}
+
 /* Inputs that reach more of the library than the verdict table does. */
 static const char *const rich[] = {
     /* calls, recursion, a cycle, inline files, names by ID, two parts */
@@ -425,6 +441,7 @@ int main(void)
 	    {"funcs", run_funcs},   {"diff", run_diff}, {"fold", run_fold},
 	    {"input", run_input},
 	    {"flame", run_flame},
+	    {"lines", run_lines},
 	};
 	size_t i, r;
 	for (r = 0; r < sizeof runs / sizeof runs[0]; r++) {

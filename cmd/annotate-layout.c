@@ -1,0 +1,150 @@
+/* annotate-layout.c - the columns of cg-annotate's report: right-aligned
+ * figures laid out in two passes over the same code (the first measures,
+ * the second prints), rows cut to the terminal's width, and the names of
+ * functions shortened to fit. */
+#define _POSIX_C_SOURCE 200809L
+#include "annotate.h"
+#include "out.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int time_later(struct timespec a, struct timespec b)
+{
+	return a.tv_sec > b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec > b.tv_nsec);
+}
+
+void grid_start(grid *g, size_t ncol, long columns)
+{
+	g->ncol = ncol;
+	free(g->width);
+	if ((g->width = calloc(ncol + 1, sizeof *g->width)) == NULL)
+		annotate_oom();
+	g->printing = 0;
+	g->columns = columns;
+	text_clear(&g->line);
+}
+
+/* Cell col of the current row: the figure in g->cell. */
+void grid_put(grid *g, size_t col)
+{
+	size_t w = g->cell.n;
+	if (!g->printing) {
+		if (w > g->width[col])
+			g->width[col] = w;
+	} else {
+		for (; w < g->width[col]; w++)
+			text_bytes(&g->line, " ", 1);
+		text_bytes(&g->line, g->cell.p != NULL ? g->cell.p : "", g->cell.n);
+		text_bytes(&g->line, "  ", 2);
+	}
+	text_clear(&g->cell);
+}
+
+/* The figure v with its share of total when percent. */
+void grid_figure(grid *g, size_t col, uint64_t v, uint64_t total,
+                        int percent, int dot)
+{
+	if (dot && v == 0)
+		text_cstr(&g->cell, ".");
+	else
+		text_count(&g->cell, v);
+	if (percent)
+		text_percent(&g->cell, v, total);
+	grid_put(g, col);
+}
+
+void grid_blank(grid *g, size_t col)
+{
+	grid_put(g, col);
+}
+
+/* The row so far, then s (escaped), cut to the terminal's width. */
+void grid_end(grid *g, const char *s, size_t n)
+{
+	size_t used;
+	if (!g->printing)
+		return;
+	text_bytes(&g->line, s, n);
+	while (g->line.n > 0 && g->line.p[g->line.n - 1] == ' ')
+		g->line.n--;
+	used = text_columns(g->line.p, g->line.n);
+	if (g->columns > 0 && used > (size_t)g->columns)
+		g->line.n = text_cut(g->line.p, g->line.n, (size_t)g->columns);
+	out_bytes(g->line.p, g->line.n);
+	out_char('\n');
+	text_clear(&g->line);
+}
+
+/* Columns left for a name after the figures so far. */
+size_t grid_room(const grid *g)
+{
+	size_t used = text_columns(g->line.p, g->line.n);
+	if (g->columns <= 0)
+		return SIZE_MAX;
+	return (size_t)g->columns > used ? (size_t)g->columns - used : 0;
+}
+
+/* --------------------------------------------------------------- names */
+
+/* "fl:fn [ob]" into t, escaped, within room columns: the object goes
+ * first, then the file's directories, then the end of the name. */
+void func_name(text *t, cg_str ob, cg_str fl, cg_str fn, size_t room)
+{
+	int shape;
+	for (shape = 0; shape < 3; shape++) {
+		text_clear(t);
+		text_escaped(t, shape < 2 ? fl : cg_str_basename(fl), 0);
+		text_cstr(t, ":");
+		text_escaped(t, fn, 0);
+		if (shape == 0 && ob.len > 0) {
+			text_cstr(t, " [");
+			text_escaped(t, ob, 0);
+			text_cstr(t, "]");
+		}
+		if (shape == 0 && ob.len == 0)
+			shape = 1;
+		if (text_columns(t->p, t->n) <= room)
+			return;
+	}
+	if (room >= 4) {
+		t->n = text_cut(t->p, t->n, room - 3);
+		text_cstr(t, "...");
+	}
+}
+
+/* The function index of (ob, fl, fn), by binary search in name order;
+ * SIZE_MAX if none. */
+size_t find_func(const annotate_profile *pr, cg_str ob, cg_str fl, cg_str fn)
+{
+	size_t lo = 0, hi = cg_funcs_count(pr->f);
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		cg_func x;
+		int c;
+		cg_funcs_get(pr->f, pr->by_name[mid], &x);
+		if ((c = cg_str_cmp(x.fn, fn)) == 0 &&
+		    (c = cg_str_cmp(x.fl, fl)) == 0)
+			c = cg_str_cmp(x.ob, ob);
+		if (c == 0)
+			return pr->by_name[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return SIZE_MAX;
+}
+
+/* " [cycle N]" or " [recursive]" for an arc that recursion makes. */
+void recursion_mark(text *t, const cg_func *a, const cg_func *b)
+{
+	char buf[40];
+	if (a->index == b->index)
+		text_cstr(t, " [recursive]");
+	else if (a->cycle != 0 && a->cycle == b->cycle) {
+		snprintf(buf, sizeof buf, " [cycle %zu]", a->cycle);
+		text_cstr(t, buf);
+	}
+}

@@ -1,0 +1,544 @@
+/* cg-annotate - the profile as a person reads it: a header, the function
+ * table with thousands separators and percentages, the callers and
+ * callees of each function (--tree), and the hot source lines with their
+ * self cost and the cost of the calls they make.  The figures come from
+ * the library (cg_funcs for functions and arcs, cg_lines for lines); this
+ * file only lays them out.  Every input is read and aggregated whole
+ * before anything is printed. */
+#define _DEFAULT_SOURCE
+#include "annotate.h"
+#include "cli.h"
+#include "out.h"
+#include "rows.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char synopsis[] =
+    "usage: cg-annotate [-e EV[,EV...]] [-t PCT] [-n N] [-w WIDTH]\n"
+    "                   [--inclusive] [--tree caller|calling|both]\n"
+    "                   [-I DIR]... [--auto | --no-auto] [--context N]\n"
+    "                   [--show-percs] " CLI_COMMON_USAGE " [FILE...]\n";
+
+static const char help[] =
+    "Print a profile for reading: the functions with their self and\n"
+    "inclusive cost, and each hot source file with the cost of its lines\n"
+    "(standard input when no FILE or -; several FILEs are one profile).\n"
+    "  -e, --events EV,..   only these events, in this order; the first\n"
+    "                       sorts and thresholds\n"
+    "  -t, --threshold PCT  functions and files with at least PCT% of the\n"
+    "                       total (default 0.1)\n"
+    "  -n, --top N          at most N functions\n"
+    "  -w, --width N        shorten names to N columns (0: never; default:\n"
+    "                       the terminal's width, 0 when not a terminal)\n"
+    "  --inclusive[=yes|no] sort and threshold functions by inclusive cost\n"
+    "  --tree WHICH         caller, calling, both or none: each function's\n"
+    "                       callers and callees with the arcs' cost\n"
+    "  -I, --include DIR    look for source files under DIR too\n"
+    "  --auto[=yes|no], --no-auto\n"
+    "                       annotate the hot source files (default yes)\n"
+    "  --context N          lines shown around each line with a cost (8)\n"
+    "  --show-percs[=yes|no] percentages on source lines too\n"
+    CLI_COMMON_HELP
+    "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
+    "unreadable input or failed output.\n";
+
+enum {
+	OPT_INCLUSIVE = OPT_OWN,
+	OPT_TREE,
+	OPT_AUTO,
+	OPT_NO_AUTO,
+	OPT_CONTEXT,
+	OPT_SHOW_PERCS
+};
+
+/* ------------------------------------------------------------- reading */
+
+/* The value of the first cmd: header, trimmed.  A line that starts with
+ * "cmd:" in a valid profile is that header. */
+static void find_cmd(text *cmd, const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len;
+	while (cmd->n == 0 && p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *e = nl != NULL ? nl : end;
+		if (e - p >= 4 && memcmp(p, "cmd:", 4) == 0) {
+			const char *v = p + 4;
+			while (v < e && (*v == ' ' || *v == '\t'))
+				v++;
+			while (e > v && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+				e--;
+			text_bytes(cmd, v, (size_t)(e - v));
+			return;
+		}
+		p = nl != NULL ? nl + 1 : end;
+	}
+}
+
+/* The input's modification time, for "newer than the profile". */
+static void note_time(annotate_profile *pr, const char *path)
+{
+	struct stat st;
+	int ok = strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &st) == 0
+	                                : stat(path, &st) == 0;
+	if (!ok || !S_ISREG(st.st_mode))
+		return;
+	if (!pr->timed || time_later(st.st_mtim, pr->newest))
+		pr->newest = st.st_mtim;
+	pr->timed = 1;
+}
+
+static int add_input(cli *c, annotate_profile *pr, const char *path)
+{
+	cg_input *in = cli_read(c, path);
+	cg_error err;
+	int ok = 0;
+	if (in == NULL)
+		return 0;
+	if (cli_check_repairs(c, path, in) != 0)
+		;
+	else if (cg_funcs_add(pr->f, cg_input_data(in), cg_input_size(in),
+	                      &c->limits, c->flags, &err) != CG_OK ||
+	         cg_lines_add(pr->l, cg_input_data(in), cg_input_size(in),
+	                      &c->limits, c->flags, &err) != CG_OK)
+		cli_diag(c, path, &err);
+	else {
+		find_cmd(&pr->cmd, cg_input_data(in), cg_input_size(in));
+		note_time(pr, path);
+		if (pr->names.n > 0)
+			text_cstr(&pr->names, ", ");
+		text_escaped(&pr->names,
+		             (cg_str){cli_name(path), strlen(cli_name(path))}, 0);
+		ok = 1;
+	}
+	cg_input_free(in);
+	return ok;
+}
+
+/* Read and aggregate every input; 0, or -1 after saying why. */
+static int load(cli *c, annotate_profile *pr, int argc, char **argv)
+{
+	static char *stdin_only[] = {"-", NULL};
+	cg_error err;
+	int i, ok = 1;
+	if (argc == 0) {
+		argc = 1;
+		argv = stdin_only;
+	}
+	if (cg_funcs_new(&pr->f, &err) != CG_OK ||
+	    cg_lines_new(&pr->l, &err) != CG_OK)
+		annotate_oom();
+	for (i = 0; i < argc; i++)
+		ok &= add_input(c, pr, argv[i]);
+	if (ok && (cg_funcs_finish(pr->f, CG_FUNCS_CYCLES, &err) != CG_OK ||
+	           cg_lines_finish(pr->l, &err) != CG_OK)) {
+		cli_trouble(c, NULL, err.message);
+		ok = 0;
+	}
+	return ok ? 0 : -1;
+}
+
+/* The chosen events in both aggregations (they number events alike, but
+ * they are matched by name, which is what the contract promises). */
+static int pick_events(cli *c, const annotate_options *o, annotate_profile *pr)
+{
+	size_t i, j;
+	pr->ev = cli_pick_events(c, pr->f, o->events, &pr->nev);
+	if (pr->ev == NULL)
+		return -1;
+	if ((pr->lev = calloc(pr->nev + 1, sizeof *pr->lev)) == NULL)
+		annotate_oom();
+	for (i = 0; i < pr->nev; i++)
+		for (j = 0; j < cg_lines_event_count(pr->l); j++)
+			if (cg_str_cmp(cg_funcs_event(pr->f, pr->ev[i]),
+			               cg_lines_event(pr->l, j)) == 0)
+				pr->lev[i] = j;
+	pr->total = cg_funcs_totals(pr->f);
+	return 0;
+}
+
+/* ------------------------------------------------------------- header */
+
+/* The threshold as given: PCT with its decimals. */
+static void threshold_text(text *t, const rows_filter *flt)
+{
+	char buf[64];
+	int dec = 0;
+	uint64_t scale;
+	for (scale = flt->pct_scale; scale > 1; scale /= 10)
+		dec++;
+	snprintf(buf, sizeof buf, "%.*f%%", dec,
+	         (double)flt->pct_num / (double)flt->pct_scale);
+	text_cstr(t, buf);
+}
+
+static void print_header(const annotate_options *o, const annotate_profile *pr)
+{
+	text t = {NULL, 0, 0};
+	size_t i;
+	out_cstr("Profile:    ");
+	out_bytes(pr->names.p, pr->names.n);
+	out_cstr("\nCommand:    ");
+	if (pr->cmd.n > 0) {
+		text_escaped(&t, (cg_str){pr->cmd.p, pr->cmd.n}, 0);
+		out_bytes(t.p, t.n);
+	} else
+		out_cstr("(not recorded)");
+	out_cstr("\nEvents:     ");
+	for (i = 0; i < pr->nev; i++) {
+		text_clear(&t);
+		text_escaped(&t, cg_funcs_event(pr->f, pr->ev[i]), 0);
+		if (i > 0)
+			out_char(' ');
+		out_bytes(t.p, t.n);
+	}
+	out_cstr("\nTotals:     ");
+	for (i = 0; i < pr->nev; i++) {
+		text_clear(&t);
+		text_escaped(&t, cg_funcs_event(pr->f, pr->ev[i]), 0);
+		text_cstr(&t, " ");
+		text_count(&t, pr->total[pr->ev[i]]);
+		if (i > 0)
+			out_cstr(", ");
+		out_bytes(t.p, t.n);
+	}
+	text_clear(&t);
+	text_cstr(&t, "\nThreshold:  ");
+	threshold_text(&t, &o->filter);
+	text_cstr(&t, " of ");
+	text_escaped(&t, cg_funcs_event(pr->f, pr->ev[0]), 0);
+	text_cstr(&t, o->inclusive ? " inclusive for functions, self for files"
+	                           : " self for functions and files");
+	if (o->filter.has_top) {
+		char buf[40];
+		snprintf(buf, sizeof buf, "; the first %llu functions",
+		         (unsigned long long)o->filter.top);
+		text_cstr(&t, buf);
+	}
+	out_bytes(t.p, t.n);
+	out_cstr("\n\n");
+	text_free(&t);
+}
+
+/* ----------------------------------------------------------- functions */
+
+/* The arcs of each function, in and out, each list by its cost of the
+ * first event (then names). */
+typedef struct arcs {
+	size_t *in_first, *in, *out_first, *out;
+} arcs;
+
+static const cg_funcs *arc_sort_f;
+static size_t arc_sort_ev;
+
+static int by_arc_cost(const void *pa, const void *pb)
+{
+	cg_arc a, b;
+	cg_funcs_arc(arc_sort_f, *(const size_t *)pa, &a);
+	cg_funcs_arc(arc_sort_f, *(const size_t *)pb, &b);
+	if (a.cost[arc_sort_ev] != b.cost[arc_sort_ev])
+		return a.cost[arc_sort_ev] > b.cost[arc_sort_ev] ? -1 : 1;
+	return *(const size_t *)pa < *(const size_t *)pb ? -1
+	       : *(const size_t *)pa > *(const size_t *)pb;
+}
+
+/* Group arc indices by one end (counting sort), then sort each group. */
+static void group_arcs(const annotate_profile *pr, int by_callee, size_t **first,
+                       size_t **list)
+{
+	size_t n = cg_funcs_count(pr->f), m = cg_funcs_arc_count(pr->f), i;
+	size_t *fill;
+	*first = calloc(n + 2, sizeof **first);
+	*list = calloc(m + 1, sizeof **list);
+	fill = calloc(n + 1, sizeof *fill);
+	if (*first == NULL || *list == NULL || fill == NULL)
+		annotate_oom();
+	for (i = 0; i < m; i++) {
+		cg_arc a;
+		cg_funcs_arc(pr->f, i, &a);
+		(*first)[(by_callee ? a.callee : a.caller) + 1]++;
+	}
+	for (i = 0; i < n; i++)
+		(*first)[i + 1] += (*first)[i];
+	for (i = 0; i < m; i++) {
+		cg_arc a;
+		size_t k;
+		cg_funcs_arc(pr->f, i, &a);
+		k = by_callee ? a.callee : a.caller;
+		(*list)[(*first)[k] + fill[k]++] = i;
+	}
+	arc_sort_f = pr->f;
+	arc_sort_ev = pr->ev[0];
+	for (i = 0; i < n; i++)
+		qsort(*list + (*first)[i], (*first)[i + 1] - (*first)[i],
+		      sizeof **list, by_arc_cost);
+	free(fill);
+}
+
+/* One arc row: the arc's cost under the inclusive columns. */
+static void arc_row(grid *g, const annotate_profile *pr, size_t i,
+                    int callee_side, text *name)
+{
+	cg_arc a;
+	cg_func x, y, *other;
+	size_t e;
+	char buf[48];
+	cg_funcs_arc(pr->f, i, &a);
+	cg_funcs_get(pr->f, a.caller, &x);
+	cg_funcs_get(pr->f, a.callee, &y);
+	other = callee_side ? &y : &x;
+	for (e = 0; e < pr->nev; e++)
+		grid_blank(g, e);
+	for (e = 0; e < pr->nev; e++)
+		grid_figure(g, pr->nev + e, a.cost[pr->ev[e]], pr->total[pr->ev[e]],
+		            1, 0);
+	if (!g->printing)
+		return;
+	func_name(name, other->ob, other->fl, other->fn,
+	          grid_room(g) > 6 ? grid_room(g) - 6 : 0);
+	snprintf(buf, sizeof buf, " (%llux)", (unsigned long long)a.calls);
+	{
+		text line = {NULL, 0, 0};
+		text_cstr(&line, callee_side ? "  >   " : "  <   ");
+		text_bytes(&line, name->p, name->n);
+		text_cstr(&line, buf);
+		recursion_mark(&line, &x, &y);
+		grid_end(g, line.p, line.n);
+		text_free(&line);
+	}
+}
+
+/* The arcs of function fi on one side (first NULL: that side not asked). */
+static void arc_rows(grid *g, const annotate_profile *pr, const size_t *first,
+                     const size_t *list, size_t fi, int callee_side, text *name)
+{
+	size_t k;
+	if (first == NULL || fi == SIZE_MAX)
+		return;
+	for (k = first[fi]; k < first[fi + 1]; k++)
+		arc_row(g, pr, list[k], callee_side, name);
+}
+
+static void function_rows(grid *g, const annotate_options *o,
+                          const annotate_profile *pr, const row *rows,
+                          size_t n, const arcs *ar)
+{
+	text name = {NULL, 0, 0};
+	size_t r, e;
+	for (r = 0; r < n; r++) {
+		const row *w = &rows[r];
+		size_t fi = SIZE_MAX;
+		if (o->callers || o->callees) {
+			fi = find_func(pr, w->name[0], w->name[1], w->name[2]);
+			if (g->printing && r > 0)
+				out_char('\n');
+		}
+		arc_rows(g, pr, ar->in_first, ar->in, fi, 0, &name);
+		for (e = 0; e < pr->nev; e++)
+			grid_figure(g, e, w->self[pr->ev[e]], pr->total[pr->ev[e]], 1, 0);
+		for (e = 0; e < pr->nev; e++)
+			grid_figure(g, pr->nev + e, w->incl[pr->ev[e]],
+			            pr->total[pr->ev[e]], 1, 0);
+		if (g->printing) {
+			text line = {NULL, 0, 0};
+			size_t mark = o->callers || o->callees ? 2 : 0;
+			func_name(&name, w->name[0], w->name[1], w->name[2],
+			          grid_room(g) > mark ? grid_room(g) - mark : 0);
+			text_cstr(&line, mark ? "* " : "");
+			text_bytes(&line, name.p, name.n);
+			grid_end(g, line.p, line.n);
+			text_free(&line);
+		}
+		arc_rows(g, pr, ar->out_first, ar->out, fi, 1, &name);
+	}
+	text_free(&name);
+}
+
+static void print_functions(const annotate_options *o,
+                            const annotate_profile *pr, grid *g,
+                            const row *rows, size_t n)
+{
+	arcs ar;
+	size_t e, pass;
+	memset(&ar, 0, sizeof ar);
+	if (o->callers)
+		group_arcs(pr, 1, &ar.in_first, &ar.in);
+	if (o->callees)
+		group_arcs(pr, 0, &ar.out_first, &ar.out);
+	out_cstr(o->inclusive ? "-- Functions, by inclusive cost\n"
+	                      : "-- Functions, by self cost\n");
+	grid_start(g, 2 * pr->nev, g->columns);
+	for (pass = 0; pass < 2; pass++) {
+		g->printing = (int)pass;
+		/* the column heads */
+		for (e = 0; e < 2 * pr->nev; e++) {
+			text_escaped(&g->cell, cg_funcs_event(pr->f, pr->ev[e % pr->nev]), 0);
+			if (e >= pr->nev)
+				text_cstr(&g->cell, ":incl");
+			grid_put(g, e);
+		}
+		grid_end(g, "file:function [object]", 22);
+		function_rows(g, o, pr, rows, n, &ar);
+	}
+	if (n == 0)
+		out_cstr("(none over the threshold)\n");
+	out_char('\n');
+	free(ar.in_first);
+	free(ar.in);
+	free(ar.out_first);
+	free(ar.out);
+}
+
+/* ------------------------------------------------------------------ run */
+
+static long terminal_columns(void)
+{
+	struct winsize ws;
+	const char *env = getenv("COLUMNS");
+	if (!isatty(STDOUT_FILENO))
+		return 0;
+	if (env != NULL && atol(env) > 0)
+		return atol(env);
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	return 80;
+}
+
+static void run(cli *c, const annotate_options *o, annotate_profile *pr)
+{
+	rows_key key;
+	row *rows;
+	size_t n;
+	grid g;
+	if (pick_events(c, o, pr) != 0)
+		return; /* said why */
+	if ((pr->by_name = calloc(cg_funcs_count(pr->f) + 1,
+	                          sizeof *pr->by_name)) == NULL ||
+	    cg_funcs_name_order(pr->f, pr->by_name, NULL) != CG_OK)
+		annotate_oom();
+	key.what = o->inclusive ? KEY_INCL : KEY_SELF;
+	key.ev = pr->ev[0];
+	if ((rows = rows_collect(pr->f, 0, 0, 0, &n)) == NULL ||
+	    (n = rows_select(pr->f, rows, n, 0, &key, &o->filter)) == SIZE_MAX)
+		annotate_oom();
+	memset(&g, 0, sizeof g);
+	g.columns = o->width >= 0 ? o->width : terminal_columns();
+	print_header(o, pr);
+	print_functions(o, pr, &g, rows, n);
+	if (o->autoann)
+		print_sources(o, pr, &g);
+	free(g.width);
+	text_free(&g.cell);
+	text_free(&g.line);
+	free(rows);
+}
+
+/* --yes/no options: no argument is yes. */
+static int yes_no(cli *c, const char *opt, const char *arg)
+{
+	if (arg == NULL || strcmp(arg, "yes") == 0)
+		return 1;
+	if (strcmp(arg, "no") == 0)
+		return 0;
+	cli_usage(c, "--%s=%s: expected yes or no", opt, arg);
+}
+
+static void parse_tree(cli *c, annotate_options *o, const char *arg)
+{
+	o->callers = strcmp(arg, "caller") == 0 || strcmp(arg, "both") == 0;
+	o->callees = strcmp(arg, "calling") == 0 || strcmp(arg, "both") == 0;
+	if (!o->callers && !o->callees && strcmp(arg, "none") != 0)
+		cli_usage(c, "--tree %s: expected caller, calling, both or none", arg);
+}
+
+static void parse_options(cli *c, annotate_options *o, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+	    CLI_LONG_OPTIONS,
+	    {"events", required_argument, NULL, 'e'},
+	    {"threshold", required_argument, NULL, 't'},
+	    {"top", required_argument, NULL, 'n'},
+	    {"width", required_argument, NULL, 'w'},
+	    {"include", required_argument, NULL, 'I'},
+	    {"inclusive", optional_argument, NULL, OPT_INCLUSIVE},
+	    {"tree", required_argument, NULL, OPT_TREE},
+	    {"auto", optional_argument, NULL, OPT_AUTO},
+	    {"no-auto", no_argument, NULL, OPT_NO_AUTO},
+	    {"context", required_argument, NULL, OPT_CONTEXT},
+	    {"show-percs", optional_argument, NULL, OPT_SHOW_PERCS},
+	    {NULL, 0, NULL, 0}};
+	uint64_t v;
+	int ch;
+	if ((o->dirs = calloc((size_t)argc + 1, sizeof *o->dirs)) == NULL)
+		annotate_oom();
+	while ((ch = getopt_long(argc, argv, "hVe:t:n:w:I:", longopts, NULL)) !=
+	       -1) {
+		switch (ch) {
+		case 'e': o->events = optarg; break;
+		case 't': rows_parse_threshold(c, optarg, &o->filter); break;
+		case 'n': rows_parse_top(c, optarg, &o->filter); break;
+		case 'w':
+			rows_parse_count(c, "-w", optarg, "expected a number of columns",
+			                 &v);
+			if (v > 1000000)
+				cli_usage(c, "-w %s: out of range", optarg);
+			o->width = (long)v;
+			break;
+		case 'I':
+			/* callgrind_annotate's spelling: -I=DIR */
+			o->dirs[o->ndirs++] = optarg[0] == '=' ? optarg + 1 : optarg;
+			break;
+		case OPT_INCLUSIVE: o->inclusive = yes_no(c, "inclusive", optarg); break;
+		case OPT_TREE: parse_tree(c, o, optarg); break;
+		case OPT_AUTO: o->autoann = yes_no(c, "auto", optarg); break;
+		case OPT_NO_AUTO: o->autoann = 0; break;
+		case OPT_CONTEXT:
+			rows_parse_count(c, "--context", optarg,
+			                 "expected a number of lines", &o->context);
+			break;
+		case OPT_SHOW_PERCS:
+			o->show_percs = yes_no(c, "show-percs", optarg);
+			break;
+		default: cli_common_option(c, ch, optarg);
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	annotate_options o;
+	annotate_profile pr;
+	cli c;
+
+	memset(&o, 0, sizeof o);
+	memset(&pr, 0, sizeof pr);
+	rows_filter_init(&o.filter);
+	/* callgrind_annotate's defaults, and cg_annotate's threshold */
+	o.filter.has_pct = 1;
+	o.filter.pct_num = 1;
+	o.filter.pct_scale = 10;
+	o.autoann = 1;
+	o.context = 8;
+	o.width = -1;
+	cli_init(&c, "cg-annotate", synopsis, help);
+	parse_options(&c, &o, argc, argv);
+	argc -= optind;
+	argv += optind;
+
+	if (load(&c, &pr, argc, argv) == 0)
+		run(&c, &o, &pr);
+	cg_funcs_free(pr.f);
+	cg_lines_free(pr.l);
+	text_free(&pr.names);
+	text_free(&pr.cmd);
+	free(pr.ev);
+	free(pr.lev);
+	free(pr.by_name);
+	free(o.dirs);
+	return cli_exit_status(&c);
+}

@@ -1,0 +1,147 @@
+/* fuzz_lines - any bytes, split at the first form feed into two inputs of
+ * one cg_lines aggregation: no crash, no leak, the verdict of cg_parse on
+ * each input, and figures that add up: every line's self cost summed
+ * equals the cost records of the parts with line positions, per event;
+ * each line's call sum is its calls' costs; each file's self is its
+ * lines'; files and lines come in order. */
+#include "cgprof.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct sums {
+	cg_str ev[128];
+	uint64_t cost[128];
+	size_t n;
+	int over;
+} sums;
+
+static size_t event_slot(sums *s, cg_str name)
+{
+	size_t i;
+	for (i = 0; i < s->n; i++)
+		if (s->ev[i].len == name.len &&
+		    memcmp(s->ev[i].ptr, name.ptr, name.len) == 0)
+			return i;
+	if (s->n == 128)
+		abort(); /* two inputs of at most 64 events each */
+	s->ev[s->n] = name;
+	s->cost[s->n] = 0;
+	return s->n++;
+}
+
+static int has_line(const cg_part *p)
+{
+	size_t i;
+	for (i = 0; i < cg_part_position_count(p); i++)
+		if (cg_part_position(p, i) == CG_POS_LINE)
+			return 1;
+	return 0;
+}
+
+static cg_kind add_record(void *ctx, const cg_part *p, const cg_record *r)
+{
+	sums *s = ctx;
+	size_t i;
+	if (r->kind != CG_RECORD_COST || !has_line(p))
+		return CG_OK;
+	for (i = 0; i < r->ncost; i++) {
+		size_t k = event_slot(s, cg_part_event(p, i));
+		if (s->cost[k] > UINT64_MAX - r->cost[i])
+			s->over = 1;
+		s->cost[k] += r->cost[i];
+	}
+	return CG_OK;
+}
+
+static void check_figures(const cg_lines *l, sums *s)
+{
+	size_t W = cg_lines_event_count(l), f, i, k, e;
+	uint64_t *self = calloc(W + 1, sizeof *self);
+	uint64_t *acc = calloc(W + 1, sizeof *acc);
+	if (self == NULL || acc == NULL)
+		abort();
+	for (f = 0, i = 0; f < cg_lines_file_count(l); f++) {
+		cg_line_file file;
+		cg_lines_file(l, f, &file);
+		if (file.first != i)
+			abort();
+		if (f > 0) {
+			cg_line_file prev;
+			cg_lines_file(l, f - 1, &prev);
+			if (cg_str_cmp(prev.name, file.name) >= 0)
+				abort();
+		}
+		memset(acc, 0, W * sizeof *acc);
+		for (; i < file.first + file.count; i++) {
+			cg_line ln;
+			cg_lines_get(l, i, &ln);
+			if (ln.file != f)
+				abort();
+			if (i > file.first) {
+				cg_line prev;
+				cg_lines_get(l, i - 1, &prev);
+				if (prev.line >= ln.line)
+					abort();
+			}
+			for (e = 0; e < W; e++) {
+				uint64_t calls = 0;
+				acc[e] += ln.self[e];
+				self[e] += ln.self[e];
+				for (k = 0; k < ln.ncalls; k++) {
+					cg_line_call c;
+					cg_lines_call(l, ln.first_call + k, &c);
+					calls += c.cost[e];
+				}
+				if (calls != ln.call[e])
+					abort();
+			}
+		}
+		for (e = 0; e < W; e++)
+			if (acc[e] != file.self[e])
+				abort();
+	}
+	if (i != cg_lines_count(l))
+		abort();
+	for (e = 0; e < W; e++)
+		if (!s->over && self[e] != s->cost[event_slot(s, cg_lines_event(l, e))])
+			abort();
+	free(self);
+	free(acc);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const cg_handler h = {NULL, add_record, NULL};
+	const char *text = (const char *)data, *ff = memchr(text, '\f', size);
+	size_t len[2], i;
+	const char *part[2];
+	cg_lines *l;
+	cg_limits lim;
+	cg_error err;
+	sums s;
+	int ok = 1;
+	if (cg_lines_new(&l, &err) != CG_OK)
+		return 0;
+	memset(&s, 0, sizeof s);
+	cg_limits_default(&lim);
+	part[0] = text;
+	len[0] = ff ? (size_t)(ff - text) : size;
+	part[1] = ff ? ff + 1 : text;
+	len[1] = ff ? size - len[0] - 1 : 0;
+	for (i = 0; i < (ff ? 2u : 1u); i++) {
+		cg_kind want = cg_parse(part[i], len[i], &lim, 0, &h, &s, NULL, NULL);
+		cg_kind got = cg_lines_add(l, part[i], len[i], &lim, 0, &err);
+		/* the aggregation refuses only what the parse refuses, or a sum
+		 * over UInt64 */
+		if (got != want && !(got == CG_RESOURCE && want == CG_OK))
+			abort();
+		ok = ok && got == CG_OK;
+	}
+	if (ok && cg_lines_finish(l, &err) == CG_OK)
+		check_figures(l, &s);
+	cg_lines_free(l);
+	return 0;
+}
