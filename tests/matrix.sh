@@ -49,6 +49,7 @@ if [ "${1:-}" = --one ]; then
     check "$bindir/cg-fold" --no-limits --compat
     check "$bindir/cg-flame" --no-limits --compat --minwidth 0
     check "$bindir/cg-flame" --no-limits --compat --diff "$f"
+    check "$bindir/cg-annotate" --no-limits --compat --tree both --no-auto
     exit 0
 fi
 mode=sanitizers sample=1
