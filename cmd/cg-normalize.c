@@ -23,16 +23,17 @@ static const char help[] =
     "or failed output.\n";
 
 typedef struct job {
-	const cli *c;
 	const cg_input *in;
-	unsigned flags;
+	cg_read_options opt;
+	cg_kind verdict;
 } job;
 
 static cg_kind normalize(void *ctx, FILE *out, cg_error *err)
 {
-	const job *j = ctx;
-	return cg_normalize_file(cg_input_data(j->in), cg_input_size(j->in),
-	                         &j->c->limits, j->flags, out, err);
+	job *j = ctx;
+	j->verdict = cg_normalize_opts(cg_input_data(j->in), cg_input_size(j->in),
+	                               &j->opt, cli_write_file, out, err);
+	return j->verdict;
 }
 
 int main(int argc, char **argv)
@@ -66,12 +67,17 @@ int main(int argc, char **argv)
 
 	path = argc == 1 ? argv[0] : "-";
 	in = cli_read(&c, path);
-	if (in != NULL && cli_check_repairs(&c, path, in) == 0) {
+	if (in != NULL) {
+		cg_stats st;
 		job j;
-		j.c = &c;
 		j.in = in;
-		j.flags = flags | c.flags;
+		j.verdict = CG_ABORTED;
+		cli_read_options(&c, &j.opt, &st);
+		j.opt.flags |= flags;
 		cli_output(&c, out, path, normalize, &j);
+		/* the input was accepted, whatever became of the output */
+		if (j.verdict == CG_OK || j.verdict == CG_ABORTED)
+			cli_warnings(path, &st);
 	}
 	cg_input_free(in);
 	return cli_exit_status(&c);

@@ -63,14 +63,16 @@ static void validate(cli *c, const char *path, int verbose)
 	static const cg_handler events = {count_events, NULL, NULL};
 	cg_input *in = cli_read(c, path);
 	summary sum;
+	cg_read_options opt;
 	cg_stats st;
 	cg_error err;
 	if (in == NULL)
 		return;
 	sum.n = 0;
 	sum.more = 0;
-	if (cg_parse(cg_input_data(in), cg_input_size(in), &c->limits, c->flags,
-	             verbose ? &events : NULL, &sum, &st, &err) != CG_OK)
+	cli_read_options(c, &opt, &st);
+	if (cg_parse_opts(cg_input_data(in), cg_input_size(in), &opt,
+	                  verbose ? &events : NULL, &sum, &err) != CG_OK)
 		cli_diag(c, path, &err);
 	else {
 		cli_warnings(path, &st);

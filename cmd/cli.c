@@ -140,19 +140,12 @@ void cli_warnings(const char *path, const cg_stats *st)
 	}
 }
 
-int cli_check_repairs(cli *c, const char *path, const cg_input *in)
+void cli_read_options(const cli *c, cg_read_options *opt, cg_stats *st)
 {
-	cg_stats st;
-	cg_error err;
-	if (!(c->flags & CG_COMPAT))
-		return 0;
-	if (cg_parse(cg_input_data(in), cg_input_size(in), &c->limits, c->flags,
-	             NULL, NULL, &st, &err) != CG_OK) {
-		cli_diag(c, path, &err);
-		return -1;
-	}
-	cli_warnings(path, &st);
-	return 0;
+	cg_read_options_default(opt);
+	opt->limits = &c->limits;
+	opt->flags = c->flags;
+	opt->stats = st;
 }
 
 /* What kind of file may not be read: NULL for a regular file or a pipe
@@ -200,28 +193,12 @@ static int open_input(cli *c, const char *path, struct stat *st)
 	return fd;
 }
 
-/* A regular file over the cap is refused before a byte of it is read. */
-static int over_cap(cli *c, const char *path, const struct stat *st)
-{
-	cg_error err;
-	if (!S_ISREG(st->st_mode) || (uint64_t)st->st_size <= c->limits.input)
-		return 0;
-	memset(&err, 0, sizeof err);
-	err.kind = CG_RESOURCE;
-	err.limit = "input";
-	snprintf(err.message, sizeof err.message,
-	         "input size over the input limit of %llu",
-	         (unsigned long long)c->limits.input);
-	cli_diag(c, path, &err);
-	return 1;
-}
-
 cg_input *cli_read(cli *c, const char *path)
 {
 	struct stat st;
 	cg_input *in = NULL;
 	cg_error err;
-	size_t hint = 0;
+	uint64_t hint = 0;
 	int fd, is_stdin = strcmp(path, "-") == 0;
 
 	if (is_stdin) {
@@ -232,20 +209,21 @@ cg_input *cli_read(cli *c, const char *path)
 		}
 	} else if ((fd = open_input(c, path, &st)) < 0)
 		return NULL;
-	if (S_ISREG(st.st_mode) && st.st_size > 0 &&
-	    (uint64_t)st.st_size < SIZE_MAX)
-		hint = (size_t)st.st_size;
-	if (!over_cap(c, path, &st)) {
-		if (cg_input_new(c->limits.input, hint, &in, &err) != CG_OK)
+	/* the library refuses a regular file over the cap unread */
+	if (S_ISREG(st.st_mode) && st.st_size > 0)
+		hint = (uint64_t)st.st_size;
+	if (cg_input_new(c->limits.input, hint, &in, &err) != CG_OK) {
+		if (err.limit != NULL)
+			cli_diag(c, path, &err);
+		else
 			cli_trouble(c, path, "out of memory");
-		else if (cg_input_read_fd(in, fd, &err) != CG_OK) {
-			if (err.kind == CG_IO)
-				cli_trouble(c, path, strerror(err.errnum));
-			else
-				cli_diag(c, path, &err);
-			cg_input_free(in);
-			in = NULL;
-		}
+	} else if (cg_input_read_fd(in, fd, &err) != CG_OK) {
+		if (err.kind == CG_IO)
+			cli_trouble(c, path, strerror(err.errnum));
+		else
+			cli_diag(c, path, &err);
+		cg_input_free(in);
+		in = NULL;
 	}
 	if (!is_stdin)
 		close(fd);
@@ -287,6 +265,8 @@ int cli_grow(void **ptr, size_t *cap, size_t need, size_t elsize)
 
 cg_funcs *cli_aggregate(cli *c, char **paths, size_t n, unsigned flags)
 {
+	cg_read_options opt;
+	cg_stats st;
 	cg_funcs *f;
 	cg_error err;
 	size_t i;
@@ -295,19 +275,19 @@ cg_funcs *cli_aggregate(cli *c, char **paths, size_t n, unsigned flags)
 		cli_trouble(c, NULL, "out of memory");
 		return NULL;
 	}
+	cli_read_options(c, &opt, &st);
 	for (i = 0; i < n; i++) {
 		cg_input *in = cli_read(c, paths[i]);
 		if (in == NULL) {
 			ok = 0;
 			continue;
 		}
-		if (cli_check_repairs(c, paths[i], in) != 0)
-			ok = 0;
-		else if (cg_funcs_add(f, cg_input_data(in), cg_input_size(in),
-		                      &c->limits, c->flags, &err) != CG_OK) {
+		if (cg_funcs_add_opts(f, cg_input_data(in), cg_input_size(in), &opt,
+		                      &err) != CG_OK) {
 			cli_diag(c, paths[i], &err);
 			ok = 0;
-		}
+		} else
+			cli_warnings(paths[i], &st);
 		cg_input_free(in);
 	}
 	if (ok && cg_funcs_finish(f, flags, &err) != CG_OK) {

@@ -86,10 +86,9 @@ void cli_trouble(cli *c, const char *path, const char *why);
  * repair a parse made (CG_COMPAT), in the order of their first lines. */
 void cli_warnings(const char *path, const cg_stats *st);
 
-/* Under --compat, parse an input once for its repairs and print them
- * (for the commands whose work is a library call that keeps no stats).
- * Returns 0, or -1 after printing the input's error. */
-int cli_check_repairs(cli *c, const char *path, const cg_input *in);
+/* The options of a parse as the command line set them: its limits and
+ * flags, and st (may be NULL) for the stats that cli_warnings prints. */
+void cli_read_options(const cli *c, cg_read_options *opt, cg_stats *st);
 
 /* Note an exit status without printing. */
 void cli_status(cli *c, int status);

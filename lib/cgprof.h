@@ -131,10 +131,13 @@ const char *cg_limit_name(size_t i);
  * verdict does not depend on how the input was split. */
 typedef struct cg_input cg_input;
 
-/* A new empty input in *out that refuses more than cap bytes; size_hint
- * (may be 0) preallocates for a file of known size.  CG_RESOURCE if out
- * of memory.  Free it with cg_input_free. */
-cg_kind cg_input_new(uint64_t cap, size_t size_hint, cg_input **out,
+/* A new empty input in *out that refuses more than cap bytes.  size_hint
+ * (may be 0) is the size of a file about to be read: one within the cap
+ * is preallocated, one over it refused at once (Resource at line 0, the
+ * message and err->limit those of an input fed past the cap), so that a
+ * large file is refused before a byte of it is read.  CG_RESOURCE also if
+ * out of memory; *out is NULL on failure.  Free it with cg_input_free. */
+cg_kind cg_input_new(uint64_t cap, uint64_t size_hint, cg_input **out,
                      cg_error *err);
 
 /* Append n bytes.  CG_RESOURCE (line 0) when the total goes over the cap
@@ -275,10 +278,34 @@ typedef struct cg_stats {
  *               body). */
 enum { CG_COMPAT = 1u << 0, CG_COMPLETE = 1u << 1 };
 
+/* How an input is read: what cg_parse_opts and every consumer of a parse
+ * (cg_funcs_add_opts, cg_model_read_opts, cg_normalize_opts) take, so that
+ * one parse of an input does the work and reports on it.  A zeroed struct
+ * (cg_read_options_default) reads with the default limits, no flags. */
+typedef struct cg_read_options {
+	const cg_limits *limits; /* NULL: the defaults */
+	unsigned flags;          /* CG_COMPAT, CG_COMPLETE, and the consumer's
+	                            own (CG_NORMALIZE_INLINE_NAMES) */
+	const cg_str *events;    /* nevents event names every part must have */
+	size_t nevents;
+	cg_stats *stats;         /* when not NULL, filled with the facts of the
+	                            parse (also when it fails) */
+} cg_read_options;
+
+/* Zero *opt: the default limits, no flags, no events required, no stats. */
+void cg_read_options_default(cg_read_options *opt);
+
 /* Check and parse a complete input of len bytes: byte cap, compression,
- * UTF-8 and NUL, text and line limits, then the profile itself (limits
- * NULL: the defaults).  Returns CG_OK or the input's verdict.  handler and
- * stats may be NULL. */
+ * UTF-8 and NUL, text and line limits, then the profile itself, as opt
+ * says (NULL: cg_read_options_default).  An input that is valid but has a
+ * part without one of opt->events is Unsupported at that part's events:
+ * line ("event 'NAME' selected with -e is not an event of part N", the
+ * first such part; the name cut at 60 bytes).  Returns CG_OK or the
+ * input's verdict; handler may be NULL. */
+cg_kind cg_parse_opts(const char *buf, size_t len, const cg_read_options *opt,
+                      const cg_handler *handler, void *ctx, cg_error *err);
+
+/* cg_parse_opts with opt {limits, flags, stats} (no events required). */
 cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
                  unsigned flags, const cg_handler *handler, void *ctx,
                  cg_stats *stats, cg_error *err);
@@ -291,9 +318,15 @@ typedef cg_kind (*cg_write_fn)(void *ctx, const char *bytes, size_t n);
 
 /* Write the canonical text of a complete input (see cg-normalize(1)) to
  * write.  The input is parsed once to check it and measure the output
- * (Resource at line 0 when the output would pass limits->output, in UTF-16
- * code units), then again to write it: an invalid input writes nothing.
- * A failed write returns the sink's kind. */
+ * (Resource at line 0 when the output would pass the output limit, in
+ * UTF-16 code units; opt->stats are this parse's), then again to write
+ * it: an invalid input writes nothing.  A failed write returns the sink's
+ * kind. */
+cg_kind cg_normalize_opts(const char *buf, size_t len,
+                          const cg_read_options *opt, cg_write_fn write,
+                          void *ctx, cg_error *err);
+
+/* cg_normalize_opts with opt {limits, flags}. */
 cg_kind cg_normalize(const char *buf, size_t len, const cg_limits *limits,
                      unsigned flags, cg_write_fn write, void *ctx,
                      cg_error *err);
@@ -313,8 +346,13 @@ cg_kind cg_normalize_file(const char *buf, size_t len, const cg_limits *limits,
 /* The whole profile collected in memory, owning copies of every string. */
 typedef struct cg_model cg_model;
 
-/* Parse and collect into *model (a copy of the input: buf may be freed),
- * or NULL and the error.  Free it with cg_model_free. */
+/* Parse as opt says and collect into *model (a copy of the input: buf
+ * may be freed), or NULL and the error.  Free it with cg_model_free. */
+cg_kind cg_model_read_opts(const char *buf, size_t len,
+                           const cg_read_options *opt, cg_model **model,
+                           cg_error *err);
+
+/* cg_model_read_opts with opt {limits, flags}. */
 cg_kind cg_model_read(const char *buf, size_t len, const cg_limits *limits,
                       unsigned flags, cg_model **model, cg_error *err);
 
@@ -353,12 +391,16 @@ typedef struct cg_funcs cg_funcs;
  * with cg_funcs_free. */
 cg_kind cg_funcs_new(cg_funcs **out, cg_error *err);
 
-/* Parse a complete input (as cg_parse does) and add its parts.  Returns
- * CG_OK, or the input's error (a cost sum over UInt64, more distinct
- * events over all inputs than limits->events, or out of memory are
- * Resource).  After an error the aggregation is spoiled: later calls
- * still check their inputs, cg_funcs_finish fails, and only
+/* Parse a complete input as opt says (as cg_parse_opts does) and add its
+ * parts.  Returns CG_OK, or the input's error (a cost sum over UInt64,
+ * more distinct events over all inputs than the events limit, or out of
+ * memory are Resource).  After an error the aggregation is spoiled: later
+ * calls still check their inputs, cg_funcs_finish fails, and only
  * cg_funcs_free is of use. */
+cg_kind cg_funcs_add_opts(cg_funcs *f, const char *buf, size_t len,
+                          const cg_read_options *opt, cg_error *err);
+
+/* cg_funcs_add_opts with opt {limits, flags}. */
 cg_kind cg_funcs_add(cg_funcs *f, const char *buf, size_t len,
                      const cg_limits *limits, unsigned flags, cg_error *err);
 

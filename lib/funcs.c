@@ -334,23 +334,23 @@ static cg_kind on_part_end(void *ctx, const cg_part *p)
 	return CG_OK;
 }
 
-cg_kind cg_funcs_add(cg_funcs *f, const char *buf, size_t len,
-                     const cg_limits *limits, unsigned flags, cg_error *err)
+cg_kind cg_funcs_add_opts(cg_funcs *f, const char *buf, size_t len,
+                          const cg_read_options *opt, cg_error *err)
 {
 	static const cg_handler h = {on_part_begin, on_record, on_part_end};
 	cg_kind k;
 	if (f->failed || f->finished)
-		return cg_parse(buf, len, limits, flags, NULL, NULL, NULL, err);
+		return cg_parse_opts(buf, len, opt, NULL, NULL, err);
 	/* views of the previous input may come back at the same addresses */
 	cg_interner_forget_views(&f->names);
 	cg_interner_forget_views(&f->events);
 	f->caller.valid = f->callee.valid = 0;
-	if (limits != NULL)
-		f->limits = *limits;
+	if (opt != NULL && opt->limits != NULL)
+		f->limits = *opt->limits;
 	else
 		cg_limits_default(&f->limits);
 	f->pending = 0;
-	k = cg_parse(buf, len, limits, flags, &h, f, NULL, err);
+	k = cg_parse_opts(buf, len, opt, &h, f, err);
 	if (k == CG_OK && f->pending) {
 		k = f->err.kind;
 		if (err != NULL)
@@ -359,6 +359,16 @@ cg_kind cg_funcs_add(cg_funcs *f, const char *buf, size_t len,
 	if (k != CG_OK)
 		f->failed = 1;
 	return k;
+}
+
+cg_kind cg_funcs_add(cg_funcs *f, const char *buf, size_t len,
+                     const cg_limits *limits, unsigned flags, cg_error *err)
+{
+	cg_read_options opt;
+	cg_read_options_default(&opt);
+	opt.limits = limits;
+	opt.flags = flags;
+	return cg_funcs_add_opts(f, buf, len, &opt, err);
 }
 
 /* ---------------------------------------------------------------- finish */

@@ -16,7 +16,7 @@ typedef struct writer {
 	cg_error why;
 	int counting;
 	int inline_names;
-	unsigned flags; /* of the parses */
+	cg_read_options read; /* of the parses: limits lim, the reading flags */
 	cg_write_fn write;
 	void *ctx;
 	char buf[OUT_BUF];
@@ -464,7 +464,7 @@ static cg_kind run(writer *w, const char *buf, size_t len, cg_error *err)
 	cg_strmap_free(&w->obs);
 	cg_strmap_free(&w->files);
 	cg_strmap_free(&w->fns);
-	k = cg_parse(buf, len, w->lim, w->flags, &h, w, NULL, err);
+	k = cg_parse_opts(buf, len, &w->read, &h, w, err);
 	if (k == CG_OK)
 		flush(w);
 	if (w->failed != CG_OK && (k == CG_OK || k == w->failed)) {
@@ -475,40 +475,44 @@ static cg_kind run(writer *w, const char *buf, size_t len, cg_error *err)
 	return k;
 }
 
-cg_kind cg_normalize(const char *buf, size_t len, const cg_limits *limits,
-                     unsigned flags, cg_write_fn write, void *ctx,
-                     cg_error *err)
+cg_kind cg_normalize_opts(const char *buf, size_t len,
+                          const cg_read_options *opt, cg_write_fn write,
+                          void *ctx, cg_error *err)
 {
 	static writer zero;
 	cg_limits defaults;
 	writer *w;
 	cg_kind k;
-	if (limits == NULL) {
-		cg_limits_default(&defaults);
-		limits = &defaults;
-	}
 	w = cg_malloc(sizeof *w);
 	if (w == NULL)
 		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
 	*w = zero;
-	w->lim = limits;
-	w->inline_names = (flags & CG_NORMALIZE_INLINE_NAMES) != 0;
-	w->flags = flags & (CG_COMPAT | CG_COMPLETE);
+	if (opt != NULL)
+		w->read = *opt;
+	if (w->read.limits == NULL) {
+		cg_limits_default(&defaults);
+		w->read.limits = &defaults;
+	}
+	w->lim = w->read.limits;
+	w->inline_names = (w->read.flags & CG_NORMALIZE_INLINE_NAMES) != 0;
+	w->read.flags &= CG_COMPAT | CG_COMPLETE;
 	w->err = &w->why;
 	w->write = write;
 	w->ctx = ctx;
 	w->counting = 1;
 	k = run(w, buf, len, err);
-	if (k == CG_OK && w->units > limits->output) {
+	if (k == CG_OK && w->units > w->lim->output) {
 		k = cg_fail(err, CG_RESOURCE, 0,
 		            "the normalized output of %llu code units would be over "
 		            "the output limit of %llu",
 		            (unsigned long long)w->units,
-		            (unsigned long long)limits->output);
+		            (unsigned long long)w->lim->output);
 		if (err != NULL)
 			err->limit = "output";
 	}
 	if (k == CG_OK) {
+		/* the facts are the first parse's */
+		w->read.stats = NULL;
 		w->counting = 0;
 		k = run(w, buf, len, err);
 	}
@@ -519,6 +523,17 @@ cg_kind cg_normalize(const char *buf, size_t len, const cg_limits *limits,
 	cg_free(w->late_values);
 	cg_free(w);
 	return k;
+}
+
+cg_kind cg_normalize(const char *buf, size_t len, const cg_limits *limits,
+                     unsigned flags, cg_write_fn write, void *ctx,
+                     cg_error *err)
+{
+	cg_read_options opt;
+	cg_read_options_default(&opt);
+	opt.limits = limits;
+	opt.flags = flags;
+	return cg_normalize_opts(buf, len, &opt, write, ctx, err);
 }
 
 static cg_kind write_file(void *ctx, const char *bytes, size_t n)

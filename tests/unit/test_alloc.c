@@ -225,6 +225,32 @@ static cg_kind run_input(const char *in, cg_error *err)
 	return k;
 }
 
+/* The read options: stats out and an event required, through the
+ * aggregation and the model (the verdict: Unsupported where a part lacks
+ * Ir). */
+static cg_kind run_options(const char *in, cg_error *err)
+{
+	static const cg_str ir = {"Ir", 2};
+	cg_read_options opt;
+	cg_stats st;
+	cg_funcs *f;
+	cg_model *m = NULL;
+	cg_kind k;
+	cg_read_options_default(&opt);
+	opt.flags = CG_COMPAT;
+	opt.events = &ir;
+	opt.nevents = 1;
+	opt.stats = &st;
+	if ((k = cg_funcs_new(&f, err)) != CG_OK)
+		return k;
+	k = cg_funcs_add_opts(f, in, strlen(in), &opt, err);
+	cg_funcs_free(f);
+	if (k == CG_OK)
+		k = cg_model_read_opts(in, strlen(in), &opt, &m, err);
+	cg_model_free(m);
+	return k;
+}
+
 /* Inputs that reach more of the library than the verdict table does. */
 static const char *const rich[] = {
     /* calls, recursion, a cycle, inline files, names by ID, two parts */
@@ -259,7 +285,7 @@ int main(void)
 	    {"parse", run_parse},   {"model", run_model},
 	    {"normalize", run_normalize}, {"inline", run_inline},
 	    {"funcs", run_funcs},   {"diff", run_diff}, {"fold", run_fold},
-	    {"input", run_input},
+	    {"input", run_input}, {"options", run_options},
 	};
 	size_t i, r;
 	for (r = 0; r < sizeof runs / sizeof runs[0]; r++) {
