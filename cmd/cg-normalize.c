@@ -25,15 +25,16 @@ static const char help[] =
 typedef struct job {
 	const cg_input *in;
 	cg_read_options opt;
-	cg_kind verdict;
+	int accepted; /* the input was, whatever became of the output */
 } job;
 
 static cg_kind normalize(void *ctx, FILE *out, cg_error *err)
 {
 	job *j = ctx;
-	j->verdict = cg_normalize_opts(cg_input_data(j->in), cg_input_size(j->in),
-	                               &j->opt, cli_write_file, out, err);
-	return j->verdict;
+	cg_kind k = cg_normalize_opts(cg_input_data(j->in), cg_input_size(j->in),
+	                              &j->opt, cli_write_file, out, err);
+	j->accepted = k == CG_OK || k == CG_ABORTED;
+	return k;
 }
 
 int main(int argc, char **argv)
@@ -71,12 +72,11 @@ int main(int argc, char **argv)
 		cg_stats st;
 		job j;
 		j.in = in;
-		j.verdict = CG_ABORTED;
+		j.accepted = 0;
 		cli_read_options(&c, &j.opt, &st);
 		j.opt.flags |= flags;
 		cli_output(&c, out, path, normalize, &j);
-		/* the input was accepted, whatever became of the output */
-		if (j.verdict == CG_OK || j.verdict == CG_ABORTED)
+		if (j.accepted)
 			cli_warnings(path, &st);
 	}
 	cg_input_free(in);
