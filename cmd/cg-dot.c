@@ -172,87 +172,29 @@ static int matches(const cg_func *fn, const char *const *names, size_t n)
 	return 0;
 }
 
-/* The shown arcs by the function they leave (reverse: enter), as
- * first[v]..first[v + 1] in to[]: built once, so that a walk is linear. */
-static int adjacency(const graph *g, int reverse, size_t **first,
-                     size_t **to)
-{
-	size_t i, *next;
-	*first = calloc(g->n + 2, sizeof **first);
-	*to = calloc(g->narcs + 1, sizeof **to);
-	next = calloc(g->n + 1, sizeof *next);
-	if (*first == NULL || *to == NULL || next == NULL) {
-		free(next);
-		return -1;
-	}
-	for (i = 0; i < g->narcs; i++) {
-		cg_arc a;
-		if (!g->edge[i])
-			continue;
-		cg_funcs_arc(g->f, i, &a);
-		(*first)[(reverse ? a.callee : a.caller) + 1]++;
-	}
-	for (i = 0; i < g->n; i++) {
-		(*first)[i + 1] += (*first)[i];
-		next[i] = (*first)[i];
-	}
-	for (i = 0; i < g->narcs; i++) {
-		cg_arc a;
-		if (!g->edge[i])
-			continue;
-		cg_funcs_arc(g->f, i, &a);
-		(*to)[next[reverse ? a.callee : a.caller]++] =
-		    reverse ? a.caller : a.callee;
-	}
-	free(next);
-	return 0;
-}
-
 /* Keep only the shown nodes that the named ones reach (or that reach
  * them, reverse), along shown arcs, within depth arcs. */
 static int reach(graph *g, const char *const *names, size_t nnames,
                  int reverse, uint64_t depth)
 {
-	size_t *queue = calloc(g->n + 1, sizeof *queue), head = 0, tail = 0, i;
-	uint64_t *dist = calloc(g->n + 1, sizeof *dist);
-	unsigned char *seen = calloc(g->n + 1, 1);
-	size_t *first = NULL, *to = NULL;
-	int ret = -1;
-	if (queue == NULL || dist == NULL || seen == NULL ||
-	    adjacency(g, reverse, &first, &to) != 0)
-		goto out;
+	unsigned char *mark = calloc(g->n + 1, 1);
+	size_t i;
+	if (mark == NULL)
+		return -1;
 	for (i = 0; i < g->n; i++) {
 		cg_func fn;
 		cg_funcs_get(g->f, i, &fn);
-		if (g->node[i] && matches(&fn, names, nnames)) {
-			seen[i] = 1;
-			queue[tail++] = i;
-		}
+		mark[i] = (unsigned char)(g->node[i] && matches(&fn, names, nnames));
 	}
-	/* breadth first, so that dist is the fewest arcs */
-	while (head < tail) {
-		size_t v = queue[head++];
-		if (dist[v] >= depth)
-			continue;
-		for (i = first[v]; i < first[v + 1]; i++) {
-			size_t w = to[i];
-			if (seen[w] || !g->node[w])
-				continue;
-			seen[w] = 1;
-			dist[w] = dist[v] + 1;
-			queue[tail++] = w;
-		}
+	if (cg_funcs_reach(g->f, reverse ? CG_REACH_CALLERS : CG_REACH_CALLEES,
+	                   g->node, g->edge, depth, mark, NULL) != CG_OK) {
+		free(mark);
+		return -1;
 	}
 	for (i = 0; i < g->n; i++)
-		g->node[i] = (unsigned char)(g->node[i] && seen[i]);
-	ret = 0;
-out:
-	free(queue);
-	free(dist);
-	free(seen);
-	free(first);
-	free(to);
-	return ret;
+		g->node[i] = (unsigned char)(g->node[i] && mark[i]);
+	free(mark);
+	return 0;
 }
 
 static int choose(graph *g, const options *o)

@@ -94,18 +94,16 @@ static void print_row(const options *o, const row *r, const size_t *ev,
 	out_char('\n');
 }
 
-static int print_totals(const options *o, const cg_funcs *f,
-                        const size_t *ev, size_t nev)
+static void print_totals(const options *o, const cg_funcs *f,
+                         const size_t *ev, size_t nev)
 {
-	size_t p, i, W = cg_funcs_event_count(f);
+	size_t p, i;
 	size_t nparts = o->parts ? cg_funcs_part_count(f) : 1;
-	uint64_t *parts = o->parts ? rows_part_totals(f) : NULL;
-	if (o->parts && parts == NULL)
-		return -1;
 	if (o->header)
 		out_cstr(o->parts ? "part\tevent\ttotal\n" : "event\ttotal\n");
 	for (p = 0; p < nparts; p++) {
-		const uint64_t *t = o->parts ? parts + p * W : cg_funcs_totals(f);
+		const uint64_t *t =
+		    o->parts ? cg_funcs_part_totals(f, p) : cg_funcs_totals(f);
 		for (i = 0; i < nev; i++) {
 			if (o->parts) {
 				out_u64(p + 1);
@@ -117,8 +115,6 @@ static int print_totals(const options *o, const cg_funcs *f,
 			out_char('\n');
 		}
 	}
-	free(parts);
-	return 0;
 }
 
 static int run(cli *c, const options *o, cg_funcs *f)
@@ -127,13 +123,12 @@ static int run(cli *c, const options *o, cg_funcs *f)
 	size_t *ev = cli_pick_events(c, f, o->events, &nev);
 	rows_key key;
 	row *rows;
-	int r;
 	if (ev == NULL)
 		return 0; /* said why */
 	if (o->totals) {
-		r = print_totals(o, f, ev, nev);
+		print_totals(o, f, ev, nev);
 		free(ev);
-		return r;
+		return 0;
 	}
 	rows_parse_key(c, f, o->sort, o->arcs, ev, nev, &key);
 	if (o->filter.has_pct && key.what == KEY_COUNT)
@@ -144,11 +139,6 @@ static int run(cli *c, const options *o, cg_funcs *f)
 		return -1;
 	}
 	n = rows_select(f, rows, n, o->parts, &key, &o->filter);
-	if (n == SIZE_MAX) {
-		free(rows);
-		free(ev);
-		return -1;
-	}
 	if (o->header)
 		print_header(o, f, ev, nev);
 	for (i = 0; i < n; i++)

@@ -242,41 +242,20 @@ int rows_ge_product(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
 	return ah > ch || (ah == ch && al >= cl);
 }
 
-uint64_t *rows_part_totals(const cg_funcs *f)
-{
-	size_t W = cg_funcs_event_count(f), P = cg_funcs_part_count(f), i, e;
-	uint64_t *t;
-	if (W != 0 && P > SIZE_MAX / W / sizeof *t)
-		return NULL;
-	t = calloc(P * W + 1, sizeof *t);
-	if (t == NULL)
-		return NULL;
-	for (i = 0; i < cg_funcs_part_entry_count(f); i++) {
-		cg_func fn;
-		cg_funcs_part_entry(f, i, &fn);
-		/* part sums are bounded by the checked whole-profile totals */
-		for (e = 0; e < W; e++)
-			t[fn.part * W + e] += fn.self[e];
-	}
-	return t;
-}
-
 size_t rows_select(const cg_funcs *f, row *rows, size_t n, int parts,
                    const rows_key *key, const rows_filter *flt)
 {
-	size_t W = cg_funcs_event_count(f), i, kept = 0, in_part = 0;
-	uint64_t *part_totals = NULL;
+	size_t i, kept = 0, in_part = 0;
 	int cut = flt->has_pct && key->what != KEY_COUNT;
 	sort_key = key;
 	qsort(rows, n, sizeof *rows, by_key);
-	if (cut && parts && (part_totals = rows_part_totals(f)) == NULL)
-		return SIZE_MAX;
 	for (i = 0; i < n; i++) {
 		if (i > 0 && rows[i].part != rows[i - 1].part)
 			in_part = 0;
 		if (cut) {
-			uint64_t total = parts ? part_totals[rows[i].part * W + key->ev]
-			                       : cg_funcs_totals(f)[key->ev];
+			uint64_t total =
+			    (parts ? cg_funcs_part_totals(f, rows[i].part)
+			           : cg_funcs_totals(f))[key->ev];
 			/* value / total >= num / (100 * scale) */
 			if (!rows_ge_product(key_value(key, &rows[i]),
 			                     100 * flt->pct_scale, flt->pct_num, total))
@@ -287,6 +266,5 @@ size_t rows_select(const cg_funcs *f, row *rows, size_t n, int parts,
 		in_part++;
 		rows[kept++] = rows[i];
 	}
-	free(part_totals);
 	return kept;
 }

@@ -53,13 +53,9 @@ row *rows_collect(const cg_funcs *f, int arcs, int parts, int cycle_rows,
 
 /* Sort rows (part, then key descending, then names) and keep those
  * that pass the filter (-t against the part's total when parts, else the
- * profile's); returns how many, or SIZE_MAX out of memory. */
+ * profile's); returns how many. */
 size_t rows_select(const cg_funcs *f, row *rows, size_t n, int parts,
                    const rows_key *key, const rows_filter *flt);
-
-/* The total self cost of every part: a malloc'd array of the event count
- * per part, part after part; NULL out of memory. */
-uint64_t *rows_part_totals(const cg_funcs *f);
 
 /* 1 if a * b >= c * d, exactly. */
 int rows_ge_product(uint64_t a, uint64_t b, uint64_t c, uint64_t d);

@@ -441,8 +441,9 @@ size_t cg_funcs_part_entry_count(const cg_funcs *f);
 void cg_funcs_part_entry(const cg_funcs *f, size_t i, cg_func *out);
 
 /* The function indices in the byte order of their (fn, fl, ob), into
- * order (cg_funcs_count entries): the order the commands print ties in
- * and cg_fold walks in.  CG_RESOURCE if out of memory. */
+ * order (cg_funcs_count entries): the order the commands print ties in,
+ * cycles are numbered in and cg_fold walks in.  Always CG_OK (the order
+ * is made by cg_funcs_finish). */
 cg_kind cg_funcs_name_order(const cg_funcs *f, size_t *order, cg_error *err);
 
 /* Cycles, numbered 1.. in the byte order of their first member's (fn,
@@ -465,6 +466,32 @@ size_t cg_funcs_arc_count(const cg_funcs *f);
 void cg_funcs_arc(const cg_funcs *f, size_t i, cg_arc *out);
 size_t cg_funcs_part_arc_count(const cg_funcs *f);
 void cg_funcs_part_arc(const cg_funcs *f, size_t i, cg_arc *out);
+
+/* The call graph, indexed once by cg_funcs_finish.  The arcs out of
+ * function i (to its callees) or into it (from its callers), as indices
+ * for cg_funcs_arc, in the (fn, fl, ob) byte order of the function at the
+ * other end; *n gets their count.  Valid until cg_funcs_free. */
+const size_t *cg_funcs_callees(const cg_funcs *f, size_t i, size_t *n);
+const size_t *cg_funcs_callers(const cg_funcs *f, size_t i, size_t *n);
+
+/* The sum of the self costs of part p (0.. cg_funcs_part_count - 1), per
+ * event. */
+const uint64_t *cg_funcs_part_totals(const cg_funcs *f, size_t p);
+
+/* Directions of cg_funcs_reach. */
+enum { CG_REACH_CALLEES = 0, CG_REACH_CALLERS = 1 };
+
+/* Walk the call graph breadth first from the functions marked in mark
+ * (cg_funcs_count bytes, nonzero: a start), toward callees or callers,
+ * at most depth arcs from a start (UINT64_MAX: no bound), entering only
+ * functions whose byte in keep and arcs whose byte in arc_keep
+ * (cg_funcs_arc_count bytes) is nonzero (either NULL: all).  On return
+ * mark also marks (1) every function so reached.  CG_RESOURCE if out of
+ * memory, mark then unchanged. */
+cg_kind cg_funcs_reach(const cg_funcs *f, int direction,
+                       const unsigned char *keep,
+                       const unsigned char *arc_keep, uint64_t depth,
+                       unsigned char *mark, cg_error *err);
 
 void cg_funcs_free(cg_funcs *f);
 

@@ -189,6 +189,28 @@ static cg_kind run_fold(const char *in, cg_error *err)
 	return k;
 }
 
+/* The walk of the call graph, both ways, from the first function. */
+static cg_kind run_reach(const char *in, cg_error *err)
+{
+	unsigned char mark[64];
+	cg_funcs *f;
+	cg_kind k = cg_funcs_new(&f, err);
+	if (k != CG_OK)
+		return k;
+	if ((k = cg_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err)) == CG_OK &&
+	    (k = cg_funcs_finish(f, 0, err)) == CG_OK &&
+	    cg_funcs_count(f) > 0 && cg_funcs_count(f) <= sizeof mark) {
+		memset(mark, 0, sizeof mark);
+		mark[0] = 1;
+		if ((k = cg_funcs_reach(f, CG_REACH_CALLEES, NULL, NULL, UINT64_MAX,
+		                        mark, err)) == CG_OK)
+			k = cg_funcs_reach(f, CG_REACH_CALLERS, mark, NULL, 1, mark,
+			                   err);
+	}
+	cg_funcs_free(f);
+	return k;
+}
+
 /* Two aggregations of the input, matched with a renaming rule. */
 static cg_kind run_diff(const char *in, cg_error *err)
 {
@@ -285,6 +307,7 @@ int main(void)
 	    {"parse", run_parse},   {"model", run_model},
 	    {"normalize", run_normalize}, {"inline", run_inline},
 	    {"funcs", run_funcs},   {"diff", run_diff}, {"fold", run_fold},
+	    {"reach", run_reach},
 	    {"input", run_input}, {"options", run_options},
 	};
 	size_t i, r;
