@@ -245,24 +245,6 @@ int cli_exit_status(cli *c)
 	return c->status;
 }
 
-int cli_grow(void **ptr, size_t *cap, size_t need, size_t elsize)
-{
-	size_t ncap = *cap <= SIZE_MAX / 3 * 2 ? *cap + *cap / 2 : need;
-	void *np;
-	if (need <= *cap)
-		return 0;
-	if (ncap < 8)
-		ncap = 8;
-	if (ncap < need)
-		ncap = need;
-	if (elsize == 0 || ncap > SIZE_MAX / elsize ||
-	    (np = realloc(*ptr, ncap * elsize)) == NULL)
-		return -1;
-	*ptr = np;
-	*cap = ncap;
-	return 0;
-}
-
 cg_funcs *cli_aggregate(cli *c, char **paths, size_t n, unsigned flags)
 {
 	cg_read_options opt;

@@ -4,8 +4,10 @@
 #define CGPROF_CLI_H
 
 #include "cgprof.h"
+#include "grow.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 /* Exit status, the same in every command's --help and man page. */
 enum {
@@ -135,8 +137,11 @@ void cli_output(cli *c, const char *out, const char *name,
 /* A cg_write_fn to the FILE * ctx (a short fwrite is CG_ABORTED). */
 cg_kind cli_write_file(void *ctx, const char *bytes, size_t n);
 
-/* Grow *ptr to hold need elements of elsize bytes (capacity *cap, by
- * half again); 0, or -1 out of memory with *ptr unchanged. */
-int cli_grow(void **ptr, size_t *cap, size_t need, size_t elsize);
+/* The library's growth helper (lib/grow.h) through realloc. */
+static inline int cli_grow(void **ptr, size_t *cap, size_t need,
+                           size_t elsize)
+{
+	return cg_grow_with(realloc, ptr, cap, need, elsize);
+}
 
 #endif

@@ -4,7 +4,7 @@
  * paths that end at the function, in whole units. */
 #include "internal.h"
 #include "graph.h"
-#include "table.h"
+#include "sort.h"
 
 #include <string.h>
 

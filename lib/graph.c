@@ -3,7 +3,7 @@
  * that every walk over them is linear), and the walk along them. */
 #include "internal.h"
 #include "graph.h"
-#include "table.h"
+#include "sort.h"
 
 #include <string.h>
 

@@ -3,7 +3,7 @@
  * (the output preflight), the second writes it. */
 #include "internal.h"
 #include "decimal.h"
-#include "strmap.h"
+#include "table.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +23,7 @@ typedef struct writer {
 	size_t used;
 	uint64_t units, line_units;
 
-	cg_strmap obs, files, fns;
+	cg_interner obs, files, fns; /* names to output IDs - 1 */
 
 	/* what a reader of the output has in effect; reset per part */
 	cg_str ob, fl, eff, fn;
@@ -149,22 +149,21 @@ static int looks_like_id(cg_str name)
 
 /* KEY=(ID) name on first use, KEY=(ID) after, KEY= for the empty name;
  * with inline names KEY=name. */
-static int put_name(writer *w, const char *key, cg_strmap *m, cg_str name)
+static int put_name(writer *w, const char *key, cg_interner *m, cg_str name)
 {
-	uint64_t id;
-	int added;
+	uint32_t id;
+	size_t known = m->count;
 	puts_(w, key);
 	put_ascii(w, "=", 1);
 	if (w->inline_names && !looks_like_id(name))
 		put_str(w, name);
 	else if (name.len > 0) {
-		id = cg_strmap_find(m, name.ptr, name.len, &added);
-		if (id == 0)
+		if (cg_intern(m, name, &id) != 0)
 			return out_of_memory(w);
 		put_ascii(w, "(", 1);
-		put_u64(w, id);
+		put_u64(w, (uint64_t)id + 1);
 		put_ascii(w, ")", 1);
-		if (added) {
+		if (m->count > known) {
 			put_ascii(w, " ", 1);
 			put_str(w, name);
 		}
@@ -461,9 +460,9 @@ static cg_kind run(writer *w, const char *buf, size_t len, cg_error *err)
 	w->prev_open = 0;
 	w->late_next = 0;
 	w->failed = CG_OK;
-	cg_strmap_free(&w->obs);
-	cg_strmap_free(&w->files);
-	cg_strmap_free(&w->fns);
+	cg_interner_free(&w->obs);
+	cg_interner_free(&w->files);
+	cg_interner_free(&w->fns);
 	k = cg_parse_opts(buf, len, &w->read, &h, w, err);
 	if (k == CG_OK)
 		flush(w);
@@ -516,9 +515,9 @@ cg_kind cg_normalize_opts(const char *buf, size_t len,
 		w->counting = 0;
 		k = run(w, buf, len, err);
 	}
-	cg_strmap_free(&w->obs);
-	cg_strmap_free(&w->files);
-	cg_strmap_free(&w->fns);
+	cg_interner_free(&w->obs);
+	cg_interner_free(&w->files);
+	cg_interner_free(&w->fns);
 	cg_free(w->lates);
 	cg_free(w->late_values);
 	cg_free(w);
