@@ -33,7 +33,7 @@ static const char help[] =
     "                     matching (POSIX extended RE, & and \\1..\\9)\n"
     "  --fail-above EV=PCT  exit 1 when the total of EV grows by more\n"
     "                     than PCT percent\n"
-    "  --no-cycles        no cycle detection (see cg-funcs(1))\n"
+    CLI_NO_CYCLES_HELP
     CLI_COMMON_HELP
     "Columns: status ob fl fn called:old called:new, then per event\n"
     "EV:old EV:new EV:delta EV:pct EV:incl:old EV:incl:new\n"
@@ -41,7 +41,7 @@ static const char help[] =
     "Exit status: 0 every gate holds, 1 a gate fails or an input is\n"
     "invalid, 2 usage error, unreadable input or failed output.\n";
 
-enum { OPT_NO_CYCLES = OPT_OWN, OPT_MOD_OB, OPT_MOD_FL, OPT_MOD_FN, OPT_FAIL };
+enum { OPT_MOD_OB = OPT_OWN, OPT_MOD_FL, OPT_MOD_FN, OPT_FAIL };
 
 typedef struct gate {
 	const char *event; /* points into the option's argument */
@@ -374,7 +374,7 @@ static void add_gate(cli *c, options *o, const char *arg)
 	g->event = arg;
 	g->len = (size_t)(eq - arg);
 	g->arg = arg;
-	rows_parse_percent(c, "--fail-above", eq + 1, 0, &g->num, &g->scale);
+	cli_parse_percent(c, "--fail-above", eq + 1, 0, &g->num, &g->scale);
 }
 
 static void add_rename(cli *c, options *o, int field, const char *opt,
@@ -403,7 +403,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    {"mod-fl", required_argument, NULL, OPT_MOD_FL},
 	    {"mod-fn", required_argument, NULL, OPT_MOD_FN},
 	    {"fail-above", required_argument, NULL, OPT_FAIL},
-	    {"no-cycles", no_argument, NULL, OPT_NO_CYCLES},
+	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
 	int ch;
 	while ((ch = getopt_long(argc, argv, "hVae:Hm:n:s:Tt:", longopts,
@@ -417,17 +417,17 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 		case OPT_NO_CYCLES: o->cycles = 0; break;
 		case 'n':
 			o->has_top = 1;
-			rows_parse_count(c, "-n", optarg, "expected a number of rows",
+			cli_parse_count(c, "-n", optarg, "expected a number of rows",
 			                 &o->top);
 			break;
 		case 'm':
 			o->has_min = 1;
-			rows_parse_count(c, "-m", optarg, "expected a whole number",
+			cli_parse_count(c, "-m", optarg, "expected a whole number",
 			                 &o->min);
 			break;
 		case 't':
 			o->has_pct = 1;
-			rows_parse_percent(c, "-t", optarg, 1, &o->pct_num,
+			cli_parse_percent(c, "-t", optarg, 1, &o->pct_num,
 			                   &o->pct_scale);
 			break;
 		case OPT_MOD_OB: add_rename(c, o, CG_NAME_OB, "--mod-ob", optarg); break;

@@ -12,25 +12,25 @@
 #include <string.h>
 
 static const char synopsis[] =
-    "usage: cg-dot [-e EV] [-n NODE_PCT] [-E EDGE_PCT] [--root FN]... [--leaf FN]...\n"
+    "usage: cg-dot [-e EV] [-N NODE_PCT] [-E EDGE_PCT] [--root FN]... [--leaf FN]...\n"
     "              [--depth N] [--no-cycles] " CLI_COMMON_USAGE " [FILE...]\n";
 
 static const char help[] =
     "Print the call graph as a Graphviz digraph (standard input when no\n"
     "FILE or -; several FILEs are one profile's parts): dot -Tsvg.\n"
-    "  -e, --event EV     the event to draw (default: the first)\n"
-    "  -n, --node-thres PCT  functions whose inclusive cost is at least\n"
+    "  -e, --events EV    the event to draw (default: the first)\n"
+    "  -N, --node-thres PCT  functions whose inclusive cost is at least\n"
     "                     PCT% of the total (default 0.5)\n"
     "  -E, --edge-thres PCT  arcs at least PCT% of the total (default 0.1)\n"
     "  --root FN          FN and what it reaches\n"
     "  --leaf FN          FN and what reaches it\n"
     "  --depth N          at most N arcs from a root or leaf\n"
-    "  --no-cycles        count without cycle detection\n"
+    CLI_NO_CYCLES_HELP
     CLI_COMMON_HELP
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
     "unreadable input or failed output.\n";
 
-enum { OPT_ROOT = OPT_OWN, OPT_LEAF, OPT_DEPTH, OPT_NO_CYCLES };
+enum { OPT_ROOT = OPT_OWN, OPT_LEAF, OPT_DEPTH };
 
 typedef struct options {
 	const char *event;
@@ -327,29 +327,27 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 	    CLI_LONG_OPTIONS,
-	    {"event", required_argument, NULL, 'e'},
-	    {"node-thres", required_argument, NULL, 'n'},
+	    {"events", required_argument, NULL, 'e'},
+	    {"node-thres", required_argument, NULL, 'N'},
 	    {"edge-thres", required_argument, NULL, 'E'},
 	    {"root", required_argument, NULL, OPT_ROOT},
 	    {"leaf", required_argument, NULL, OPT_LEAF},
 	    {"depth", required_argument, NULL, OPT_DEPTH},
-	    {"no-cycles", no_argument, NULL, OPT_NO_CYCLES},
+	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
 	int ch;
-	while ((ch = getopt_long(argc, argv, "hVe:n:E:", longopts, NULL)) !=
+	while ((ch = getopt_long(argc, argv, "hVe:N:E:", longopts, NULL)) !=
 	       -1) {
 		switch (ch) {
 		case 'e':
-			if (strchr(optarg, ',') != NULL)
-				cli_usage(c, "-e: one event");
-			o->event = optarg;
+			o->event = cli_one_event(c, optarg);
 			break;
-		case 'n':
-			rows_parse_percent(c, "-n", optarg, 1, &o->node_num,
+		case 'N':
+			cli_parse_percent(c, "-N", optarg, 1, &o->node_num,
 			                   &o->node_scale);
 			break;
 		case 'E':
-			rows_parse_percent(c, "-E", optarg, 1, &o->edge_num,
+			cli_parse_percent(c, "-E", optarg, 1, &o->edge_num,
 			                   &o->edge_scale);
 			break;
 		case OPT_ROOT:
@@ -359,7 +357,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 			add_name(c, &o->leaves, &o->nleaves, &o->leaves_cap, optarg);
 			break;
 		case OPT_DEPTH:
-			rows_parse_count(c, "--depth", optarg, "expected a number",
+			cli_parse_count(c, "--depth", optarg, "expected a number",
 			                 &o->depth);
 			break;
 		case OPT_NO_CYCLES:

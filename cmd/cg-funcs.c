@@ -29,14 +29,12 @@ static const char help[] =
     "  -t, --threshold PCT  keep rows whose sort value is at least\n"
     "                     PCT% of the event's total\n"
     "  -T, --totals       print only the total of each event\n"
-    "  --no-cycles        no cycle detection (see cg-funcs(1))\n"
+    CLI_NO_CYCLES_HELP
     CLI_COMMON_HELP
     "Columns: [part] ob fl fn called cycle EV... EV:incl...;\n"
     "with -c: [part] ob fl fn cob cfl cfn calls EV:incl...\n"
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
     "unreadable input or failed output.\n";
-
-enum { OPT_NO_CYCLES = OPT_OWN };
 
 typedef struct options {
 	int arcs, cycle_rows, header, parts, totals, cycles;
@@ -161,7 +159,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    {"sort", required_argument, NULL, 's'},
 	    {"threshold", required_argument, NULL, 't'},
 	    {"totals", no_argument, NULL, 'T'},
-	    {"no-cycles", no_argument, NULL, OPT_NO_CYCLES},
+	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
 	int ch;
 	while ((ch = getopt_long(argc, argv, "hVcCe:Hn:ps:t:T", longopts,
@@ -171,10 +169,18 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 		case 'C': o->cycle_rows = 1; break;
 		case 'e': o->events = optarg; break;
 		case 'H': o->header = 0; break;
-		case 'n': rows_parse_top(c, optarg, &o->filter); break;
+		case 'n':
+			o->filter.has_top = 1;
+			cli_parse_count(c, "-n", optarg, "expected a number of rows",
+			                &o->filter.top);
+			break;
 		case 'p': o->parts = 1; break;
 		case 's': o->sort = optarg; break;
-		case 't': rows_parse_threshold(c, optarg, &o->filter); break;
+		case 't':
+			o->filter.has_pct = 1;
+			cli_parse_percent(c, "-t", optarg, 1, &o->filter.pct_num,
+			                  &o->filter.pct_scale);
+			break;
 		case 'T': o->totals = 1; break;
 		case OPT_NO_CYCLES: o->cycles = 0; break;
 		default: cli_common_option(c, ch, optarg);

@@ -14,7 +14,7 @@ static const char help[] =
     "Write the canonical text of a Callgrind profile (standard input\n"
     "when no FILE or -).\n"
     "  -i, --inline-names  every name in full on every use, no IDs\n"
-    "  -o OUT           write to OUT (- for standard output), replacing\n"
+    "  -o, --output OUT write to OUT (- for standard output), replacing\n"
     "                   it only on success, keeping its permissions and\n"
     "                   writing through a symbolic link\n"
     CLI_COMMON_HELP
@@ -41,7 +41,7 @@ int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 	    CLI_LONG_OPTIONS, {"inline-names", no_argument, NULL, 'i'},
-	    {NULL, 0, NULL, 0}};
+	    {"output", required_argument, NULL, 'o'}, {NULL, 0, NULL, 0}};
 	unsigned flags = 0;
 	const char *out = NULL, *path;
 	cg_input *in;

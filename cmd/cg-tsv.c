@@ -17,12 +17,14 @@ static const char synopsis[] =
 static const char help[] =
     "Print a profile's records as TAB-separated rows (standard input\n"
     "when no FILE or -).\n"
-    "  -e EV[,EV...]    print only these event columns, in this order\n"
+    "  -e, --events EV[,EV...]\n"
+    "                   print only these event columns, in this order\n"
     "  -f, --columns COL[,COL...]\n"
     "                   print only these columns, in this order, by\n"
     "                   header name (event:EV names an event always)\n"
     "  -H, --no-header  do not print the header row\n"
-    "  -k cost|call     print only self-cost rows or only call rows\n"
+    "  -k, --kind cost|call\n"
+    "                   print only self-cost rows or only call rows\n"
     CLI_COMMON_HELP
     "Columns: [file] part kind ob fl fi fn, the position fields, cob cfl\n"
     "cfn calls, target_<field> per position field, then the events (an\n"
@@ -390,7 +392,7 @@ static void select_events(cli *c, tsv *t, char *list)
 	for (tok = strtok(list, ","); tok != NULL; tok = strtok(NULL, ",")) {
 		cg_str ev = {tok, strlen(tok)};
 		if (find(&t->select, ev) >= 0)
-			cli_usage(c, "-e: event '%s' given twice", tok);
+			cli_usage(c, CLI_EVENT_TWICE, (int)ev.len, tok);
 		if (add_unique(&t->select, ev))
 			cli_usage(c, "out of memory");
 	}
@@ -403,7 +405,9 @@ static void parse_options(cli *c, tsv *t, int argc, char **argv)
 	static const struct option longopts[] = {
 	    CLI_LONG_OPTIONS,
 	    {"no-header", no_argument, NULL, 'H'},
+	    {"events", required_argument, NULL, 'e'},
 	    {"columns", required_argument, NULL, 'f'},
+	    {"kind", required_argument, NULL, 'k'},
 	    {NULL, 0, NULL, 0}};
 	int ch;
 	while ((ch = getopt_long(argc, argv, "hVHe:f:k:", longopts, NULL)) != -1) {

@@ -12,7 +12,7 @@ static const char synopsis[] =
 
 static const char help[] =
     "Check Callgrind profiles (standard input when no FILE or -).\n"
-    "  -v               print a summary line for each valid input\n"
+    "  -v, --verbose    print a summary line for each valid input\n"
     CLI_COMMON_HELP
     "Limits (--limit NAME=N, N may end in K, M or G): input text line\n"
     "parts records headers events ids budget output.\n"
@@ -89,8 +89,9 @@ static void validate(cli *c, const char *path, int verbose)
 
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {CLI_LONG_OPTIONS,
-	                                         {NULL, 0, NULL, 0}};
+	static const struct option longopts[] = {
+	    CLI_LONG_OPTIONS, {"verbose", no_argument, NULL, 'v'},
+	    {NULL, 0, NULL, 0}};
 	cli c;
 	int ch, verbose = 0;
 

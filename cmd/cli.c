@@ -67,6 +67,72 @@ void cli_common_option(cli *c, int ch, const char *arg)
 	}
 }
 
+/* A usage error naming the option and its argument. */
+_Noreturn static void bad(cli *c, const char *opt, const char *arg,
+                          const char *why)
+{
+	cli_usage(c, "%s %s: %s", opt, arg, why);
+}
+
+void cli_parse_count(cli *c, const char *opt, const char *arg,
+                     const char *what, uint64_t *out)
+{
+	uint64_t v = 0;
+	const char *p;
+	if (*arg == '\0')
+		bad(c, opt, arg, what);
+	for (p = arg; *p; p++) {
+		unsigned d = (unsigned)(unsigned char)*p - '0';
+		if (d > 9)
+			bad(c, opt, arg, what);
+		if (v > (UINT64_MAX - d) / 10)
+			bad(c, opt, arg, "out of range");
+		v = v * 10 + d;
+	}
+	*out = v;
+}
+
+/* PCT: digits with up to six decimals; kept as a fraction so that a cut
+ * by it is exact. */
+void cli_parse_percent(cli *c, const char *opt, const char *arg, int upto100,
+                       uint64_t *pnum, uint64_t *pscale)
+{
+	uint64_t num = 0, scale = 1;
+	const char *p = arg;
+	int digits = 0, decimals = -1;
+	for (; *p; p++) {
+		if (*p == '.' && decimals < 0) {
+			decimals = 0;
+			continue;
+		}
+		if (*p < '0' || *p > '9' || digits >= 12 || decimals >= 6)
+			bad(c, opt, arg,
+			    upto100 ? "expected a percentage from 0 to 100 (at most 6 "
+			              "decimals)"
+			            : "expected a percentage (at most 12 digits, 6 "
+			              "decimals)");
+		num = num * 10 + (uint64_t)(*p - '0');
+		digits++;
+		if (decimals >= 0) {
+			decimals++;
+			scale *= 10;
+		}
+	}
+	if (digits == 0 || (upto100 && num > 100 * scale))
+		bad(c, opt, arg,
+		    upto100 ? "expected a percentage from 0 to 100"
+		            : "expected a percentage");
+	*pnum = num;
+	*pscale = scale;
+}
+
+const char *cli_one_event(cli *c, const char *arg)
+{
+	if (strchr(arg, ',') != NULL)
+		cli_usage(c, "-e: one event");
+	return arg;
+}
+
 const char *cli_name(const char *path)
 {
 	return strcmp(path, "-") == 0 ? "<stdin>" : path;
@@ -304,8 +370,8 @@ size_t *cli_pick(cli *c, const char *list, size_t total,
 			goto refused;
 		for (i = 0; i < *n; i++)
 			if (v[i] == (size_t)at) {
-				fprintf(stderr, "%s: -e: event '%.*s' named twice\n",
-				        c->prog, (int)name.len, name.ptr);
+				fprintf(stderr, "%s: " CLI_EVENT_TWICE "\n", c->prog,
+				        (int)name.len, name.ptr);
 				goto refused;
 			}
 		v[(*n)++] = (size_t)at;

@@ -23,6 +23,7 @@ enum {
 	OPT_NO_LIMITS,
 	OPT_COMPAT,
 	OPT_COMPLETE,
+	OPT_NO_CYCLES, /* of the commands that count cycles */
 	OPT_OWN = 300
 };
 
@@ -33,6 +34,16 @@ enum {
 	{"no-limits", no_argument, NULL, OPT_NO_LIMITS},                         \
 	{"compat", no_argument, NULL, OPT_COMPAT},                               \
 	{"complete", no_argument, NULL, OPT_COMPLETE}
+
+/* --no-cycles, of the commands built on cg_funcs: the option, its line
+ * of --help. */
+#define CLI_NO_CYCLES_OPTION {"no-cycles", no_argument, NULL, OPT_NO_CYCLES}
+#define CLI_NO_CYCLES_HELP                                                   \
+	"  --no-cycles      count without cycle detection (see cg-funcs(1))\n"
+
+/* The one message of an event selected twice with -e (a printf format
+ * for the name as %.*s). */
+#define CLI_EVENT_TWICE "-e: event '%.*s' named twice"
 
 /* The synopsis of the common options, and their lines of --help. */
 #define CLI_COMMON_USAGE "[--compat] [--complete] [--limit NAME=N]... [--no-limits]"
@@ -91,6 +102,16 @@ void cli_warnings(const char *path, const cg_stats *st);
 /* The options of a parse as the command line set them: its limits and
  * flags, and st (may be NULL) for the stats that cli_warnings prints. */
 void cli_read_options(const cli *c, cg_read_options *opt, cg_stats *st);
+
+/* Option arguments: a whole number (what says what was expected), a
+ * percentage (from 0 to 100 if upto100) with up to six decimals as num /
+ * scale, and one event name for -e (no comma).  A bad one is a usage
+ * error naming opt (exit 2). */
+void cli_parse_count(cli *c, const char *opt, const char *arg,
+                     const char *what, uint64_t *out);
+void cli_parse_percent(cli *c, const char *opt, const char *arg,
+                       int upto100, uint64_t *num, uint64_t *scale);
+const char *cli_one_event(cli *c, const char *arg);
 
 /* Note an exit status without printing. */
 void cli_status(cli *c, int status);

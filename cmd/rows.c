@@ -10,76 +10,6 @@ void rows_filter_init(rows_filter *flt)
 	memset(flt, 0, sizeof *flt);
 }
 
-/* A usage error naming the option and its argument. */
-_Noreturn static void bad(cli *c, const char *opt, const char *arg,
-                          const char *why)
-{
-	cli_usage(c, "%s %s: %s", opt, arg, why);
-}
-
-void rows_parse_count(cli *c, const char *opt, const char *arg,
-                     const char *what, uint64_t *out)
-{
-	uint64_t v = 0;
-	const char *p;
-	if (*arg == '\0')
-		bad(c, opt, arg, what);
-	for (p = arg; *p; p++) {
-		unsigned d = (unsigned)(unsigned char)*p - '0';
-		if (d > 9)
-			bad(c, opt, arg, what);
-		if (v > (UINT64_MAX - d) / 10)
-			bad(c, opt, arg, "out of range");
-		v = v * 10 + d;
-	}
-	*out = v;
-}
-
-void rows_parse_top(cli *c, const char *arg, rows_filter *flt)
-{
-	flt->has_top = 1;
-	rows_parse_count(c, "-n", arg, "expected a number of rows", &flt->top);
-}
-
-/* PCT: digits with up to six decimals, at most 100; kept as a fraction
- * so that the cut is exact. */
-void rows_parse_threshold(cli *c, const char *arg, rows_filter *flt)
-{
-	flt->has_pct = 1;
-	rows_parse_percent(c, "-t", arg, 1, &flt->pct_num, &flt->pct_scale);
-}
-
-void rows_parse_percent(cli *c, const char *opt, const char *arg, int upto100,
-                       uint64_t *pnum, uint64_t *pscale)
-{
-	uint64_t num = 0, scale = 1;
-	const char *p = arg;
-	int digits = 0, decimals = -1;
-	for (; *p; p++) {
-		if (*p == '.' && decimals < 0) {
-			decimals = 0;
-			continue;
-		}
-		if (*p < '0' || *p > '9' || digits >= 12 || decimals >= 6)
-			bad(c, opt, arg,
-			           upto100 ? "expected a percentage from 0 to 100 (at "
-			                     "most 6 decimals)"
-			                   : "expected a percentage (at most 12 digits, "
-			                     "6 decimals)");
-		num = num * 10 + (uint64_t)(*p - '0');
-		digits++;
-		if (decimals >= 0) {
-			decimals++;
-			scale *= 10;
-		}
-	}
-	if (digits == 0 || (upto100 && num > 100 * scale))
-		bad(c, opt, arg, upto100 ? "expected a percentage from 0 to 100"
-		                                : "expected a percentage");
-	*pnum = num;
-	*pscale = scale;
-}
-
 static int column_is(cg_str ev, const char *name, size_t len, const char *suffix)
 {
 	size_t sl = strlen(suffix);
@@ -113,10 +43,10 @@ void rows_parse_key(cli *c, const cg_funcs *f, const char *name, int arcs,
 			return;
 		}
 	}
-	bad(c, "-s", name,
-	           arcs ? "no such column (calls, or EV:incl of a printed event)"
-	                : "no such column (called, or EV or EV:incl of a "
-	                  "printed event)");
+	cli_usage(c, "-s %s: %s", name,
+	          arcs ? "no such column (calls, or EV:incl of a printed event)"
+	               : "no such column (called, or EV or EV:incl of a printed "
+	                 "event)");
 }
 
 static void function_row(const cg_func *fn, row *r)

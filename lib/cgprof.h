@@ -516,6 +516,9 @@ typedef struct cg_fold_options {
 	size_t max_stacks; /* paths, e.g. 1000000 */
 } cg_fold_options;
 
+/* The defaults: min_share 1e-6, max_depth 1024, max_stacks 1000000. */
+void cg_fold_options_default(cg_fold_options *opt);
+
 /* One stack: function indices from the root down, and its count; valid
  * during the callback.  Return CG_OK to go on. */
 typedef cg_kind (*cg_stack_fn)(void *ctx, const size_t *frames, size_t depth,

@@ -247,6 +247,13 @@ static cg_kind emit(walk *w, const size_t *order, const uint64_t *rest,
 	return CG_OK;
 }
 
+void cg_fold_options_default(cg_fold_options *opt)
+{
+	opt->min_share = 1e-6;
+	opt->max_depth = 1024;
+	opt->max_stacks = 1000000;
+}
+
 cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
                 cg_stack_fn stack, void *ctx, int *cut, cg_error *err)
 {

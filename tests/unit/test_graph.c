@@ -150,6 +150,31 @@ static void test_reach(const cg_funcs *f)
 	     "beta main zeta");
 }
 
+static cg_kind sum_stack(void *ctx, const size_t *frames, size_t depth,
+                         uint64_t count)
+{
+	(void)frames;
+	(void)depth;
+	*(uint64_t *)ctx += count;
+	return CG_OK;
+}
+
+/* The fold defaults, and a walk with them: its counts add up to the
+ * self costs of event A, 26 + 4. */
+static void test_fold_defaults(const cg_funcs *f)
+{
+	cg_fold_options opt;
+	uint64_t sum = 0;
+	int cut = -1;
+	cg_fold_options_default(&opt);
+	CHECK(opt.min_share == 1e-6 && opt.max_depth == 1024 &&
+	          opt.max_stacks == 1000000,
+	      "the fold defaults");
+	CHECK(cg_fold(f, 0, &opt, sum_stack, &sum, &cut, NULL) == CG_OK &&
+	          sum == 30 && cut == 0,
+	      "stacks of A: %llu", (unsigned long long)sum);
+}
+
 int main(void)
 {
 	cg_funcs *f;
@@ -164,6 +189,7 @@ int main(void)
 	test_index(f);
 	test_part_totals(f);
 	test_reach(f);
+	test_fold_defaults(f);
 	cg_funcs_free(f);
 	printf("%d checks, %d failed\n", checks, failures);
 	return failures != 0;
