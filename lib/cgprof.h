@@ -17,6 +17,11 @@
  *  - Strings are cg_str views (pointer + length, not NUL-terminated).  Each
  *    declaration says how long what it returns lives: during a callback,
  *    as long as the caller's input buffer, or until an object is freed.
+ *  - Getters take 0-based indices: X_count gives how many X there are,
+ *    X or X_get the one at an index below it.  The exceptions are numbers,
+ *    not indices, and 1-based so that 0 can mean none: lines (0: the whole
+ *    input), cg_part_ordinal (as the part: header counts) and cycle
+ *    numbers (cg_func.cycle, the number cg_funcs_cycle takes).
  */
 #ifndef CGPROF_H
 #define CGPROF_H
@@ -47,6 +52,11 @@ typedef enum cg_kind {
 
 #define CG_MESSAGE_MAX 256
 
+/* The version of the library linked, "MAJOR.MINOR.PATCH" (static
+ * storage), as CGPROF_VERSION was when it was built: a program may check
+ * it against the CGPROF_VERSION it was compiled with. */
+const char *cg_version(void);
+
 /* Compressed inputs, told by their magic numbers. */
 typedef enum cg_compression {
 	CG_PLAIN = 0,
@@ -60,11 +70,15 @@ typedef enum cg_compression {
  * (see cgprof(5), COMPATIBILITY). */
 typedef enum cg_repair {
 	CG_REPAIR_NONE = 0,
-	CG_REPAIR_VERSION,      /* version: 0.9.6 read as 1 */
-	CG_REPAIR_CALL_COLUMNS, /* calls= target columns past the positions */
-	CG_REPAIR_SUMMARY,      /* summary: after body lines */
-	CG_REPAIR_APPEND,       /* ==== NEW PROFILING FILE: a new part */
-	CG_REPAIR_NEGATIVE,     /* a negative event cost counted as 0 */
+	/* each with its cg_repair_text */
+	CG_REPAIR_VERSION,      /* "dotted version: read as version 1" */
+	CG_REPAIR_CALL_COLUMNS, /* "calls= with more target columns than
+	                           positions: the extra columns dropped" */
+	CG_REPAIR_SUMMARY,      /* "summary: after body lines: kept as a
+	                           summary of its part" */
+	CG_REPAIR_APPEND,       /* "==== NEW PROFILING FILE: a new part with
+	                           its own name IDs" */
+	CG_REPAIR_NEGATIVE,     /* "negative event cost: counted as 0" */
 	CG_REPAIRS
 } cg_repair;
 
@@ -75,8 +89,9 @@ typedef struct cg_error {
 	cg_kind kind;
 	uint64_t line;
 	char message[CG_MESSAGE_MAX];
-	const char *limit;          /* the limit passed (a cg_limit_names entry,
-	                               static storage), or NULL */
+	const char *limit;          /* the limit passed (its name, as
+	                               cg_limit_name gives it: static
+	                               storage), or NULL */
 	cg_compression compression; /* a compressed input, else CG_PLAIN */
 	cg_repair repair;           /* a refusal that CG_COMPAT repairs */
 	int errnum;                 /* the errno of CG_IO, else 0 */
@@ -86,8 +101,9 @@ typedef struct cg_error {
  * of the diagnostic format NAME:LINE: KIND: MESSAGE.  Static storage. */
 const char *cg_kind_name(cg_kind kind);
 
-/* What a repair does, for warnings: "version: 0.9.6 read as 1" and so on.
- * Static storage; NULL for CG_REPAIR_NONE or an unknown kind. */
+/* What a repair does, for warnings: the text beside each cg_repair kind
+ * above ("dotted version: read as version 1" and so on).  Static
+ * storage; NULL for CG_REPAIR_NONE or an unknown kind. */
 const char *cg_repair_text(cg_repair kind);
 
 /* ---------------------------------------------------------------- limits */
@@ -417,7 +433,9 @@ size_t cg_funcs_event_count(const cg_funcs *f);
 cg_str cg_funcs_event(const cg_funcs *f, size_t i);
 /* The sum of all self costs, per event. */
 const uint64_t *cg_funcs_totals(const cg_funcs *f);
-/* Parts added, numbered 0.. across inputs in the order added. */
+/* Parts added, numbered 0.. across inputs in the order added (the part
+ * of the per-part entries and arcs below, whose counts are
+ * cg_funcs_part_entry_count and cg_funcs_part_arc_count). */
 size_t cg_funcs_part_count(const cg_funcs *f);
 
 /* A function (or a cycle, or a function within one part). */
@@ -426,7 +444,8 @@ typedef struct cg_func {
 	uint64_t called;      /* sum of the calls= counts of arcs into it */
 	size_t cycle;         /* its cycle's number (1..), 0 when none */
 	size_t part;          /* per-part entries: the part; else 0 */
-	size_t index;         /* the function's index (0.. count-1) */
+	size_t index;         /* the function's index (0.. count-1); SIZE_MAX
+	                         for a cycle, which is no function */
 	const uint64_t *self; /* self cost per event */
 	const uint64_t *incl; /* inclusive cost per event */
 } cg_func;
@@ -447,8 +466,10 @@ void cg_funcs_part_entry(const cg_funcs *f, size_t i, cg_func *out);
 cg_kind cg_funcs_name_order(const cg_funcs *f, size_t *order, cg_error *err);
 
 /* Cycles, numbered 1.. in the byte order of their first member's (fn,
- * fl, ob); none unless finished with CG_FUNCS_CYCLES.  A cycle's self and
- * inclusive are its members' sums; called sums the arcs entering it. */
+ * fl, ob); none unless finished with CG_FUNCS_CYCLES.  cg_funcs_cycle
+ * takes a number (1.. cg_funcs_cycle_count), not an index, and gives the
+ * cycle as a cg_func with index SIZE_MAX.  A cycle's self and inclusive
+ * are its members' sums; called sums the arcs entering it. */
 size_t cg_funcs_cycle_count(const cg_funcs *f);
 void cg_funcs_cycle(const cg_funcs *f, size_t number, cg_func *out);
 
