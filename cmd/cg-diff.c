@@ -52,7 +52,7 @@ typedef struct gate {
 } gate;
 
 typedef struct options {
-	int all, header, totals, cycles;
+	int all, header, totals;
 	const char *events, *sort;
 	int has_min, has_pct, has_top;
 	uint64_t min, pct_num, pct_scale, top;
@@ -414,7 +414,6 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 		case 'H': o->header = 0; break;
 		case 's': o->sort = optarg; break;
 		case 'T': o->totals = 1; break;
-		case OPT_NO_CYCLES: o->cycles = 0; break;
 		case 'n':
 			o->has_top = 1;
 			cli_parse_count(c, "-n", optarg, "expected a number of rows",
@@ -444,15 +443,14 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 /* Read, match, print and gate; returns the exit status. */
 static int compare(cli *c, options *o, char *paths[2])
 {
-	unsigned flags = o->cycles ? CG_FUNCS_CYCLES : 0;
 	const cg_funcs *side[2];
 	cg_funcs *old, *new_;
 	cg_diff *d = NULL;
 	cg_error err;
 	size_t *ev = NULL, nev;
 	int status = EXIT_TROUBLE;
-	old = cli_aggregate(c, &paths[0], 1, flags);
-	new_ = cli_aggregate(c, &paths[1], 1, flags);
+	old = cli_aggregate(c, &paths[0], 1);
+	new_ = cli_aggregate(c, &paths[1], 1);
 	side[0] = old;
 	side[1] = new_;
 	if (old == NULL || new_ == NULL) {
@@ -486,7 +484,6 @@ int main(int argc, char **argv)
 
 	memset(&o, 0, sizeof o);
 	o.header = 1;
-	o.cycles = 1;
 	cli_init(&c, "cg-diff", synopsis, help);
 	parse_options(&c, &o, argc, argv);
 	argc -= optind;

@@ -37,7 +37,6 @@ typedef struct options {
 	uint64_t node_num, node_scale, edge_num, edge_scale, depth;
 	const char **roots, **leaves;
 	size_t nroots, nleaves, roots_cap, leaves_cap;
-	int cycles;
 } options;
 
 typedef struct graph {
@@ -360,9 +359,6 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 			cli_parse_count(c, "--depth", optarg, "expected a number",
 			                 &o->depth);
 			break;
-		case OPT_NO_CYCLES:
-			o->cycles = 0;
-			break;
 		default:
 			cli_common_option(c, ch, optarg);
 		}
@@ -377,7 +373,6 @@ int main(int argc, char **argv)
 	cli c;
 
 	memset(&o, 0, sizeof o);
-	o.cycles = 1;
 	o.node_num = 5, o.node_scale = 10;  /* 0.5 */
 	o.edge_num = 1, o.edge_scale = 10;  /* 0.1 */
 	o.depth = UINT64_MAX;
@@ -387,8 +382,7 @@ int main(int argc, char **argv)
 	argv += optind;
 
 	memset(&g, 0, sizeof g);
-	g.f = cli_aggregate_operands(&c, argc, argv,
-	                             o.cycles ? CG_FUNCS_CYCLES : 0);
+	g.f = cli_aggregate_operands(&c, argc, argv);
 	if (g.f != NULL && (ev = cli_pick_events(&c, g.f, o.event, &nev)) != NULL &&
 	    nev > 0) {
 		g.ev = ev[0];

@@ -116,7 +116,7 @@ static cg_kind stack(void *ctx, const size_t *frames, size_t depth,
 
 typedef struct options {
 	const char *event;
-	int qualify, cycles;
+	int qualify;
 	cg_fold_options fold;
 } options;
 
@@ -164,9 +164,6 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 			else
 				o->fold.max_stacks = (size_t)v;
 			break;
-		case OPT_NO_CYCLES:
-			o->cycles = 0;
-			break;
 		default:
 			cli_common_option(c, ch, optarg);
 		}
@@ -184,15 +181,13 @@ int main(int argc, char **argv)
 	cli c;
 
 	memset(&o, 0, sizeof o);
-	o.cycles = 1;
 	cg_fold_options_default(&o.fold);
 	cli_init(&c, "cg-fold", synopsis, help);
 	parse_options(&c, &o, argc, argv);
 	argc -= optind;
 	argv += optind;
 
-	f = cli_aggregate_operands(&c, argc, argv,
-	                           o.cycles ? CG_FUNCS_CYCLES : 0);
+	f = cli_aggregate_operands(&c, argc, argv);
 	if (f == NULL)
 		return cli_exit_status(&c);
 	ev = cli_pick_events(&c, f, o.event, &nev);

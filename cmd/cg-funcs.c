@@ -37,7 +37,7 @@ static const char help[] =
     "unreadable input or failed output.\n";
 
 typedef struct options {
-	int arcs, cycle_rows, header, parts, totals, cycles;
+	int arcs, cycle_rows, header, parts, totals;
 	const char *events, *sort;
 	rows_filter filter;
 } options;
@@ -182,11 +182,11 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 			                  &o->filter.pct_scale);
 			break;
 		case 'T': o->totals = 1; break;
-		case OPT_NO_CYCLES: o->cycles = 0; break;
 		default: cli_common_option(c, ch, optarg);
 		}
 	}
-	if (o->cycle_rows && (!o->cycles || o->parts || o->arcs))
+	if (o->cycle_rows &&
+	    (!(c->finish & CG_FUNCS_CYCLES) || o->parts || o->arcs))
 		cli_usage(c, "-C goes without --no-cycles, -p and -c");
 }
 
@@ -198,15 +198,13 @@ int main(int argc, char **argv)
 
 	memset(&o, 0, sizeof o);
 	o.header = 1;
-	o.cycles = 1;
 	rows_filter_init(&o.filter);
 	cli_init(&c, "cg-funcs", synopsis, help);
 	parse_options(&c, &o, argc, argv);
 	argc -= optind;
 	argv += optind;
 
-	f = cli_aggregate_operands(&c, argc, argv,
-	                           o.cycles ? CG_FUNCS_CYCLES : 0);
+	f = cli_aggregate_operands(&c, argc, argv);
 	if (f != NULL && run(&c, &o, f) != 0)
 		cli_trouble(&c, NULL, "out of memory");
 	cg_funcs_free(f);

@@ -19,6 +19,7 @@ void cli_init(cli *c, const char *prog, const char *synopsis,
 	c->synopsis = synopsis;
 	c->help = help;
 	c->flags = 0;
+	c->finish = CG_FUNCS_CYCLES;
 	c->status = EXIT_VALID;
 	cg_limits_default(&c->limits);
 }
@@ -56,6 +57,9 @@ void cli_common_option(cli *c, int ch, const char *arg)
 		return;
 	case OPT_COMPLETE:
 		c->flags |= CG_COMPLETE;
+		return;
+	case OPT_NO_CYCLES:
+		c->finish &= ~(unsigned)CG_FUNCS_CYCLES;
 		return;
 	case OPT_LIMIT:
 		if (cg_limits_set(&c->limits, arg, &err) != CG_OK)
@@ -311,7 +315,7 @@ int cli_exit_status(cli *c)
 	return c->status;
 }
 
-cg_funcs *cli_aggregate(cli *c, char **paths, size_t n, unsigned flags)
+cg_funcs *cli_aggregate(cli *c, char **paths, size_t n)
 {
 	cg_read_options opt;
 	cg_stats st;
@@ -338,7 +342,7 @@ cg_funcs *cli_aggregate(cli *c, char **paths, size_t n, unsigned flags)
 			cli_warnings(paths[i], &st);
 		cg_input_free(in);
 	}
-	if (ok && cg_funcs_finish(f, flags, &err) != CG_OK) {
+	if (ok && cg_funcs_finish(f, c->finish, &err) != CG_OK) {
 		cli_trouble(c, NULL, err.message);
 		ok = 0;
 	}
@@ -391,13 +395,12 @@ typedef struct funcs_finder {
 	const cg_funcs *f;
 } funcs_finder;
 
-cg_funcs *cli_aggregate_operands(cli *c, int argc, char **argv,
-                                 unsigned flags)
+cg_funcs *cli_aggregate_operands(cli *c, int argc, char **argv)
 {
 	static char *stdin_only[] = {"-", NULL};
 	if (argc == 0)
-		return cli_aggregate(c, stdin_only, 1, flags);
-	return cli_aggregate(c, argv, (size_t)argc, flags);
+		return cli_aggregate(c, stdin_only, 1);
+	return cli_aggregate(c, argv, (size_t)argc);
 }
 
 static long funcs_event(void *ctx, cg_str name)

@@ -62,6 +62,8 @@ typedef struct cli {
 	const char *help;     /* what --help prints after the synopsis */
 	cg_limits limits;
 	unsigned flags;       /* CG_COMPAT, CG_COMPLETE */
+	unsigned finish;      /* of cg_funcs_finish: CG_FUNCS_CYCLES unless
+	                         --no-cycles */
 	int status;           /* the worst exit status so far */
 } cli;
 
@@ -69,7 +71,7 @@ void cli_init(cli *c, const char *prog, const char *synopsis,
               const char *help);
 
 /* The default: of a command's getopt switch: the options every command
- * takes.  --help and --version print and exit 0; an unknown option or a
+ * takes, and --no-cycles of those that declare it.  --help and --version print and exit 0; an unknown option or a
  * bad --limit is a usage error (exit 2). */
 void cli_common_option(cli *c, int ch, const char *arg);
 
@@ -121,15 +123,14 @@ void cli_status(cli *c, int status);
 int cli_exit_status(cli *c);
 
 /* Read and add every input to one aggregation of functions (several
- * inputs are the parts of one profile), then finish it with flags.
+ * inputs are the parts of one profile), then finish it with c->finish.
  * Returns it (free it with cg_funcs_free), or NULL after printing why
  * (the status is set; nothing of any input is to be printed then). */
-cg_funcs *cli_aggregate(cli *c, char **paths, size_t n, unsigned flags);
+cg_funcs *cli_aggregate(cli *c, char **paths, size_t n);
 
 /* cli_aggregate of the operands left after the options (standard input
  * when there are none). */
-cg_funcs *cli_aggregate_operands(cli *c, int argc, char **argv,
-                                 unsigned flags);
+cg_funcs *cli_aggregate_operands(cli *c, int argc, char **argv);
 
 /* The items chosen with -e NAME[,NAME...] among total: find gives the
  * index of a name, or -1 after printing why it is not there (list NULL:
