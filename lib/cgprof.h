@@ -302,7 +302,8 @@ typedef struct cg_read_options {
 	const cg_limits *limits; /* NULL: the defaults */
 	unsigned flags;          /* CG_COMPAT, CG_COMPLETE, and the consumer's
 	                            own (CG_NORMALIZE_INLINE_NAMES) */
-	const cg_str *events;    /* nevents event names every part must have */
+	const cg_str *events;    /* nevents event names every part must have
+	                            (NULL: none) */
 	size_t nevents;
 	cg_stats *stats;         /* when not NULL, filled with the facts of the
 	                            parse (also when it fails) */
