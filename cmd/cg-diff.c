@@ -35,7 +35,7 @@ static const char help[] =
     "                     than PCT percent\n"
     "  --fail-above FN:EV=PCT  exit 3 when the inclusive cost of EV of\n"
     "                     the functions named FN grows by more than PCT%\n"
-    "  --no-cycles        no cycle detection (see cg-funcs(1))\n"
+    CLI_NO_CYCLES_HELP
     CLI_COMMON_HELP
     "Columns: status ob fl fn called:old called:new, then per event\n"
     "EV:old EV:new EV:delta EV:pct EV:incl:old EV:incl:new\n"
@@ -48,7 +48,7 @@ static const char help[] =
  * regression from a broken recording. */
 enum { EXIT_GATE = 3 };
 
-enum { OPT_NO_CYCLES = OPT_OWN, OPT_MOD_OB, OPT_MOD_FL, OPT_MOD_FN, OPT_FAIL };
+enum { OPT_MOD_OB = OPT_OWN, OPT_MOD_FL, OPT_MOD_FN, OPT_FAIL };
 
 typedef struct gate {
 	const char *fn;    /* FN: of FN:EV=PCT, or NULL for the total */
@@ -61,7 +61,7 @@ typedef struct gate {
 } gate;
 
 typedef struct options {
-	int all, header, totals, cycles;
+	int all, header, totals;
 	const char *events, *sort;
 	int has_min, has_pct, has_top;
 	uint64_t min, pct_num, pct_scale, top;
@@ -462,7 +462,7 @@ static void add_gate(cli *c, options *o, const char *arg)
 	g->event = colon != NULL ? colon + 1 : arg;
 	g->len = (size_t)(eq - g->event);
 	g->arg = arg;
-	rows_parse_percent(c, "--fail-above", eq + 1, 0, &g->num, &g->scale);
+	cli_parse_percent(c, "--fail-above", eq + 1, 0, &g->num, &g->scale);
 }
 
 static void add_rename(cli *c, options *o, int field, const char *opt,
@@ -491,7 +491,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    {"mod-fl", required_argument, NULL, OPT_MOD_FL},
 	    {"mod-fn", required_argument, NULL, OPT_MOD_FN},
 	    {"fail-above", required_argument, NULL, OPT_FAIL},
-	    {"no-cycles", no_argument, NULL, OPT_NO_CYCLES},
+	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
 	int ch;
 	while ((ch = getopt_long(argc, argv, "hVae:Hm:n:s:Tt:", longopts,
@@ -502,20 +502,19 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 		case 'H': o->header = 0; break;
 		case 's': o->sort = optarg; break;
 		case 'T': o->totals = 1; break;
-		case OPT_NO_CYCLES: o->cycles = 0; break;
 		case 'n':
 			o->has_top = 1;
-			rows_parse_count(c, "-n", optarg, "expected a number of rows",
+			cli_parse_count(c, "-n", optarg, "expected a number of rows",
 			                 &o->top);
 			break;
 		case 'm':
 			o->has_min = 1;
-			rows_parse_count(c, "-m", optarg, "expected a whole number",
+			cli_parse_count(c, "-m", optarg, "expected a whole number",
 			                 &o->min);
 			break;
 		case 't':
 			o->has_pct = 1;
-			rows_parse_percent(c, "-t", optarg, 1, &o->pct_num,
+			cli_parse_percent(c, "-t", optarg, 1, &o->pct_num,
 			                   &o->pct_scale);
 			break;
 		case OPT_MOD_OB: add_rename(c, o, CG_NAME_OB, "--mod-ob", optarg); break;
@@ -532,15 +531,14 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 /* Read, match, print and gate; returns the exit status. */
 static int compare(cli *c, options *o, char *paths[2])
 {
-	unsigned flags = o->cycles ? CG_FUNCS_CYCLES : 0;
 	const cg_funcs *side[2];
 	cg_funcs *old, *new_;
 	cg_diff *d = NULL;
 	cg_error err;
 	size_t *ev = NULL, nev;
 	int status = EXIT_TROUBLE;
-	old = cli_aggregate(c, &paths[0], 1, flags);
-	new_ = cli_aggregate(c, &paths[1], 1, flags);
+	old = cli_aggregate(c, &paths[0], 1);
+	new_ = cli_aggregate(c, &paths[1], 1);
 	side[0] = old;
 	side[1] = new_;
 	if (old == NULL || new_ == NULL) {
@@ -575,7 +573,6 @@ int main(int argc, char **argv)
 
 	memset(&o, 0, sizeof o);
 	o.header = 1;
-	o.cycles = 1;
 	cli_init(&c, "cg-diff", synopsis, help);
 	parse_options(&c, &o, argc, argv);
 	argc -= optind;

@@ -12,32 +12,31 @@
 #include <string.h>
 
 static const char synopsis[] =
-    "usage: cg-dot [-e EV] [-n NODE_PCT] [-E EDGE_PCT] [--root FN]... [--leaf FN]...\n"
+    "usage: cg-dot [-e EV] [-N NODE_PCT] [-E EDGE_PCT] [--root FN]... [--leaf FN]...\n"
     "              [--depth N] [--no-cycles] " CLI_COMMON_USAGE " [FILE...]\n";
 
 static const char help[] =
     "Print the call graph as a Graphviz digraph (standard input when no\n"
     "FILE or -; several FILEs are one profile's parts): dot -Tsvg.\n"
-    "  -e, --event EV     the event to draw (default: the first)\n"
-    "  -n, --node-thres PCT  functions whose inclusive cost is at least\n"
+    "  -e, --events EV    the event to draw (default: the first)\n"
+    "  -N, --node-thres PCT  functions whose inclusive cost is at least\n"
     "                     PCT% of the total (default 0.5)\n"
     "  -E, --edge-thres PCT  arcs at least PCT% of the total (default 0.1)\n"
     "  --root FN          FN and what it reaches\n"
     "  --leaf FN          FN and what reaches it\n"
     "  --depth N          at most N arcs from a root or leaf\n"
-    "  --no-cycles        count without cycle detection\n"
+    CLI_NO_CYCLES_HELP
     CLI_COMMON_HELP
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
     "unreadable input or failed output.\n";
 
-enum { OPT_ROOT = OPT_OWN, OPT_LEAF, OPT_DEPTH, OPT_NO_CYCLES };
+enum { OPT_ROOT = OPT_OWN, OPT_LEAF, OPT_DEPTH };
 
 typedef struct options {
 	const char *event;
 	uint64_t node_num, node_scale, edge_num, edge_scale, depth;
 	const char **roots, **leaves;
 	size_t nroots, nleaves, roots_cap, leaves_cap;
-	int cycles;
 } options;
 
 typedef struct graph {
@@ -172,87 +171,29 @@ static int matches(const cg_func *fn, const char *const *names, size_t n)
 	return 0;
 }
 
-/* The shown arcs by the function they leave (reverse: enter), as
- * first[v]..first[v + 1] in to[]: built once, so that a walk is linear. */
-static int adjacency(const graph *g, int reverse, size_t **first,
-                     size_t **to)
-{
-	size_t i, *next;
-	*first = calloc(g->n + 2, sizeof **first);
-	*to = calloc(g->narcs + 1, sizeof **to);
-	next = calloc(g->n + 1, sizeof *next);
-	if (*first == NULL || *to == NULL || next == NULL) {
-		free(next);
-		return -1;
-	}
-	for (i = 0; i < g->narcs; i++) {
-		cg_arc a;
-		if (!g->edge[i])
-			continue;
-		cg_funcs_arc(g->f, i, &a);
-		(*first)[(reverse ? a.callee : a.caller) + 1]++;
-	}
-	for (i = 0; i < g->n; i++) {
-		(*first)[i + 1] += (*first)[i];
-		next[i] = (*first)[i];
-	}
-	for (i = 0; i < g->narcs; i++) {
-		cg_arc a;
-		if (!g->edge[i])
-			continue;
-		cg_funcs_arc(g->f, i, &a);
-		(*to)[next[reverse ? a.callee : a.caller]++] =
-		    reverse ? a.caller : a.callee;
-	}
-	free(next);
-	return 0;
-}
-
 /* Keep only the shown nodes that the named ones reach (or that reach
  * them, reverse), along shown arcs, within depth arcs. */
 static int reach(graph *g, const char *const *names, size_t nnames,
                  int reverse, uint64_t depth)
 {
-	size_t *queue = calloc(g->n + 1, sizeof *queue), head = 0, tail = 0, i;
-	uint64_t *dist = calloc(g->n + 1, sizeof *dist);
-	unsigned char *seen = calloc(g->n + 1, 1);
-	size_t *first = NULL, *to = NULL;
-	int ret = -1;
-	if (queue == NULL || dist == NULL || seen == NULL ||
-	    adjacency(g, reverse, &first, &to) != 0)
-		goto out;
+	unsigned char *mark = calloc(g->n + 1, 1);
+	size_t i;
+	if (mark == NULL)
+		return -1;
 	for (i = 0; i < g->n; i++) {
 		cg_func fn;
 		cg_funcs_get(g->f, i, &fn);
-		if (g->node[i] && matches(&fn, names, nnames)) {
-			seen[i] = 1;
-			queue[tail++] = i;
-		}
+		mark[i] = (unsigned char)(g->node[i] && matches(&fn, names, nnames));
 	}
-	/* breadth first, so that dist is the fewest arcs */
-	while (head < tail) {
-		size_t v = queue[head++];
-		if (dist[v] >= depth)
-			continue;
-		for (i = first[v]; i < first[v + 1]; i++) {
-			size_t w = to[i];
-			if (seen[w] || !g->node[w])
-				continue;
-			seen[w] = 1;
-			dist[w] = dist[v] + 1;
-			queue[tail++] = w;
-		}
+	if (cg_funcs_reach(g->f, reverse ? CG_REACH_CALLERS : CG_REACH_CALLEES,
+	                   g->node, g->edge, depth, mark, NULL) != CG_OK) {
+		free(mark);
+		return -1;
 	}
 	for (i = 0; i < g->n; i++)
-		g->node[i] = (unsigned char)(g->node[i] && seen[i]);
-	ret = 0;
-out:
-	free(queue);
-	free(dist);
-	free(seen);
-	free(first);
-	free(to);
-	return ret;
+		g->node[i] = (unsigned char)(g->node[i] && mark[i]);
+	free(mark);
+	return 0;
 }
 
 static int choose(graph *g, const options *o)
@@ -385,29 +326,27 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 	    CLI_LONG_OPTIONS,
-	    {"event", required_argument, NULL, 'e'},
-	    {"node-thres", required_argument, NULL, 'n'},
+	    {"events", required_argument, NULL, 'e'},
+	    {"node-thres", required_argument, NULL, 'N'},
 	    {"edge-thres", required_argument, NULL, 'E'},
 	    {"root", required_argument, NULL, OPT_ROOT},
 	    {"leaf", required_argument, NULL, OPT_LEAF},
 	    {"depth", required_argument, NULL, OPT_DEPTH},
-	    {"no-cycles", no_argument, NULL, OPT_NO_CYCLES},
+	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
 	int ch;
-	while ((ch = getopt_long(argc, argv, "hVe:n:E:", longopts, NULL)) !=
+	while ((ch = getopt_long(argc, argv, "hVe:N:E:", longopts, NULL)) !=
 	       -1) {
 		switch (ch) {
 		case 'e':
-			if (strchr(optarg, ',') != NULL)
-				cli_usage(c, "-e: one event");
-			o->event = optarg;
+			o->event = cli_one_event(c, optarg);
 			break;
-		case 'n':
-			rows_parse_percent(c, "-n", optarg, 1, &o->node_num,
+		case 'N':
+			cli_parse_percent(c, "-N", optarg, 1, &o->node_num,
 			                   &o->node_scale);
 			break;
 		case 'E':
-			rows_parse_percent(c, "-E", optarg, 1, &o->edge_num,
+			cli_parse_percent(c, "-E", optarg, 1, &o->edge_num,
 			                   &o->edge_scale);
 			break;
 		case OPT_ROOT:
@@ -417,11 +356,8 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 			add_name(c, &o->leaves, &o->nleaves, &o->leaves_cap, optarg);
 			break;
 		case OPT_DEPTH:
-			rows_parse_count(c, "--depth", optarg, "expected a number",
+			cli_parse_count(c, "--depth", optarg, "expected a number",
 			                 &o->depth);
-			break;
-		case OPT_NO_CYCLES:
-			o->cycles = 0;
 			break;
 		default:
 			cli_common_option(c, ch, optarg);
@@ -437,7 +373,6 @@ int main(int argc, char **argv)
 	cli c;
 
 	memset(&o, 0, sizeof o);
-	o.cycles = 1;
 	o.node_num = 5, o.node_scale = 10;  /* 0.5 */
 	o.edge_num = 1, o.edge_scale = 10;  /* 0.1 */
 	o.depth = UINT64_MAX;
@@ -447,8 +382,7 @@ int main(int argc, char **argv)
 	argv += optind;
 
 	memset(&g, 0, sizeof g);
-	g.f = cli_aggregate_operands(&c, argc, argv,
-	                             o.cycles ? CG_FUNCS_CYCLES : 0);
+	g.f = cli_aggregate_operands(&c, argc, argv);
 	if (g.f != NULL && (ev = cli_pick_events(&c, g.f, o.event, &nev)) != NULL &&
 	    nev > 0) {
 		g.ev = ev[0];

@@ -20,19 +20,19 @@ static const char help[] =
     "arcs of a profile (standard input when no FILE or -; several FILEs\n"
     "are one profile's parts).  The counts of each function add up to its\n"
     "self cost exactly; see cg-fold(1) for how stacks are estimated.\n"
-    "  -e, --event EV     the event to count (default: the first)\n"
+    "  -e, --events EV    the event to count (default: the first)\n"
     "  -q, --qualify file|object  prefix each frame with the base name of\n"
     "                     its file or object and ':'\n"
     "  --min-share PCT    stop a path whose share of the total is under\n"
     "                     PCT percent (default 0.0001)\n"
     "  --max-depth N      at most N frames a stack (default 1024)\n"
     "  --max-stacks N     at most N stacks (default 1000000)\n"
-    "  --no-cycles        count without cycle detection\n"
+    CLI_NO_CYCLES_HELP
     CLI_COMMON_HELP
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
     "unreadable input or failed output.\n";
 
-enum { OPT_MIN_SHARE = OPT_OWN, OPT_MAX_DEPTH, OPT_MAX_STACKS, OPT_NO_CYCLES };
+enum { OPT_MIN_SHARE = OPT_OWN, OPT_MAX_DEPTH, OPT_MAX_STACKS };
 enum { Q_NONE, Q_FILE, Q_OBJECT };
 
 /* Each function's frame, escaped once and kept: a function stands in
@@ -94,7 +94,7 @@ static cg_kind stack(void *ctx, const size_t *frames, size_t depth,
 
 typedef struct options {
 	const char *event;
-	int qualify, cycles;
+	int qualify;
 	cg_fold_options fold;
 } options;
 
@@ -102,21 +102,19 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 	    CLI_LONG_OPTIONS,
-	    {"event", required_argument, NULL, 'e'},
+	    {"events", required_argument, NULL, 'e'},
 	    {"qualify", required_argument, NULL, 'q'},
 	    {"min-share", required_argument, NULL, OPT_MIN_SHARE},
 	    {"max-depth", required_argument, NULL, OPT_MAX_DEPTH},
 	    {"max-stacks", required_argument, NULL, OPT_MAX_STACKS},
-	    {"no-cycles", no_argument, NULL, OPT_NO_CYCLES},
+	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
 	uint64_t num, scale, v;
 	int ch;
 	while ((ch = getopt_long(argc, argv, "hVe:q:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'e':
-			if (strchr(optarg, ',') != NULL)
-				cli_usage(c, "-e: one event");
-			o->event = optarg;
+			o->event = cli_one_event(c, optarg);
 			break;
 		case 'q':
 			if (strcmp(optarg, "file") == 0)
@@ -127,12 +125,12 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 				cli_usage(c, "-q: expected file or object");
 			break;
 		case OPT_MIN_SHARE:
-			rows_parse_percent(c, "--min-share", optarg, 1, &num, &scale);
+			cli_parse_percent(c, "--min-share", optarg, 1, &num, &scale);
 			o->fold.min_share = (double)num / (double)scale / 100.0;
 			break;
 		case OPT_MAX_DEPTH:
 		case OPT_MAX_STACKS:
-			rows_parse_count(c, ch == OPT_MAX_DEPTH ? "--max-depth"
+			cli_parse_count(c, ch == OPT_MAX_DEPTH ? "--max-depth"
 			                                        : "--max-stacks",
 			                 optarg, "expected a number", &v);
 			if (v == 0 || v > SIZE_MAX / 2)
@@ -143,9 +141,6 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 				o->fold.max_depth = (size_t)v;
 			else
 				o->fold.max_stacks = (size_t)v;
-			break;
-		case OPT_NO_CYCLES:
-			o->cycles = 0;
 			break;
 		default:
 			cli_common_option(c, ch, optarg);
@@ -164,17 +159,13 @@ int main(int argc, char **argv)
 	cli c;
 
 	memset(&o, 0, sizeof o);
-	o.cycles = 1;
-	o.fold.min_share = 1e-6;
-	o.fold.max_depth = 1024;
-	o.fold.max_stacks = 1000000;
+	cg_fold_options_default(&o.fold);
 	cli_init(&c, "cg-fold", synopsis, help);
 	parse_options(&c, &o, argc, argv);
 	argc -= optind;
 	argv += optind;
 
-	f = cli_aggregate_operands(&c, argc, argv,
-	                           o.cycles ? CG_FUNCS_CYCLES : 0);
+	f = cli_aggregate_operands(&c, argc, argv);
 	if (f == NULL)
 		return cli_exit_status(&c);
 	ev = cli_pick_events(&c, f, o.event, &nev);

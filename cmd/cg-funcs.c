@@ -29,17 +29,15 @@ static const char help[] =
     "  -t, --threshold PCT  keep rows whose sort value is at least\n"
     "                     PCT% of the event's total\n"
     "  -T, --totals       print only the total of each event\n"
-    "  --no-cycles        no cycle detection (see cg-funcs(1))\n"
+    CLI_NO_CYCLES_HELP
     CLI_COMMON_HELP
     "Columns: [part] ob fl fn called cycle EV... EV:incl...;\n"
     "with -c: [part] ob fl fn cob cfl cfn calls EV:incl...\n"
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
     "unreadable input or failed output.\n";
 
-enum { OPT_NO_CYCLES = OPT_OWN };
-
 typedef struct options {
-	int arcs, cycle_rows, header, parts, totals, cycles;
+	int arcs, cycle_rows, header, parts, totals;
 	const char *events, *sort;
 	rows_filter filter;
 } options;
@@ -94,18 +92,16 @@ static void print_row(const options *o, const row *r, const size_t *ev,
 	out_char('\n');
 }
 
-static int print_totals(const options *o, const cg_funcs *f,
-                        const size_t *ev, size_t nev)
+static void print_totals(const options *o, const cg_funcs *f,
+                         const size_t *ev, size_t nev)
 {
-	size_t p, i, W = cg_funcs_event_count(f);
+	size_t p, i;
 	size_t nparts = o->parts ? cg_funcs_part_count(f) : 1;
-	uint64_t *parts = o->parts ? rows_part_totals(f) : NULL;
-	if (o->parts && parts == NULL)
-		return -1;
 	if (o->header)
 		out_cstr(o->parts ? "part\tevent\ttotal\n" : "event\ttotal\n");
 	for (p = 0; p < nparts; p++) {
-		const uint64_t *t = o->parts ? parts + p * W : cg_funcs_totals(f);
+		const uint64_t *t =
+		    o->parts ? cg_funcs_part_totals(f, p) : cg_funcs_totals(f);
 		for (i = 0; i < nev; i++) {
 			if (o->parts) {
 				out_u64(p + 1);
@@ -117,8 +113,6 @@ static int print_totals(const options *o, const cg_funcs *f,
 			out_char('\n');
 		}
 	}
-	free(parts);
-	return 0;
 }
 
 static int run(cli *c, const options *o, cg_funcs *f)
@@ -127,13 +121,12 @@ static int run(cli *c, const options *o, cg_funcs *f)
 	size_t *ev = cli_pick_events(c, f, o->events, &nev);
 	rows_key key;
 	row *rows;
-	int r;
 	if (ev == NULL)
 		return 0; /* said why */
 	if (o->totals) {
-		r = print_totals(o, f, ev, nev);
+		print_totals(o, f, ev, nev);
 		free(ev);
-		return r;
+		return 0;
 	}
 	rows_parse_key(c, f, o->sort, o->arcs, ev, nev, &key);
 	if (o->filter.has_pct && key.what == KEY_COUNT)
@@ -144,11 +137,6 @@ static int run(cli *c, const options *o, cg_funcs *f)
 		return -1;
 	}
 	n = rows_select(f, rows, n, o->parts, &key, &o->filter);
-	if (n == SIZE_MAX) {
-		free(rows);
-		free(ev);
-		return -1;
-	}
 	if (o->header)
 		print_header(o, f, ev, nev);
 	for (i = 0; i < n; i++)
@@ -171,7 +159,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    {"sort", required_argument, NULL, 's'},
 	    {"threshold", required_argument, NULL, 't'},
 	    {"totals", no_argument, NULL, 'T'},
-	    {"no-cycles", no_argument, NULL, OPT_NO_CYCLES},
+	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
 	int ch;
 	while ((ch = getopt_long(argc, argv, "hVcCe:Hn:ps:t:T", longopts,
@@ -181,16 +169,24 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 		case 'C': o->cycle_rows = 1; break;
 		case 'e': o->events = optarg; break;
 		case 'H': o->header = 0; break;
-		case 'n': rows_parse_top(c, optarg, &o->filter); break;
+		case 'n':
+			o->filter.has_top = 1;
+			cli_parse_count(c, "-n", optarg, "expected a number of rows",
+			                &o->filter.top);
+			break;
 		case 'p': o->parts = 1; break;
 		case 's': o->sort = optarg; break;
-		case 't': rows_parse_threshold(c, optarg, &o->filter); break;
+		case 't':
+			o->filter.has_pct = 1;
+			cli_parse_percent(c, "-t", optarg, 1, &o->filter.pct_num,
+			                  &o->filter.pct_scale);
+			break;
 		case 'T': o->totals = 1; break;
-		case OPT_NO_CYCLES: o->cycles = 0; break;
 		default: cli_common_option(c, ch, optarg);
 		}
 	}
-	if (o->cycle_rows && (!o->cycles || o->parts || o->arcs))
+	if (o->cycle_rows &&
+	    (!(c->finish & CG_FUNCS_CYCLES) || o->parts || o->arcs))
 		cli_usage(c, "-C goes without --no-cycles, -p and -c");
 }
 
@@ -202,15 +198,13 @@ int main(int argc, char **argv)
 
 	memset(&o, 0, sizeof o);
 	o.header = 1;
-	o.cycles = 1;
 	rows_filter_init(&o.filter);
 	cli_init(&c, "cg-funcs", synopsis, help);
 	parse_options(&c, &o, argc, argv);
 	argc -= optind;
 	argv += optind;
 
-	f = cli_aggregate_operands(&c, argc, argv,
-	                           o.cycles ? CG_FUNCS_CYCLES : 0);
+	f = cli_aggregate_operands(&c, argc, argv);
 	if (f != NULL && run(&c, &o, f) != 0)
 		cli_trouble(&c, NULL, "out of memory");
 	cg_funcs_free(f);

@@ -14,7 +14,7 @@ static const char help[] =
     "Write the canonical text of a Callgrind profile (standard input\n"
     "when no FILE or -).\n"
     "  -i, --inline-names  every name in full on every use, no IDs\n"
-    "  -o OUT           write to OUT (- for standard output), replacing\n"
+    "  -o, --output OUT write to OUT (- for standard output), replacing\n"
     "                   it only on success, keeping its permissions and\n"
     "                   writing through a symbolic link\n"
     CLI_COMMON_HELP
@@ -23,23 +23,25 @@ static const char help[] =
     "or failed output.\n";
 
 typedef struct job {
-	const cli *c;
 	const cg_input *in;
-	unsigned flags;
+	cg_read_options opt;
+	int accepted; /* the input was, whatever became of the output */
 } job;
 
 static cg_kind normalize(void *ctx, FILE *out, cg_error *err)
 {
-	const job *j = ctx;
-	return cg_normalize_file(cg_input_data(j->in), cg_input_size(j->in),
-	                         &j->c->limits, j->flags, out, err);
+	job *j = ctx;
+	cg_kind k = cg_normalize_opts(cg_input_data(j->in), cg_input_size(j->in),
+	                              &j->opt, cli_write_file, out, err);
+	j->accepted = k == CG_OK || k == CG_ABORTED;
+	return k;
 }
 
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 	    CLI_LONG_OPTIONS, {"inline-names", no_argument, NULL, 'i'},
-	    {NULL, 0, NULL, 0}};
+	    {"output", required_argument, NULL, 'o'}, {NULL, 0, NULL, 0}};
 	unsigned flags = 0;
 	const char *out = NULL, *path;
 	cg_input *in;
@@ -66,12 +68,16 @@ int main(int argc, char **argv)
 
 	path = argc == 1 ? argv[0] : "-";
 	in = cli_read(&c, path);
-	if (in != NULL && cli_check_repairs(&c, path, in) == 0) {
+	if (in != NULL) {
+		cg_stats st;
 		job j;
-		j.c = &c;
 		j.in = in;
-		j.flags = flags | c.flags;
+		j.accepted = 0;
+		cli_read_options(&c, &j.opt, &st);
+		j.opt.flags |= flags;
 		cli_output(&c, out, path, normalize, &j);
+		if (j.accepted)
+			cli_warnings(path, &st);
 	}
 	cg_input_free(in);
 	return cli_exit_status(&c);

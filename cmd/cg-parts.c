@@ -162,6 +162,7 @@ static void parts(cli *c, const char *path, int multi, int *header_due)
 	static const cg_handler keep = {NULL, NULL, keep_part};
 	cg_input *in = cli_read(c, path);
 	rows rs;
+	cg_read_options opt;
 	cg_stats st;
 	cg_error err;
 	cg_kind k;
@@ -169,8 +170,9 @@ static void parts(cli *c, const char *path, int multi, int *header_due)
 	if (in == NULL)
 		return;
 	memset(&rs, 0, sizeof rs);
-	k = cg_parse(cg_input_data(in), cg_input_size(in), &c->limits, c->flags,
-	             &keep, &rs, &st, &err);
+	cli_read_options(c, &opt, &st);
+	k = cg_parse_opts(cg_input_data(in), cg_input_size(in), &opt, &keep, &rs,
+	                  &err);
 	if (k == CG_OK) {
 		cli_warnings(path, &st);
 		if (*header_due)

@@ -17,12 +17,14 @@ static const char synopsis[] =
 static const char help[] =
     "Print a profile's records as TAB-separated rows (standard input\n"
     "when no FILE or -).\n"
-    "  -e EV[,EV...]    print only these event columns, in this order\n"
+    "  -e, --events EV[,EV...]\n"
+    "                   print only these event columns, in this order\n"
     "  -f, --columns COL[,COL...]\n"
     "                   print only these columns, in this order, by\n"
     "                   header name (event:EV names an event always)\n"
     "  -H, --no-header  do not print the header row\n"
-    "  -k cost|call     print only self-cost rows or only call rows\n"
+    "  -k, --kind cost|call\n"
+    "                   print only self-cost rows or only call rows\n"
     CLI_COMMON_HELP
     "Columns: [file] part kind ob fl fi fn, the position fields, cob cfl\n"
     "cfn calls, target_<field> per position field, then the events (an\n"
@@ -114,10 +116,7 @@ typedef struct input {
 	cg_input *in;
 	unsigned posmask;
 	names events;
-	const names *select; /* -e, shared by all inputs */
-	int missing;         /* a selected event absent from some part */
 	int oom;
-	cg_error why;
 } input;
 
 /* A name column remembers its last value: rows repeat their names, which
@@ -146,7 +145,7 @@ typedef struct tsv {
 
 /* ------------------------------------------------------------ first pass */
 
-/* Gather fields and events; check -e against every part. */
+/* Gather fields and events (the parse checks -e against every part). */
 static cg_kind check_part(void *ctx, const cg_part *p)
 {
 	input *in = ctx;
@@ -158,48 +157,23 @@ static cg_kind check_part(void *ctx, const cg_part *p)
 			in->oom = 1;
 			return CG_RESOURCE;
 		}
-	for (i = 0; i < in->select->n && !in->missing; i++) {
-		cg_str ev = in->select->v[i];
-		size_t j, h;
-		uint64_t line = cg_part_first_line(p);
-		for (j = 0; j < cg_part_event_count(p); j++)
-			if (cg_str_cmp(cg_part_event(p, j), ev) == 0)
-				break;
-		if (j < cg_part_event_count(p))
-			continue;
-		for (h = 0; h < cg_part_header_count(p); h++) {
-			cg_str key = cg_part_header_key(p, h);
-			if (key.len == 6 && memcmp(key.ptr, "events", 6) == 0)
-				line = cg_part_header_line(p, h);
-		}
-		in->missing = 1;
-		memset(&in->why, 0, sizeof in->why);
-		in->why.kind = CG_UNSUPPORTED;
-		in->why.line = line;
-		snprintf(in->why.message, sizeof in->why.message,
-		         "event '%.*s' selected with -e is not an event of part %zu",
-		         (int)(ev.len > 60 ? 60 : ev.len), ev.ptr, cg_part_ordinal(p));
-	}
 	return CG_OK;
 }
 
 static int first_pass(cli *c, tsv *t, input *in)
 {
 	static const cg_handler h = {NULL, NULL, check_part};
+	cg_read_options opt;
 	cg_stats st;
 	cg_error err;
-	cg_kind k;
 	in->in = cli_read(c, in->path);
 	if (in->in == NULL)
 		return -1;
-	in->select = &t->select;
-	k = cg_parse(cg_input_data(in->in), cg_input_size(in->in), &c->limits,
-	             c->flags, &h, in, &st, &err);
-	if (k == CG_OK && in->missing) {
-		err = in->why;
-		k = err.kind;
-	}
-	if (k != CG_OK) {
+	cli_read_options(c, &opt, &st);
+	opt.events = t->select.v;
+	opt.nevents = t->select.n;
+	if (cg_parse_opts(cg_input_data(in->in), cg_input_size(in->in), &opt, &h,
+	                  in, &err) != CG_OK) {
 		if (in->oom)
 			cli_trouble(c, in->path, "out of memory");
 		else
@@ -398,12 +372,14 @@ static cg_kind row(void *ctx, const cg_part *p, const cg_record *r)
 static void write_rows(cli *c, tsv *t, const input *in)
 {
 	static const cg_handler h = {map_part, row, NULL};
+	cg_read_options opt;
 	cg_error err;
+	cli_read_options(c, &opt, NULL);
 	t->cur = in;
 	/* the name cache holds pointers into the previous input */
 	memset(t->names, 0, sizeof t->names);
-	if (cg_parse(cg_input_data(in->in), cg_input_size(in->in), &c->limits,
-	             c->flags, &h, t, NULL, &err) != CG_OK)
+	if (cg_parse_opts(cg_input_data(in->in), cg_input_size(in->in), &opt, &h,
+	                  t, &err) != CG_OK)
 		/* the first parse accepted it: only memory can fail here */
 		cli_trouble(c, in->path, t->oom ? "out of memory" : err.message);
 }
@@ -416,7 +392,7 @@ static void select_events(cli *c, tsv *t, char *list)
 	for (tok = strtok(list, ","); tok != NULL; tok = strtok(NULL, ",")) {
 		cg_str ev = {tok, strlen(tok)};
 		if (find(&t->select, ev) >= 0)
-			cli_usage(c, "-e: event '%s' given twice", tok);
+			cli_usage(c, CLI_EVENT_TWICE, (int)ev.len, tok);
 		if (add_unique(&t->select, ev))
 			cli_usage(c, "out of memory");
 	}
@@ -429,7 +405,9 @@ static void parse_options(cli *c, tsv *t, int argc, char **argv)
 	static const struct option longopts[] = {
 	    CLI_LONG_OPTIONS,
 	    {"no-header", no_argument, NULL, 'H'},
+	    {"events", required_argument, NULL, 'e'},
 	    {"columns", required_argument, NULL, 'f'},
+	    {"kind", required_argument, NULL, 'k'},
 	    {NULL, 0, NULL, 0}};
 	int ch;
 	while ((ch = getopt_long(argc, argv, "hVHe:f:k:", longopts, NULL)) != -1) {

@@ -12,7 +12,7 @@ static const char synopsis[] =
 
 static const char help[] =
     "Check Callgrind profiles (standard input when no FILE or -).\n"
-    "  -v               print a summary line for each valid input\n"
+    "  -v, --verbose    print a summary line for each valid input\n"
     CLI_COMMON_HELP
     "Limits (--limit NAME=N, N may end in K, M or G): input text line\n"
     "parts records headers events ids budget output.\n"
@@ -63,14 +63,16 @@ static void validate(cli *c, const char *path, int verbose)
 	static const cg_handler events = {count_events, NULL, NULL};
 	cg_input *in = cli_read(c, path);
 	summary sum;
+	cg_read_options opt;
 	cg_stats st;
 	cg_error err;
 	if (in == NULL)
 		return;
 	sum.n = 0;
 	sum.more = 0;
-	if (cg_parse(cg_input_data(in), cg_input_size(in), &c->limits, c->flags,
-	             verbose ? &events : NULL, &sum, &st, &err) != CG_OK)
+	cli_read_options(c, &opt, &st);
+	if (cg_parse_opts(cg_input_data(in), cg_input_size(in), &opt,
+	                  verbose ? &events : NULL, &sum, &err) != CG_OK)
 		cli_diag(c, path, &err);
 	else {
 		cli_warnings(path, &st);
@@ -87,8 +89,9 @@ static void validate(cli *c, const char *path, int verbose)
 
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {CLI_LONG_OPTIONS,
-	                                         {NULL, 0, NULL, 0}};
+	static const struct option longopts[] = {
+	    CLI_LONG_OPTIONS, {"verbose", no_argument, NULL, 'v'},
+	    {NULL, 0, NULL, 0}};
 	cli c;
 	int ch, verbose = 0;
 

@@ -19,6 +19,7 @@ void cli_init(cli *c, const char *prog, const char *synopsis,
 	c->synopsis = synopsis;
 	c->help = help;
 	c->flags = 0;
+	c->finish = CG_FUNCS_CYCLES;
 	c->status = EXIT_VALID;
 	cg_limits_default(&c->limits);
 }
@@ -57,6 +58,9 @@ void cli_common_option(cli *c, int ch, const char *arg)
 	case OPT_COMPLETE:
 		c->flags |= CG_COMPLETE;
 		return;
+	case OPT_NO_CYCLES:
+		c->finish &= ~(unsigned)CG_FUNCS_CYCLES;
+		return;
 	case OPT_LIMIT:
 		if (cg_limits_set(&c->limits, arg, &err) != CG_OK)
 			cli_usage(c, "--limit %s", err.message);
@@ -65,6 +69,72 @@ void cli_common_option(cli *c, int ch, const char *arg)
 		/* getopt has said what was wrong with the option */
 		cli_usage(c, NULL);
 	}
+}
+
+/* A usage error naming the option and its argument. */
+_Noreturn static void bad(cli *c, const char *opt, const char *arg,
+                          const char *why)
+{
+	cli_usage(c, "%s %s: %s", opt, arg, why);
+}
+
+void cli_parse_count(cli *c, const char *opt, const char *arg,
+                     const char *what, uint64_t *out)
+{
+	uint64_t v = 0;
+	const char *p;
+	if (*arg == '\0')
+		bad(c, opt, arg, what);
+	for (p = arg; *p; p++) {
+		unsigned d = (unsigned)(unsigned char)*p - '0';
+		if (d > 9)
+			bad(c, opt, arg, what);
+		if (v > (UINT64_MAX - d) / 10)
+			bad(c, opt, arg, "out of range");
+		v = v * 10 + d;
+	}
+	*out = v;
+}
+
+/* PCT: digits with up to six decimals; kept as a fraction so that a cut
+ * by it is exact. */
+void cli_parse_percent(cli *c, const char *opt, const char *arg, int upto100,
+                       uint64_t *pnum, uint64_t *pscale)
+{
+	uint64_t num = 0, scale = 1;
+	const char *p = arg;
+	int digits = 0, decimals = -1;
+	for (; *p; p++) {
+		if (*p == '.' && decimals < 0) {
+			decimals = 0;
+			continue;
+		}
+		if (*p < '0' || *p > '9' || digits >= 12 || decimals >= 6)
+			bad(c, opt, arg,
+			    upto100 ? "expected a percentage from 0 to 100 (at most 6 "
+			              "decimals)"
+			            : "expected a percentage (at most 12 digits, 6 "
+			              "decimals)");
+		num = num * 10 + (uint64_t)(*p - '0');
+		digits++;
+		if (decimals >= 0) {
+			decimals++;
+			scale *= 10;
+		}
+	}
+	if (digits == 0 || (upto100 && num > 100 * scale))
+		bad(c, opt, arg,
+		    upto100 ? "expected a percentage from 0 to 100"
+		            : "expected a percentage");
+	*pnum = num;
+	*pscale = scale;
+}
+
+const char *cli_one_event(cli *c, const char *arg)
+{
+	if (strchr(arg, ',') != NULL)
+		cli_usage(c, "-e: one event");
+	return arg;
 }
 
 const char *cli_name(const char *path)
@@ -142,19 +212,12 @@ void cli_warnings(const char *path, const cg_stats *st)
 	}
 }
 
-int cli_check_repairs(cli *c, const char *path, const cg_input *in)
+void cli_read_options(const cli *c, cg_read_options *opt, cg_stats *st)
 {
-	cg_stats st;
-	cg_error err;
-	if (!(c->flags & CG_COMPAT))
-		return 0;
-	if (cg_parse(cg_input_data(in), cg_input_size(in), &c->limits, c->flags,
-	             NULL, NULL, &st, &err) != CG_OK) {
-		cli_diag(c, path, &err);
-		return -1;
-	}
-	cli_warnings(path, &st);
-	return 0;
+	cg_read_options_default(opt);
+	opt->limits = &c->limits;
+	opt->flags = c->flags;
+	opt->stats = st;
 }
 
 /* What kind of file may not be read: NULL for a regular file or a pipe
@@ -202,28 +265,12 @@ static int open_input(cli *c, const char *path, struct stat *st)
 	return fd;
 }
 
-/* A regular file over the cap is refused before a byte of it is read. */
-static int over_cap(cli *c, const char *path, const struct stat *st)
-{
-	cg_error err;
-	if (!S_ISREG(st->st_mode) || (uint64_t)st->st_size <= c->limits.input)
-		return 0;
-	memset(&err, 0, sizeof err);
-	err.kind = CG_RESOURCE;
-	err.limit = "input";
-	snprintf(err.message, sizeof err.message,
-	         "input size over the input limit of %llu",
-	         (unsigned long long)c->limits.input);
-	cli_diag(c, path, &err);
-	return 1;
-}
-
 cg_input *cli_read(cli *c, const char *path)
 {
 	struct stat st;
 	cg_input *in = NULL;
 	cg_error err;
-	size_t hint = 0;
+	uint64_t hint = 0;
 	int fd, is_stdin = strcmp(path, "-") == 0;
 
 	if (is_stdin) {
@@ -234,20 +281,21 @@ cg_input *cli_read(cli *c, const char *path)
 		}
 	} else if ((fd = open_input(c, path, &st)) < 0)
 		return NULL;
-	if (S_ISREG(st.st_mode) && st.st_size > 0 &&
-	    (uint64_t)st.st_size < SIZE_MAX)
-		hint = (size_t)st.st_size;
-	if (!over_cap(c, path, &st)) {
-		if (cg_input_new(c->limits.input, hint, &in, &err) != CG_OK)
+	/* the library refuses a regular file over the cap unread */
+	if (S_ISREG(st.st_mode) && st.st_size > 0)
+		hint = (uint64_t)st.st_size;
+	if (cg_input_new(c->limits.input, hint, &in, &err) != CG_OK) {
+		if (err.limit != NULL)
+			cli_diag(c, path, &err);
+		else
 			cli_trouble(c, path, "out of memory");
-		else if (cg_input_read_fd(in, fd, &err) != CG_OK) {
-			if (err.kind == CG_IO)
-				cli_trouble(c, path, strerror(err.errnum));
-			else
-				cli_diag(c, path, &err);
-			cg_input_free(in);
-			in = NULL;
-		}
+	} else if (cg_input_read_fd(in, fd, &err) != CG_OK) {
+		if (err.kind == CG_IO)
+			cli_trouble(c, path, strerror(err.errnum));
+		else
+			cli_diag(c, path, &err);
+		cg_input_free(in);
+		in = NULL;
 	}
 	if (!is_stdin)
 		close(fd);
@@ -269,26 +317,10 @@ int cli_exit_status(cli *c)
 	return c->status;
 }
 
-int cli_grow(void **ptr, size_t *cap, size_t need, size_t elsize)
+cg_funcs *cli_aggregate(cli *c, char **paths, size_t n)
 {
-	size_t ncap = *cap <= SIZE_MAX / 3 * 2 ? *cap + *cap / 2 : need;
-	void *np;
-	if (need <= *cap)
-		return 0;
-	if (ncap < 8)
-		ncap = 8;
-	if (ncap < need)
-		ncap = need;
-	if (elsize == 0 || ncap > SIZE_MAX / elsize ||
-	    (np = realloc(*ptr, ncap * elsize)) == NULL)
-		return -1;
-	*ptr = np;
-	*cap = ncap;
-	return 0;
-}
-
-cg_funcs *cli_aggregate(cli *c, char **paths, size_t n, unsigned flags)
-{
+	cg_read_options opt;
+	cg_stats st;
 	cg_funcs *f;
 	cg_error err;
 	size_t i;
@@ -297,22 +329,22 @@ cg_funcs *cli_aggregate(cli *c, char **paths, size_t n, unsigned flags)
 		cli_trouble(c, NULL, "out of memory");
 		return NULL;
 	}
+	cli_read_options(c, &opt, &st);
 	for (i = 0; i < n; i++) {
 		cg_input *in = cli_read(c, paths[i]);
 		if (in == NULL) {
 			ok = 0;
 			continue;
 		}
-		if (cli_check_repairs(c, paths[i], in) != 0)
-			ok = 0;
-		else if (cg_funcs_add(f, cg_input_data(in), cg_input_size(in),
-		                      &c->limits, c->flags, &err) != CG_OK) {
+		if (cg_funcs_add_opts(f, cg_input_data(in), cg_input_size(in), &opt,
+		                      &err) != CG_OK) {
 			cli_diag(c, paths[i], &err);
 			ok = 0;
-		}
+		} else
+			cli_warnings(paths[i], &st);
 		cg_input_free(in);
 	}
-	if (ok && cg_funcs_finish(f, flags, &err) != CG_OK) {
+	if (ok && cg_funcs_finish(f, c->finish, &err) != CG_OK) {
 		cli_trouble(c, NULL, err.message);
 		ok = 0;
 	}
@@ -344,8 +376,8 @@ size_t *cli_pick(cli *c, const char *list, size_t total,
 			goto refused;
 		for (i = 0; i < *n; i++)
 			if (v[i] == (size_t)at) {
-				fprintf(stderr, "%s: -e: event '%.*s' named twice\n",
-				        c->prog, (int)name.len, name.ptr);
+				fprintf(stderr, "%s: " CLI_EVENT_TWICE "\n", c->prog,
+				        (int)name.len, name.ptr);
 				goto refused;
 			}
 		v[(*n)++] = (size_t)at;
@@ -365,13 +397,12 @@ typedef struct funcs_finder {
 	const cg_funcs *f;
 } funcs_finder;
 
-cg_funcs *cli_aggregate_operands(cli *c, int argc, char **argv,
-                                 unsigned flags)
+cg_funcs *cli_aggregate_operands(cli *c, int argc, char **argv)
 {
 	static char *stdin_only[] = {"-", NULL};
 	if (argc == 0)
-		return cli_aggregate(c, stdin_only, 1, flags);
-	return cli_aggregate(c, argv, (size_t)argc, flags);
+		return cli_aggregate(c, stdin_only, 1);
+	return cli_aggregate(c, argv, (size_t)argc);
 }
 
 static long funcs_event(void *ctx, cg_str name)

@@ -4,8 +4,10 @@
 #define CGPROF_CLI_H
 
 #include "cgprof.h"
+#include "grow.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 /* Exit status, the same in every command's --help and man page. */
 enum {
@@ -21,6 +23,7 @@ enum {
 	OPT_NO_LIMITS,
 	OPT_COMPAT,
 	OPT_COMPLETE,
+	OPT_NO_CYCLES, /* of the commands that count cycles */
 	OPT_OWN = 300
 };
 
@@ -31,6 +34,16 @@ enum {
 	{"no-limits", no_argument, NULL, OPT_NO_LIMITS},                         \
 	{"compat", no_argument, NULL, OPT_COMPAT},                               \
 	{"complete", no_argument, NULL, OPT_COMPLETE}
+
+/* --no-cycles, of the commands built on cg_funcs: the option, its line
+ * of --help. */
+#define CLI_NO_CYCLES_OPTION {"no-cycles", no_argument, NULL, OPT_NO_CYCLES}
+#define CLI_NO_CYCLES_HELP                                                   \
+	"  --no-cycles      count without cycle detection (see cg-funcs(1))\n"
+
+/* The one message of an event selected twice with -e (a printf format
+ * for the name as %.*s). */
+#define CLI_EVENT_TWICE "-e: event '%.*s' named twice"
 
 /* The synopsis of the common options, and their lines of --help. */
 #define CLI_COMMON_USAGE "[--compat] [--complete] [--limit NAME=N]... [--no-limits]"
@@ -49,6 +62,8 @@ typedef struct cli {
 	const char *help;     /* what --help prints after the synopsis */
 	cg_limits limits;
 	unsigned flags;       /* CG_COMPAT, CG_COMPLETE */
+	unsigned finish;      /* of cg_funcs_finish: CG_FUNCS_CYCLES unless
+	                         --no-cycles */
 	int status;           /* the worst exit status so far */
 } cli;
 
@@ -56,7 +71,7 @@ void cli_init(cli *c, const char *prog, const char *synopsis,
               const char *help);
 
 /* The default: of a command's getopt switch: the options every command
- * takes.  --help and --version print and exit 0; an unknown option or a
+ * takes, and --no-cycles of those that declare it.  --help and --version print and exit 0; an unknown option or a
  * bad --limit is a usage error (exit 2). */
 void cli_common_option(cli *c, int ch, const char *arg);
 
@@ -86,10 +101,19 @@ void cli_trouble(cli *c, const char *path, const char *why);
  * repair a parse made (CG_COMPAT), in the order of their first lines. */
 void cli_warnings(const char *path, const cg_stats *st);
 
-/* Under --compat, parse an input once for its repairs and print them
- * (for the commands whose work is a library call that keeps no stats).
- * Returns 0, or -1 after printing the input's error. */
-int cli_check_repairs(cli *c, const char *path, const cg_input *in);
+/* The options of a parse as the command line set them: its limits and
+ * flags, and st (may be NULL) for the stats that cli_warnings prints. */
+void cli_read_options(const cli *c, cg_read_options *opt, cg_stats *st);
+
+/* Option arguments: a whole number (what says what was expected), a
+ * percentage (from 0 to 100 if upto100) with up to six decimals as num /
+ * scale, and one event name for -e (no comma).  A bad one is a usage
+ * error naming opt (exit 2). */
+void cli_parse_count(cli *c, const char *opt, const char *arg,
+                     const char *what, uint64_t *out);
+void cli_parse_percent(cli *c, const char *opt, const char *arg,
+                       int upto100, uint64_t *num, uint64_t *scale);
+const char *cli_one_event(cli *c, const char *arg);
 
 /* Note an exit status without printing. */
 void cli_status(cli *c, int status);
@@ -99,15 +123,14 @@ void cli_status(cli *c, int status);
 int cli_exit_status(cli *c);
 
 /* Read and add every input to one aggregation of functions (several
- * inputs are the parts of one profile), then finish it with flags.
+ * inputs are the parts of one profile), then finish it with c->finish.
  * Returns it (free it with cg_funcs_free), or NULL after printing why
  * (the status is set; nothing of any input is to be printed then). */
-cg_funcs *cli_aggregate(cli *c, char **paths, size_t n, unsigned flags);
+cg_funcs *cli_aggregate(cli *c, char **paths, size_t n);
 
 /* cli_aggregate of the operands left after the options (standard input
  * when there are none). */
-cg_funcs *cli_aggregate_operands(cli *c, int argc, char **argv,
-                                 unsigned flags);
+cg_funcs *cli_aggregate_operands(cli *c, int argc, char **argv);
 
 /* The items chosen with -e NAME[,NAME...] among total: find gives the
  * index of a name, or -1 after printing why it is not there (list NULL:
@@ -136,8 +159,11 @@ void cli_output(cli *c, const char *out, const char *name,
 /* A cg_write_fn to the FILE * ctx (a short fwrite is CG_ABORTED). */
 cg_kind cli_write_file(void *ctx, const char *bytes, size_t n);
 
-/* Grow *ptr to hold need elements of elsize bytes (capacity *cap, by
- * half again); 0, or -1 out of memory with *ptr unchanged. */
-int cli_grow(void **ptr, size_t *cap, size_t need, size_t elsize);
+/* The library's growth helper (lib/grow.h) through realloc. */
+static inline int cli_grow(void **ptr, size_t *cap, size_t need,
+                           size_t elsize)
+{
+	return cg_grow_with(realloc, ptr, cap, need, elsize);
+}
 
 #endif

@@ -10,76 +10,6 @@ void rows_filter_init(rows_filter *flt)
 	memset(flt, 0, sizeof *flt);
 }
 
-/* A usage error naming the option and its argument. */
-_Noreturn static void bad(cli *c, const char *opt, const char *arg,
-                          const char *why)
-{
-	cli_usage(c, "%s %s: %s", opt, arg, why);
-}
-
-void rows_parse_count(cli *c, const char *opt, const char *arg,
-                     const char *what, uint64_t *out)
-{
-	uint64_t v = 0;
-	const char *p;
-	if (*arg == '\0')
-		bad(c, opt, arg, what);
-	for (p = arg; *p; p++) {
-		unsigned d = (unsigned)(unsigned char)*p - '0';
-		if (d > 9)
-			bad(c, opt, arg, what);
-		if (v > (UINT64_MAX - d) / 10)
-			bad(c, opt, arg, "out of range");
-		v = v * 10 + d;
-	}
-	*out = v;
-}
-
-void rows_parse_top(cli *c, const char *arg, rows_filter *flt)
-{
-	flt->has_top = 1;
-	rows_parse_count(c, "-n", arg, "expected a number of rows", &flt->top);
-}
-
-/* PCT: digits with up to six decimals, at most 100; kept as a fraction
- * so that the cut is exact. */
-void rows_parse_threshold(cli *c, const char *arg, rows_filter *flt)
-{
-	flt->has_pct = 1;
-	rows_parse_percent(c, "-t", arg, 1, &flt->pct_num, &flt->pct_scale);
-}
-
-void rows_parse_percent(cli *c, const char *opt, const char *arg, int upto100,
-                       uint64_t *pnum, uint64_t *pscale)
-{
-	uint64_t num = 0, scale = 1;
-	const char *p = arg;
-	int digits = 0, decimals = -1;
-	for (; *p; p++) {
-		if (*p == '.' && decimals < 0) {
-			decimals = 0;
-			continue;
-		}
-		if (*p < '0' || *p > '9' || digits >= 12 || decimals >= 6)
-			bad(c, opt, arg,
-			           upto100 ? "expected a percentage from 0 to 100 (at "
-			                     "most 6 decimals)"
-			                   : "expected a percentage (at most 12 digits, "
-			                     "6 decimals)");
-		num = num * 10 + (uint64_t)(*p - '0');
-		digits++;
-		if (decimals >= 0) {
-			decimals++;
-			scale *= 10;
-		}
-	}
-	if (digits == 0 || (upto100 && num > 100 * scale))
-		bad(c, opt, arg, upto100 ? "expected a percentage from 0 to 100"
-		                                : "expected a percentage");
-	*pnum = num;
-	*pscale = scale;
-}
-
 static int column_is(cg_str ev, const char *name, size_t len, const char *suffix)
 {
 	size_t sl = strlen(suffix);
@@ -113,10 +43,10 @@ void rows_parse_key(cli *c, const cg_funcs *f, const char *name, int arcs,
 			return;
 		}
 	}
-	bad(c, "-s", name,
-	           arcs ? "no such column (calls, or EV:incl of a printed event)"
-	                : "no such column (called, or EV or EV:incl of a "
-	                  "printed event)");
+	cli_usage(c, "-s %s: %s", name,
+	          arcs ? "no such column (calls, or EV:incl of a printed event)"
+	               : "no such column (called, or EV or EV:incl of a printed "
+	                 "event)");
 }
 
 static void function_row(const cg_func *fn, row *r)
@@ -242,41 +172,20 @@ int rows_ge_product(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
 	return ah > ch || (ah == ch && al >= cl);
 }
 
-uint64_t *rows_part_totals(const cg_funcs *f)
-{
-	size_t W = cg_funcs_event_count(f), P = cg_funcs_part_count(f), i, e;
-	uint64_t *t;
-	if (W != 0 && P > SIZE_MAX / W / sizeof *t)
-		return NULL;
-	t = calloc(P * W + 1, sizeof *t);
-	if (t == NULL)
-		return NULL;
-	for (i = 0; i < cg_funcs_part_entry_count(f); i++) {
-		cg_func fn;
-		cg_funcs_part_entry(f, i, &fn);
-		/* part sums are bounded by the checked whole-profile totals */
-		for (e = 0; e < W; e++)
-			t[fn.part * W + e] += fn.self[e];
-	}
-	return t;
-}
-
 size_t rows_select(const cg_funcs *f, row *rows, size_t n, int parts,
                    const rows_key *key, const rows_filter *flt)
 {
-	size_t W = cg_funcs_event_count(f), i, kept = 0, in_part = 0;
-	uint64_t *part_totals = NULL;
+	size_t i, kept = 0, in_part = 0;
 	int cut = flt->has_pct && key->what != KEY_COUNT;
 	sort_key = key;
 	qsort(rows, n, sizeof *rows, by_key);
-	if (cut && parts && (part_totals = rows_part_totals(f)) == NULL)
-		return SIZE_MAX;
 	for (i = 0; i < n; i++) {
 		if (i > 0 && rows[i].part != rows[i - 1].part)
 			in_part = 0;
 		if (cut) {
-			uint64_t total = parts ? part_totals[rows[i].part * W + key->ev]
-			                       : cg_funcs_totals(f)[key->ev];
+			uint64_t total =
+			    (parts ? cg_funcs_part_totals(f, rows[i].part)
+			           : cg_funcs_totals(f))[key->ev];
 			/* value / total >= num / (100 * scale) */
 			if (!rows_ge_product(key_value(key, &rows[i]),
 			                     100 * flt->pct_scale, flt->pct_num, total))
@@ -287,6 +196,5 @@ size_t rows_select(const cg_funcs *f, row *rows, size_t n, int parts,
 		in_part++;
 		rows[kept++] = rows[i];
 	}
-	free(part_totals);
 	return kept;
 }

@@ -30,16 +30,6 @@ typedef struct rows_filter {
 } rows_filter;
 
 void rows_filter_init(rows_filter *flt);
-/* A whole number (what says what was expected), and a percentage (from 0
- * to 100 if upto100) with up to six decimals as num / scale.  A bad one is
- * a usage error naming opt (exit 2). */
-void rows_parse_count(cli *c, const char *opt, const char *arg,
-                      const char *what, uint64_t *out);
-void rows_parse_percent(cli *c, const char *opt, const char *arg,
-                        int upto100, uint64_t *num, uint64_t *scale);
-/* -n N and -t PCT, the same way. */
-void rows_parse_top(cli *c, const char *arg, rows_filter *flt);
-void rows_parse_threshold(cli *c, const char *arg, rows_filter *flt);
 
 /* The column KEY names among the selected events ev[0..nev) (NULL: the
  * first event's inclusive cost); none is a usage error (exit 2). */
@@ -53,13 +43,9 @@ row *rows_collect(const cg_funcs *f, int arcs, int parts, int cycle_rows,
 
 /* Sort rows (part, then key descending, then names) and keep those
  * that pass the filter (-t against the part's total when parts, else the
- * profile's); returns how many, or SIZE_MAX out of memory. */
+ * profile's); returns how many. */
 size_t rows_select(const cg_funcs *f, row *rows, size_t n, int parts,
                    const rows_key *key, const rows_filter *flt);
-
-/* The total self cost of every part: a malloc'd array of the event count
- * per part, part after part; NULL out of memory. */
-uint64_t *rows_part_totals(const cg_funcs *f);
 
 /* 1 if a * b >= c * d, exactly. */
 int rows_ge_product(uint64_t a, uint64_t b, uint64_t c, uint64_t d);

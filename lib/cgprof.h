@@ -17,6 +17,11 @@
  *  - Strings are cg_str views (pointer + length, not NUL-terminated).  Each
  *    declaration says how long what it returns lives: during a callback,
  *    as long as the caller's input buffer, or until an object is freed.
+ *  - Getters take 0-based indices: X_count gives how many X there are,
+ *    X or X_get the one at an index below it.  The exceptions are numbers,
+ *    not indices, and 1-based so that 0 can mean none: lines (0: the whole
+ *    input), cg_part_ordinal (as the part: header counts) and cycle
+ *    numbers (cg_func.cycle, the number cg_funcs_cycle takes).
  */
 #ifndef CGPROF_H
 #define CGPROF_H
@@ -47,6 +52,11 @@ typedef enum cg_kind {
 
 #define CG_MESSAGE_MAX 256
 
+/* The version of the library linked, "MAJOR.MINOR.PATCH" (static
+ * storage), as CGPROF_VERSION was when it was built: a program may check
+ * it against the CGPROF_VERSION it was compiled with. */
+const char *cg_version(void);
+
 /* Compressed inputs, told by their magic numbers. */
 typedef enum cg_compression {
 	CG_PLAIN = 0,
@@ -60,12 +70,17 @@ typedef enum cg_compression {
  * (see cgprof(5), COMPATIBILITY). */
 typedef enum cg_repair {
 	CG_REPAIR_NONE = 0,
-	CG_REPAIR_VERSION,      /* version: 0.9.6 read as 1 */
-	CG_REPAIR_CALL_COLUMNS, /* calls= target columns past the positions */
-	CG_REPAIR_SUMMARY,      /* summary: after body lines */
-	CG_REPAIR_APPEND,       /* ==== NEW PROFILING FILE: a new part */
-	CG_REPAIR_NEGATIVE,     /* a negative event cost counted as 0 */
-	CG_REPAIR_JUMPS,        /* jump=, jcnd=, jfi=, jfn= lines skipped */
+	/* each with its cg_repair_text */
+	CG_REPAIR_VERSION,      /* "dotted version: read as version 1" */
+	CG_REPAIR_CALL_COLUMNS, /* "calls= with more target columns than
+	                           positions: the extra columns dropped" */
+	CG_REPAIR_SUMMARY,      /* "summary: after body lines: kept as a
+	                           summary of its part" */
+	CG_REPAIR_APPEND,       /* "==== NEW PROFILING FILE: a new part with
+	                           its own name IDs" */
+	CG_REPAIR_NEGATIVE,     /* "negative event cost: counted as 0" */
+	CG_REPAIR_JUMPS,        /* "jump lines (--collect-jumps): skipped, no
+	                           figure changes" */
 	CG_REPAIRS
 } cg_repair;
 
@@ -76,8 +91,9 @@ typedef struct cg_error {
 	cg_kind kind;
 	uint64_t line;
 	char message[CG_MESSAGE_MAX];
-	const char *limit;          /* the limit passed (a cg_limit_names entry,
-	                               static storage), or NULL */
+	const char *limit;          /* the limit passed (its name, as
+	                               cg_limit_name gives it: static
+	                               storage), or NULL */
 	cg_compression compression; /* a compressed input, else CG_PLAIN */
 	cg_repair repair;           /* a refusal that CG_COMPAT repairs */
 	int errnum;                 /* the errno of CG_IO, else 0 */
@@ -87,8 +103,9 @@ typedef struct cg_error {
  * of the diagnostic format NAME:LINE: KIND: MESSAGE.  Static storage. */
 const char *cg_kind_name(cg_kind kind);
 
-/* What a repair does, for warnings: "version: 0.9.6 read as 1" and so on.
- * Static storage; NULL for CG_REPAIR_NONE or an unknown kind. */
+/* What a repair does, for warnings: the text beside each cg_repair kind
+ * above ("dotted version: read as version 1" and so on).  Static
+ * storage; NULL for CG_REPAIR_NONE or an unknown kind. */
 const char *cg_repair_text(cg_repair kind);
 
 /* ---------------------------------------------------------------- limits */
@@ -132,10 +149,13 @@ const char *cg_limit_name(size_t i);
  * verdict does not depend on how the input was split. */
 typedef struct cg_input cg_input;
 
-/* A new empty input in *out that refuses more than cap bytes; size_hint
- * (may be 0) preallocates for a file of known size.  CG_RESOURCE if out
- * of memory.  Free it with cg_input_free. */
-cg_kind cg_input_new(uint64_t cap, size_t size_hint, cg_input **out,
+/* A new empty input in *out that refuses more than cap bytes.  size_hint
+ * (may be 0) is the size of a file about to be read: one within the cap
+ * is preallocated, one over it refused at once (Resource at line 0, the
+ * message and err->limit those of an input fed past the cap), so that a
+ * large file is refused before a byte of it is read.  CG_RESOURCE also if
+ * out of memory; *out is NULL on failure.  Free it with cg_input_free. */
+cg_kind cg_input_new(uint64_t cap, uint64_t size_hint, cg_input **out,
                      cg_error *err);
 
 /* Append n bytes.  CG_RESOURCE (line 0) when the total goes over the cap
@@ -276,10 +296,35 @@ typedef struct cg_stats {
  *               body). */
 enum { CG_COMPAT = 1u << 0, CG_COMPLETE = 1u << 1 };
 
+/* How an input is read: what cg_parse_opts and every consumer of a parse
+ * (cg_funcs_add_opts, cg_model_read_opts, cg_normalize_opts) take, so that
+ * one parse of an input does the work and reports on it.  A zeroed struct
+ * (cg_read_options_default) reads with the default limits, no flags. */
+typedef struct cg_read_options {
+	const cg_limits *limits; /* NULL: the defaults */
+	unsigned flags;          /* CG_COMPAT, CG_COMPLETE, and the consumer's
+	                            own (CG_NORMALIZE_INLINE_NAMES) */
+	const cg_str *events;    /* nevents event names every part must have
+	                            (NULL: none) */
+	size_t nevents;
+	cg_stats *stats;         /* when not NULL, filled with the facts of the
+	                            parse (also when it fails) */
+} cg_read_options;
+
+/* Zero *opt: the default limits, no flags, no events required, no stats. */
+void cg_read_options_default(cg_read_options *opt);
+
 /* Check and parse a complete input of len bytes: byte cap, compression,
- * UTF-8 and NUL, text and line limits, then the profile itself (limits
- * NULL: the defaults).  Returns CG_OK or the input's verdict.  handler and
- * stats may be NULL. */
+ * UTF-8 and NUL, text and line limits, then the profile itself, as opt
+ * says (NULL: cg_read_options_default).  An input that is valid but has a
+ * part without one of opt->events is Unsupported at that part's events:
+ * line ("event 'NAME' selected with -e is not an event of part N", the
+ * first such part; the name cut at 60 bytes).  Returns CG_OK or the
+ * input's verdict; handler may be NULL. */
+cg_kind cg_parse_opts(const char *buf, size_t len, const cg_read_options *opt,
+                      const cg_handler *handler, void *ctx, cg_error *err);
+
+/* cg_parse_opts with opt {limits, flags, stats} (no events required). */
 cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
                  unsigned flags, const cg_handler *handler, void *ctx,
                  cg_stats *stats, cg_error *err);
@@ -292,9 +337,15 @@ typedef cg_kind (*cg_write_fn)(void *ctx, const char *bytes, size_t n);
 
 /* Write the canonical text of a complete input (see cg-normalize(1)) to
  * write.  The input is parsed once to check it and measure the output
- * (Resource at line 0 when the output would pass limits->output, in UTF-16
- * code units), then again to write it: an invalid input writes nothing.
- * A failed write returns the sink's kind. */
+ * (Resource at line 0 when the output would pass the output limit, in
+ * UTF-16 code units; opt->stats are this parse's), then again to write
+ * it: an invalid input writes nothing.  A failed write returns the sink's
+ * kind. */
+cg_kind cg_normalize_opts(const char *buf, size_t len,
+                          const cg_read_options *opt, cg_write_fn write,
+                          void *ctx, cg_error *err);
+
+/* cg_normalize_opts with opt {limits, flags}. */
 cg_kind cg_normalize(const char *buf, size_t len, const cg_limits *limits,
                      unsigned flags, cg_write_fn write, void *ctx,
                      cg_error *err);
@@ -314,8 +365,13 @@ cg_kind cg_normalize_file(const char *buf, size_t len, const cg_limits *limits,
 /* The whole profile collected in memory, owning copies of every string. */
 typedef struct cg_model cg_model;
 
-/* Parse and collect into *model (a copy of the input: buf may be freed),
- * or NULL and the error.  Free it with cg_model_free. */
+/* Parse as opt says and collect into *model (a copy of the input: buf
+ * may be freed), or NULL and the error.  Free it with cg_model_free. */
+cg_kind cg_model_read_opts(const char *buf, size_t len,
+                           const cg_read_options *opt, cg_model **model,
+                           cg_error *err);
+
+/* cg_model_read_opts with opt {limits, flags}. */
 cg_kind cg_model_read(const char *buf, size_t len, const cg_limits *limits,
                       unsigned flags, cg_model **model, cg_error *err);
 
@@ -354,12 +410,16 @@ typedef struct cg_funcs cg_funcs;
  * with cg_funcs_free. */
 cg_kind cg_funcs_new(cg_funcs **out, cg_error *err);
 
-/* Parse a complete input (as cg_parse does) and add its parts.  Returns
- * CG_OK, or the input's error (a cost sum over UInt64, more distinct
- * events over all inputs than limits->events, or out of memory are
- * Resource).  After an error the aggregation is spoiled: later calls
- * still check their inputs, cg_funcs_finish fails, and only
+/* Parse a complete input as opt says (as cg_parse_opts does) and add its
+ * parts.  Returns CG_OK, or the input's error (a cost sum over UInt64,
+ * more distinct events over all inputs than the events limit, or out of
+ * memory are Resource).  After an error the aggregation is spoiled: later
+ * calls still check their inputs, cg_funcs_finish fails, and only
  * cg_funcs_free is of use. */
+cg_kind cg_funcs_add_opts(cg_funcs *f, const char *buf, size_t len,
+                          const cg_read_options *opt, cg_error *err);
+
+/* cg_funcs_add_opts with opt {limits, flags}. */
 cg_kind cg_funcs_add(cg_funcs *f, const char *buf, size_t len,
                      const cg_limits *limits, unsigned flags, cg_error *err);
 
@@ -376,7 +436,9 @@ size_t cg_funcs_event_count(const cg_funcs *f);
 cg_str cg_funcs_event(const cg_funcs *f, size_t i);
 /* The sum of all self costs, per event. */
 const uint64_t *cg_funcs_totals(const cg_funcs *f);
-/* Parts added, numbered 0.. across inputs in the order added. */
+/* Parts added, numbered 0.. across inputs in the order added (the part
+ * of the per-part entries and arcs below, whose counts are
+ * cg_funcs_part_entry_count and cg_funcs_part_arc_count). */
 size_t cg_funcs_part_count(const cg_funcs *f);
 
 /* A function (or a cycle, or a function within one part). */
@@ -385,7 +447,8 @@ typedef struct cg_func {
 	uint64_t called;      /* sum of the calls= counts of arcs into it */
 	size_t cycle;         /* its cycle's number (1..), 0 when none */
 	size_t part;          /* per-part entries: the part; else 0 */
-	size_t index;         /* the function's index (0.. count-1) */
+	size_t index;         /* the function's index (0.. count-1); SIZE_MAX
+	                         for a cycle, which is no function */
 	const uint64_t *self; /* self cost per event */
 	const uint64_t *incl; /* inclusive cost per event */
 } cg_func;
@@ -400,13 +463,16 @@ size_t cg_funcs_part_entry_count(const cg_funcs *f);
 void cg_funcs_part_entry(const cg_funcs *f, size_t i, cg_func *out);
 
 /* The function indices in the byte order of their (fn, fl, ob), into
- * order (cg_funcs_count entries): the order the commands print ties in
- * and cg_fold walks in.  CG_RESOURCE if out of memory. */
+ * order (cg_funcs_count entries): the order the commands print ties in,
+ * cycles are numbered in and cg_fold walks in.  Always CG_OK (the order
+ * is made by cg_funcs_finish). */
 cg_kind cg_funcs_name_order(const cg_funcs *f, size_t *order, cg_error *err);
 
 /* Cycles, numbered 1.. in the byte order of their first member's (fn,
- * fl, ob); none unless finished with CG_FUNCS_CYCLES.  A cycle's self and
- * inclusive are its members' sums; called sums the arcs entering it. */
+ * fl, ob); none unless finished with CG_FUNCS_CYCLES.  cg_funcs_cycle
+ * takes a number (1.. cg_funcs_cycle_count), not an index, and gives the
+ * cycle as a cg_func with index SIZE_MAX.  A cycle's self and inclusive
+ * are its members' sums; called sums the arcs entering it. */
 size_t cg_funcs_cycle_count(const cg_funcs *f);
 void cg_funcs_cycle(const cg_funcs *f, size_t number, cg_func *out);
 
@@ -424,6 +490,32 @@ size_t cg_funcs_arc_count(const cg_funcs *f);
 void cg_funcs_arc(const cg_funcs *f, size_t i, cg_arc *out);
 size_t cg_funcs_part_arc_count(const cg_funcs *f);
 void cg_funcs_part_arc(const cg_funcs *f, size_t i, cg_arc *out);
+
+/* The call graph, indexed once by cg_funcs_finish.  The arcs out of
+ * function i (to its callees) or into it (from its callers), as indices
+ * for cg_funcs_arc, in the (fn, fl, ob) byte order of the function at the
+ * other end; *n gets their count.  Valid until cg_funcs_free. */
+const size_t *cg_funcs_callees(const cg_funcs *f, size_t i, size_t *n);
+const size_t *cg_funcs_callers(const cg_funcs *f, size_t i, size_t *n);
+
+/* The sum of the self costs of part p (0.. cg_funcs_part_count - 1), per
+ * event. */
+const uint64_t *cg_funcs_part_totals(const cg_funcs *f, size_t p);
+
+/* Directions of cg_funcs_reach. */
+enum { CG_REACH_CALLEES = 0, CG_REACH_CALLERS = 1 };
+
+/* Walk the call graph breadth first from the functions marked in mark
+ * (cg_funcs_count bytes, nonzero: a start), toward callees or callers,
+ * at most depth arcs from a start (UINT64_MAX: no bound), entering only
+ * functions whose byte in keep and arcs whose byte in arc_keep
+ * (cg_funcs_arc_count bytes) is nonzero (either NULL: all).  On return
+ * mark also marks (1) every function so reached.  CG_RESOURCE if out of
+ * memory, mark then unchanged. */
+cg_kind cg_funcs_reach(const cg_funcs *f, int direction,
+                       const unsigned char *keep,
+                       const unsigned char *arc_keep, uint64_t depth,
+                       unsigned char *mark, cg_error *err);
 
 void cg_funcs_free(cg_funcs *f);
 
@@ -447,6 +539,9 @@ typedef struct cg_fold_options {
 	size_t max_depth;  /* frames of a path, e.g. 1024 */
 	size_t max_stacks; /* paths, e.g. 1000000 */
 } cg_fold_options;
+
+/* The defaults: min_share 1e-6, max_depth 1024, max_stacks 1000000. */
+void cg_fold_options_default(cg_fold_options *opt);
 
 /* One stack: function indices from the root down, and its count; valid
  * during the callback.  Return CG_OK to go on. */

@@ -94,26 +94,3 @@ void cg_excerpt(char *out, size_t outlen, const char *s, size_t n)
 	}
 	out[o] = '\0';
 }
-
-int cg_grow(void **ptr, size_t *cap, size_t need, size_t elsize)
-{
-	size_t ncap;
-	void *np;
-	if (need <= *cap)
-		return 0;
-	/* half again, or what is needed when that is more: a first request
-	 * of a known size (an input's) gets exactly that */
-	ncap = *cap <= SIZE_MAX / 3 * 2 ? *cap + *cap / 2 : need;
-	if (ncap < 8)
-		ncap = 8;
-	if (ncap < need)
-		ncap = need;
-	if (elsize == 0 || ncap > SIZE_MAX / elsize)
-		return -1;
-	np = cg_realloc(*ptr, ncap * elsize);
-	if (np == NULL)
-		return -1;
-	*ptr = np;
-	*cap = ncap;
-	return 0;
-}

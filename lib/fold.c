@@ -3,7 +3,8 @@
  * in proportion to the arcs into it, then splits each self cost over the
  * paths that end at the function, in whole units. */
 #include "internal.h"
-#include "table.h"
+#include "graph.h"
+#include "sort.h"
 
 #include <string.h>
 
@@ -17,13 +18,12 @@ typedef struct path {
 
 typedef struct walk {
 	const cg_funcs *f;
+	const cg_graph *g;      /* arcs by caller, callees in name order */
 	size_t ev, n;
 	/* the figures the walk reads again and again, for ev */
 	uint64_t *self, *incl, *called, *acost;
-	size_t *callee;
 	cg_fold_options opt;
 	uint64_t total;
-	size_t *first, *adj;    /* arcs by caller, callees in key order */
 	uint64_t *in;           /* cost of the arcs into each function */
 	unsigned char *on_path;
 	path *paths;
@@ -31,123 +31,35 @@ typedef struct walk {
 	int cut;
 } walk;
 
-/* fn, fl, ob of every function, three views each. */
-static int by_key(uint32_t a, uint32_t b, const void *ctx)
+/* The figures of event ev, and the cost into each function from
+ * others. */
+static int build(walk *w)
 {
-	const cg_str *k = ctx;
-	int c, i;
-	for (i = 0, c = 0; i < 3 && c == 0; i++)
-		c = cg_str_cmp(k[3 * (size_t)a + (size_t)i],
-		               k[3 * (size_t)b + (size_t)i]);
-	return c;
-}
-
-/* Functions in key order, as 32-bit indices (the aggregation numbers its
- * functions below 2^32). */
-static uint32_t *key_order(const cg_funcs *f, size_t n)
-{
-	uint32_t *order = cg_calloc(n + 1, sizeof *order);
-	uint32_t *tmp = cg_calloc(n + 1, sizeof *tmp);
-	cg_str *keys = n <= SIZE_MAX / 3 / sizeof *keys
-	                   ? cg_calloc(3 * n + 1, sizeof *keys)
-	                   : NULL;
-	size_t i;
-	if (order != NULL && tmp != NULL && keys != NULL) {
-		for (i = 0; i < n; i++) {
-			cg_func x;
-			cg_funcs_get(f, i, &x);
-			keys[3 * i] = x.fn;
-			keys[3 * i + 1] = x.fl;
-			keys[3 * i + 2] = x.ob;
-			order[i] = (uint32_t)i;
-		}
-		cg_sort_u32(order, n, tmp, by_key, keys);
-	} else {
-		cg_free(order);
-		order = NULL;
-	}
-	cg_free(tmp);
-	cg_free(keys);
-	return order;
-}
-
-cg_kind cg_funcs_name_order(const cg_funcs *f, size_t *order, cg_error *err)
-{
-	size_t i, n = cg_funcs_count(f);
-	uint32_t *o = key_order(f, n);
-	if (o == NULL)
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
-	for (i = 0; i < n; i++)
-		order[i] = o[i];
-	cg_free(o);
-	return CG_OK;
-}
-
-/* Arcs by caller, each caller's callees in key order; the cost into each
- * function from others. */
-static int build(walk *w, const uint32_t *order)
-{
-	size_t i, na = cg_funcs_arc_count(w->f), *rank, *next;
-	int ret = -1;
-	rank = cg_calloc(w->n + 1, sizeof *rank);
-	next = cg_calloc(w->n + 1, sizeof *next);
+	size_t i, na = cg_funcs_arc_count(w->f);
 	w->self = cg_calloc(w->n + 1, sizeof *w->self);
 	w->incl = cg_calloc(w->n + 1, sizeof *w->incl);
 	w->called = cg_calloc(w->n + 1, sizeof *w->called);
 	w->acost = cg_calloc(na + 1, sizeof *w->acost);
-	w->callee = cg_calloc(na + 1, sizeof *w->callee);
-	w->first = cg_calloc(w->n + 2, sizeof *w->first);
-	w->adj = cg_calloc(na + 1, sizeof *w->adj);
 	w->in = cg_calloc(w->n + 1, sizeof *w->in);
 	w->on_path = cg_calloc(w->n + 1, 1);
-	if (!rank || !next || !w->first || !w->adj || !w->in || !w->on_path ||
-	    !w->self || !w->incl || !w->called || !w->acost || !w->callee)
-		goto out;
+	if (!w->in || !w->on_path || !w->self || !w->incl || !w->called ||
+	    !w->acost)
+		return -1;
 	for (i = 0; i < w->n; i++) {
 		cg_func g;
 		cg_funcs_get(w->f, i, &g);
 		w->self[i] = g.self[w->ev];
 		w->incl[i] = g.incl[w->ev];
 		w->called[i] = g.called;
-		rank[order[i]] = i;
 	}
 	for (i = 0; i < na; i++) {
 		cg_arc a;
 		cg_funcs_arc(w->f, i, &a);
-		w->callee[i] = a.callee;
 		w->acost[i] = a.cost[w->ev];
-		w->first[a.caller + 1]++;
 		if (a.caller != a.callee)
 			w->in[a.callee] = cg_sat_add(w->in[a.callee], a.cost[w->ev]);
 	}
-	for (i = 0; i < w->n; i++)
-		w->first[i + 1] += w->first[i];
-	/* callers in key order, so each one's arcs land sorted by callee */
-	for (i = 0; i < w->n; i++)
-		next[i] = w->first[i];
-	for (i = 0; i < na; i++) {
-		cg_arc a;
-		cg_funcs_arc(w->f, i, &a);
-		w->adj[next[a.caller]++] = i;
-	}
-	for (i = 0; i < w->n; i++) {
-		size_t lo = w->first[i], hi = w->first[i + 1], j, k;
-		/* insertion sort by callee rank: a function has few callees */
-		for (j = lo + 1; j < hi; j++) {
-			size_t x = w->adj[j];
-			for (k = j; k > lo; k--) {
-				if (rank[w->callee[w->adj[k - 1]]] <= rank[w->callee[x]])
-					break;
-				w->adj[k] = w->adj[k - 1];
-			}
-			w->adj[k] = x;
-		}
-	}
-	ret = 0;
-out:
-	cg_free(rank);
-	cg_free(next);
-	return ret;
+	return 0;
 }
 
 static int add_path(walk *w, size_t parent, size_t func, double weight)
@@ -177,21 +89,21 @@ static int walk_from(walk *w, size_t root, size_t *frame, size_t *pos)
 	if (r != 0)
 		return r < 0 ? -1 : 0;
 	frame[0] = w->npaths - 1;
-	pos[0] = w->first[root];
+	pos[0] = w->g->out_first[root];
 	w->on_path[root] = 1;
 	for (;;) {
 		const path *p = &w->paths[frame[d]];
 		size_t fn = p->func, arc, callee;
 		double share;
-		if (pos[d] == w->first[fn + 1]) {
+		if (pos[d] == w->g->out_first[fn + 1]) {
 			w->on_path[fn] = 0;
 			if (d == 0)
 				return 0;
 			d--;
 			continue;
 		}
-		arc = w->adj[pos[d]++];
-		callee = w->callee[arc];
+		arc = w->g->out_arc[pos[d]++];
+		callee = w->g->arcs[arc].callee;
 		if (w->on_path[callee] || w->acost[arc] == 0 || w->in[callee] == 0)
 			continue;
 		share = p->weight * (double)w->acost[arc] / (double)w->in[callee];
@@ -212,7 +124,7 @@ static int walk_from(walk *w, size_t root, size_t *frame, size_t *pos)
 		}
 		d++;
 		frame[d] = w->npaths - 1;
-		pos[d] = w->first[callee];
+		pos[d] = w->g->out_first[callee];
 		w->on_path[callee] = 1;
 	}
 }
@@ -307,15 +219,12 @@ static void release(walk *w)
 	cg_free(w->incl);
 	cg_free(w->called);
 	cg_free(w->acost);
-	cg_free(w->callee);
-	cg_free(w->first);
-	cg_free(w->adj);
 	cg_free(w->in);
 	cg_free(w->on_path);
 	cg_free(w->paths);
 }
 
-static cg_kind emit(walk *w, const uint32_t *order, const uint64_t *rest,
+static cg_kind emit(walk *w, const size_t *order, const uint64_t *rest,
                     cg_stack_fn stack, void *ctx, cg_error *err)
 {
 	size_t *frames = cg_calloc(w->opt.max_depth + 2, sizeof *frames), i;
@@ -338,16 +247,24 @@ static cg_kind emit(walk *w, const uint32_t *order, const uint64_t *rest,
 	return CG_OK;
 }
 
+void cg_fold_options_default(cg_fold_options *opt)
+{
+	opt->min_share = 1e-6;
+	opt->max_depth = 1024;
+	opt->max_stacks = 1000000;
+}
+
 cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
                 cg_stack_fn stack, void *ctx, int *cut, cg_error *err)
 {
 	walk w;
-	uint32_t *order;
+	const size_t *order;
 	uint64_t *rest = NULL;
 	size_t *frame = NULL, *pos = NULL, i;
 	cg_kind k;
 	memset(&w, 0, sizeof w);
 	w.f = f;
+	w.g = cg_funcs_graph(f);
 	w.ev = ev;
 	w.n = cg_funcs_count(f);
 	w.opt = *opt;
@@ -356,13 +273,12 @@ cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
 	if (w.opt.max_stacks > UINT32_MAX)
 		w.opt.max_stacks = UINT32_MAX;
 	w.total = cg_funcs_totals(f)[ev];
-	order = key_order(f, w.n);
+	order = w.g->order;
 	rest = cg_calloc(w.n + 1, sizeof *rest);
 	frame = cg_calloc(w.opt.max_depth + 1, sizeof *frame);
 	pos = cg_calloc(w.opt.max_depth + 1, sizeof *pos);
 	k = CG_OK;
-	if (order == NULL || rest == NULL || frame == NULL || pos == NULL ||
-	    build(&w, order) != 0)
+	if (rest == NULL || frame == NULL || pos == NULL || build(&w) != 0)
 		goto oom;
 	for (i = 0; i < w.n; i++)
 		if (w.called[order[i]] == 0 &&
@@ -377,7 +293,6 @@ cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
 oom:
 	k = cg_fail(err, CG_RESOURCE, 0, "out of memory");
 out:
-	cg_free(order);
 	cg_free(rest);
 	cg_free(frame);
 	cg_free(pos);

@@ -8,6 +8,7 @@
  * then applies KCachegrind's rules (tracedata.cpp, TracePartFunction and
  * TraceFunction::update), computed per part and summed over parts. */
 #include "internal.h"
+#include "graph.h"
 #include "table.h"
 
 #include <stdio.h>
@@ -35,11 +36,6 @@ typedef struct parc {
 	uint64_t calls;
 	size_t cost; /* pool offset, part width */
 } parc;
-
-typedef struct arc {
-	uint32_t caller, callee;
-	uint64_t calls;
-} arc;
 
 /* The last names resolved: a function's records come in a row. */
 typedef struct vcache {
@@ -80,9 +76,11 @@ struct cg_funcs {
 	uint64_t *parc_cost;
 	uint64_t *f_self, *f_incl, *f_called;
 	size_t *f_cycle;
-	arc *arcs;
+	cg_graph_arc *arcs;
 	size_t narcs;
 	uint64_t *arc_cost;
+	cg_graph graph;
+	uint64_t *part_totals; /* W per part */
 	size_t ncycles;
 	uint64_t *c_self, *c_incl, *c_called;
 	char *c_names; /* ncycles names of CYCLE_NAME bytes */
@@ -334,23 +332,23 @@ static cg_kind on_part_end(void *ctx, const cg_part *p)
 	return CG_OK;
 }
 
-cg_kind cg_funcs_add(cg_funcs *f, const char *buf, size_t len,
-                     const cg_limits *limits, unsigned flags, cg_error *err)
+cg_kind cg_funcs_add_opts(cg_funcs *f, const char *buf, size_t len,
+                          const cg_read_options *opt, cg_error *err)
 {
 	static const cg_handler h = {on_part_begin, on_record, on_part_end};
 	cg_kind k;
 	if (f->failed || f->finished)
-		return cg_parse(buf, len, limits, flags, NULL, NULL, NULL, err);
+		return cg_parse_opts(buf, len, opt, NULL, NULL, err);
 	/* views of the previous input may come back at the same addresses */
 	cg_interner_forget_views(&f->names);
 	cg_interner_forget_views(&f->events);
 	f->caller.valid = f->callee.valid = 0;
-	if (limits != NULL)
-		f->limits = *limits;
+	if (opt != NULL && opt->limits != NULL)
+		f->limits = *opt->limits;
 	else
 		cg_limits_default(&f->limits);
 	f->pending = 0;
-	k = cg_parse(buf, len, limits, flags, &h, f, NULL, err);
+	k = cg_parse_opts(buf, len, opt, &h, f, err);
 	if (k == CG_OK && f->pending) {
 		k = f->err.kind;
 		if (err != NULL)
@@ -359,6 +357,16 @@ cg_kind cg_funcs_add(cg_funcs *f, const char *buf, size_t len,
 	if (k != CG_OK)
 		f->failed = 1;
 	return k;
+}
+
+cg_kind cg_funcs_add(cg_funcs *f, const char *buf, size_t len,
+                     const cg_limits *limits, unsigned flags, cg_error *err)
+{
+	cg_read_options opt;
+	cg_read_options_default(&opt);
+	opt.limits = limits;
+	opt.flags = flags;
+	return cg_funcs_add_opts(f, buf, len, &opt, err);
 }
 
 /* ---------------------------------------------------------------- finish */
@@ -468,8 +476,10 @@ out:
 	return ret;
 }
 
-static int key_cmp(const cg_funcs *f, uint32_t x, uint32_t y)
+/* The one order of functions: the bytes of fn, then fl, then ob. */
+static int by_name(uint32_t x, uint32_t y, const void *ctx)
 {
+	const cg_funcs *f = ctx;
 	const cg_str *n = f->names.names;
 	int c = cg_str_cmp(n[f->funcs[x].fn], n[f->funcs[y].fn]);
 	if (c == 0)
@@ -477,142 +487,6 @@ static int key_cmp(const cg_funcs *f, uint32_t x, uint32_t y)
 	if (c == 0)
 		c = cg_str_cmp(n[f->funcs[x].ob], n[f->funcs[y].ob]);
 	return c;
-}
-
-/* Tarjan's strongly connected components, without recursion (a call
- * chain may be as deep as the profile has functions).  comp[v] gets the
- * component's first member found; returns the number of cycles. */
-typedef struct tarjan {
-	size_t *first, *next_edge, *adj;  /* adjacency, by caller */
-	size_t *index, *low, *stack, *frame, *edge;
-	unsigned char *on;
-} tarjan;
-
-static void strongconnect(tarjan *t, size_t root,
-                          size_t *counter, size_t *comp, size_t *ncycles)
-{
-	size_t sp = 0, fp = 0;
-	t->frame[fp] = root;
-	t->edge[fp++] = t->first[root];
-	t->index[root] = t->low[root] = ++*counter;
-	t->stack[sp++] = root;
-	t->on[root] = 1;
-	while (fp > 0) {
-		size_t v = t->frame[fp - 1], e = t->edge[fp - 1];
-		if (e < t->first[v + 1]) {
-			size_t w = t->adj[e];
-			t->edge[fp - 1] = e + 1;
-			if (t->index[w] == 0) {
-				t->index[w] = t->low[w] = ++*counter;
-				t->stack[sp++] = w;
-				t->on[w] = 1;
-				t->frame[fp] = w;
-				t->edge[fp++] = t->first[w];
-			} else if (t->on[w] && t->index[w] < t->low[v])
-				t->low[v] = t->index[w];
-			continue;
-		}
-		fp--;
-		if (fp > 0 && t->low[v] < t->low[t->frame[fp - 1]])
-			t->low[t->frame[fp - 1]] = t->low[v];
-		if (t->low[v] == t->index[v]) {
-			size_t w, n = 0, top = sp;
-			do {
-				w = t->stack[--sp];
-				t->on[w] = 0;
-				n++;
-			} while (w != v);
-			if (n > 1) {
-				(*ncycles)++;
-				while (top > sp)
-					comp[t->stack[--top]] = v + 1;
-			}
-		}
-	}
-}
-
-static int find_components(cg_funcs *f, size_t *comp, size_t *ncycles)
-{
-	size_t n = f->nfuncs, i, counter = 0;
-	tarjan t;
-	int ret = -1;
-	memset(&t, 0, sizeof t);
-	t.first = zalloc(n + 2, sizeof(size_t));
-	t.next_edge = zalloc(n + 1, sizeof(size_t));
-	t.adj = zalloc(f->narcs, sizeof(size_t));
-	t.index = zalloc(n, sizeof(size_t));
-	t.low = zalloc(n, sizeof(size_t));
-	t.stack = zalloc(n, sizeof(size_t));
-	t.frame = zalloc(n, sizeof(size_t));
-	t.edge = zalloc(n, sizeof(size_t));
-	t.on = zalloc(n, 1);
-	if (!t.first || !t.next_edge || !t.adj || !t.index || !t.low ||
-	    !t.stack || !t.frame || !t.edge || !t.on)
-		goto out;
-	for (i = 0; i < f->narcs; i++)
-		t.first[f->arcs[i].caller + 1]++;
-	for (i = 0; i < n; i++)
-		t.first[i + 1] += t.first[i];
-	for (i = 0; i < n; i++)
-		t.next_edge[i] = t.first[i];
-	for (i = 0; i < f->narcs; i++)
-		t.adj[t.next_edge[f->arcs[i].caller]++] = f->arcs[i].callee;
-	*ncycles = 0;
-	for (i = 0; i < n; i++)
-		if (t.index[i] == 0)
-			strongconnect(&t, i, &counter, comp, ncycles);
-	ret = 0;
-out:
-	cg_free(t.first);
-	cg_free(t.next_edge);
-	cg_free(t.adj);
-	cg_free(t.index);
-	cg_free(t.low);
-	cg_free(t.stack);
-	cg_free(t.frame);
-	cg_free(t.edge);
-	cg_free(t.on);
-	return ret;
-}
-
-static int by_first_member(uint32_t x, uint32_t y, const void *ctx)
-{
-	return key_cmp(ctx, x, y);
-}
-
-/* Cycles numbered by their first member in (fn, fl, ob) order, so that
- * the numbers do not depend on the order of the input. */
-static int number_cycles(cg_funcs *f, const size_t *comp, size_t ncycles)
-{
-	uint32_t *first = zalloc(ncycles, sizeof *first), *tmp;
-	size_t *slot = zalloc(f->nfuncs + 1, sizeof *slot), i, n = 0;
-	int ret = -1;
-	tmp = zalloc(ncycles, sizeof *tmp);
-	if (first == NULL || slot == NULL || tmp == NULL)
-		goto out;
-	/* slot[root + 1]: the cycle's place in first[], plus 1 */
-	for (i = 0; i < f->nfuncs; i++) {
-		size_t r = comp[i];
-		if (r == 0)
-			continue;
-		if (slot[r] == 0) {
-			first[n++] = (uint32_t)i;
-			slot[r] = n;
-		} else if (key_cmp(f, (uint32_t)i, first[slot[r] - 1]) < 0)
-			first[slot[r] - 1] = (uint32_t)i;
-	}
-	cg_sort_u32(first, n, tmp, by_first_member, f);
-	for (i = 0; i < n; i++)
-		slot[comp[first[i]]] = i + 1;
-	for (i = 0; i < f->nfuncs; i++)
-		f->f_cycle[i] = comp[i] ? slot[comp[i]] : 0;
-	f->ncycles = n;
-	ret = 0;
-out:
-	cg_free(first);
-	cg_free(slot);
-	cg_free(tmp);
-	return ret;
 }
 
 /* A cycle member's inclusive is its self plus its arcs leaving the cycle
@@ -665,13 +539,9 @@ static int cycle_rows(cg_funcs *f)
 
 static int find_cycles(cg_funcs *f)
 {
-	size_t *comp = zalloc(f->nfuncs, sizeof *comp), ncycles;
-	int ret = -1;
-	if (comp != NULL && find_components(f, comp, &ncycles) == 0 &&
-	    number_cycles(f, comp, ncycles) == 0 && member_inclusive(f) == 0)
-		ret = 0;
-	cg_free(comp);
-	return ret;
+	if (cg_cycles_find(&f->graph, f->f_cycle, &f->ncycles) != 0)
+		return -1;
+	return member_inclusive(f);
 }
 
 static int sum_functions(cg_funcs *f)
@@ -690,6 +560,21 @@ static int sum_functions(cg_funcs *f)
 	return 0;
 }
 
+/* The self costs of each part; bounded by the checked totals. */
+static int sum_parts(cg_funcs *f)
+{
+	size_t W = f->W, i, e;
+	if (f->nparts && W > SIZE_MAX / f->nparts / sizeof(uint64_t))
+		return -1;
+	f->part_totals = zalloc(f->nparts * W, sizeof(uint64_t));
+	if (f->part_totals == NULL)
+		return -1;
+	for (i = 0; i < f->nents; i++)
+		for (e = 0; e < W; e++)
+			f->part_totals[f->ents[i].part * W + e] += f->ent_self[i * W + e];
+	return 0;
+}
+
 cg_kind cg_funcs_finish(cg_funcs *f, unsigned flags, cg_error *err)
 {
 	if (f->failed || f->finished)
@@ -699,14 +584,15 @@ cg_kind cg_funcs_finish(cg_funcs *f, unsigned flags, cg_error *err)
 	f->finished = 1;
 	f->W = f->events.count;
 	f->failed = 1;
-	if (lay_out(f) || sum_arcs(f))
+	if (lay_out(f) || sum_arcs(f) ||
+	    cg_graph_build(&f->graph, f->nfuncs, f->arcs, f->narcs, by_name, f))
 		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
 	if (part_inclusive(f))
 		return cg_fail(err, CG_RESOURCE, 0, "a cost summed over UInt64");
 	if ((flags & CG_FUNCS_CYCLES) && find_cycles(f))
 		return cg_fail(err, CG_RESOURCE, 0,
 		               "out of memory or a cost summed over UInt64");
-	if (sum_functions(f) || cycle_rows(f))
+	if (sum_functions(f) || sum_parts(f) || cycle_rows(f))
 		return cg_fail(err, CG_RESOURCE, 0,
 		               "out of memory or a cost summed over UInt64");
 	f->failed = 0;
@@ -724,6 +610,12 @@ size_t cg_funcs_part_entry_count(const cg_funcs *f) { return f->nents; }
 size_t cg_funcs_cycle_count(const cg_funcs *f) { return f->ncycles; }
 size_t cg_funcs_arc_count(const cg_funcs *f) { return f->narcs; }
 size_t cg_funcs_part_arc_count(const cg_funcs *f) { return f->nparcs; }
+const cg_graph *cg_funcs_graph(const cg_funcs *f) { return &f->graph; }
+
+const uint64_t *cg_funcs_part_totals(const cg_funcs *f, size_t part)
+{
+	return f->part_totals + part * f->W;
+}
 
 static void name_func(const cg_funcs *f, size_t i, cg_func *out)
 {
@@ -811,6 +703,8 @@ void cg_funcs_free(cg_funcs *f)
 	cg_free(f->f_cycle);
 	cg_free(f->arcs);
 	cg_free(f->arc_cost);
+	cg_graph_free(&f->graph);
+	cg_free(f->part_totals);
 	cg_free(f->c_self);
 	cg_free(f->c_incl);
 	cg_free(f->c_called);

@@ -16,18 +16,26 @@ struct cg_input {
 	int refused;
 };
 
-cg_kind cg_input_new(uint64_t cap, size_t size_hint, cg_input **out,
+/* The one message of an input over the cap, whenever it is found. */
+static cg_kind over_cap(cg_error *err, uint64_t cap)
+{
+	return cg_fail_limit(err, 0, "input size", "input", cap);
+}
+
+cg_kind cg_input_new(uint64_t cap, uint64_t size_hint, cg_input **out,
                      cg_error *err)
 {
-	cg_input *in = cg_calloc(1, sizeof *in);
+	cg_input *in;
 	*out = NULL;
-	if (in == NULL)
+	if (size_hint > cap)
+		return over_cap(err, cap);
+	if ((in = cg_calloc(1, sizeof *in)) == NULL)
 		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
 	in->limit = cap;
 	/* one byte more than the file, to see it grow without a realloc; a
 	 * failure here only costs the preallocation */
-	if (size_hint > 0 && size_hint < SIZE_MAX && (uint64_t)size_hint <= cap)
-		(void)cg_grow((void **)&in->data, &in->cap, size_hint + 1, 1);
+	if (size_hint > 0 && size_hint < SIZE_MAX)
+		(void)cg_grow((void **)&in->data, &in->cap, (size_t)size_hint + 1, 1);
 	*out = in;
 	return CG_OK;
 }
@@ -43,7 +51,7 @@ cg_kind cg_input_feed(cg_input *in, const void *bytes, size_t n, cg_error *err)
 {
 	if (in->refused || (uint64_t)n > in->limit - in->size) {
 		in->refused = 1;
-		return cg_fail_limit(err, 0, "input size", "input", in->limit);
+		return over_cap(err, in->limit);
 	}
 	if (n == 0)
 		return CG_OK;
@@ -62,7 +70,7 @@ cg_kind cg_input_read_fd(cg_input *in, int fd, cg_error *err)
 		ssize_t got;
 		size_t room;
 		if (in->refused)
-			return cg_fail_limit(err, 0, "input size", "input", in->limit);
+			return over_cap(err, in->limit);
 		if (in->size == in->cap && reserve(in, in->size + CHUNK) != 0) {
 			in->refused = 1;
 			return cg_fail(err, CG_RESOURCE, 0,
@@ -84,7 +92,7 @@ cg_kind cg_input_read_fd(cg_input *in, int fd, cg_error *err)
 			return CG_OK;
 		if ((uint64_t)got > in->limit - in->size) {
 			in->refused = 1;
-			return cg_fail_limit(err, 0, "input size", "input", in->limit);
+			return over_cap(err, in->limit);
 		}
 		in->size += (size_t)got;
 	}

@@ -3,6 +3,7 @@
 #define CGPROF_INTERNAL_H
 
 #include "cgprof.h"
+#include "grow.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -50,12 +51,11 @@ cg_kind cg_fail_limit(cg_error *err, uint64_t line, const char *what,
 /* A short printable excerpt of s for messages ("..." when cut). */
 void cg_excerpt(char *out, size_t outlen, const char *s, size_t n);
 
-/* Make room for need elements of elsize bytes in *ptr (capacity *cap),
- * growing by half again (or to need, when that is more), with every size
- * checked.  0, or -1 when out of
- * memory or past SIZE_MAX; *ptr and *cap are unchanged then.  The one
- * growth helper of the library. */
-int cg_grow(void **ptr, size_t *cap, size_t need, size_t elsize);
+/* grow.h's helper through cg_realloc. */
+static inline int cg_grow(void **ptr, size_t *cap, size_t need, size_t elsize)
+{
+	return cg_grow_with(cg_realloc, ptr, cap, need, elsize);
+}
 
 /* text.c: the checks before parsing, in the decisions' order.  For a
  * plain ASCII input the line lengths may be left to the parser

@@ -83,6 +83,17 @@ static cg_kind on_part_end(void *ctx, const cg_part *part)
 cg_kind cg_model_read(const char *buf, size_t len, const cg_limits *limits,
                       unsigned flags, cg_model **model, cg_error *err)
 {
+	cg_read_options opt;
+	cg_read_options_default(&opt);
+	opt.limits = limits;
+	opt.flags = flags;
+	return cg_model_read_opts(buf, len, &opt, model, err);
+}
+
+cg_kind cg_model_read_opts(const char *buf, size_t len,
+                           const cg_read_options *opt, cg_model **model,
+                           cg_error *err)
+{
 	static const cg_handler collect = {NULL, on_record, on_part_end};
 	cg_model *m;
 	cg_kind k;
@@ -95,7 +106,7 @@ cg_kind cg_model_read(const char *buf, size_t len, const cg_limits *limits,
 	if (len > 0)
 		memcpy(m->text, buf, len);
 	m->text[len] = '\0';
-	k = cg_parse(m->text, len, limits, flags, &collect, m, NULL, err);
+	k = cg_parse_opts(m->text, len, opt, &collect, m, err);
 	if (m->oom)
 		k = cg_fail(err, CG_RESOURCE, err != NULL ? err->line : 0,
 		            "out of memory");

@@ -3,7 +3,7 @@
  * (the output preflight), the second writes it. */
 #include "internal.h"
 #include "decimal.h"
-#include "strmap.h"
+#include "table.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,14 +16,14 @@ typedef struct writer {
 	cg_error why;
 	int counting;
 	int inline_names;
-	unsigned flags; /* of the parses */
+	cg_read_options read; /* of the parses: limits lim, the reading flags */
 	cg_write_fn write;
 	void *ctx;
 	char buf[OUT_BUF];
 	size_t used;
 	uint64_t units, line_units;
 
-	cg_strmap obs, files, fns;
+	cg_interner obs, files, fns; /* names to output IDs - 1 */
 
 	/* what a reader of the output has in effect; reset per part */
 	cg_str ob, fl, eff, fn;
@@ -149,22 +149,21 @@ static int looks_like_id(cg_str name)
 
 /* KEY=(ID) name on first use, KEY=(ID) after, KEY= for the empty name;
  * with inline names KEY=name. */
-static int put_name(writer *w, const char *key, cg_strmap *m, cg_str name)
+static int put_name(writer *w, const char *key, cg_interner *m, cg_str name)
 {
-	uint64_t id;
-	int added;
+	uint32_t id;
+	size_t known = m->count;
 	puts_(w, key);
 	put_ascii(w, "=", 1);
 	if (w->inline_names && !looks_like_id(name))
 		put_str(w, name);
 	else if (name.len > 0) {
-		id = cg_strmap_find(m, name.ptr, name.len, &added);
-		if (id == 0)
+		if (cg_intern(m, name, &id) != 0)
 			return out_of_memory(w);
 		put_ascii(w, "(", 1);
-		put_u64(w, id);
+		put_u64(w, (uint64_t)id + 1);
 		put_ascii(w, ")", 1);
-		if (added) {
+		if (m->count > known) {
 			put_ascii(w, " ", 1);
 			put_str(w, name);
 		}
@@ -461,10 +460,10 @@ static cg_kind run(writer *w, const char *buf, size_t len, cg_error *err)
 	w->prev_open = 0;
 	w->late_next = 0;
 	w->failed = CG_OK;
-	cg_strmap_free(&w->obs);
-	cg_strmap_free(&w->files);
-	cg_strmap_free(&w->fns);
-	k = cg_parse(buf, len, w->lim, w->flags, &h, w, NULL, err);
+	cg_interner_free(&w->obs);
+	cg_interner_free(&w->files);
+	cg_interner_free(&w->fns);
+	k = cg_parse_opts(buf, len, &w->read, &h, w, err);
 	if (k == CG_OK)
 		flush(w);
 	if (w->failed != CG_OK && (k == CG_OK || k == w->failed)) {
@@ -475,50 +474,65 @@ static cg_kind run(writer *w, const char *buf, size_t len, cg_error *err)
 	return k;
 }
 
-cg_kind cg_normalize(const char *buf, size_t len, const cg_limits *limits,
-                     unsigned flags, cg_write_fn write, void *ctx,
-                     cg_error *err)
+cg_kind cg_normalize_opts(const char *buf, size_t len,
+                          const cg_read_options *opt, cg_write_fn write,
+                          void *ctx, cg_error *err)
 {
 	static writer zero;
 	cg_limits defaults;
 	writer *w;
 	cg_kind k;
-	if (limits == NULL) {
-		cg_limits_default(&defaults);
-		limits = &defaults;
-	}
 	w = cg_malloc(sizeof *w);
 	if (w == NULL)
 		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
 	*w = zero;
-	w->lim = limits;
-	w->inline_names = (flags & CG_NORMALIZE_INLINE_NAMES) != 0;
-	w->flags = flags & (CG_COMPAT | CG_COMPLETE);
+	if (opt != NULL)
+		w->read = *opt;
+	if (w->read.limits == NULL) {
+		cg_limits_default(&defaults);
+		w->read.limits = &defaults;
+	}
+	w->lim = w->read.limits;
+	w->inline_names = (w->read.flags & CG_NORMALIZE_INLINE_NAMES) != 0;
+	w->read.flags &= CG_COMPAT | CG_COMPLETE;
 	w->err = &w->why;
 	w->write = write;
 	w->ctx = ctx;
 	w->counting = 1;
 	k = run(w, buf, len, err);
-	if (k == CG_OK && w->units > limits->output) {
+	if (k == CG_OK && w->units > w->lim->output) {
 		k = cg_fail(err, CG_RESOURCE, 0,
 		            "the normalized output of %llu code units would be over "
 		            "the output limit of %llu",
 		            (unsigned long long)w->units,
-		            (unsigned long long)limits->output);
+		            (unsigned long long)w->lim->output);
 		if (err != NULL)
 			err->limit = "output";
 	}
 	if (k == CG_OK) {
+		/* the facts are the first parse's */
+		w->read.stats = NULL;
 		w->counting = 0;
 		k = run(w, buf, len, err);
 	}
-	cg_strmap_free(&w->obs);
-	cg_strmap_free(&w->files);
-	cg_strmap_free(&w->fns);
+	cg_interner_free(&w->obs);
+	cg_interner_free(&w->files);
+	cg_interner_free(&w->fns);
 	cg_free(w->lates);
 	cg_free(w->late_values);
 	cg_free(w);
 	return k;
+}
+
+cg_kind cg_normalize(const char *buf, size_t len, const cg_limits *limits,
+                     unsigned flags, cg_write_fn write, void *ctx,
+                     cg_error *err)
+{
+	cg_read_options opt;
+	cg_read_options_default(&opt);
+	opt.limits = limits;
+	opt.flags = flags;
+	return cg_normalize_opts(buf, len, &opt, write, ctx, err);
 }
 
 static cg_kind write_file(void *ctx, const char *bytes, size_t n)

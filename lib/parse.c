@@ -52,6 +52,16 @@ typedef struct parser {
 	uint64_t repairs[CG_REPAIRS], repair_line[CG_REPAIRS];
 	int late_summary;     /* the part has a summary: after its body */
 	int summary_started;  /* the part began at a summary: after a body */
+
+	/* the events every part must have, and the first part without one:
+	 * an input's other faults win, so it is reported at the end */
+	const cg_str *want;
+	size_t nwant;
+	uint64_t events_line;
+	int missing;
+	cg_str missing_event;
+	size_t missing_part;
+	uint64_t missing_line;
 } parser;
 
 static const cg_name no_name = {"", 0, 0};
@@ -271,11 +281,30 @@ static cg_kind check_summaries(parser *ps)
 	return CG_OK;
 }
 
+/* Note the first part that lacks an event the caller requires. */
+static void check_wanted(parser *ps)
+{
+	const cg_part *p = &ps->part;
+	size_t i, j;
+	for (i = 0; i < ps->nwant && !ps->missing; i++) {
+		for (j = 0; j < p->nevents; j++)
+			if (cg_str_eq(p->events[j], ps->want[i]))
+				break;
+		if (j == p->nevents) {
+			ps->missing = 1;
+			ps->missing_event = ps->want[i];
+			ps->missing_part = p->ordinal;
+			ps->missing_line = ps->events_line;
+		}
+	}
+}
+
 /* The header block is over: the part is usable for body lines. */
 static cg_kind begin_body(parser *ps)
 {
 	if (!ps->part.has_events)
 		return no_events(ps);
+	check_wanted(ps);
 	if (ps->h && ps->h->part_begin)
 		return stopped(ps, ps->h->part_begin(ps->ctx, &ps->part));
 	return CG_OK;
@@ -419,6 +448,7 @@ static cg_kind header_events(parser *ps, cg_str v)
 	            sizeof *ps->costs))
 		return cg_fail(ps->err, CG_RESOURCE, ps->lineno, "out of memory");
 	p->has_events = 1;
+	ps->events_line = ps->lineno;
 	return check_summaries(ps);
 }
 
@@ -1185,6 +1215,15 @@ static cg_kind finish(parser *ps, const char *buf, size_t len)
 	return CG_OK;
 }
 
+/* A valid input without an event the caller selected. */
+static cg_kind missing_event(parser *ps)
+{
+	cg_str ev = ps->missing_event;
+	return cg_fail(ps->err, CG_UNSUPPORTED, ps->missing_line,
+	               "event '%.*s' selected with -e is not an event of part %zu",
+	               (int)(ev.len > 60 ? 60 : ev.len), ev.ptr, ps->missing_part);
+}
+
 static void release(parser *ps)
 {
 	cg_part_release(&ps->part);
@@ -1212,16 +1251,40 @@ static const char *find_lf(const char *p, const char *e)
 	return p;
 }
 
+void cg_read_options_default(cg_read_options *opt)
+{
+	static const cg_read_options zero;
+	*opt = zero;
+}
+
 cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
                  unsigned flags, const cg_handler *handler, void *ctx,
                  cg_stats *stats, cg_error *err)
 {
+	cg_read_options opt;
+	cg_read_options_default(&opt);
+	opt.limits = limits;
+	opt.flags = flags;
+	opt.stats = stats;
+	return cg_parse_opts(buf, len, &opt, handler, ctx, err);
+}
+
+cg_kind cg_parse_opts(const char *buf, size_t len, const cg_read_options *opt,
+                      const cg_handler *handler, void *ctx, cg_error *err)
+{
+	static const cg_read_options none;
+	const cg_limits *limits;
 	cg_limits defaults;
+	cg_stats *stats;
 	parser ps;
 	const char *p = buf, *end = buf + len;
 	cg_kind k;
 	int check_lines;
 
+	if (opt == NULL)
+		opt = &none;
+	limits = opt->limits;
+	stats = opt->stats;
 	if (limits == NULL) {
 		cg_limits_default(&defaults);
 		limits = &defaults;
@@ -1239,7 +1302,9 @@ cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
 
 	memset(&ps, 0, sizeof ps);
 	ps.lim = limits;
-	ps.flags = flags;
+	ps.flags = opt->flags;
+	ps.want = opt->events;
+	ps.nwant = opt->events != NULL ? opt->nevents : 0;
 	ps.h = handler;
 	ps.ctx = ctx;
 	ps.err = err;
@@ -1265,6 +1330,8 @@ cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
 	}
 	if (k == CG_OK)
 		k = finish(&ps, buf, len);
+	if (k == CG_OK && ps.missing)
+		k = missing_event(&ps);
 	if (stats != NULL) {
 		stats->lines = ps.lineno;
 		stats->parts = ps.nparts;

@@ -1,7 +1,9 @@
-/* table.h - hash tables of the aggregation; internal to the library.
+/* table.h - the library's hash tables; internal to the library.
  *  cg_pairmap: a key of two 64-bit words to a 32-bit value.
- *  cg_interner: names to dense IDs (from 0), each name copied once, so
- *  that what it holds outlives the inputs that named it. */
+ *  cg_interner: the one name-to-ID table: names to dense IDs (from 0) in
+ *  order of first use, each name copied once, so that what it holds
+ *  outlives the inputs that named it (the aggregation's names and events,
+ *  the normalizer's output IDs, the importers' writer). */
 #ifndef CGPROF_TABLE_H
 #define CGPROF_TABLE_H
 
@@ -55,10 +57,5 @@ int cg_intern(cg_interner *t, cg_str s, uint32_t *id);
 int cg_intern_content(cg_interner *t, cg_str s, uint32_t *id);
 void cg_interner_forget_views(cg_interner *t);
 void cg_interner_free(cg_interner *t);
-
-/* Stable merge sort of n IDs by cmp (tmp holds n). */
-void cg_sort_u32(uint32_t *v, size_t n, uint32_t *tmp,
-                 int (*cmp)(uint32_t, uint32_t, const void *),
-                 const void *ctx);
 
 #endif

@@ -108,7 +108,7 @@ CG
 }
 
 @test "cg-dot: node and edge figures are cg-funcs's, to the unit" {
-    dot_ -n 0 -E 0 "$EX" > "$T/g.dot"
+    dot_ -N 0 -E 0 "$EX" > "$T/g.dot"
     total=$(funcs -T -H "$EX" | cut -f2)
     # every node: name, inclusive %, (self %), called, as cg-funcs counts
     funcs -H "$EX" | awk -F'\t' -v t="$total" '{ printf "%s %.2f%% (%.2f%%) %d\n", $3, 100 * $7 / t, 100 * $6 / t, $4 }' | sort > "$T/want"
@@ -142,7 +142,7 @@ CG
     need_dot
     printf 'events: Ir\nfn=a "quoted" \\\\l name\n1 5\ncfn=<b>|{c}\ncalls=1 1\n1 3\nfn=<b>|{c}\n1 3\ncfn=\xc3\xa9t\xc3\xa9 %s\ncalls=1 1\n1 1\nfn=\xc3\xa9t\xc3\xa9 %s\n1 1\n' \
         "$(printf 'x%.0s' $(seq 120))" "$(printf 'x%.0s' $(seq 120))" > "$T/h.cg"
-    dot_ -n 0 -E 0 "$T/h.cg" > "$T/h.dot"
+    dot_ -N 0 -E 0 "$T/h.cg" > "$T/h.dot"
     grep -qF 'label="a \"quoted\" \\\\l name' "$T/h.dot"
     dot -Tsvg "$T/h.dot" > "$T/h.svg"
     grep -q '&lt;b&gt;|{c}' "$T/h.svg"
@@ -151,7 +151,7 @@ CG
     for f in "$EX" "$CORPUS"/valgrind/*.callgrind "$CORPUS"/thirdparty/*; do
         case $f in *.tsv|*.txt) continue ;; esac
         validate --compat --no-limits "$f" 2>/dev/null || continue
-        dot_ --compat --no-limits -n 0 -E 0 "$f" 2>/dev/null | dot -Tsvg > /dev/null
+        dot_ --compat --no-limits -N 0 -E 0 "$f" 2>/dev/null | dot -Tsvg > /dev/null
         n=$((n + 1))
     done
     [ "$n" -ge 20 ]
@@ -159,8 +159,8 @@ CG
 
 @test "cg-dot: the same input, the same bytes; errors as every command" {
     [ "$(dot_ "$EX" | md5sum)" = "$(dot_ "$EX" | md5sum)" ]
-    run -2 --separate-stderr dot_ -n 101 "$EX"
-    [[ "${stderr_lines[0]}" == "cg-dot: -n 101: expected a percentage from 0 to 100"* ]]
+    run -2 --separate-stderr dot_ -N 101 "$EX"
+    [[ "${stderr_lines[0]}" == "cg-dot: -N 101: expected a percentage from 0 to 100"* ]]
     run -2 --separate-stderr dot_ -e Nope "$EX"
     [ "$stderr" = "cg-dot: -e: event 'Nope' is not an event of the input" ]
     printf 'events: Ir\nfn=f\n1 x\n' > "$T/bad.cg"

@@ -86,10 +86,10 @@ check_tour_step() {
 
 @test "the README's picture is what its command makes today" {
     command -v dot >/dev/null || skip "graphviz is not installed"
-    grep -qF 'build/bin/cg-dot -n 2 examples/hanoi.callgrind | dot -Tsvg > examples/hanoi.svg' README.md
+    grep -qF 'build/bin/cg-dot -N 2 examples/hanoi.callgrind | dot -Tsvg > examples/hanoi.svg' README.md
     # the graph, not the SVG bytes (Graphviz versions lay out alike but not
     # to the byte): every node label of the picture is in the graph
-    cg-dot -n 2 examples/hanoi.callgrind > "$BATS_TEST_TMPDIR/g.dot"
+    cg-dot -N 2 examples/hanoi.callgrind > "$BATS_TEST_TMPDIR/g.dot"
     n=$(grep -c '^	n[0-9]* \[label=' "$BATS_TEST_TMPDIR/g.dot")
     [ "$(grep -c '<g id="node' examples/hanoi.svg)" -eq "$n" ]
     [ "$(grep -c '<g id="edge' examples/hanoi.svg)" -eq "$(grep -c ' -> ' "$BATS_TEST_TMPDIR/g.dot")" ]

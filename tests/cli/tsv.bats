@@ -47,7 +47,7 @@ setup() {
     run -1 --separate-stderr tsv -e Nope "$T/good.cg"
     [[ "$stderr" == "$T/good.cg:8: unsupported: event 'Nope' "* ]]
     run -2 --separate-stderr tsv -e Ir,Ir "$T/good.cg"
-    [ "${stderr_lines[0]}" = "cg-tsv: -e: event 'Ir' given twice" ]
+    [ "${stderr_lines[0]}" = "cg-tsv: -e: event 'Ir' named twice" ]
 }
 
 @test "an invalid input: the diagnostic, exit 1, no rows and no header" {

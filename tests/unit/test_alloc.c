@@ -238,6 +238,28 @@ static cg_kind run_flame(const char *in, cg_error *err)
 	return k;
 }
 
+/* The walk of the call graph, both ways, from the first function. */
+static cg_kind run_reach(const char *in, cg_error *err)
+{
+	unsigned char mark[64];
+	cg_funcs *f;
+	cg_kind k = cg_funcs_new(&f, err);
+	if (k != CG_OK)
+		return k;
+	if ((k = cg_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err)) == CG_OK &&
+	    (k = cg_funcs_finish(f, 0, err)) == CG_OK &&
+	    cg_funcs_count(f) > 0 && cg_funcs_count(f) <= sizeof mark) {
+		memset(mark, 0, sizeof mark);
+		mark[0] = 1;
+		if ((k = cg_funcs_reach(f, CG_REACH_CALLEES, NULL, NULL, UINT64_MAX,
+		                        mark, err)) == CG_OK)
+			k = cg_funcs_reach(f, CG_REACH_CALLERS, mark, NULL, 1, mark,
+			                   err);
+	}
+	cg_funcs_free(f);
+	return k;
+}
+
 /* Two aggregations of the input, matched with a renaming rule. */
 static cg_kind run_diff(const char *in, cg_error *err)
 {
@@ -405,6 +427,32 @@ static cg_kind run_lines(const char *in, cg_error *err)
 	return k;
 }
 
+/* The read options: stats out and an event required, through the
+ * aggregation and the model (the verdict: Unsupported where a part lacks
+ * Ir). */
+static cg_kind run_options(const char *in, cg_error *err)
+{
+	static const cg_str ir = {"Ir", 2};
+	cg_read_options opt;
+	cg_stats st;
+	cg_funcs *f;
+	cg_model *m = NULL;
+	cg_kind k;
+	cg_read_options_default(&opt);
+	opt.flags = CG_COMPAT;
+	opt.events = &ir;
+	opt.nevents = 1;
+	opt.stats = &st;
+	if ((k = cg_funcs_new(&f, err)) != CG_OK)
+		return k;
+	k = cg_funcs_add_opts(f, in, strlen(in), &opt, err);
+	cg_funcs_free(f);
+	if (k == CG_OK)
+		k = cg_model_read_opts(in, strlen(in), &opt, &m, err);
+	cg_model_free(m);
+	return k;
+}
+
 /* Inputs that reach more of the library than the verdict table does. */
 static const char *const rich[] = {
     /* calls, recursion, a cycle, inline files, names by ID, two parts */
@@ -439,7 +487,8 @@ int main(void)
 	    {"parse", run_parse},   {"model", run_model},
 	    {"normalize", run_normalize}, {"inline", run_inline},
 	    {"funcs", run_funcs},   {"diff", run_diff}, {"fold", run_fold},
-	    {"input", run_input},
+	    {"reach", run_reach},
+	    {"input", run_input}, {"options", run_options},
 	    {"flame", run_flame},
 	    {"lines", run_lines},
 	};

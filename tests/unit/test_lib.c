@@ -542,8 +542,21 @@ static void test_equal(void)
 	}
 }
 
+/* The version linked is the one compiled against, and its macros. */
+static void test_version(void)
+{
+	char want[64];
+	snprintf(want, sizeof want, "%d.%d.%d", CGPROF_VERSION_MAJOR,
+	         CGPROF_VERSION_MINOR, CGPROF_VERSION_PATCH);
+	CHECK(strcmp(cg_version(), CGPROF_VERSION) == 0 &&
+	          strcmp(cg_version(), want) == 0,
+	      "cg_version %s, CGPROF_VERSION %s, %s", cg_version(), CGPROF_VERSION,
+	      want);
+}
+
 int main(void)
 {
+	test_version();
 	test_verdicts();
 	test_nul();
 	test_records();

@@ -1,0 +1,97 @@
+#!/usr/bin/env bats
+# One option vocabulary: every short option has its long form and means
+# the same thing in every command; the old spellings that cost nothing
+# still work.  Each long form is checked against its short form's output.
+load common
+
+setup() {
+    T=$BATS_TEST_TMPDIR
+    EX=$TESTS_DIR/../examples/hanoi.callgrind
+    write_profile "$T/good.cg"
+}
+
+cmd() { local c=$1; shift; "$CG_BINDIR/$c" "$@"; }
+
+# The same stdout and exit status for the two spellings.
+same() {
+    local c=$1 short=$2 long=$3; shift 3
+    run --separate-stderr cmd "$c" $short "$@"
+    local status1=$status out1=$output
+    run --separate-stderr cmd "$c" $long "$@"
+    [ "$status" -eq "$status1" ]
+    [ "$output" = "$out1" ]
+    [ -n "$output" ]
+}
+
+@test "-e and --events in every command that selects events" {
+    same cg-funcs "-e Dr" "--events Dr" "$T/good.cg"
+    same cg-diff "-e Dr" "--events Dr" "$T/good.cg" "$T/good.cg"
+    same cg-tsv "-e Ir" "--events Ir" "$T/good.cg"
+    same cg-dot "-e Dr" "--events Dr" "$T/good.cg"
+    same cg-fold "-e Dr" "--events Dr" "$T/good.cg"
+    # the old --event of cg-dot and cg-fold: a prefix getopt takes
+    same cg-dot "--events Dr" "--event Dr" "$T/good.cg"
+    same cg-fold "--events Dr" "--event Dr" "$T/good.cg"
+    # and the selection is really made: Ir's figures are not Dr's
+    run -0 cmd cg-fold -e Dr "$T/good.cg"
+    a=$output
+    run -0 cmd cg-fold -e Ir "$T/good.cg"
+    [ "$a" != "$output" ]
+}
+
+@test "an event named twice: one message in every command" {
+    for c in cg-funcs cg-tsv; do
+        run -2 --separate-stderr cmd $c --events Ir,Ir "$T/good.cg"
+        [ "${stderr_lines[0]}" = "$c: -e: event 'Ir' named twice" ]
+        [ -z "$output" ]
+    done
+    run -2 --separate-stderr cmd cg-diff -e Ir,Ir "$T/good.cg" "$T/good.cg"
+    [ "${stderr_lines[0]}" = "cg-diff: -e: event 'Ir' named twice" ]
+    for c in cg-dot cg-fold; do
+        run -2 --separate-stderr cmd $c --events Ir,Dr "$T/good.cg"
+        [ "${stderr_lines[0]}" = "$c: -e: one event" ]
+    done
+}
+
+@test "-n is a number of rows where it exists; cg-dot's node threshold is -N" {
+    run -0 cmd cg-funcs -H -n 2 "$EX"
+    [ "${#lines[@]}" -eq 2 ]
+    run -0 cmd cg-diff -a -H -n 2 "$EX" "$EX"
+    [ "${#lines[@]}" -eq 2 ]
+    same cg-dot "-N 5" "--node-thres 5" "$EX"
+    run -2 --separate-stderr cmd cg-dot -n 5 "$EX"
+    [ "${stderr_lines[0]}" = "$CG_BINDIR/cg-dot: invalid option -- 'n'" ]
+    # a higher node threshold draws fewer nodes
+    few=$(cmd cg-dot -N 20 "$EX" | grep -c 'label=')
+    many=$(cmd cg-dot -N 1 "$EX" | grep -c 'label=')
+    [ "$few" -lt "$many" ]
+}
+
+@test "long forms: --output, --kind, --verbose" {
+    run -0 cmd cg-normalize --output "$T/a.cg" "$T/good.cg"
+    run -0 cmd cg-normalize -o "$T/b.cg" "$T/good.cg"
+    cmp "$T/a.cg" "$T/b.cg"
+    same cg-tsv "-k call" "--kind call" "$T/good.cg"
+    run -0 cmd cg-tsv -H --kind call "$T/good.cg"
+    for l in "${lines[@]}"; do [ "$(printf '%s\n' "$l" | cut -f2)" = call ]; done
+    same cg-validate "-v" "--verbose" "$T/good.cg"
+}
+
+@test "--no-cycles: one option, one line of help, in every command that counts cycles" {
+    for c in cg-funcs cg-diff cg-dot cg-fold; do
+        run -0 cmd $c --help
+        [ "$(printf '%s\n' "$output" | grep -c -- '--no-cycles  ')" -eq 1 ]
+        printf '%s\n' "$output" | grep -qx '  --no-cycles      count without cycle detection (see cg-funcs(1))'
+    done
+    # is_even and is_odd call each other: a cycle, unless --no-cycles
+    run -0 cmd cg-funcs -H "$EX"
+    [ "$(printf '%s\n' "$output" | cut -f5 | grep -c '^1$')" -eq 2 ]
+    run -0 cmd cg-funcs --no-cycles -H "$EX"
+    [ -z "$(printf '%s\n' "$output" | cut -f5 | grep -v '^$')" ]
+    run -2 --separate-stderr cmd cg-funcs -C --no-cycles "$EX"
+    [ "${stderr_lines[0]}" = "cg-funcs: -C goes without --no-cycles, -p and -c" ]
+    # the figures of the other commands change with it too
+    [ "$(cmd cg-dot "$EX")" != "$(cmd cg-dot --no-cycles "$EX")" ]
+    run -0 cmd cg-diff -a -H --no-cycles "$EX" "$EX"
+    [ -n "$output" ]
+}

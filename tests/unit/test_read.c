@@ -1,0 +1,229 @@
+/* test_read.c - the read options: every consumer of a parse reports the
+ * stats of the one parse it runs, the events a caller requires are the
+ * parse's verdict, and an input whose size is known is refused over the
+ * cap before it is read.  The expected figures are counted by hand from
+ * the inputs written out here. */
+#include "cgprof.h"
+#include "check.h"
+
+#include <string.h>
+
+/* Line 1 is repaired under CG_COMPAT (a dotted version); 4 lines, 1
+ * record. */
+static const char dotted[] = "version: 0.9.6\nevents: A\nfn=f\n1 5\n";
+
+/* Two parts: events A B (line 1), then A alone (line 4). */
+static const char two[] = "events: A B\nfn=f\n1 1 2\n"
+                          "events: A\nfn=g\n2 3\n";
+
+static void check_dotted_stats(const char *who, const cg_stats *st)
+{
+	CHECK(st->lines == 4 && st->parts == 1 && st->records == 1 &&
+	          st->calls == 0,
+	      "%s: lines %llu parts %llu records %llu", who,
+	      (unsigned long long)st->lines, (unsigned long long)st->parts,
+	      (unsigned long long)st->records);
+	CHECK(st->repairs[CG_REPAIR_VERSION] == 1 &&
+	          st->repair_line[CG_REPAIR_VERSION] == 1,
+	      "%s: the version repair, once, at line 1", who);
+}
+
+static cg_kind discard(void *ctx, const char *bytes, size_t n)
+{
+	(void)ctx;
+	(void)bytes;
+	(void)n;
+	return CG_OK;
+}
+
+/* Each consumer fills opt->stats from its own parse. */
+static void test_stats(void)
+{
+	cg_read_options opt;
+	cg_stats st;
+	cg_error err;
+	cg_funcs *f;
+	cg_model *m;
+
+	cg_read_options_default(&opt);
+	CHECK(opt.limits == NULL && opt.flags == 0 && opt.events == NULL &&
+	          opt.nevents == 0 && opt.stats == NULL,
+	      "the default options are zero");
+	opt.flags = CG_COMPAT;
+	opt.stats = &st;
+
+	memset(&st, 0xff, sizeof st);
+	CHECK(cg_parse_opts(dotted, sizeof dotted - 1, &opt, NULL, NULL, &err) ==
+	          CG_OK,
+	      "parse: %s", err.message);
+	check_dotted_stats("cg_parse_opts", &st);
+
+	memset(&st, 0xff, sizeof st);
+	CHECK(cg_funcs_new(&f, &err) == CG_OK, "funcs");
+	CHECK(cg_funcs_add_opts(f, dotted, sizeof dotted - 1, &opt, &err) ==
+	          CG_OK,
+	      "funcs: %s", err.message);
+	check_dotted_stats("cg_funcs_add_opts", &st);
+	CHECK(cg_funcs_finish(f, 0, &err) == CG_OK && cg_funcs_totals(f)[0] == 5,
+	      "the aggregation of the repaired input");
+	cg_funcs_free(f);
+
+	memset(&st, 0xff, sizeof st);
+	CHECK(cg_model_read_opts(dotted, sizeof dotted - 1, &opt, &m, &err) ==
+	          CG_OK,
+	      "model: %s", err.message);
+	check_dotted_stats("cg_model_read_opts", &st);
+	CHECK(cg_model_record_count(m) == 1, "the model's record");
+	cg_model_free(m);
+
+	memset(&st, 0xff, sizeof st);
+	CHECK(cg_normalize_opts(dotted, sizeof dotted - 1, &opt, discard, NULL,
+	                        &err) == CG_OK,
+	      "normalize: %s", err.message);
+	check_dotted_stats("cg_normalize_opts", &st);
+
+	/* without CG_COMPAT: refused at line 1, the stats of that parse */
+	opt.flags = 0;
+	memset(&st, 0xff, sizeof st);
+	CHECK(cg_funcs_new(&f, &err) == CG_OK, "funcs");
+	CHECK(cg_funcs_add_opts(f, dotted, sizeof dotted - 1, &opt, &err) ==
+	              CG_UNSUPPORTED &&
+	          err.line == 1 && err.repair == CG_REPAIR_VERSION,
+	      "strict: %s", err.message);
+	CHECK(st.lines == 1 && st.records == 0 &&
+	          st.repairs[CG_REPAIR_VERSION] == 0,
+	      "strict: the stats of a parse stopped at line 1");
+	cg_funcs_free(f);
+}
+
+/* cg_normalize_opts takes the normalizer's flag in opt->flags, and the
+ * output is the one cg_normalize writes. */
+typedef struct text {
+	char s[512];
+	size_t n;
+} text;
+
+static cg_kind keep(void *ctx, const char *bytes, size_t n)
+{
+	text *t = ctx;
+	if (n > sizeof t->s - t->n)
+		return CG_ABORTED;
+	memcpy(t->s + t->n, bytes, n);
+	t->n += n;
+	return CG_OK;
+}
+
+static void test_normalize_flags(void)
+{
+	static const char in[] = "events: A\nfn=(1) f\n1 1\nfn=(1)\n2 2\n";
+	cg_read_options opt;
+	cg_error err;
+	text a, b;
+	a.n = b.n = 0;
+	cg_read_options_default(&opt);
+	opt.flags = CG_NORMALIZE_INLINE_NAMES;
+	CHECK(cg_normalize_opts(in, sizeof in - 1, &opt, keep, &a, &err) == CG_OK,
+	      "%s", err.message);
+	CHECK(cg_normalize(in, sizeof in - 1, NULL, CG_NORMALIZE_INLINE_NAMES,
+	                   keep, &b, &err) == CG_OK,
+	      "%s", err.message);
+	CHECK(a.n == b.n && memcmp(a.s, b.s, a.n) == 0 &&
+	          strstr(a.s, "fn=f\n") != NULL && strstr(a.s, "(1)") == NULL,
+	      "inline names through the options: %.*s", (int)a.n, a.s);
+}
+
+/* Required events: Unsupported at the events: line of the first part
+ * without one, once the input is otherwise valid. */
+static void test_events(void)
+{
+	static const cg_str a = {"A", 1}, b = {"B", 1}, c = {"C", 1};
+	static const char bad_later[] = "events: A B\nfn=f\n1 1 2\n"
+	                                "events: A\nfn=g\n2 3\nx\n";
+	cg_str want[2];
+	cg_read_options opt;
+	cg_error err;
+	cg_funcs *f;
+	cg_read_options_default(&opt);
+	opt.events = want;
+
+	want[0] = a;
+	opt.nevents = 1;
+	CHECK(cg_parse_opts(two, sizeof two - 1, &opt, NULL, NULL, &err) == CG_OK,
+	      "A is in every part: %s", err.message);
+
+	want[1] = b;
+	opt.nevents = 2;
+	CHECK(cg_parse_opts(two, sizeof two - 1, &opt, NULL, NULL, &err) ==
+	              CG_UNSUPPORTED &&
+	          err.line == 4 &&
+	          strcmp(err.message, "event 'B' selected with -e is not an "
+	                              "event of part 2") == 0,
+	      "B is not in part 2: %s at %llu", err.message,
+	      (unsigned long long)err.line);
+
+	want[0] = c;
+	CHECK(cg_parse_opts(two, sizeof two - 1, &opt, NULL, NULL, &err) ==
+	              CG_UNSUPPORTED &&
+	          err.line == 1 &&
+	          strcmp(err.message, "event 'C' selected with -e is not an "
+	                              "event of part 1") == 0,
+	      "the first part without one: %s at %llu", err.message,
+	      (unsigned long long)err.line);
+
+	CHECK(cg_parse_opts(bad_later, sizeof bad_later - 1, &opt, NULL, NULL,
+	                    &err) == CG_SYNTAX &&
+	          err.line == 7,
+	      "a fault of the input wins: %s at %llu", err.message,
+	      (unsigned long long)err.line);
+
+	opt.events = NULL;
+	CHECK(cg_parse_opts(two, sizeof two - 1, &opt, NULL, NULL, &err) == CG_OK,
+	      "events NULL: nothing required (nevents ignored)");
+
+	/* the consumers give the same verdict */
+	opt.events = want;
+	CHECK(cg_funcs_new(&f, &err) == CG_OK, "funcs");
+	CHECK(cg_funcs_add_opts(f, two, sizeof two - 1, &opt, &err) ==
+	              CG_UNSUPPORTED &&
+	          err.line == 1,
+	      "cg_funcs_add_opts: %s", err.message);
+	cg_funcs_free(f);
+	CHECK(cg_normalize_opts(two, sizeof two - 1, &opt, discard, NULL, &err) ==
+	              CG_UNSUPPORTED &&
+	          err.line == 1,
+	      "cg_normalize_opts: %s", err.message);
+	CHECK(cg_parse_opts(two, sizeof two - 1, NULL, NULL, NULL, &err) == CG_OK,
+	      "opt NULL: the defaults");
+}
+
+/* A size known before reading is refused over the cap, as feeding past
+ * it is: Resource at line 0 with the limit named. */
+static void test_size_hint(void)
+{
+	cg_input *in = (cg_input *)&in;
+	cg_error err;
+	CHECK(cg_input_new(10, 11, &in, &err) == CG_RESOURCE && in == NULL &&
+	          err.line == 0 && err.limit != NULL &&
+	          strcmp(err.limit, "input") == 0 &&
+	          strcmp(err.message, "input size over the input limit of 10") ==
+	              0,
+	      "11 bytes over a cap of 10: %s", err.message);
+	CHECK(cg_input_new(10, 10, &in, &err) == CG_OK && in != NULL,
+	      "10 bytes within a cap of 10");
+	CHECK(cg_input_feed(in, "0123456789", 10, &err) == CG_OK &&
+	          cg_input_feed(in, "x", 1, &err) == CG_RESOURCE &&
+	          strcmp(err.message, "input size over the input limit of 10") ==
+	              0,
+	      "fed past the cap: the same message");
+	cg_input_free(in);
+}
+
+int main(void)
+{
+	test_stats();
+	test_normalize_flags();
+	test_events();
+	test_size_hint();
+	printf("%d checks, %d failed\n", checks, failures);
+	return failures != 0;
+}
