@@ -96,18 +96,22 @@ static void note_time(annotate_profile *pr, const char *path)
 static int add_input(cli *c, annotate_profile *pr, const char *path)
 {
 	cg_input *in = cli_read(c, path);
+	cg_read_options opt;
+	cg_stats st;
 	cg_error err;
 	int ok = 0;
 	if (in == NULL)
 		return 0;
-	if (cli_check_repairs(c, path, in) != 0)
-		;
-	else if (cg_funcs_add(pr->f, cg_input_data(in), cg_input_size(in),
-	                      &c->limits, c->flags, &err) != CG_OK ||
-	         cg_lines_add(pr->l, cg_input_data(in), cg_input_size(in),
-	                      &c->limits, c->flags, &err) != CG_OK)
+	cli_read_options(c, &opt, &st);
+	/* the repairs are those of the aggregation's parse; the per-line
+	 * costs read the same bytes again, so they cannot differ */
+	if (cg_funcs_add_opts(pr->f, cg_input_data(in), cg_input_size(in), &opt,
+	                      &err) != CG_OK ||
+	    cg_lines_add(pr->l, cg_input_data(in), cg_input_size(in), opt.limits,
+	                 c->flags, &err) != CG_OK)
 		cli_diag(c, path, &err);
 	else {
+		cli_warnings(path, &st);
 		find_cmd(&pr->cmd, cg_input_data(in), cg_input_size(in));
 		note_time(pr, path);
 		if (pr->names.n > 0)
@@ -135,7 +139,7 @@ static int load(cli *c, annotate_profile *pr, int argc, char **argv)
 		annotate_oom();
 	for (i = 0; i < argc; i++)
 		ok &= add_input(c, pr, argv[i]);
-	if (ok && (cg_funcs_finish(pr->f, CG_FUNCS_CYCLES, &err) != CG_OK ||
+	if (ok && (cg_funcs_finish(pr->f, c->finish, &err) != CG_OK ||
 	           cg_lines_finish(pr->l, &err) != CG_OK)) {
 		cli_trouble(c, NULL, err.message);
 		ok = 0;
@@ -480,10 +484,18 @@ static void parse_options(cli *c, annotate_options *o, int argc, char **argv)
 	       -1) {
 		switch (ch) {
 		case 'e': o->events = optarg; break;
-		case 't': rows_parse_threshold(c, optarg, &o->filter); break;
-		case 'n': rows_parse_top(c, optarg, &o->filter); break;
+		case 't':
+			o->filter.has_pct = 1;
+			cli_parse_percent(c, "-t", optarg, 1, &o->filter.pct_num,
+			                  &o->filter.pct_scale);
+			break;
+		case 'n':
+			o->filter.has_top = 1;
+			cli_parse_count(c, "-n", optarg, "expected a number of rows",
+			                &o->filter.top);
+			break;
 		case 'w':
-			rows_parse_count(c, "-w", optarg, "expected a number of columns",
+			cli_parse_count(c, "-w", optarg, "expected a number of columns",
 			                 &v);
 			if (v > 1000000)
 				cli_usage(c, "-w %s: out of range", optarg);
@@ -498,7 +510,7 @@ static void parse_options(cli *c, annotate_options *o, int argc, char **argv)
 		case OPT_AUTO: o->autoann = yes_no(c, "auto", optarg); break;
 		case OPT_NO_AUTO: o->autoann = 0; break;
 		case OPT_CONTEXT:
-			rows_parse_count(c, "--context", optarg,
+			cli_parse_count(c, "--context", optarg,
 			                 "expected a number of lines", &o->context);
 			break;
 		case OPT_SHOW_PERCS:

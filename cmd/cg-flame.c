@@ -22,7 +22,7 @@ static const char help[] =
     "Write a flame graph of a profile as one SVG, with the stacks of\n"
     "cg-fold (standard input when no FILE or -; several FILEs are one\n"
     "profile's parts): click a frame to zoom, Search to highlight, Reset.\n"
-    "  -e, --event EV     the event to count (default: the first)\n"
+    "  -e, --events EV    the event to count (default: the first)\n"
     "  -q, --qualify file|object  name each frame by the base name of its\n"
     "                     file or object, ':' and the function\n"
     "  --title T          the title (default: Flame graph: EV)\n"
@@ -56,7 +56,7 @@ typedef struct options {
 static void parse_width(cli *c, const char *arg, options *o)
 {
 	uint64_t w;
-	rows_parse_count(c, "--width", arg, "expected a number of pixels", &w);
+	cli_parse_count(c, "--width", arg, "expected a number of pixels", &w);
 	if (w < 100 || w > 100000)
 		cli_usage(c, "--width %s: expected 100 to 100000 pixels", arg);
 	o->width = w;
@@ -93,7 +93,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 	    CLI_LONG_OPTIONS,
-	    {"event", required_argument, NULL, 'e'},
+	    {"events", required_argument, NULL, 'e'},
 	    {"qualify", required_argument, NULL, 'q'},
 	    {"title", required_argument, NULL, OPT_TITLE},
 	    {"width", required_argument, NULL, OPT_WIDTH},
@@ -636,10 +636,10 @@ int main(int argc, char **argv)
 
 	/* every input read and checked before anything is written */
 	if (o.diff) {
-		side[0] = cli_aggregate(&c, &argv[0], 1, CG_FUNCS_CYCLES);
-		side[1] = cli_aggregate(&c, &argv[1], 1, CG_FUNCS_CYCLES);
+		side[0] = cli_aggregate(&c, &argv[0], 1);
+		side[1] = cli_aggregate(&c, &argv[1], 1);
 	} else
-		side[1] = cli_aggregate_operands(&c, argc, argv, CG_FUNCS_CYCLES);
+		side[1] = cli_aggregate_operands(&c, argc, argv);
 	if (side[1] != NULL && (!o.diff || side[0] != NULL) &&
 	    pick_event(&c, &o, side, argv, ev) == 0 &&
 	    (fl = build(&c, &o, side, ev)) != NULL)

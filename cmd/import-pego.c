@@ -23,7 +23,7 @@ static const char help[] =
     "  --grammar NAME     the file (fl=) of every rule: the grammar's name\n"
     "  --parts            one part per parse of a trace\n"
     "  --folded           a trace's exact stacks as folded lines instead\n"
-    "  -e, --event EV     the event --folded counts (default: Evals)\n"
+    "  -e, --events EV    the event --folded counts (default: Evals)\n"
     "  --limit NAME=N     set a limit (see cg-validate(1))\n"
     "  --no-limits        lift every limit\n"
     "  -h, --help         print this help\n"
@@ -109,7 +109,7 @@ int import_pego(int argc, char **argv)
 	    {"limit", required_argument, NULL, OPT_LIMIT},
 	    {"no-limits", no_argument, NULL, OPT_NO_LIMITS},
 	    {"output", required_argument, NULL, 'o'},
-	    {"event", required_argument, NULL, 'e'},
+	    {"events", required_argument, NULL, 'e'},
 	    {"grammar", required_argument, NULL, OPT_GRAMMAR},
 	    {"parts", no_argument, NULL, OPT_PARTS},
 	    {"folded", no_argument, NULL, OPT_FOLDED},

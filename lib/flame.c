@@ -3,6 +3,7 @@
  * width and left edge, and the frames too narrow to draw folded into
  * their parent's account. */
 #include "internal.h"
+#include "sort.h"
 #include "table.h"
 
 #include <string.h>

@@ -11,6 +11,7 @@
  * more; cg_lines_finish lays everything out at the final width, in name
  * and line order. */
 #include "internal.h"
+#include "sort.h"
 #include "table.h"
 
 #include <stdlib.h>
