@@ -22,7 +22,9 @@ static const char help[] =
     "Exit status: 0 all inputs valid, 1 some input invalid,\n"
     "2 usage error, unreadable input or failed output.\n";
 
-/* A part's row, kept as views into the input until the input is accepted. */
+/* A part's row, kept until the input is accepted: its strings are copies,
+ * as a parse under --compat may hand views into a repaired copy of the
+ * input that lives only as long as the parse. */
 typedef struct row {
 	size_t ordinal;
 	cg_str number, pid, thread, cmd;
@@ -42,8 +44,26 @@ typedef struct rows {
 	size_t nevents, events_cap;
 	uint64_t *values;
 	size_t nvalues, values_cap;
+	char **owned; /* the copies of the strings above */
+	size_t nowned, owned_cap;
 	int oom;
 } rows;
+
+/* Make *s a copy of itself that the rows own; 0, or -1 out of memory. */
+static int keep_str(rows *rs, cg_str *s)
+{
+	char *copy;
+	if (cli_grow((void **)&rs->owned, &rs->owned_cap, rs->nowned + 1,
+	             sizeof *rs->owned) ||
+	    (copy = malloc(s->len + 1)) == NULL)
+		return -1;
+	if (s->len > 0)
+		memcpy(copy, s->ptr, s->len);
+	copy[s->len] = '\0';
+	rs->owned[rs->nowned++] = copy;
+	s->ptr = copy;
+	return 0;
+}
 
 static int keep_values(rows *rs, const uint64_t *v, size_t n)
 {
@@ -73,13 +93,19 @@ static cg_kind keep_part(void *ctx, const cg_part *p)
 	r->has_pid = cg_part_meta(p, "pid", &r->pid);
 	r->has_thread = cg_part_meta(p, "thread", &r->thread);
 	r->has_cmd = cg_part_meta(p, "cmd", &r->cmd);
+	if (keep_str(rs, &r->number) || keep_str(rs, &r->pid) ||
+	    keep_str(rs, &r->thread) || keep_str(rs, &r->cmd))
+		return (rs->oom = 1), CG_RESOURCE;
 	r->npos = cg_part_position_count(p);
 	for (i = 0; i < r->npos; i++)
 		r->pos[i] = cg_part_position(p, i);
 	r->first_event = rs->nevents;
 	r->nevents = cg_part_event_count(p);
-	for (i = 0; i < r->nevents; i++)
-		rs->events[rs->nevents++] = cg_part_event(p, i);
+	for (i = 0; i < r->nevents; i++) {
+		rs->events[rs->nevents] = cg_part_event(p, i);
+		if (keep_str(rs, &rs->events[rs->nevents++]))
+			return (rs->oom = 1), CG_RESOURCE;
+	}
 	r->records = cg_part_record_count(p);
 	r->calls = cg_part_call_count(p);
 	r->first_value = rs->nvalues;
@@ -151,6 +177,10 @@ static void header(int multi)
 
 static void free_rows(rows *rs)
 {
+	size_t i;
+	for (i = 0; i < rs->nowned; i++)
+		free(rs->owned[i]);
+	free(rs->owned);
 	free(rs->v);
 	free(rs->events);
 	free(rs->values);

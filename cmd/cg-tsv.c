@@ -153,7 +153,9 @@ static cg_kind check_part(void *ctx, const cg_part *p)
 	for (i = 0; i < cg_part_position_count(p); i++)
 		in->posmask |= 1u << cg_part_position(p, i);
 	for (i = 0; i < cg_part_event_count(p); i++)
-		if (add_unique(&in->events, cg_part_event(p, i))) {
+		/* a copy: under --compat the view may be into a repaired copy
+		 * of the input that lives only as long as the parse */
+		if (add_owned(&in->events, cg_part_event(p, i))) {
 			in->oom = 1;
 			return CG_RESOURCE;
 		}
@@ -494,7 +496,7 @@ int main(int argc, char **argv)
 		    out_flush() == 0)
 			write_rows(&c, &t, &ins[i]);
 		cg_input_free(ins[i].in);
-		free(ins[i].events.v);
+		free_owned(&ins[i].events);
 	}
 	if (t.select.n > 0)
 		free(t.select.v);

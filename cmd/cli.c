@@ -164,7 +164,7 @@ static const char *compat_hint(cg_repair kind)
 	case CG_REPAIR_SUMMARY:
 		return "written by Xdebug or cachegrind? --compat reads it";
 	case CG_REPAIR_LATIN1:
-		return "Latin-1? --compat reads it so";
+		return "written in Latin-1? --compat reads it so";
 	case CG_REPAIR_JUMPS:
 		return "--compat reads it without the jumps, or rerun without "
 		       "--collect-jumps";

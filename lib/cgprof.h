@@ -81,6 +81,8 @@ typedef enum cg_repair {
 	CG_REPAIR_NEGATIVE,     /* "negative event cost: counted as 0" */
 	CG_REPAIR_JUMPS,        /* "jump lines (--collect-jumps): skipped, no
 	                           figure changes" */
+	CG_REPAIR_LATIN1,       /* "a line that is not UTF-8: read as Latin-1,
+	                           written as UTF-8" */
 	CG_REPAIRS
 } cg_repair;
 
@@ -289,7 +291,11 @@ typedef struct cg_stats {
  * cg_normalize, cg_funcs_add).
  *  CG_COMPAT:   also read what real producers write outside the profile,
  *               repairing each deviation in one fixed way (cg_repair) and
- *               counting the repairs in cg_stats;
+ *               counting the repairs in cg_stats.  Lines that are not
+ *               UTF-8 are read as Latin-1 from a repaired copy of the
+ *               input: the views a handler is given then live until the
+ *               parse returns, not as long as the input (cg_model keeps
+ *               the copy: its views live until cg_model_free);
  *  CG_COMPLETE: refuse an input cut short: Syntax at its last line unless
  *               it ends with a line ending and its last part with a
  *               totals: trailer (with CG_COMPAT, or a summary: after its

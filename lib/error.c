@@ -68,6 +68,8 @@ const char *cg_repair_text(cg_repair kind)
 		return "negative event cost: counted as 0";
 	case CG_REPAIR_JUMPS:
 		return "jump lines (--collect-jumps): skipped, no figure changes";
+	case CG_REPAIR_LATIN1:
+		return "a line that is not UTF-8: read as Latin-1, written as UTF-8";
 	default:
 		return NULL;
 	}

@@ -68,6 +68,21 @@ int cg_line_too_long(const char *p, const char *e, int nl,
                      const cg_limits *limits);
 cg_kind cg_check_lines(const char *p, const char *end, uint64_t first_line,
                        const cg_limits *limits, cg_error *err);
+/* Under CG_COMPAT: a copy of the input in *out (cg_free it) in which
+ * every line that is not UTF-8 is read as Latin-1, each byte its code
+ * point, and written as UTF-8; *lines counts them, *first is the first.
+ * *out is NULL when every line is UTF-8.  CG_RESOURCE out of memory. */
+cg_kind cg_latin1_repair(const char *buf, size_t len, char **out,
+                         size_t *outlen, uint64_t *lines, uint64_t *first,
+                         cg_error *err);
+/* parse.c: cg_parse_opts for a consumer that keeps the views it was
+ * handed: when CG_COMPAT read a repaired copy of the input (lines that
+ * are not UTF-8 read as Latin-1), *kept is that copy on success, for the
+ * caller to cg_free after the views; else NULL. */
+cg_kind cg_parse_keep(const char *buf, size_t len, const cg_read_options *opt,
+                      const cg_handler *handler, void *ctx, cg_error *err,
+                      char **kept);
+
 /* UTF-16 code units of a valid UTF-8 string. */
 uint64_t cg_utf16_len(const char *s, size_t n);
 

@@ -15,6 +15,7 @@ typedef struct stored {
 
 struct cg_model {
 	char *text;
+	char *repaired; /* the text read under CG_COMPAT, when it differs */
 	cg_part *parts;
 	size_t nparts, parts_cap;
 	stored *recs;
@@ -106,7 +107,7 @@ cg_kind cg_model_read_opts(const char *buf, size_t len,
 	if (len > 0)
 		memcpy(m->text, buf, len);
 	m->text[len] = '\0';
-	k = cg_parse_opts(m->text, len, opt, &collect, m, err);
+	k = cg_parse_keep(m->text, len, opt, &collect, m, err, &m->repaired);
 	if (m->oom)
 		k = cg_fail(err, CG_RESOURCE, err != NULL ? err->line : 0,
 		            "out of memory");
@@ -223,5 +224,6 @@ void cg_model_free(cg_model *m)
 	cg_free(m->recs);
 	cg_free(m->nums);
 	cg_free(m->text);
+	cg_free(m->repaired);
 	cg_free(m);
 }

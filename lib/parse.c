@@ -1269,15 +1269,49 @@ cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
 	return cg_parse_opts(buf, len, &opt, handler, ctx, err);
 }
 
+/* The checks before parsing; under CG_COMPAT an input refused only for
+ * lines that are not UTF-8 is checked again as the copy in *copy, those
+ * lines read as Latin-1 (*lines of them, the first at *first). */
+static cg_kind check_text(const char **buf, size_t *len,
+                          const cg_limits *limits, unsigned flags,
+                          cg_error *err, int *check_lines, char **copy,
+                          uint64_t *lines, uint64_t *first)
+{
+	cg_error local;
+	cg_error *e = err != NULL ? err : &local;
+	size_t n;
+	cg_kind k = cg_check_text(*buf, *len, limits, e, check_lines);
+	*copy = NULL;
+	*lines = *first = 0;
+	if (k != CG_SYNTAX || e->repair != CG_REPAIR_LATIN1 ||
+	    !(flags & CG_COMPAT))
+		return k;
+	if ((k = cg_latin1_repair(*buf, *len, copy, &n, lines, first, e)) !=
+	    CG_OK)
+		return k;
+	*buf = *copy;
+	*len = n;
+	return cg_check_text(*buf, *len, limits, e, check_lines);
+}
+
 cg_kind cg_parse_opts(const char *buf, size_t len, const cg_read_options *opt,
                       const cg_handler *handler, void *ctx, cg_error *err)
+{
+	return cg_parse_keep(buf, len, opt, handler, ctx, err, NULL);
+}
+
+cg_kind cg_parse_keep(const char *buf, size_t len, const cg_read_options *opt,
+                      const cg_handler *handler, void *ctx, cg_error *err,
+                      char **kept)
 {
 	static const cg_read_options none;
 	const cg_limits *limits;
 	cg_limits defaults;
 	cg_stats *stats;
 	parser ps;
-	const char *p = buf, *end = buf + len;
+	const char *p, *end;
+	char *copy;
+	uint64_t latin1, latin1_first;
 	cg_kind k;
 	int check_lines;
 
@@ -1295,10 +1329,17 @@ cg_kind cg_parse_opts(const char *buf, size_t len, const cg_read_options *opt,
 	}
 	if (stats != NULL)
 		memset(stats, 0, sizeof *stats);
+	if (kept != NULL)
+		*kept = NULL;
 	if (buf == NULL && len != 0)
 		return cg_fail(err, CG_SYNTAX, 0, "no input buffer");
-	if ((k = cg_check_text(buf, len, limits, err, &check_lines)) != CG_OK)
+	if ((k = check_text(&buf, &len, limits, opt->flags, err, &check_lines,
+	                    &copy, &latin1, &latin1_first)) != CG_OK) {
+		cg_free(copy);
 		return k;
+	}
+	p = buf;
+	end = buf + len;
 
 	memset(&ps, 0, sizeof ps);
 	ps.lim = limits;
@@ -1308,6 +1349,8 @@ cg_kind cg_parse_opts(const char *buf, size_t len, const cg_read_options *opt,
 	ps.h = handler;
 	ps.ctx = ctx;
 	ps.err = err;
+	ps.repairs[CG_REPAIR_LATIN1] = latin1;
+	ps.repair_line[CG_REPAIR_LATIN1] = latin1_first;
 	cg_part_init(&ps.part);
 	k = CG_OK;
 	while (p < end) {
@@ -1342,5 +1385,10 @@ cg_kind cg_parse_opts(const char *buf, size_t len, const cg_read_options *opt,
 		memcpy(stats->repair_line, ps.repair_line, sizeof ps.repair_line);
 	}
 	release(&ps);
+	/* the handler's views point into the repaired copy */
+	if (kept != NULL && k == CG_OK)
+		*kept = copy;
+	else
+		cg_free(copy);
 	return k;
 }

@@ -179,10 +179,13 @@ cg_kind cg_check_text(const char *buf, size_t len, const cg_limits *limits,
 				return cg_fail(err, CG_SYNTAX, line,
 				               "NUL byte at column %llu",
 				               (unsigned long long)(bad - p + 1));
-			return cg_fail(err, CG_SYNTAX, line,
-			               "input is not UTF-8: malformed or truncated "
-			               "sequence at byte 0x%02x, column %llu",
-			               *bad, (unsigned long long)(bad - p + 1));
+			cg_fail(err, CG_SYNTAX, line,
+			        "input is not UTF-8: malformed or truncated sequence at "
+			        "byte 0x%02x, column %llu",
+			        *bad, (unsigned long long)(bad - p + 1));
+			if (err != NULL)
+				err->repair = CG_REPAIR_LATIN1;
+			return CG_SYNTAX;
 		}
 		/* the CR of CRLF belongs to the line ending */
 		if (nl != NULL && e > p && e[-1] == '\r')
@@ -231,5 +234,78 @@ cg_kind cg_check_lines(const char *p, const char *end, uint64_t line,
 		p = nl != NULL ? nl + 1 : end;
 		line++;
 	}
+	return CG_OK;
+}
+
+/* The line [p, e) is not UTF-8 (a NUL alone does not count: it stays
+ * refused). */
+static int not_utf8(const unsigned char *p, const unsigned char *e)
+{
+	while (p < e) {
+		size_t n;
+		if (*p < 0x80) {
+			p++;
+			continue;
+		}
+		if ((n = utf8_seq(p, (size_t)(e - p))) == 0)
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+/* Each byte of a Latin-1 line as its code point in UTF-8. */
+static char *put_latin1(char *o, const unsigned char *p, const unsigned char *e)
+{
+	for (; p < e; p++)
+		if (*p < 0x80)
+			*o++ = (char)*p;
+		else {
+			*o++ = (char)(0xC0 | (*p >> 6));
+			*o++ = (char)(0x80 | (*p & 0x3F));
+		}
+	return o;
+}
+
+cg_kind cg_latin1_repair(const char *buf, size_t len, char **out,
+                         size_t *outlen, uint64_t *lines, uint64_t *first,
+                         cg_error *err)
+{
+	const unsigned char *p = (const unsigned char *)buf, *end = p + len;
+	size_t grow = 0;
+	uint64_t line = 1;
+	char *o;
+	*out = NULL;
+	*outlen = 0;
+	*lines = *first = 0;
+	/* first pass: which lines, and how much longer they get */
+	for (; p < end; line++) {
+		const unsigned char *nl = memchr(p, '\n', (size_t)(end - p));
+		const unsigned char *e = nl ? nl : end, *q;
+		if (!plain_ascii(p, (size_t)(e - p)) && not_utf8(p, e)) {
+			if ((*lines)++ == 0)
+				*first = line;
+			for (q = p; q < e; q++)
+				grow += *q >= 0x80;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	if (*lines == 0)
+		return CG_OK;
+	if (grow > SIZE_MAX - len - 1 || (o = cg_malloc(len + grow + 1)) == NULL)
+		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+	*out = o;
+	for (p = (const unsigned char *)buf; p < end;) {
+		const unsigned char *nl = memchr(p, '\n', (size_t)(end - p));
+		const unsigned char *e = nl ? nl + 1 : end;
+		if (!plain_ascii(p, (size_t)(e - p)) && not_utf8(p, e)) {
+			o = put_latin1(o, p, e);
+		} else {
+			memcpy(o, p, (size_t)(e - p));
+			o += e - p;
+		}
+		p = e;
+	}
+	*outlen = (size_t)(o - *out);
 	return CG_OK;
 }

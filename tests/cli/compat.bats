@@ -193,11 +193,31 @@ CG
     printf 'events: A\nfl=(1) a.c\nfn=(1) f\n5 1\njcnd=1/2 +3\n*\n* 2\njfi=(7) b.h\njfn=(9) g\njump=4 -1\n+1\n+1 3\nfi=(7)\n8 4\n' > "$T/j.cg"
     run -1 --separate-stderr validate "$T/j.cg"
     [ "$stderr" = "$T/j.cg:5: unsupported: directive jcnd= is not supported (a jump recording) (--compat reads it without the jumps, or rerun without --collect-jumps)" ]
-    run -0 --separate-stderr "$CG_BINDIR/cg-tsv" -H -f fi,line,event:A --compat "$T/j.cg"
+    run -0 --separate-stderr "$CG_BINDIR/cg-tsv" -H -f fi,line,A --compat "$T/j.cg"
     [ "$output" = "$(printf 'a.c\t5\t1\na.c\t5\t2\na.c\t7\t3\nb.h\t8\t4')" ]
     [ "$stderr" = "$T/j.cg:5: warning: jump lines (--collect-jumps): skipped, no figure changes (4 lines)" ]
     # the normalized profile holds no jump and is valid strictly
     "$CG_BINDIR/cg-normalize" --compat "$T/j.cg" > "$T/n.cg" 2>/dev/null
     no_line -E '^(jump|jcnd|jfi|jfn)=' "$T/n.cg"
     run -0 validate "$T/n.cg"
+}
+
+@test "a name in Latin-1: refused with the way out; --compat reads each byte as its code point and writes UTF-8" {
+    printf 'events: A\nfl=/home/jos\xe9/a.c\nfn=caf\xe9\n1 5\nfn=ok\n2 3\n' > "$T/l1.cg"
+    run -1 --separate-stderr validate "$T/l1.cg"
+    [ "$stderr" = "$T/l1.cg:2: syntax: input is not UTF-8: malformed or truncated sequence at byte 0xe9, column 13 (written in Latin-1? --compat reads it so)" ]
+    run -0 --separate-stderr "$CG_BINDIR/cg-tsv" -H -f fl,fn,A --compat "$T/l1.cg"
+    [ "$output" = "$(printf '/home/jos\303\251/a.c\tcaf\303\251\t5\n/home/jos\303\251/a.c\tok\t3')" ]
+    [ "$stderr" = "$T/l1.cg:2: warning: a line that is not UTF-8: read as Latin-1, written as UTF-8 (2 lines)" ]
+    # the normalized profile is UTF-8 and valid strictly
+    "$CG_BINDIR/cg-normalize" --compat "$T/l1.cg" > "$T/n.cg" 2>/dev/null
+    run -0 validate "$T/n.cg"
+    grep -q "caf$(printf '\303\251')" "$T/n.cg"
+    # a valid UTF-8 line is left as it is; a NUL stays refused
+    printf 'events: A\nfn=na\303\257ve\n1 1\nfn=caf\xe9\n2 2\n' > "$T/mixed.cg"
+    run -0 --separate-stderr "$CG_BINDIR/cg-tsv" -H -f fn --compat "$T/mixed.cg"
+    [ "$output" = "$(printf 'na\303\257ve\ncaf\303\251')" ]
+    printf 'events: A\nfn=caf\xe9\000\n1 1\n' > "$T/nul.cg"
+    run -1 --separate-stderr validate --compat "$T/nul.cg"
+    [[ "$stderr" == "$T/nul.cg:2: syntax: NUL byte at column "* ]]
 }

@@ -455,6 +455,8 @@ static cg_kind run_options(const char *in, cg_error *err)
 
 /* Inputs that reach more of the library than the verdict table does. */
 static const char *const rich[] = {
+    /* a name in Latin-1 (read so under CG_COMPAT, refused without) */
+    "events: Ir\nfl=caf\xe9.c\nfn=f\n1 5\n",
     /* calls, recursion, a cycle, inline files, names by ID, two parts */
     "events: Ir Dr\nob=(1) a.out\nfl=(1) m.c\nfn=(1) main\n1 5 1\n"
     "fi=(2) h.h\n2 1\nfe=(1)\ncfn=(2) a1\ncalls=1 3\n3 100 2\n"

@@ -62,6 +62,9 @@ static const repair_case cases[] = {
      CG_REPAIR_NONE, CG_SYNTAX, CG_REPAIR_NONE, 0, 0},
     {"a negative position stays refused", E "fn=f\n-1 5\n", CG_RESOURCE, 3,
      CG_REPAIR_NONE, CG_RESOURCE, CG_REPAIR_NONE, 0, 0},
+    /* a name in Latin-1, lines counted (a NUL stays refused: compat.bats) */
+    {"Latin-1 names", E "fl=/home/jos\xe9/a.c\nfn=f\n1 1\nfn=caf\xe9\n2 2\n",
+     CG_SYNTAX, 2, CG_REPAIR_LATIN1, CG_OK, CG_REPAIR_LATIN1, 2, 2},
     /* --collect-jumps: jcnd=, jump= and their source lines skipped; jfi=
      * and jfn= still define their IDs (fi=(7) below uses one) */
     {"a jump recording", E "fl=(1) a.c\nfn=(1) f\n5 1\njcnd=1/2 +3\n*\n"
@@ -286,8 +289,30 @@ static void test_check_order(void)
 	}
 }
 
+/* A model keeps the names of a Latin-1 input read under CG_COMPAT, as
+ * UTF-8, after the parse (the repaired text lives with the model). */
+static void test_latin1_model(void)
+{
+	static const char in[] = "events: A\nfl=jos\xe9.c\nfn=caf\xe9\n1 5\n";
+	cg_model *m = NULL;
+	cg_record r;
+	cg_error err;
+	CHECK(cg_model_read(in, sizeof in - 1, NULL, CG_COMPAT, &m, &err) ==
+	          CG_OK,
+	      "Latin-1 model: %s", err.message);
+	if (m == NULL)
+		return;
+	cg_model_record(m, 0, &r, NULL);
+	CHECK(r.fn.len == 5 && memcmp(r.fn.ptr, "caf\xc3\xa9", 5) == 0 &&
+	          r.fl.len == 7 && memcmp(r.fl.ptr, "jos\xc3\xa9.c", 7) == 0,
+	      "Latin-1 model: names '%.*s' '%.*s'", (int)r.fn.len, r.fn.ptr,
+	      (int)r.fl.len, r.fl.ptr);
+	cg_model_free(m);
+}
+
 int main(void)
 {
+	test_latin1_model();
 	test_repairs();
 	test_normalized();
 	test_summaries();
