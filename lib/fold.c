@@ -1,7 +1,8 @@
 /* fold.c - folded stacks estimated from the arcs of an aggregation: a
  * walk from the roots that shares each function's cost among its callers
- * in proportion to the arcs into it, then splits each self cost over the
- * paths that end at the function, in whole units. */
+ * in proportion to the arcs into it, then puts the functions the walk
+ * did not reach under their callers' paths, then splits each self cost
+ * over the paths that end at the function, in whole units. */
 #include "internal.h"
 #include "graph.h"
 #include "sort.h"
@@ -12,6 +13,7 @@
 typedef struct path {
 	size_t parent; /* SIZE_MAX for a root */
 	size_t func;
+	size_t depth;  /* frames, 1 for a root */
 	double weight;
 	uint64_t count;
 } path;
@@ -73,6 +75,8 @@ static int add_path(walk *w, size_t parent, size_t func, double weight)
 		return -1;
 	w->paths[w->npaths].parent = parent;
 	w->paths[w->npaths].func = func;
+	w->paths[w->npaths].depth =
+	    parent == SIZE_MAX ? 1 : w->paths[parent].depth + 1;
 	w->paths[w->npaths].weight = weight;
 	w->paths[w->npaths].count = 0;
 	w->npaths++;
@@ -126,6 +130,99 @@ static int walk_from(walk *w, size_t root, size_t *frame, size_t *pos)
 		frame[d] = w->npaths - 1;
 		pos[d] = w->g->out_first[callee];
 		w->on_path[callee] = 1;
+	}
+}
+
+/* best[f]: the heaviest path that ends at f (the first of equals), or
+ * SIZE_MAX when none does. */
+static void heaviest_paths(const walk *w, size_t *best)
+{
+	size_t i;
+	for (i = 0; i < w->n; i++)
+		best[i] = SIZE_MAX;
+	for (i = 0; i < w->npaths; i++) {
+		size_t f = w->paths[i].func;
+		if (best[f] == SIZE_MAX || w->paths[i].weight > w->paths[best[f]].weight)
+			best[f] = i;
+	}
+}
+
+/* Put f under the heaviest path of each caller that has one, in
+ * proportion to the cost of the arcs from them (f has no path yet, so no
+ * such path holds f: no recursion is made).  1 if f got a path, 0 if
+ * not, -1 out of memory. */
+static int attach(walk *w, size_t f, size_t *best)
+{
+	size_t n, i;
+	const size_t *in = cg_funcs_callers(w->f, f, &n);
+	int got = 0;
+	for (i = 0; i < n; i++) {
+		size_t a = in[i], c = w->g->arcs[a].caller, at;
+		int r;
+		if (c == f || best[c] == SIZE_MAX || w->acost[a] == 0)
+			continue;
+		if (w->paths[best[c]].depth >= w->opt.max_depth) {
+			w->cut = 1;
+			continue;
+		}
+		r = add_path(w, best[c], f, (double)w->acost[a] / (double)w->in[f]);
+		if (r < 0)
+			return -1;
+		if (r > 0)
+			return got;
+		at = w->npaths - 1;
+		if (best[f] == SIZE_MAX || w->paths[at].weight > w->paths[best[f]].weight)
+			best[f] = at;
+		got = 1;
+	}
+	return got;
+}
+
+/* The functions the walks did not reach although arcs into them carry
+ * their cost (a path cut at a function already on it or under
+ * --min-share, deep in an interpreter's cycle): breadth first from the
+ * reached ones, each is put under its callers' heaviest paths, so that a
+ * called function never starts a stack of its own.  A group that calls
+ * only itself and that no root reaches starts at its member with the
+ * greatest inclusive cost.  0, or -1 out of memory. */
+static int attach_unreached(walk *w, size_t *best, size_t *queue)
+{
+	const size_t *order = w->g->order;
+	size_t head = 0, tail = 0, i;
+	heaviest_paths(w, best);
+	for (i = 0; i < w->n; i++)
+		if (best[order[i]] != SIZE_MAX)
+			queue[tail++] = order[i];
+	for (;;) {
+		size_t start = SIZE_MAX;
+		while (head < tail) {
+			size_t c = queue[head++], k;
+			for (k = w->g->out_first[c]; k < w->g->out_first[c + 1]; k++) {
+				size_t a = w->g->out_arc[k], f = w->g->arcs[a].callee;
+				int r;
+				if (f == c || best[f] != SIZE_MAX || w->acost[a] == 0 ||
+				    w->in[f] == 0)
+					continue;
+				if ((r = attach(w, f, best)) < 0)
+					return -1;
+				if (r > 0)
+					queue[tail++] = f;
+			}
+		}
+		if (w->npaths >= w->opt.max_stacks)
+			return 0;
+		for (i = 0; i < w->n; i++) {
+			size_t f = order[i];
+			if (best[f] == SIZE_MAX && w->in[f] > 0 &&
+			    (start == SIZE_MAX || w->incl[f] > w->incl[start]))
+				start = f;
+		}
+		if (start == SIZE_MAX)
+			return 0;
+		if (add_path(w, SIZE_MAX, start, 1.0) < 0)
+			return -1;
+		best[start] = w->npaths - 1;
+		queue[tail++] = start;
 	}
 }
 
@@ -260,7 +357,7 @@ cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
 	walk w;
 	const size_t *order;
 	uint64_t *rest = NULL;
-	size_t *frame = NULL, *pos = NULL, i;
+	size_t *frame = NULL, *pos = NULL, *best = NULL, *queue = NULL, i;
 	cg_kind k;
 	memset(&w, 0, sizeof w);
 	w.f = f;
@@ -277,13 +374,18 @@ cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
 	rest = cg_calloc(w.n + 1, sizeof *rest);
 	frame = cg_calloc(w.opt.max_depth + 1, sizeof *frame);
 	pos = cg_calloc(w.opt.max_depth + 1, sizeof *pos);
+	best = cg_calloc(w.n + 1, sizeof *best);
+	queue = cg_calloc(w.n + 1, sizeof *queue);
 	k = CG_OK;
-	if (rest == NULL || frame == NULL || pos == NULL || build(&w) != 0)
+	if (rest == NULL || frame == NULL || pos == NULL || best == NULL ||
+	    queue == NULL || build(&w) != 0)
 		goto oom;
 	for (i = 0; i < w.n; i++)
 		if (w.called[order[i]] == 0 &&
 		    walk_from(&w, order[i], frame, pos) != 0)
 			goto oom;
+	if (attach_unreached(&w, best, queue) != 0)
+		goto oom;
 	if (split_self(&w, rest) != 0)
 		goto oom;
 	if (cut != NULL)
@@ -296,6 +398,8 @@ out:
 	cg_free(rest);
 	cg_free(frame);
 	cg_free(pos);
+	cg_free(best);
+	cg_free(queue);
 	release(&w);
 	return k;
 }

@@ -82,10 +82,27 @@ CG
     [ "${lines[0]}" = ":main 2" ]
 }
 
-@test "cg-fold: a cycle no root reaches is a stack of its own; ; and % are escaped" {
+@test "cg-fold: a cycle no root reaches starts at its member of greatest inclusive cost; ; and % are escaped" {
+    # x;y and z% call each other, nobody else calls them: z% is 4
+    # inclusive (cg-funcs: a member's own and what leaves the cycle), x;y 3
     printf 'events: Ir\nfn=r\n1 5\nfn=x;y\n1 3\ncfn=z%%\ncalls=1 1\n1 4\nfn=z%%\n1 4\ncfn=x;y\ncalls=1 1\n1 3\n' > "$T/u.cg"
     run -0 fold "$T/u.cg"
-    [ "$output" = "$(printf 'r 5\nx%%3By 3\nz%%25 4')" ]
+    [ "$output" = "$(printf 'r 5\nz%%25 4\nz%%25;x%%3By 3')" ]
+}
+
+@test "cg-fold: a function the walk did not reach stays under its callers" {
+    # main -> a (arc 100) -> b (40), c (20); b -> d (10).  With
+    # --min-share 50 the walk stops at a (b's path would carry 40 of 100):
+    # b, c and d are still put under a, by their arcs, not as roots
+    printf 'events: A\nfn=main\n1 0\ncfn=a\ncalls=1 1\n1 100\nfn=a\n1 40\ncfn=b\ncalls=1 1\n1 40\ncfn=c\ncalls=2 1\n1 20\nfn=b\n1 30\ncfn=d\ncalls=1 1\n1 10\nfn=c\n1 20\nfn=d\n1 10\n' > "$T/cut.cg"
+    run -0 fold "$T/cut.cg"
+    [ "$output" = "$(printf 'main;a 40\nmain;a;b 30\nmain;a;b;d 10\nmain;a;c 20')" ]
+    run -0 fold --min-share 50 "$T/cut.cg"
+    [ "$output" = "$(printf 'main;a 40\nmain;a;b 30\nmain;a;c 20\nmain;a;b;d 10')" ]
+    # called by two, reached from neither: shared by the arcs' cost
+    printf 'events: A\nfn=main\n1 0\ncfn=p\ncalls=1 1\n1 50\ncfn=q\ncalls=1 1\n1 50\nfn=p\n1 20\ncfn=s\ncalls=1 1\n1 30\nfn=q\n1 40\ncfn=s\ncalls=1 1\n1 10\nfn=s\n1 40\n' > "$T/two.cg"
+    run -0 fold --min-share 45 "$T/two.cg"
+    [ "$output" = "$(printf 'main;p 20\nmain;q 40\nmain;p;s 30\nmain;q;s 10')" ]
 }
 
 @test "cg-fold: bounded on deep and exponential call graphs, counts kept" {
