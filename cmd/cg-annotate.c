@@ -45,6 +45,7 @@ static const char help[] =
     "  --context N          lines shown around each line with a cost (8)\n"
     "  --show-percs[=yes|no] percentages on source lines too\n"
     CLI_COMMON_HELP
+    CLI_ANY_SIZE_HELP
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
     "unreadable input or failed output.\n";
 
@@ -538,6 +539,7 @@ int main(int argc, char **argv)
 	o.context = 8;
 	o.width = -1;
 	cli_init(&c, "cg-annotate", synopsis, help);
+	cli_read_any_size(&c);
 	parse_options(&c, &o, argc, argv);
 	argc -= optind;
 	argv += optind;

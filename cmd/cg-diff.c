@@ -37,6 +37,7 @@ static const char help[] =
     "                     the functions named FN grows by more than PCT%\n"
     CLI_NO_CYCLES_HELP
     CLI_COMMON_HELP
+    CLI_ANY_SIZE_HELP
     "Columns: status ob fl fn called:old called:new, then per event\n"
     "EV:old EV:new EV:delta EV:pct EV:incl:old EV:incl:new\n"
     "EV:incl:delta EV:incl:pct.\n"
@@ -574,6 +575,7 @@ int main(int argc, char **argv)
 	memset(&o, 0, sizeof o);
 	o.header = 1;
 	cli_init(&c, "cg-diff", synopsis, help);
+	cli_read_any_size(&c);
 	parse_options(&c, &o, argc, argv);
 	argc -= optind;
 	argv += optind;

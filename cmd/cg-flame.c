@@ -33,6 +33,7 @@ static const char help[] =
     "  --diff OLD NEW     colour NEW's frames by the change of their\n"
     "                     inclusive cost since OLD: red more, blue less\n"
     CLI_COMMON_HELP
+    CLI_ANY_SIZE_HELP
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
     "unreadable input or failed output.\n";
 
@@ -628,6 +629,7 @@ int main(int argc, char **argv)
 	o.width = 1200;
 	o.minwidth = 0.1;
 	cli_init(&c, "cg-flame", synopsis, help);
+	cli_read_any_size(&c);
 	parse_options(&c, &o, argc, argv);
 	argc -= optind;
 	argv += optind;

@@ -29,6 +29,7 @@ static const char help[] =
     "  --max-stacks N     at most N stacks (default 1000000)\n"
     CLI_NO_CYCLES_HELP
     CLI_COMMON_HELP
+    CLI_ANY_SIZE_HELP
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
     "unreadable input or failed output.\n";
 
@@ -161,6 +162,7 @@ int main(int argc, char **argv)
 	memset(&o, 0, sizeof o);
 	cg_fold_options_default(&o.fold);
 	cli_init(&c, "cg-fold", synopsis, help);
+	cli_read_any_size(&c);
 	parse_options(&c, &o, argc, argv);
 	argc -= optind;
 	argv += optind;

@@ -31,6 +31,7 @@ static const char help[] =
     "  -T, --totals       print only the total of each event\n"
     CLI_NO_CYCLES_HELP
     CLI_COMMON_HELP
+    CLI_ANY_SIZE_HELP
     "Columns: [part] ob fl fn called cycle EV... EV:incl...;\n"
     "with -c: [part] ob fl fn cob cfl cfn calls EV:incl...\n"
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
@@ -200,6 +201,7 @@ int main(int argc, char **argv)
 	o.header = 1;
 	rows_filter_init(&o.filter);
 	cli_init(&c, "cg-funcs", synopsis, help);
+	cli_read_any_size(&c);
 	parse_options(&c, &o, argc, argv);
 	argc -= optind;
 	argv += optind;

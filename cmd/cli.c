@@ -24,6 +24,11 @@ void cli_init(cli *c, const char *prog, const char *synopsis,
 	cg_limits_default(&c->limits);
 }
 
+void cli_read_any_size(cli *c)
+{
+	cg_limits_lift(&c->limits);
+}
+
 void cli_usage(const cli *c, const char *fmt, ...)
 {
 	va_list ap;

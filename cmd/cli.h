@@ -70,6 +70,16 @@ typedef struct cli {
 void cli_init(cli *c, const char *prog, const char *synopsis,
               const char *help);
 
+/* An analysis command (cg-funcs, cg-diff, cg-dot, cg-fold, cg-flame,
+ * cg-annotate) reads any size: it exists to read real recordings, and its
+ * memory is what the profile needs.  Every limit is lifted before the
+ * options, so that --limit NAME=N still imposes one.  The commands that
+ * check or rewrite a profile (cg-validate, cg-normalize, cg-tsv, cg-parts)
+ * keep the profile's defaults: they are the contract a CI step checks. */
+void cli_read_any_size(cli *c);
+#define CLI_ANY_SIZE_HELP                                                    \
+	"Reads a profile of any size: no limit applies unless --limit sets it.\n"
+
 /* The default: of a command's getopt switch: the options every command
  * takes, and --no-cycles of those that declare it.  --help and --version print and exit 0; an unknown option or a
  * bad --limit is a usage error (exit 2). */

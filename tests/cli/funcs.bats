@@ -285,3 +285,16 @@ need_valgrind() {
     done
     [ "$whole" -eq "$sum" ]
 }
+
+@test "any size by default: a profile over the records limit is read; --limit still imposes one" {
+    # 250,000 cost lines over 1,000 functions: past the records limit
+    # (200,000) that cg-validate keeps
+    awk 'BEGIN { print "events: A"; for (i = 0; i < 250000; i++) printf "fn=f%d\n1 1\n", i % 1000 }' > "$T/big.cg"
+    run -1 validate "$T/big.cg"
+    run -0 "$CG_BINDIR/cg-funcs" -T -H "$T/big.cg"
+    [ "$output" = "$(printf 'A\t250000')" ]
+    run -0 "$CG_BINDIR/cg-fold" "$T/big.cg"
+    [ "${#lines[@]}" -eq 1000 ]
+    run -1 --separate-stderr "$CG_BINDIR/cg-funcs" -T --limit records=1000 "$T/big.cg"
+    [ "$stderr" = "$T/big.cg:2003: resource: record count over the records limit of 1000 (raise it with --limit records=N or --no-limits)" ]
+}
