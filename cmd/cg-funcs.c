@@ -19,7 +19,7 @@ static const char help[] =
     "Print the self and inclusive cost of each function (standard\n"
     "input when no FILE or -; several FILEs are one profile's parts).\n"
     "  -c, --calls        one row per caller->callee arc instead\n"
-    "  -C, --cycle-rows   add one <cycle N> row per cycle\n"
+    "  -C, --no-cycle-rows  leave out the <cycle N> row of each cycle\n"
     "  -e, --events EV,.. only these events, in this order\n"
     "  -H, --no-header    do not print the header row\n"
     "  -n, --top N        print only the first N rows (per part)\n"
@@ -152,7 +152,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	static const struct option longopts[] = {
 	    CLI_LONG_OPTIONS,
 	    {"calls", no_argument, NULL, 'c'},
-	    {"cycle-rows", no_argument, NULL, 'C'},
+	    {"no-cycle-rows", no_argument, NULL, 'C'},
 	    {"events", required_argument, NULL, 'e'},
 	    {"no-header", no_argument, NULL, 'H'},
 	    {"top", required_argument, NULL, 'n'},
@@ -167,7 +167,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	                         NULL)) != -1) {
 		switch (ch) {
 		case 'c': o->arcs = 1; break;
-		case 'C': o->cycle_rows = 1; break;
+		case 'C': o->cycle_rows = 0; break;
 		case 'e': o->events = optarg; break;
 		case 'H': o->header = 0; break;
 		case 'n':
@@ -186,9 +186,10 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 		default: cli_common_option(c, ch, optarg);
 		}
 	}
-	if (o->cycle_rows &&
-	    (!(c->finish & CG_FUNCS_CYCLES) || o->parts || o->arcs))
-		cli_usage(c, "-C goes without --no-cycles, -p and -c");
+	/* a cycle is a whole-profile figure of functions: no row of its own
+	 * per part or among the arcs, none without cycle detection */
+	if (!(c->finish & CG_FUNCS_CYCLES) || o->parts || o->arcs)
+		o->cycle_rows = 0;
 }
 
 int main(int argc, char **argv)
@@ -199,6 +200,7 @@ int main(int argc, char **argv)
 
 	memset(&o, 0, sizeof o);
 	o.header = 1;
+	o.cycle_rows = 1; /* as KCachegrind shows them */
 	rows_filter_init(&o.filter);
 	cli_init(&c, "cg-funcs", synopsis, help);
 	cli_read_any_size(&c);

@@ -21,7 +21,7 @@ trap 'rm -rf "$dir"' EXIT
 # shellcheck disable=SC2086 # $compat is one option or none
 "$bindir/cg-tsv" --no-limits $compat "$profile" > "$dir/rows" 2>/dev/null || exit 2
 # shellcheck disable=SC2086
-"$bindir/cg-funcs" --no-limits $compat "$profile" > "$dir/funcs" 2>/dev/null || exit 2
+"$bindir/cg-funcs" -C --no-limits $compat "$profile" > "$dir/funcs" 2>/dev/null || exit 2
 cat > "$dir/prog.awk" <<'AWK'
 NR == 1 {
     for (i = 1; i <= NF; i++) col[$i] = i

@@ -52,7 +52,7 @@ write_named() {
         on && NF { name = $0; sub(/^ *[0-9,]+ \( *[0-9.]+%\) +[0-9,]+ \( *[0-9.]+%\)  /, "", name)
                    v = $0; gsub(/[(),%]/, "", v); split(v, w, " ")
                    print w[1] "\t" w[2] "\t" w[3] "\t" w[4] "\t" name }' <<< "$output" > "$T/got"
-    "$CG_BINDIR/cg-funcs" -H -s Ir -n 6 "$HANOI" | awk -F'\t' -v t=235161 '
+    "$CG_BINDIR/cg-funcs" -C -H -s Ir -n 6 "$HANOI" | awk -F'\t' -v t=235161 '
         { printf "%d\t%.2f\t%d\t%.2f\t%s:%s [%s]\n", $6, 100 * $6 / t, $7, 100 * $7 / t, $2, $3, $1 }' > "$T/want"
     [ "$(wc -l < "$T/got")" -eq 6 ]
     diff "$T/want" "$T/got"
@@ -80,7 +80,7 @@ write_named() {
 
 @test "--tree both: each arc with cg-funcs -c's cost and count; arcs in a cycle marked" {
     run -0 annotate -w 0 -n 3 --tree both --no-auto "$HANOI"
-    "$CG_BINDIR/cg-funcs" -H -c "$HANOI" > "$T/arcs"
+    "$CG_BINDIR/cg-funcs" -C -H -c "$HANOI" > "$T/arcs"
     # is_even'2 <-> is_odd'2: cycle 1 (cg-funcs' cycle column)
     want=$(awk -F'\t' '$3 == "is_odd'"'"'2" && $6 == "is_even'"'"'2" { print $7 "\t" $8 }' "$T/arcs")
     [ "$want" = $'2352\t994504' ]
@@ -89,7 +89,7 @@ write_named() {
     [[ "$output" == *"  * $RECORDED:is_even'2 [/tmp/hanoi]"* ]]
     # hanoi'2 calls itself
     [[ "$output" == *"    >   $RECORDED:hanoi'2 [/tmp/hanoi] (2044x) [recursive]"* ]]
-    cycle=$("$CG_BINDIR/cg-funcs" -H "$HANOI" | awk -F'\t' '$3 == "is_odd'"'"'2" { print $5 }')
+    cycle=$("$CG_BINDIR/cg-funcs" -C -H "$HANOI" | awk -F'\t' '$3 == "is_odd'"'"'2" { print $5 }')
     [ "$cycle" = 1 ]
     run -0 annotate -w 0 -n 1 --tree caller --no-auto "$HANOI"
     no_line '    >   ' <<< "$output"
@@ -117,7 +117,7 @@ write_named() {
         sort > "$T/got"
     # the same from cg-funcs -c, for the functions the report lists
     awk '/ \* / { f = $0; sub(/^.* \* /, "", f); print f }' <<< "$output" > "$T/listed"
-    "$CG_BINDIR/cg-funcs" -H -c "$HANOI" | awk -F'\t' -v listed="$T/listed" '
+    "$CG_BINDIR/cg-funcs" -C -H -c "$HANOI" | awk -F'\t' -v listed="$T/listed" '
         BEGIN { while ((getline l < listed) > 0) want[l] = 1 }
         { a = $2 ":" $3 ($1 == "" ? "" : " [" $1 "]"); b = $5 ":" $6 ($4 == "" ? "" : " [" $4 "]")
           if (b in want) print b "\tin\t" a "\t" $7 "\t" $8

@@ -4,7 +4,7 @@
 load common
 
 diff_() { "$CG_BINDIR/cg-diff" "$@"; }
-funcs() { "$CG_BINDIR/cg-funcs" "$@"; }
+funcs() { "$CG_BINDIR/cg-funcs" -C "$@"; } # the functions alone, no cycle rows
 TAB=$'\t'
 
 # OLD: main calls slow and steady; gone is there once.

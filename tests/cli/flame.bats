@@ -10,7 +10,7 @@ load common
 
 flame() { "$CG_BINDIR/cg-flame" "$@"; }
 fold() { "$CG_BINDIR/cg-fold" "$@"; }
-funcs() { "$CG_BINDIR/cg-funcs" "$@"; }
+funcs() { "$CG_BINDIR/cg-funcs" -C "$@"; } # the functions alone, no cycle rows
 
 setup() {
     T=$BATS_TEST_TMPDIR

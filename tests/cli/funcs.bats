@@ -3,7 +3,7 @@
 # every error path, and real recordings against callgrind_annotate.
 load common
 
-funcs() { "$CG_BINDIR/cg-funcs" "$@"; }
+funcs() { "$CG_BINDIR/cg-funcs" -C "$@"; } # the functions alone, no cycle rows
 TAB=$'\t'
 
 # main calls a and leaf; a and b call each other (a cycle); b calls leaf;
@@ -65,13 +65,23 @@ CG
     grep -qx "${TAB}m.c${TAB}b${TAB}2${TAB}${TAB}20${TAB}90" <<< "$output"
 }
 
-@test "-C adds the cycle's row: its members' sums and the calls entering it" {
+@test "the cycle's row by default, as KCachegrind shows it: its members' sums and the calls entering it; -C leaves it out" {
     write_graph "$BATS_TEST_TMPDIR/g.cg"
-    run -0 funcs -C -e Ir "$BATS_TEST_TMPDIR/g.cg"
+    run -0 "$CG_BINDIR/cg-funcs" -H -e Ir "$BATS_TEST_TMPDIR/g.cg"
+    # a (10) and b (20) are cycle 1: self 30; what leaves it, b -> leaf
+    # 20, makes 50; main's one call enters it
     grep -qx "${TAB}${TAB}<cycle 1>${TAB}1${TAB}1${TAB}30${TAB}50" <<< "$output"
-    run -2 --separate-stderr funcs -C --no-cycles "$BATS_TEST_TMPDIR/g.cg"
-    [[ "$stderr" == "cg-funcs: -C goes without --no-cycles, -p and -c"* ]]
-    [ -z "$output" ]
+    # among the functions by inclusive cost: main 135, the cycle 50, b 40
+    [ "$(cut -f3 <<< "$output" | tr '\n' ' ')" = "main <cycle 1> b g leaf a " ]
+    run -0 "$CG_BINDIR/cg-funcs" -C -H -e Ir "$BATS_TEST_TMPDIR/g.cg"
+    [ "$(cut -f3 <<< "$output" | tr '\n' ' ')" = "main b g leaf a " ]
+    run -0 "$CG_BINDIR/cg-funcs" --no-cycle-rows -H -e Ir "$BATS_TEST_TMPDIR/g.cg"
+    no_line '<cycle' <<< "$output"
+    # no cycle row without cycles, per part, or among the arcs
+    for opt in --no-cycles -p -c; do
+        run -0 "$CG_BINDIR/cg-funcs" "$opt" -H "$BATS_TEST_TMPDIR/g.cg"
+        no_line '<cycle' <<< "$output"
+    done
 }
 
 @test "the self column adds up to the cost records, and -T prints the totals" {

@@ -9,7 +9,7 @@ M=$TESTS_DIR/import/mlton
 TAB=$'\t'
 
 import() { "$CG_BINDIR/cg-import" mlton "$@"; }
-funcs() { "$CG_BINDIR/cg-funcs" "$@"; }
+funcs() { "$CG_BINDIR/cg-funcs" -C "$@"; } # the functions alone, no cycle rows
 
 # prog.sources: names 0-8 <unknown> <gc> <main> fib even odd render
 # render.fn List.map; sources 0-9 (9: a split copy of fib); the arcs by

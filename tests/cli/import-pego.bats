@@ -7,7 +7,7 @@
 load common
 
 import() { "$CG_BINDIR/cg-import" pego "$@"; }
-funcs() { "$CG_BINDIR/cg-funcs" "$@"; }
+funcs() { "$CG_BINDIR/cg-funcs" -C "$@"; } # the functions alone, no cycle rows
 EX=$TESTS_DIR/import/pego
 
 # derive_trace FILE EV,EV...: the rows cg-funcs -H --no-cycles prints for

@@ -6,7 +6,7 @@ load common
 
 dot_() { "$CG_BINDIR/cg-dot" "$@"; }
 fold() { "$CG_BINDIR/cg-fold" "$@"; }
-funcs() { "$CG_BINDIR/cg-funcs" "$@"; }
+funcs() { "$CG_BINDIR/cg-funcs" -C "$@"; } # the functions alone, no cycle rows
 
 setup() {
     T=$BATS_TEST_TMPDIR
