@@ -308,3 +308,18 @@ need_valgrind() {
     run -1 --separate-stderr "$CG_BINDIR/cg-funcs" -T --limit records=1000 "$T/big.cg"
     [ "$stderr" = "$T/big.cg:2003: resource: record count over the records limit of 1000 (raise it with --limit records=N or --no-limits)" ]
 }
+
+@test "an empty file among several (Valgrind's callgrind.out.PID beside --separate-threads files) is skipped with a warning" {
+    write_graph "$BATS_TEST_TMPDIR/g.cg-02"
+    : > "$BATS_TEST_TMPDIR/g.cg"
+    run -0 --separate-stderr "$CG_BINDIR/cg-funcs" -T -H "$BATS_TEST_TMPDIR"/g.cg*
+    [ "$output" = "$(printf 'Ir\t85\nDr\t9')" ]
+    [ "$stderr" = "$BATS_TEST_TMPDIR/g.cg:0: warning: empty input: skipped" ]
+    # alone, or when every one is empty, it is no profile
+    run -1 --separate-stderr "$CG_BINDIR/cg-funcs" "$BATS_TEST_TMPDIR/g.cg"
+    [ "$stderr" = "$BATS_TEST_TMPDIR/g.cg:0: syntax: no profile: the input holds no header or body line" ]
+    : > "$BATS_TEST_TMPDIR/h.cg"
+    run -1 --separate-stderr "$CG_BINDIR/cg-funcs" "$BATS_TEST_TMPDIR/g.cg" "$BATS_TEST_TMPDIR/h.cg"
+    [ "${stderr_lines[1]}" = "$BATS_TEST_TMPDIR/h.cg:0: syntax: no profile: the input holds no header or body line" ]
+    [ -z "$output" ]
+}
