@@ -130,8 +130,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	part[1] = ff ? ff + 1 : text;
 	len[1] = ff ? size - len[0] - 1 : 0;
 	for (i = 0; i < (ff ? 2u : 1u); i++) {
-		cg_kind want = cg_parse(part[i], len[i], &l, 0, &h, &s, NULL, NULL);
-		cg_kind got = cg_funcs_add(f, part[i], len[i], &l, 0, &err);
+		/* --compat and --complete by the length, as fuzz_parse */
+		unsigned flags = ((size & 2) ? CG_COMPAT : 0u) |
+		                 ((size & 4) ? CG_COMPLETE : 0u);
+		cg_kind want = cg_parse(part[i], len[i], &l, flags, &h, &s, NULL,
+		                        NULL);
+		cg_kind got = cg_funcs_add(f, part[i], len[i], &l, flags, &err);
 		/* the aggregation refuses only what the parse refuses, or a sum
 		 * over UInt64 */
 		if (got != want && !(got == CG_RESOURCE && want == CG_OK))
