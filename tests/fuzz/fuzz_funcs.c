@@ -24,7 +24,12 @@ static size_t event_slot(sums *s, cg_str name)
 			return i;
 	if (s->n == 128)
 		abort(); /* two inputs of at most 64 events each */
-	s->ev[s->n] = name;
+	/* a copy: under CG_COMPAT a view may be into a repaired copy of the
+	 * input that lives only as long as the parse (cgprof.h) */
+	if ((s->ev[s->n].ptr = malloc(name.len + 1)) == NULL)
+		abort();
+	memcpy((char *)s->ev[s->n].ptr, name.ptr, name.len);
+	s->ev[s->n].len = name.len;
 	s->cost[s->n] = 0;
 	return s->n++;
 }
@@ -147,6 +152,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_figures(f, &s);
 		check_fold(f);
 	}
+	for (i = 0; i < s.n; i++)
+		free((char *)s.ev[i].ptr);
 	cg_funcs_free(f);
 	return 0;
 }
