@@ -38,7 +38,6 @@ static const char help[] =
     "unreadable input or failed output.\n";
 
 enum { OPT_TITLE = OPT_OWN, OPT_WIDTH, OPT_MINWIDTH, OPT_INVERTED, OPT_DIFF };
-enum { Q_NONE, Q_FILE, Q_OBJECT };
 
 /* The drawing's fixed measures, in pixels (flamegraph.pl's). */
 enum { PAD = 10, FRAME_H = 16, TOP = 60, BOTTOM = 34 };
@@ -106,17 +105,10 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, "hVe:q:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'e':
-			if (strchr(optarg, ',') != NULL)
-				cli_usage(c, "-e: one event");
-			o->event = optarg;
+			o->event = cli_one_event(c, optarg);
 			break;
 		case 'q':
-			if (strcmp(optarg, "file") == 0)
-				o->qualify = Q_FILE;
-			else if (strcmp(optarg, "object") == 0)
-				o->qualify = Q_OBJECT;
-			else
-				cli_usage(c, "-q: expected file or object");
+			o->qualify = cli_parse_qualify(c, optarg);
 			break;
 		case OPT_TITLE:
 			if (!utf8_ok((const unsigned char *)optarg))
@@ -165,9 +157,9 @@ static int namer_init(namer *nm, const cg_funcs *f, int qualify)
 	memset(nm, 0, sizeof *nm);
 	nm->names = calloc(n + 1, sizeof *nm->names);
 	nm->groups = calloc(n + 1, sizeof *nm->groups);
-	for (i = 0; qualify != Q_NONE && i < n; i++) {
+	for (i = 0; qualify != CLI_QUALIFY_NONE && i < n; i++) {
 		cg_funcs_get(f, i, &fn);
-		size += cg_str_basename(qualify == Q_FILE ? fn.fl : fn.ob).len +
+		size += cg_str_basename(qualify == CLI_QUALIFY_FILE ? fn.fl : fn.ob).len +
 		        fn.fn.len + 1;
 	}
 	nm->buf = malloc(size);
@@ -176,10 +168,10 @@ static int namer_init(namer *nm, const cg_funcs *f, int qualify)
 	for (i = 0; i < n; i++) {
 		cg_str where;
 		cg_funcs_get(f, i, &fn);
-		where = cg_str_basename(qualify == Q_FILE ? fn.fl : fn.ob);
+		where = cg_str_basename(qualify == CLI_QUALIFY_FILE ? fn.fl : fn.ob);
 		nm->groups[i] = where;
 		nm->names[i] = fn.fn;
-		if (qualify == Q_NONE)
+		if (qualify == CLI_QUALIFY_NONE)
 			continue;
 		nm->names[i].ptr = nm->buf + at;
 		memcpy(nm->buf + at, where.ptr, where.len);

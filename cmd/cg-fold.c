@@ -34,7 +34,6 @@ static const char help[] =
     "unreadable input or failed output.\n";
 
 enum { OPT_MIN_SHARE = OPT_OWN, OPT_MAX_DEPTH, OPT_MAX_STACKS };
-enum { Q_NONE, Q_FILE, Q_OBJECT };
 
 /* Each function's frame, escaped once and kept: a function stands in
  * many stacks. */
@@ -57,15 +56,15 @@ static const char *frame_of(fold *fo, size_t i, size_t *len)
 		return fo->frames[i];
 	}
 	cg_funcs_get(fo->f, i, &fn);
-	if (fo->qualify != Q_NONE)
-		where = cg_str_basename(fo->qualify == Q_FILE ? fn.fl : fn.ob);
+	if (fo->qualify != CLI_QUALIFY_NONE)
+		where = cg_str_basename(fo->qualify == CLI_QUALIFY_FILE ? fn.fl : fn.ob);
 	buf = malloc(3 * (where.len + fn.fn.len) + 2);
 	if (buf == NULL) {
 		fo->oom = 1;
 		*len = 0;
 		return "";
 	}
-	if (fo->qualify != Q_NONE) {
+	if (fo->qualify != CLI_QUALIFY_NONE) {
 		n = cg_fold_escape(where, buf);
 		buf[n++] = ':';
 	}
@@ -118,12 +117,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 			o->event = cli_one_event(c, optarg);
 			break;
 		case 'q':
-			if (strcmp(optarg, "file") == 0)
-				o->qualify = Q_FILE;
-			else if (strcmp(optarg, "object") == 0)
-				o->qualify = Q_OBJECT;
-			else
-				cli_usage(c, "-q: expected file or object");
+			o->qualify = cli_parse_qualify(c, optarg);
 			break;
 		case OPT_MIN_SHARE:
 			cli_parse_percent(c, "--min-share", optarg, 1, &num, &scale);

@@ -24,6 +24,15 @@ void cli_init(cli *c, const char *prog, const char *synopsis,
 	cg_limits_default(&c->limits);
 }
 
+int cli_parse_qualify(cli *c, const char *arg)
+{
+	if (strcmp(arg, "file") == 0)
+		return CLI_QUALIFY_FILE;
+	if (strcmp(arg, "object") == 0)
+		return CLI_QUALIFY_OBJECT;
+	cli_usage(c, "-q: expected file or object");
+}
+
 void cli_read_any_size(cli *c)
 {
 	cg_limits_lift(&c->limits);

@@ -27,11 +27,15 @@ enum {
 	OPT_OWN = 300
 };
 
-#define CLI_LONG_OPTIONS                                                     \
+/* The options of every command that reads (the importers' formats have
+ * no --compat or --complete), and those of the Callgrind readers. */
+#define CLI_READ_OPTIONS                                                     \
 	{"help", no_argument, NULL, 'h'},                                        \
 	{"version", no_argument, NULL, 'V'},                                     \
 	{"limit", required_argument, NULL, OPT_LIMIT},                           \
-	{"no-limits", no_argument, NULL, OPT_NO_LIMITS},                         \
+	{"no-limits", no_argument, NULL, OPT_NO_LIMITS}
+#define CLI_LONG_OPTIONS                                                     \
+	CLI_READ_OPTIONS,                                                        \
 	{"compat", no_argument, NULL, OPT_COMPAT},                               \
 	{"complete", no_argument, NULL, OPT_COMPLETE}
 
@@ -124,6 +128,10 @@ void cli_parse_count(cli *c, const char *opt, const char *arg,
 void cli_parse_percent(cli *c, const char *opt, const char *arg,
                        int upto100, uint64_t *num, uint64_t *scale);
 const char *cli_one_event(cli *c, const char *arg);
+
+/* -q file|object of the stack writers: what qualifies a frame's name. */
+enum { CLI_QUALIFY_NONE, CLI_QUALIFY_FILE, CLI_QUALIFY_OBJECT };
+int cli_parse_qualify(cli *c, const char *arg);
 
 /* Note an exit status without printing. */
 void cli_status(cli *c, int status);

@@ -66,10 +66,7 @@ static int feed(cli *c, cg_mlton *m, const char *path, int first)
 int import_mlton(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    {"help", no_argument, NULL, 'h'},
-	    {"version", no_argument, NULL, 'V'},
-	    {"limit", required_argument, NULL, OPT_LIMIT},
-	    {"no-limits", no_argument, NULL, OPT_NO_LIMITS},
+	    CLI_READ_OPTIONS,
 	    {"output", required_argument, NULL, 'o'},
 	    {"object", required_argument, NULL, OPT_OBJECT},
 	    {"split", no_argument, NULL, OPT_SPLIT},

@@ -104,10 +104,7 @@ static void import(cli *c, job *j, const char *path, const char *out)
 int import_pego(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    {"help", no_argument, NULL, 'h'},
-	    {"version", no_argument, NULL, 'V'},
-	    {"limit", required_argument, NULL, OPT_LIMIT},
-	    {"no-limits", no_argument, NULL, OPT_NO_LIMITS},
+	    CLI_READ_OPTIONS,
 	    {"output", required_argument, NULL, 'o'},
 	    {"events", required_argument, NULL, 'e'},
 	    {"grammar", required_argument, NULL, OPT_GRAMMAR},
