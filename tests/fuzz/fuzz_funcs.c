@@ -4,48 +4,15 @@
  * the cost records, per event; each function's self and called are its
  * per-part entries' sums; cycle numbers are in range. */
 #include "cgprof.h"
+#include "sums.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct sums {
-	cg_str ev[128];
-	uint64_t cost[128];
-	size_t n;
-	int over;
-} sums;
-
-static size_t event_slot(sums *s, cg_str name)
-{
-	size_t i;
-	for (i = 0; i < s->n; i++)
-		if (s->ev[i].len == name.len &&
-		    memcmp(s->ev[i].ptr, name.ptr, name.len) == 0)
-			return i;
-	if (s->n == 128)
-		abort(); /* two inputs of at most 64 events each */
-	/* a copy: under CG_COMPAT a view may be into a repaired copy of the
-	 * input that lives only as long as the parse (cgprof.h) */
-	if ((s->ev[s->n].ptr = malloc(name.len + 1)) == NULL)
-		abort();
-	memcpy((char *)s->ev[s->n].ptr, name.ptr, name.len);
-	s->ev[s->n].len = name.len;
-	s->cost[s->n] = 0;
-	return s->n++;
-}
-
 static cg_kind add_record(void *ctx, const cg_part *p, const cg_record *r)
 {
-	sums *s = ctx;
-	size_t i;
-	if (r->kind != CG_RECORD_COST)
-		return CG_OK;
-	for (i = 0; i < r->ncost; i++) {
-		size_t k = event_slot(s, cg_part_event(p, i));
-		if (s->cost[k] > UINT64_MAX - r->cost[i])
-			s->over = 1;
-		s->cost[k] += r->cost[i];
-	}
+	if (r->kind == CG_RECORD_COST)
+		sums_add(ctx, p, r);
 	return CG_OK;
 }
 
@@ -118,8 +85,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const cg_handler h = {NULL, add_record, NULL};
-	const char *text = (const char *)data, *ff = memchr(text, '\f', size);
-	size_t len[2], i;
+	size_t len[2], i, nparts;
 	const char *part[2];
 	cg_funcs *f;
 	cg_limits l;
@@ -130,11 +96,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memset(&s, 0, sizeof s);
 	cg_limits_default(&l);
-	part[0] = text;
-	len[0] = ff ? (size_t)(ff - text) : size;
-	part[1] = ff ? ff + 1 : text;
-	len[1] = ff ? size - len[0] - 1 : 0;
-	for (i = 0; i < (ff ? 2u : 1u); i++) {
+	nparts = split_parts(data, size, part, len);
+	for (i = 0; i < nparts; i++) {
 		/* --compat and --complete by the length, as fuzz_parse */
 		unsigned flags = ((size & 2) ? CG_COMPAT : 0u) |
 		                 ((size & 4) ? CG_COMPLETE : 0u);
@@ -152,8 +115,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_figures(f, &s);
 		check_fold(f);
 	}
-	for (i = 0; i < s.n; i++)
-		free((char *)s.ev[i].ptr);
+	sums_free(&s);
 	cg_funcs_free(f);
 	return 0;
 }

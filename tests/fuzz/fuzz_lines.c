@@ -5,30 +5,10 @@
  * each line's call sum is its calls' costs; each file's self is its
  * lines'; files and lines come in order. */
 #include "cgprof.h"
+#include "sums.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct sums {
-	cg_str ev[128];
-	uint64_t cost[128];
-	size_t n;
-	int over;
-} sums;
-
-static size_t event_slot(sums *s, cg_str name)
-{
-	size_t i;
-	for (i = 0; i < s->n; i++)
-		if (s->ev[i].len == name.len &&
-		    memcmp(s->ev[i].ptr, name.ptr, name.len) == 0)
-			return i;
-	if (s->n == 128)
-		abort(); /* two inputs of at most 64 events each */
-	s->ev[s->n] = name;
-	s->cost[s->n] = 0;
-	return s->n++;
-}
 
 static int has_line(const cg_part *p)
 {
@@ -41,16 +21,8 @@ static int has_line(const cg_part *p)
 
 static cg_kind add_record(void *ctx, const cg_part *p, const cg_record *r)
 {
-	sums *s = ctx;
-	size_t i;
-	if (r->kind != CG_RECORD_COST || !has_line(p))
-		return CG_OK;
-	for (i = 0; i < r->ncost; i++) {
-		size_t k = event_slot(s, cg_part_event(p, i));
-		if (s->cost[k] > UINT64_MAX - r->cost[i])
-			s->over = 1;
-		s->cost[k] += r->cost[i];
-	}
+	if (r->kind == CG_RECORD_COST && has_line(p))
+		sums_add(ctx, p, r);
 	return CG_OK;
 }
 
@@ -115,8 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const cg_handler h = {NULL, add_record, NULL};
-	const char *text = (const char *)data, *ff = memchr(text, '\f', size);
-	size_t len[2], i;
+	size_t len[2], i, nparts;
 	const char *part[2];
 	cg_lines *l;
 	cg_limits lim;
@@ -127,11 +98,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memset(&s, 0, sizeof s);
 	cg_limits_default(&lim);
-	part[0] = text;
-	len[0] = ff ? (size_t)(ff - text) : size;
-	part[1] = ff ? ff + 1 : text;
-	len[1] = ff ? size - len[0] - 1 : 0;
-	for (i = 0; i < (ff ? 2u : 1u); i++) {
+	nparts = split_parts(data, size, part, len);
+	for (i = 0; i < nparts; i++) {
 		cg_kind want = cg_parse(part[i], len[i], &lim, 0, &h, &s, NULL, NULL);
 		cg_kind got = cg_lines_add(l, part[i], len[i], &lim, 0, &err);
 		/* the aggregation refuses only what the parse refuses, or a sum
@@ -143,5 +111,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ok && cg_lines_finish(l, &err) == CG_OK)
 		check_figures(l, &s);
 	cg_lines_free(l);
+	sums_free(&s);
 	return 0;
 }
