@@ -167,7 +167,7 @@ static void percent(uint64_t v, uint64_t total)
  * way.  0, or -1 out of memory. */
 static int namer_init(namer *nm, const dot_graph *g)
 {
-	size_t i, k, longest = 1, list;
+	size_t i, k, longest = 1;
 	for (i = 0; i < g->n; i++) {
 		cg_func fn;
 		cg_funcs_get(g->f, i, &fn);
@@ -175,7 +175,7 @@ static int namer_init(namer *nm, const dot_graph *g)
 	}
 	nm->list_cap = 1;
 	for (k = 0; k < g->ncycles; k++) {
-		list = 0;
+		size_t list = 0;
 		for (i = g->member_first[k]; i < g->member_first[k + 1]; i++) {
 			cg_func fn;
 			cg_funcs_get(g->f, g->member[i], &fn);
@@ -273,11 +273,12 @@ static void cycle_node(const dot_graph *g, const namer *nm, size_t id, size_t v)
 {
 	cg_func fn, m;
 	size_t k = v - g->n, i;
-	cg_str all, name;
+	cg_str all;
 	dot_node_func(g, v, &fn);
 	all.ptr = nm->list;
 	all.len = 0;
 	for (i = g->member_first[k]; i < g->member_first[k + 1]; i++) {
+		cg_str name;
 		cg_funcs_get(g->f, g->member[i], &m);
 		if (i > g->member_first[k]) {
 			memcpy(nm->list + all.len, ", ", 2);

@@ -34,7 +34,7 @@ static int blank(char ch)
 /* A trailing " const" (after at least one blank) and its blanks. */
 static size_t drop_const(const char *s, size_t n)
 {
-	size_t len = n;
+	size_t len;
 	if (n < 6 || s[n - 5] != 'c' || s[n - 4] != 'o' || s[n - 3] != 'n' ||
 	    s[n - 2] != 's' || s[n - 1] != 't' || !blank(s[n - 6]))
 		return n;
