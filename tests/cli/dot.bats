@@ -223,6 +223,21 @@ CG
     [[ "${stderr_lines[0]}" == "cg-dot: --max-label x: expected a number"* ]]
 }
 
+@test "cg-dot: hostile names in a cycle node, its label and its tooltip" {
+    need_dot
+    # main (1) calls p "q" (cost 9); p "q" and <x>\l call each other,
+    # self 1 and 8: as members, inclusive 1 (10.00%) and 8 (80.00%), under
+    # -N 85; the cycle 9 of 10 (90.00%) is a node that stands for both.
+    # --strip leaves \l of <x>\l
+    printf 'events: Ir\nfn=main\n1 1\ncfn=p "q"\ncalls=1 1\n1 9\nfn=p "q"\n1 1\ncfn=<x>\\l\ncalls=1 1\n1 8\nfn=<x>\\l\n1 8\ncfn=p "q"\ncalls=2 1\n1 5\n' > "$T/h.cg"
+    run -0 dot_ -N 85 --strip "$T/h.cg"
+    grep -qF 'n1 [label="<cycle 1>\n2 functions: \\l, p \"q\"\n90.00%\n(90.00%)\n1×", tooltip="<cycle 1>\n<x>\\l\np \"q\"", style="filled,dashed"' <<< "$output"
+    grep -qF 'n0 -> n1 [label="90.00%\n1×"' <<< "$output"
+    [ "$(grep -c -- ' -> ' <<< "$output")" -eq 1 ]
+    dot_ -N 85 "$T/h.cg" | dot -Tsvg > "$T/h.svg"
+    grep -qF 'xlink:title="&lt;cycle 1&gt;&#10;&lt;x&gt;\l&#10;p &quot;q&quot;"' "$T/h.svg"
+}
+
 @test "cg-dot: a cProfile recording of a Python program" {
     need_dot
     command -v python3 >/dev/null || skip "python3 is not installed"
