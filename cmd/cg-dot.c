@@ -1,10 +1,10 @@
 /* cg-dot - the call graph as one Graphviz digraph, with cg-funcs's
  * figures: nodes by inclusive share, arcs by their cost, gprof2dot's
- * temperature colours. */
+ * temperature colours.  What is drawn is dot-graph.c's choice. */
 #define _DEFAULT_SOURCE
 #include "cli.h"
+#include "dot.h"
 #include "out.h"
-#include "rows.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -13,7 +13,8 @@
 
 static const char synopsis[] =
     "usage: cg-dot [-e EV] [-N NODE_PCT] [-E EDGE_PCT] [--root FN]... [--leaf FN]...\n"
-    "              [--depth N] [--no-cycles] " CLI_COMMON_USAGE " [FILE...]\n";
+    "              [--depth N] [--strip] [--max-label N] [--no-cycles]\n"
+    "              " CLI_COMMON_USAGE " [FILE...]\n";
 
 static const char help[] =
     "Print the call graph as a Graphviz digraph (standard input when no\n"
@@ -25,27 +26,33 @@ static const char help[] =
     "  --root FN          FN and what it reaches\n"
     "  --leaf FN          FN and what reaches it\n"
     "  --depth N          at most N arcs from a root or leaf\n"
+    "  --strip            names without their (...) and <...> groups\n"
+    "  --max-label N      names cut to N characters in labels (default 80;\n"
+    "                     0: whole)\n"
     CLI_NO_CYCLES_HELP
     CLI_COMMON_HELP
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
     "unreadable input or failed output.\n";
 
-enum { OPT_ROOT = OPT_OWN, OPT_LEAF, OPT_DEPTH };
+enum { OPT_ROOT = OPT_OWN, OPT_LEAF, OPT_DEPTH, OPT_STRIP, OPT_MAX_LABEL };
 
 typedef struct options {
 	const char *event;
-	uint64_t node_num, node_scale, edge_num, edge_scale, depth;
+	dot_choice choice;
 	const char **roots, **leaves;
 	size_t nroots, nleaves, roots_cap, leaves_cap;
+	int strip;
+	uint64_t max_label;
 } options;
 
-typedef struct graph {
-	const cg_funcs *f;
-	size_t ev, n, narcs;
-	uint64_t total;
-	unsigned char *node, *edge; /* shown */
-	size_t *order;              /* functions in key order */
-} graph;
+/* The names as labels show them: scratch room for --strip and for the
+ * list of a cycle's members. */
+typedef struct namer {
+	int strip;
+	size_t max_label;
+	char *buf, *list;
+	size_t *stack, list_cap;
+} namer;
 
 /* ------------------------------------------------------------ colours */
 
@@ -153,133 +160,181 @@ static void percent(uint64_t v, uint64_t total)
 		out_bytes(buf, (size_t)n);
 }
 
-/* ------------------------------------------------------------ choosing */
+/* ------------------------------------------------------------ names */
 
-/* v is at least num / (100 * scale) of total, exactly. */
-static int at_least(uint64_t v, uint64_t total, uint64_t num, uint64_t scale)
+/* Room for the longest name and the longest list of a cycle's members,
+ * taken before anything is written, so that drawing cannot fail half
+ * way.  0, or -1 out of memory. */
+static int namer_init(namer *nm, const dot_graph *g)
 {
-	return rows_ge_product(v, 100 * scale, num, total);
-}
-
-static int matches(const cg_func *fn, const char *const *names, size_t n)
-{
-	size_t i;
-	for (i = 0; i < n; i++)
-		if (strlen(names[i]) == fn->fn.len &&
-		    memcmp(names[i], fn->fn.ptr, fn->fn.len) == 0)
-			return 1;
-	return 0;
-}
-
-/* Keep only the shown nodes that the named ones reach (or that reach
- * them, reverse), along shown arcs, within depth arcs. */
-static int reach(graph *g, const char *const *names, size_t nnames,
-                 int reverse, uint64_t depth)
-{
-	unsigned char *mark = calloc(g->n + 1, 1);
-	size_t i;
-	if (mark == NULL)
-		return -1;
+	size_t i, k, longest = 1;
 	for (i = 0; i < g->n; i++) {
 		cg_func fn;
 		cg_funcs_get(g->f, i, &fn);
-		mark[i] = (unsigned char)(g->node[i] && matches(&fn, names, nnames));
+		longest = fn.fn.len > longest ? fn.fn.len : longest;
 	}
-	if (cg_funcs_reach(g->f, reverse ? CG_REACH_CALLERS : CG_REACH_CALLEES,
-	                   g->node, g->edge, depth, mark, NULL) != CG_OK) {
-		free(mark);
-		return -1;
+	nm->list_cap = 1;
+	for (k = 0; k < g->ncycles; k++) {
+		size_t list = 0;
+		for (i = g->member_first[k]; i < g->member_first[k + 1]; i++) {
+			cg_func fn;
+			cg_funcs_get(g->f, g->member[i], &fn);
+			list += fn.fn.len + 2;
+		}
+		nm->list_cap = list > nm->list_cap ? list : nm->list_cap;
 	}
-	for (i = 0; i < g->n; i++)
-		g->node[i] = (unsigned char)(g->node[i] && mark[i]);
-	free(mark);
-	return 0;
+	nm->buf = malloc(longest);
+	nm->stack = calloc(longest, sizeof *nm->stack);
+	nm->list = malloc(nm->list_cap);
+	return nm->buf != NULL && nm->stack != NULL && nm->list != NULL ? 0 : -1;
 }
 
-static int choose(graph *g, const options *o)
+/* name as --strip leaves it; valid until the next call. */
+static cg_str shown_name(const namer *nm, cg_str name)
 {
-	size_t i;
-	for (i = 0; i < g->n; i++) {
-		cg_func fn;
-		cg_funcs_get(g->f, i, &fn);
-		g->node[i] = (unsigned char)at_least(fn.incl[g->ev], g->total,
-		                                     o->node_num, o->node_scale);
+	cg_str s = name;
+	if (!nm->strip || name.len == 0)
+		return s;
+	s.len = dot_strip(name, nm->buf, nm->stack);
+	s.ptr = nm->buf;
+	return s;
+}
+
+/* A label's text: cut to the cap with an ellipsis, broken into lines. */
+static void label_text(const namer *nm, cg_str s)
+{
+	size_t keep;
+	if (nm->max_label == 0 || dot_prefix(s, nm->max_label) == s.len) {
+		wrapped(s, 40);
+		return;
 	}
-	for (i = 0; i < g->narcs; i++) {
-		cg_arc a;
-		cg_funcs_arc(g->f, i, &a);
-		g->edge[i] = (unsigned char)(g->node[a.caller] && g->node[a.callee] &&
-		                             at_least(a.cost[g->ev], g->total,
-		                                      o->edge_num, o->edge_scale));
-	}
-	if ((o->nroots > 0 &&
-	     reach(g, o->roots, o->nroots, 0, o->depth) != 0) ||
-	    (o->nleaves > 0 &&
-	     reach(g, o->leaves, o->nleaves, 1, o->depth) != 0))
-		return -1;
-	for (i = 0; i < g->narcs; i++) {
-		cg_arc a;
-		cg_funcs_arc(g->f, i, &a);
-		g->edge[i] = (unsigned char)(g->edge[i] && g->node[a.caller] &&
-		                             g->node[a.callee]);
-	}
-	return 0;
+	keep = dot_prefix(s, nm->max_label - 1);
+	s.len = keep;
+	wrapped(s, 40);
+	out_cstr("\xe2\x80\xa6");
 }
 
 /* ------------------------------------------------------------ drawing */
 
-static void node(const graph *g, size_t id, size_t i)
+static void figures(const dot_graph *g, const cg_func *fn)
+{
+	out_cstr("\\n");
+	percent(fn->incl[g->ev], g->total);
+	out_cstr("\\n(");
+	percent(fn->self[g->ev], g->total);
+	out_cstr(")\\n");
+	out_u64(fn->called);
+	out_cstr("\xc3\x97\"");
+}
+
+static void colours(const dot_graph *g, const cg_func *fn)
+{
+	unsigned char rgb[3];
+	temperature(g->total ? (double)fn->incl[g->ev] / (double)g->total : 0,
+	            rgb);
+	out_cstr(", fillcolor=\"");
+	out_rgb(rgb);
+	out_cstr("\", fontcolor=\"");
+	out_cstr(text_on(rgb));
+	out_cstr("\"");
+}
+
+/* A function: its name (short), where it is, its figures; its whole
+ * name, file and object in the tooltip. */
+static void func_node(const dot_graph *g, const namer *nm, size_t id, size_t v)
 {
 	cg_func fn;
-	unsigned char rgb[3];
 	cg_str where;
-	double weight;
-	cg_funcs_get(g->f, i, &fn);
-	weight = g->total ? (double)fn.incl[g->ev] / (double)g->total : 0;
-	temperature(weight, rgb);
+	dot_node_func(g, v, &fn);
 	where = cg_str_basename(fn.ob.len > 0 ? fn.ob : fn.fl);
 	out_cstr("\tn");
 	out_u64(id);
 	out_cstr(" [label=\"");
-	wrapped(fn.fn, 40);
+	label_text(nm, shown_name(nm, fn.fn));
 	if (where.len > 0) {
 		out_cstr("\\n");
 		dot_text(where.ptr, where.len);
 	}
+	figures(g, &fn);
+	out_cstr(", tooltip=\"");
+	dot_text(fn.fn.ptr, fn.fn.len);
 	out_cstr("\\n");
-	percent(fn.incl[g->ev], g->total);
-	out_cstr("\\n(");
-	percent(fn.self[g->ev], g->total);
-	out_cstr(")\\n");
-	out_u64(fn.called);
-	out_cstr("\xc3\x97\", fillcolor=\"");
-	out_rgb(rgb);
-	out_cstr("\", fontcolor=\"");
-	out_cstr(text_on(rgb));
-	out_cstr("\"];\n");
+	dot_text(fn.fl.ptr, fn.fl.len);
+	out_cstr("\\n");
+	dot_text(fn.ob.ptr, fn.ob.len);
+	out_cstr("\"");
+	colours(g, &fn);
+	out_cstr("];\n");
 }
 
-static void edge(const graph *g, const size_t *id, size_t i)
+/* A cycle: <cycle N>, its members (short) and the cycle's figures; the
+ * members' whole names in the tooltip, one a line. */
+static void cycle_node(const dot_graph *g, const namer *nm, size_t id, size_t v)
 {
-	cg_arc a;
+	cg_func fn, m;
+	size_t k = v - g->n, i;
+	cg_str all;
+	dot_node_func(g, v, &fn);
+	all.ptr = nm->list;
+	all.len = 0;
+	for (i = g->member_first[k]; i < g->member_first[k + 1]; i++) {
+		cg_str name;
+		cg_funcs_get(g->f, g->member[i], &m);
+		if (i > g->member_first[k]) {
+			memcpy(nm->list + all.len, ", ", 2);
+			all.len += 2;
+		}
+		name = shown_name(nm, m.fn);
+		memcpy(nm->list + all.len, name.ptr, name.len);
+		all.len += name.len;
+	}
+	out_cstr("\tn");
+	out_u64(id);
+	out_cstr(" [label=\"");
+	dot_text(fn.fn.ptr, fn.fn.len);
+	out_cstr("\\n");
+	out_u64(g->member_first[k + 1] - g->member_first[k]);
+	out_cstr(" functions: ");
+	label_text(nm, all);
+	figures(g, &fn);
+	out_cstr(", tooltip=\"");
+	dot_text(fn.fn.ptr, fn.fn.len);
+	for (i = g->member_first[k]; i < g->member_first[k + 1]; i++) {
+		cg_funcs_get(g->f, g->member[i], &m);
+		out_cstr("\\n");
+		dot_text(m.fn.ptr, m.fn.len);
+	}
+	out_cstr("\", style=\"filled,dashed\"");
+	colours(g, &fn);
+	out_cstr("];\n");
+}
+
+/* An edge: its share of the total and its calls, or its calls alone
+ * (dashed, grey) when its cost is no share of its caller's. */
+static void edge(const dot_graph *g, const size_t *id, const dot_edge *e)
+{
 	unsigned char rgb[3];
 	double weight, pen;
 	char buf[64];
 	int n;
-	cg_funcs_arc(g->f, i, &a);
-	weight = g->total ? (double)a.cost[g->ev] / (double)g->total : 0;
-	/* recursion can make an arc's cost pass the total: draw it as 100% */
+	out_cstr("\tn");
+	out_u64(id[e->from]);
+	out_cstr(" -> n");
+	out_u64(id[e->to]);
+	out_cstr(" [label=\"");
+	if (e->counted) {
+		out_u64(e->calls);
+		out_cstr("\xc3\x97\", style=dashed, color=\"#7f7f7f\", "
+		         "penwidth=1.00, arrowsize=0.50];\n");
+		return;
+	}
+	weight = g->total ? (double)e->cost / (double)g->total : 0;
 	weight = weight > 1 ? 1 : weight;
 	temperature(weight, rgb);
 	pen = weight * 4.0 < 0.5 ? 0.5 : weight * 4.0;
-	out_cstr("\tn");
-	out_u64(id[a.caller]);
-	out_cstr(" -> n");
-	out_u64(id[a.callee]);
-	out_cstr(" [label=\"");
-	percent(a.cost[g->ev], g->total);
+	percent(e->cost, g->total);
 	out_cstr("\\n");
-	out_u64(a.calls);
+	out_u64(e->calls);
 	out_cstr("\xc3\x97\", color=\"");
 	out_rgb(rgb);
 	n = snprintf(buf, sizeof buf, "\", penwidth=%.2f, arrowsize=%.2f];\n",
@@ -288,28 +343,31 @@ static void edge(const graph *g, const size_t *id, size_t i)
 		out_bytes(buf, (size_t)n);
 }
 
-static void draw(const graph *g)
+/* id: room for a number per node. */
+static void draw(const dot_graph *g, const namer *nm, size_t *id)
 {
-	size_t i, *id = calloc(g->n + 1, sizeof *id), next = 0;
-	if (id == NULL)
-		return;
+	size_t i, next = 0;
 	out_cstr("digraph callgraph {\n"
 	         "\tgraph [charset=\"UTF-8\", ranksep=0.25, nodesep=0.125];\n"
 	         "\tnode [shape=box, style=filled, fontname=\"Arial\", "
 	         "fontsize=10];\n"
 	         "\tedge [fontname=\"Arial\", fontsize=9];\n");
-	/* nodes in key order, numbered as they come: the same input gives
-	 * the same bytes */
-	for (i = 0; i < g->n; i++)
-		if (g->node[g->order[i]]) {
-			id[g->order[i]] = next;
-			node(g, next++, g->order[i]);
-		}
-	for (i = 0; i < g->narcs; i++)
-		if (g->edge[i])
-			edge(g, id, i);
+	/* functions in name order, then cycles, numbered as they come: the
+	 * same input gives the same bytes */
+	for (i = 0; i < g->nnodes; i++) {
+		size_t v = g->order[i];
+		if (!g->shown[v])
+			continue;
+		id[v] = next;
+		if (v < g->n)
+			func_node(g, nm, next++, v);
+		else
+			cycle_node(g, nm, next++, v);
+	}
+	for (i = 0; i < g->nedges; i++)
+		if (g->edges[i].shown)
+			edge(g, id, &g->edges[i]);
 	out_cstr("}\n");
-	free(id);
 }
 
 /* ------------------------------------------------------------ main */
@@ -332,8 +390,11 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    {"root", required_argument, NULL, OPT_ROOT},
 	    {"leaf", required_argument, NULL, OPT_LEAF},
 	    {"depth", required_argument, NULL, OPT_DEPTH},
+	    {"strip", no_argument, NULL, OPT_STRIP},
+	    {"max-label", required_argument, NULL, OPT_MAX_LABEL},
 	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
+	dot_choice *d = &o->choice;
 	int ch;
 	while ((ch = getopt_long(argc, argv, "hVe:N:E:", longopts, NULL)) !=
 	       -1) {
@@ -342,12 +403,12 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 			o->event = cli_one_event(c, optarg);
 			break;
 		case 'N':
-			cli_parse_percent(c, "-N", optarg, 1, &o->node_num,
-			                   &o->node_scale);
+			cli_parse_percent(c, "-N", optarg, 1, &d->node_num,
+			                   &d->node_scale);
 			break;
 		case 'E':
-			cli_parse_percent(c, "-E", optarg, 1, &o->edge_num,
-			                   &o->edge_scale);
+			cli_parse_percent(c, "-E", optarg, 1, &d->edge_num,
+			                   &d->edge_scale);
 			break;
 		case OPT_ROOT:
 			add_name(c, &o->roots, &o->nroots, &o->roots_cap, optarg);
@@ -357,7 +418,14 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 			break;
 		case OPT_DEPTH:
 			cli_parse_count(c, "--depth", optarg, "expected a number",
-			                 &o->depth);
+			                 &d->depth);
+			break;
+		case OPT_STRIP:
+			o->strip = 1;
+			break;
+		case OPT_MAX_LABEL:
+			cli_parse_count(c, "--max-label", optarg, "expected a number",
+			                 &o->max_label);
 			break;
 		default:
 			cli_common_option(c, ch, optarg);
@@ -365,46 +433,92 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	}
 }
 
+/* The functions named by opt's arguments, as marks; a name that is no
+ * function's is a usage error (status 2), naming it. */
+static unsigned char *named(cli *c, const cg_funcs *f, const char *opt,
+                            const char *const *names, size_t nnames,
+                            int *bad)
+{
+	size_t n = cg_funcs_count(f), i, j;
+	unsigned char *mark = calloc(n + 1, 1);
+	if (nnames == 0 || mark == NULL)
+		return mark;
+	for (j = 0; j < nnames; j++) {
+		size_t len = strlen(names[j]), found = 0;
+		for (i = 0; i < n; i++) {
+			cg_func fn;
+			cg_funcs_get(f, i, &fn);
+			if (fn.fn.len == len && memcmp(fn.fn.ptr, names[j], len) == 0)
+				mark[i] = 1, found++;
+		}
+		if (found == 0) {
+			fprintf(stderr, "%s: %s: no function '%s' in the input\n",
+			        c->prog, opt, names[j]);
+			cli_status(c, EXIT_TROUBLE);
+			*bad = 1;
+		}
+	}
+	return mark;
+}
+
+static void picture(cli *c, const options *o, const cg_funcs *f, size_t ev)
+{
+	dot_choice d = o->choice;
+	unsigned char *roots, *leaves;
+	dot_graph g;
+	namer nm;
+	size_t *id = NULL;
+	int bad = 0;
+	memset(&g, 0, sizeof g);
+	memset(&nm, 0, sizeof nm);
+	nm.strip = o->strip;
+	nm.max_label = o->max_label > SIZE_MAX ? SIZE_MAX : (size_t)o->max_label;
+	roots = named(c, f, "--root", o->roots, o->nroots, &bad);
+	leaves = named(c, f, "--leaf", o->leaves, o->nleaves, &bad);
+	d.roots = o->nroots > 0 ? roots : NULL;
+	d.leaves = o->nleaves > 0 ? leaves : NULL;
+	if (bad && roots != NULL && leaves != NULL)
+		goto out; /* named() said which */
+	if (roots == NULL || leaves == NULL ||
+	         dot_graph_build(&g, f, ev, &d) != 0 || namer_init(&nm, &g) != 0 ||
+	         (id = calloc(g.nnodes + 1, sizeof *id)) == NULL)
+		cli_trouble(c, NULL, "out of memory");
+	else
+		draw(&g, &nm, id);
+out:
+	free(id);
+	free(nm.buf);
+	free(nm.stack);
+	free(nm.list);
+	dot_graph_free(&g);
+	free(roots);
+	free(leaves);
+}
+
 int main(int argc, char **argv)
 {
 	options o;
-	graph g;
+	const cg_funcs *f;
 	size_t *ev = NULL, nev;
 	cli c;
 
 	memset(&o, 0, sizeof o);
-	o.node_num = 5, o.node_scale = 10;  /* 0.5 */
-	o.edge_num = 1, o.edge_scale = 10;  /* 0.1 */
-	o.depth = UINT64_MAX;
+	o.choice.node_num = 5, o.choice.node_scale = 10; /* 0.5 */
+	o.choice.edge_num = 1, o.choice.edge_scale = 10; /* 0.1 */
+	o.choice.depth = UINT64_MAX;
+	o.max_label = 80;
 	cli_init(&c, "cg-dot", synopsis, help);
 	parse_options(&c, &o, argc, argv);
 	argc -= optind;
 	argv += optind;
 
-	memset(&g, 0, sizeof g);
-	g.f = cli_aggregate_operands(&c, argc, argv);
-	if (g.f != NULL && (ev = cli_pick_events(&c, g.f, o.event, &nev)) != NULL &&
-	    nev > 0) {
-		g.ev = ev[0];
-		g.n = cg_funcs_count(g.f);
-		g.narcs = cg_funcs_arc_count(g.f);
-		g.total = cg_funcs_totals(g.f)[g.ev];
-		g.node = calloc(g.n + 1, 1);
-		g.edge = calloc(g.narcs + 1, 1);
-		g.order = calloc(g.n + 1, sizeof *g.order);
-		if (g.node == NULL || g.edge == NULL || g.order == NULL ||
-		    cg_funcs_name_order(g.f, g.order, NULL) != CG_OK ||
-		    choose(&g, &o) != 0)
-			cli_trouble(&c, NULL, "out of memory");
-		else
-			draw(&g);
-	}
-	free(g.node);
-	free(g.edge);
-	free(g.order);
+	f = cli_aggregate_operands(&c, argc, argv);
+	if (f != NULL && (ev = cli_pick_events(&c, f, o.event, &nev)) != NULL &&
+	    nev > 0)
+		picture(&c, &o, f, ev[0]);
 	free(ev);
 	free(o.roots);
 	free(o.leaves);
-	cg_funcs_free((cg_funcs *)g.f);
+	cg_funcs_free((cg_funcs *)f);
 	return cli_exit_status(&c);
 }

@@ -133,10 +133,18 @@ CG
         awk -F'\\\\n' '{ printf "%s %s %s %d\n", $1, $(NF-2), $(NF-1), $NF }' | sort > "$T/got"
     diff "$T/want" "$T/got"
     [ "$(wc -l < "$T/got")" -eq "$(funcs -H "$EX" | wc -l)" ]
-    # every arc: inclusive % and calls, as cg-funcs -c
-    funcs -c -H "$EX" | awk -F'\t' -v t="$total" '{ printf "%.2f%% %d\n", 100 * $8 / t, $7 }' | sort > "$T/want"
-    sed -n 's/.* -> n[0-9]* \[label="\([^"]*\)".*/\1/p' "$T/g.dot" | awk -F'\\\\n' '{ printf "%s %d\n", $1, $2 }' | sort > "$T/got"
+    # every arc: inclusive % and calls, as cg-funcs -c; the calls alone
+    # for an arc within a cycle, from a function to itself, or dearer than
+    # its caller's inclusive cost
+    funcs -H "$EX" | cut -f1-3,5,7 > "$T/keys"
+    funcs -c -H "$EX" | awk -F'\t' -v t="$total" '
+        NR == FNR { k = $1 FS $2 FS $3; cyc[k] = $4; inc[k] = $5; next }
+        { a = $1 FS $2 FS $3; b = $4 FS $5 FS $6
+          if (a == b || (cyc[a] != "" && cyc[a] == cyc[b]) || $8 > inc[a]) printf "%d×\n", $7
+          else printf "%.2f%% %d\n", 100 * $8 / t, $7 }' "$T/keys" - | sort > "$T/want"
+    sed -n 's/.* -> n[0-9]* \[label="\([^"]*\)".*/\1/p' "$T/g.dot" | awk -F'\\\\n' '{ if (NF == 1) print $1; else printf "%s %d\n", $1, $2 }' | sort > "$T/got"
     diff "$T/want" "$T/got"
+    grep -q '×$' "$T/want"
 }
 
 @test "cg-dot: thresholds, --root, --leaf, --depth" {
@@ -151,8 +159,9 @@ CG
     [ "$(node_names <<< "$output")" = "_dl_runtime_resolve_xsave hanoi is_even main printf " ]
     run -0 dot_ --leaf is_even --depth 2 "$EX"
     [ "$(node_names <<< "$output")" = "(below main) is_even main " ]
-    run -0 dot_ --root nosuchfunction "$EX"
-    no_line ' \[label=' <<< "$output"
+    run -2 --separate-stderr dot_ --root nosuchfunction "$EX"
+    [ "$stderr" = "cg-dot: --root: no function 'nosuchfunction' in the input" ]
+    [ -z "$output" ]
 }
 
 @test "cg-dot: hostile names are escaped, Graphviz reads every graph" {
