@@ -31,6 +31,7 @@ static const char help[] =
     "                     0: whole)\n"
     CLI_NO_CYCLES_HELP
     CLI_COMMON_HELP
+    CLI_ANY_SIZE_HELP
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
     "unreadable input or failed output.\n";
 
@@ -508,6 +509,7 @@ int main(int argc, char **argv)
 	o.choice.depth = UINT64_MAX;
 	o.max_label = 80;
 	cli_init(&c, "cg-dot", synopsis, help);
+	cli_read_any_size(&c);
 	parse_options(&c, &o, argc, argv);
 	argc -= optind;
 	argv += optind;

@@ -22,7 +22,7 @@ need_dot() { command -v dot >/dev/null || skip "graphviz is not installed"; }
 # with its calls alone.  Prints "NODES EDGES DASHED CYCLENODES".
 check_graph() { # check_graph DOT PROFILE [cg-dot options...]
     local g=$1 p=$2
-    funcs -H -C "$p" > "$T/rows"
+    funcs -H "$p" > "$T/rows"  # with the <cycle N> rows
     funcs -H -c "$p" > "$T/arcs"
     funcs -T -H "$p" | cut -f2 > "$T/total"
     python3 - "$g" "$T/rows" "$T/arcs" "$T/total" <<'PY'
