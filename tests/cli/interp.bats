@@ -11,6 +11,14 @@ setup() {
     command -v python3 >/dev/null || skip "python3 is not installed"
 }
 
+# flame PROFILE: cg-flame's frames are cg-fold's stacks (tests/flame/check.py),
+# so the roots checked on the stacks are the flame graph's
+flame() {
+    "$CG_BINDIR/cg-flame" "$1" > "$T/f.svg"
+    "$CG_BINDIR/cg-fold" "$1" > "$T/f.folded"
+    python3 "$TESTS_DIR/flame/check.py" "$T/f.svg" "$T/f.folded"
+}
+
 # roots PROFILE [EV]: tests/fold/roots.py over cg-funcs and cg-fold
 roots() {
     local ev=${2:-}
@@ -29,6 +37,7 @@ roots() {
     # ends in fact passes through it (frames are :NAME, no object)
     grep -q ';:fact ' "$T/folded"
     [ -z "$(grep ';:fact ' "$T/folded" | grep -v ':<genexpr>;\(:fact;\)*:fact ')" ]
+    run -0 flame "$T/cp.cg"
     # the cycle through sorted() has its row, with what enters it
     run -0 "$CG_BINDIR/cg-funcs" -H "$T/cp.cg"
     grep -q $'\t<cycle 1>\t' <<< "$output"
@@ -43,6 +52,7 @@ roots() {
     run -0 validate "$T/py.cg"
     run -0 roots "$T/py.cg"
     [[ "$output" == *" carries "* ]]
+    run -0 flame "$T/py.cg"
     # its eval loop is one cycle of many functions
     run -0 "$CG_BINDIR/cg-funcs" -H "$T/py.cg"
     members=$(awk -F'\t' '$5 != "" && $3 !~ /^<cycle/' <<< "$output" | wc -l)
