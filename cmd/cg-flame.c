@@ -210,11 +210,12 @@ static cg_kind feed_stack(void *ctx, const size_t *frames, size_t depth,
 static int fold_side(cli *c, cg_flame *fl, int side, const cg_funcs *f,
                      size_t ev, int qualify)
 {
-	static const cg_fold_options opt = {1e-6, 1024, 1000000};
+	cg_fold_options opt;
 	feed fd;
 	namer nm;
 	cg_error err;
 	int ret = -1;
+	cg_fold_options_default(&opt);
 	memset(&fd, 0, sizeof fd);
 	fd.fl = fl;
 	fd.side = side;
