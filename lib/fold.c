@@ -178,52 +178,157 @@ static int attach(walk *w, size_t f, size_t *best)
 	return got;
 }
 
-/* The functions the walks did not reach although arcs into them carry
- * their cost (a path cut at a function already on it or under
- * --min-share, deep in an interpreter's cycle): breadth first from the
- * reached ones, each is put under its callers' heaviest paths, so that a
- * called function never starts a stack of its own.  A group that calls
- * only itself and that no root reaches starts at its member with the
- * greatest inclusive cost.  0, or -1 out of memory. */
-static int attach_unreached(walk *w, size_t *best, size_t *queue)
+/* An arc that carries the callee's cost: from another function, with a
+ * cost for the event. */
+static int carries(const walk *w, size_t a)
 {
-	const size_t *order = w->g->order;
-	size_t head = 0, tail = 0, i;
-	heaviest_paths(w, best);
-	for (i = 0; i < w->n; i++)
-		if (best[order[i]] != SIZE_MAX)
-			queue[tail++] = order[i];
-	for (;;) {
-		size_t start = SIZE_MAX;
-		while (head < tail) {
-			size_t c = queue[head++], k;
-			for (k = w->g->out_first[c]; k < w->g->out_first[c + 1]; k++) {
-				size_t a = w->g->out_arc[k], f = w->g->arcs[a].callee;
-				int r;
-				if (f == c || best[f] != SIZE_MAX || w->acost[a] == 0 ||
-				    w->in[f] == 0)
-					continue;
-				if ((r = attach(w, f, best)) < 0)
-					return -1;
-				if (r > 0)
-					queue[tail++] = f;
+	return w->g->arcs[a].caller != w->g->arcs[a].callee && w->acost[a] > 0;
+}
+
+/* Mark in will[] what the arcs that carry cost reach from the functions
+ * in queue[head .. *tail) (added to the queue as they are marked). */
+static void reach(const walk *w, unsigned char *will, size_t *queue,
+                  size_t head, size_t *tail)
+{
+	while (head < *tail) {
+		size_t c = queue[head++], k;
+		for (k = w->g->out_first[c]; k < w->g->out_first[c + 1]; k++) {
+			size_t a = w->g->out_arc[k], f = w->g->arcs[a].callee;
+			if (carries(w, a) && !will[f]) {
+				will[f] = 1;
+				queue[(*tail)++] = f;
 			}
 		}
-		if (w->npaths >= w->opt.max_stacks)
-			return 0;
+	}
+}
+
+/* The functions that will have a path: those the walks reached, what
+ * they reach, and, for a group that calls only itself and that nothing
+ * reached calls, a start at its member of greatest inclusive cost (a
+ * root path of its own).  will[] marks them; -1 out of memory. */
+static int plan(walk *w, size_t *best, unsigned char *will, size_t *queue)
+{
+	const size_t *order = w->g->order;
+	size_t tail = 0, head = 0, i;
+	for (i = 0; i < w->n; i++)
+		if (best[order[i]] != SIZE_MAX) {
+			will[order[i]] = 1;
+			queue[tail++] = order[i];
+		}
+	for (;;) {
+		size_t start = SIZE_MAX;
+		reach(w, will, queue, head, &tail);
+		head = tail;
 		for (i = 0; i < w->n; i++) {
 			size_t f = order[i];
-			if (best[f] == SIZE_MAX && w->in[f] > 0 &&
+			if (!will[f] && w->in[f] > 0 &&
 			    (start == SIZE_MAX || w->incl[f] > w->incl[start]))
 				start = f;
 		}
-		if (start == SIZE_MAX)
+		if (start == SIZE_MAX || w->npaths >= w->opt.max_stacks)
 			return 0;
 		if (add_path(w, SIZE_MAX, start, 1.0) < 0)
 			return -1;
 		best[start] = w->npaths - 1;
+		will[start] = 1;
 		queue[tail++] = start;
 	}
+}
+
+/* The functions the walks did not reach although arcs into them carry
+ * their cost (a path cut at a function already on it or under
+ * --min-share, deep in an interpreter's cycle) are put under their
+ * callers' heaviest paths, so that a called function never starts a
+ * stack of its own.  Each waits until every caller that will have a path
+ * has one, so that its cost is shared by all of them in proportion to
+ * their arcs; where they wait on one another (a cycle), a callee of the
+ * function that last got a path goes first.  0, or -1 out of memory. */
+static int attach_unreached(walk *w, size_t *best, size_t *queue)
+{
+	const size_t *order = w->g->order;
+	unsigned char *will = cg_calloc(w->n + 1, 1);
+	unsigned char *done = cg_calloc(w->n + 1, 1); /* attach tried */
+	size_t *wait = cg_calloc(w->n + 1, sizeof *wait);
+	size_t *stuck = cg_calloc(w->n + 1, sizeof *stuck);
+	size_t *next = cg_calloc(w->n + 1, sizeof *next); /* next arc to try */
+	size_t head = 0, tail = 0, nstuck = 0, i, k;
+	int ret = -1;
+	if (will == NULL || done == NULL || wait == NULL || stuck == NULL ||
+	    next == NULL)
+		goto out;
+	for (i = 0; i < w->n; i++)
+		next[i] = w->g->out_first[i];
+	heaviest_paths(w, best);
+	if (plan(w, best, will, queue) != 0)
+		goto out;
+	/* wait[f]: the arcs into f that carry cost from callers still
+	 * without a path */
+	for (i = 0; i < w->g->narcs; i++) {
+		size_t c = w->g->arcs[i].caller, f = w->g->arcs[i].callee;
+		if (carries(w, i) && will[f] && best[f] == SIZE_MAX && will[c] &&
+		    best[c] == SIZE_MAX)
+			wait[f]++;
+	}
+	for (i = 0; i < w->n; i++) {
+		size_t f = order[i];
+		if (will[f] && best[f] == SIZE_MAX && wait[f] == 0)
+			queue[tail++] = f;
+	}
+	/* the callees of what has a path already are the first candidates
+	 * when all wait */
+	for (i = 0; i < w->n; i++)
+		if (best[order[i]] != SIZE_MAX)
+			stuck[nstuck++] = order[i];
+	for (;;) {
+		size_t f;
+		if (head < tail)
+			f = queue[head++];
+		else {
+			/* all wait on one another: the callee of a function
+			 * with a path that is still without one goes next */
+			f = SIZE_MAX;
+			while (f == SIZE_MAX && nstuck > 0) {
+				size_t c = stuck[nstuck - 1];
+				for (; f == SIZE_MAX && next[c] < w->g->out_first[c + 1];
+				     next[c]++) {
+					size_t a = w->g->out_arc[next[c]];
+					size_t g = w->g->arcs[a].callee;
+					if (carries(w, a) && will[g] && best[g] == SIZE_MAX &&
+					    !done[g])
+						f = g;
+				}
+				if (f == SIZE_MAX)
+					nstuck--;
+			}
+			if (f == SIZE_MAX)
+				break;
+		}
+		if (done[f])
+			continue;
+		done[f] = 1;
+		if (attach(w, f, best) < 0)
+			goto out;
+		if (best[f] != SIZE_MAX)
+			stuck[nstuck++] = f;
+		else if (w->npaths >= w->opt.max_stacks)
+			break;
+		/* with a path or not (its callers at --max-depth), it no longer
+		 * holds its callees back */
+		for (k = w->g->out_first[f]; k < w->g->out_first[f + 1]; k++) {
+			size_t a = w->g->out_arc[k], g = w->g->arcs[a].callee;
+			if (carries(w, a) && will[g] && best[g] == SIZE_MAX &&
+			    wait[g] > 0 && --wait[g] == 0)
+				queue[tail++] = g;
+		}
+	}
+	ret = 0;
+out:
+	cg_free(will);
+	cg_free(done);
+	cg_free(wait);
+	cg_free(stuck);
+	cg_free(next);
+	return ret;
 }
 
 /* Larger fraction first, then the earlier path. */

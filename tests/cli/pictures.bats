@@ -103,6 +103,12 @@ CG
     printf 'events: A\nfn=main\n1 0\ncfn=p\ncalls=1 1\n1 50\ncfn=q\ncalls=1 1\n1 50\nfn=p\n1 20\ncfn=s\ncalls=1 1\n1 30\nfn=q\n1 40\ncfn=s\ncalls=1 1\n1 10\nfn=s\n1 40\n' > "$T/two.cg"
     run -0 fold --min-share 45 "$T/two.cg"
     [ "$output" = "$(printf 'main;p 20\nmain;q 40\nmain;p;s 30\nmain;q;s 10')" ]
+    # f is called by c1 (arc 1) and by c2 (1000000), which only c3 calls
+    # back: the group c2/c3 starts at c2 before f is placed, so f's cost
+    # follows both arcs and main carries no more than its inclusive 101
+    printf 'events: Ir\nfn=main\n1 1\ncfn=c1\ncalls=1 1\n1 100\nfn=c1\n1 99\ncfn=f\ncalls=1 1\n1 1\nfn=f\n1 1000001\nfn=c2\n1 10\ncfn=f\ncalls=1 1\n1 1000000\ncfn=c3\ncalls=1 1\n1 20\nfn=c3\n1 10\ncfn=c2\ncalls=1 1\n1 10\n' > "$T/late.cg"
+    run -0 fold "$T/late.cg"
+    [ "$output" = "$(printf 'main 1\nmain;c1 99\nc2 10\nc2;c3 10\nmain;c1;f 1\nc2;f 1000000')" ]
 }
 
 @test "cg-fold: bounded on deep and exponential call graphs, counts kept" {
