@@ -94,8 +94,12 @@ static void note_time(annotate_profile *pr, const char *path)
 	pr->timed = 1;
 }
 
-static int add_input(cli *c, annotate_profile *pr, const char *path)
+/* Input i of n; 1 added (or skipped as an empty one among several), 0
+ * refused. */
+static int add_input(cli *c, annotate_profile *pr, char **paths, size_t i,
+                     size_t n, size_t *skipped)
 {
+	const char *path = paths[i];
 	cg_input *in = cli_read(c, path);
 	cg_read_options opt;
 	cg_stats st;
@@ -103,6 +107,10 @@ static int add_input(cli *c, annotate_profile *pr, const char *path)
 	int ok = 0;
 	if (in == NULL)
 		return 0;
+	if (cli_skip_empty(path, in, i, n, skipped)) {
+		cg_input_free(in);
+		return 1;
+	}
 	cli_read_options(c, &opt, &st);
 	/* the repairs are those of the aggregation's parse; the per-line
 	 * costs read the same bytes again, so they cannot differ */
@@ -130,6 +138,7 @@ static int load(cli *c, annotate_profile *pr, int argc, char **argv)
 {
 	static char *stdin_only[] = {"-", NULL};
 	cg_error err;
+	size_t skipped = 0;
 	int i, ok = 1;
 	if (argc == 0) {
 		argc = 1;
@@ -139,7 +148,7 @@ static int load(cli *c, annotate_profile *pr, int argc, char **argv)
 	    cg_lines_new(&pr->l, &err) != CG_OK)
 		annotate_oom();
 	for (i = 0; i < argc; i++)
-		ok &= add_input(c, pr, argv[i]);
+		ok &= add_input(c, pr, argv, (size_t)i, (size_t)argc, &skipped);
 	if (ok && (cg_funcs_finish(pr->f, c->finish, &err) != CG_OK ||
 	           cg_lines_finish(pr->l, &err) != CG_OK)) {
 		cli_trouble(c, NULL, err.message);

@@ -333,6 +333,16 @@ int cli_exit_status(cli *c)
 	return c->status;
 }
 
+int cli_skip_empty(const char *path, const cg_input *in, size_t i, size_t n,
+                   size_t *skipped)
+{
+	if (n < 2 || cg_input_size(in) > 0 || (i + 1 == n && *skipped == i))
+		return 0;
+	fprintf(stderr, "%s:0: warning: empty input: skipped\n", cli_name(path));
+	(*skipped)++;
+	return 1;
+}
+
 cg_funcs *cli_aggregate(cli *c, char **paths, size_t n)
 {
 	cg_read_options opt;
@@ -352,14 +362,9 @@ cg_funcs *cli_aggregate(cli *c, char **paths, size_t n)
 			ok = 0;
 			continue;
 		}
-		/* Valgrind leaves an empty callgrind.out.PID beside the files of
-		 * --separate-threads=yes: one of several parts, it holds none.
-		 * When all are empty the last is read, and refused as such. */
-		if (n > 1 && cg_input_size(in) == 0 && (i + 1 < n || skipped < i)) {
-			fprintf(stderr, "%s:0: warning: empty input: skipped\n",
-			        cli_name(paths[i]));
-			skipped++;
-		} else if (cg_funcs_add_opts(f, cg_input_data(in), cg_input_size(in),
+		if (cli_skip_empty(paths[i], in, i, n, &skipped))
+			;
+		else if (cg_funcs_add_opts(f, cg_input_data(in), cg_input_size(in),
 		                             &opt, &err) != CG_OK) {
 			cli_diag(c, paths[i], &err);
 			ok = 0;

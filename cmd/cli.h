@@ -146,6 +146,14 @@ int cli_exit_status(cli *c);
  * (the status is set; nothing of any input is to be printed then). */
 cg_funcs *cli_aggregate(cli *c, char **paths, size_t n);
 
+/* Input i of n, the parts of one profile: Valgrind leaves an empty
+ * callgrind.out.PID beside the files of --separate-threads=yes, so an
+ * empty one among several is skipped with a warning (1; *skipped counts
+ * them).  When all are empty the last is read, and refused as no
+ * profile (0). */
+int cli_skip_empty(const char *path, const cg_input *in, size_t i, size_t n,
+                   size_t *skipped);
+
 /* cli_aggregate of the operands left after the options (standard input
  * when there are none). */
 cg_funcs *cli_aggregate_operands(cli *c, int argc, char **argv);

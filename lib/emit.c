@@ -264,11 +264,17 @@ static void put_costs(text *t, const uint64_t *v, size_t n)
 	put(t, "\n", 1);
 }
 
-/* KEY=(ID) NAME the first time an ID is used, KEY=(ID) after; IDs from 1. */
+/* KEY=(ID) NAME the first time an ID is used, KEY=(ID) after; IDs from 1;
+ * an empty name as KEY= alone. */
 static void put_name(text *t, const char *key, const cg_interner *names,
                      unsigned char *defined, uint32_t id)
 {
 	puts_(t, key);
+	if (names->names[id].len == 0) {
+		/* an empty name in full: "(N) " would lose its blank */
+		puts_(t, "=\n");
+		return;
+	}
 	puts_(t, "=(");
 	put_u64(t, (uint64_t)id + 1);
 	put(t, ")", 1);
@@ -294,7 +300,10 @@ static void put_function(writer *w, const emit_part *p, size_t k)
 	const cg_emit *e = w->e;
 	const emit_func *f = &e->funcs[p->self_fn[k]];
 	size_t i;
-	if (w->cur_ob != (long)f->ob && e->obs.names[f->ob].len > 0) {
+	/* a part starts with no object: an empty one needs no ob= there,
+	 * after another it does (ob= with an empty name) */
+	if (w->cur_ob != (long)f->ob &&
+	    !(w->cur_ob < 0 && e->obs.names[f->ob].len == 0)) {
 		put_name(w->t, "ob", &e->obs, w->ob_def, f->ob);
 		w->cur_ob = (long)f->ob;
 	}
@@ -309,7 +318,8 @@ static void put_function(writer *w, const emit_part *p, size_t k)
 		size_t a = w->by_caller[i];
 		const emit_arc *arc = &p->arcs[a];
 		const emit_func *g = &e->funcs[arc->callee];
-		if (e->obs.names[g->ob].len > 0)
+		/* the callee's object is the caller's unless cob= says */
+		if (g->ob != f->ob)
 			put_name(w->t, "cob", &e->obs, w->ob_def, g->ob);
 		put_name(w->t, "cfl", &e->fls, w->fl_def, g->fl);
 		put_name(w->t, "cfn", &e->fns, w->fn_def, g->fn);
@@ -423,6 +433,15 @@ cg_kind cg_emit_write(const cg_emit *e, const cg_limits *limits,
 	}
 	k = cg_normalize(t.buf, t.len, &lifted, 0, write, ctx, err);
 	cg_free(t.buf);
+	if ((k == CG_SYNTAX || k == CG_UNSUPPORTED) && err != NULL) {
+		/* a defect of the writer, not of the input: its line is not
+		 * a line of the input */
+		char why[CG_MESSAGE_MAX];
+		memcpy(why, err->message, sizeof why);
+		why[sizeof why - 1] = '\0';
+		cg_fail(err, k, 0, "the profile written was refused at its line "
+		        "%llu: %.180s", (unsigned long long)err->line, why);
+	}
 	return k;
 }
 

@@ -1279,6 +1279,7 @@ static cg_kind check_text(const char **buf, size_t *len,
 {
 	cg_error local;
 	cg_error *e = err != NULL ? err : &local;
+	cg_limits repaired_limits;
 	size_t n;
 	cg_kind k = cg_check_text(*buf, *len, limits, e, check_lines);
 	*copy = NULL;
@@ -1291,7 +1292,11 @@ static cg_kind check_text(const char **buf, size_t *len,
 		return k;
 	*buf = *copy;
 	*len = n;
-	return cg_check_text(*buf, *len, limits, e, check_lines);
+	/* the byte cap is the input's, read as it was; the copy's text and
+	 * line limits are checked in code units, which the repair keeps */
+	repaired_limits = *limits;
+	repaired_limits.input = UINT64_MAX;
+	return cg_check_text(*buf, *len, &repaired_limits, e, check_lines);
 }
 
 cg_kind cg_parse_opts(const char *buf, size_t len, const cg_read_options *opt,

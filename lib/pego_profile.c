@@ -296,9 +296,13 @@ static cg_kind result_line(profile *pr, cg_str raw, char *out, size_t room)
 		} else
 			out[o++] = c < 0x20 ? ' ' : (char)c;
 	}
-	if (i < n) /* cut: not inside a character */
-		while (o > 0 && ((unsigned char)out[o] & 0xC0) == 0x80)
+	/* cut before a continuation byte: drop the character it belongs to */
+	if (i < n && ((unsigned char)d[i] & 0xC0) == 0x80) {
+		while (o > 0 && ((unsigned char)out[o - 1] & 0xC0) == 0x80)
 			o--;
+		if (o > 0)
+			o--;
+	}
 	out[o] = '\0';
 	cg_free(d);
 	return CG_OK;

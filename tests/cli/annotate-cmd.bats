@@ -390,3 +390,13 @@ PY
     done
     [ "$runs" -eq 3 ]
 }
+
+@test "an empty input among several is skipped with a warning, as cg-funcs does" {
+    : > "$T/empty.cg"
+    run -0 --separate-stderr "$CG_BINDIR/cg-annotate" --no-auto "$T/empty.cg" "$HANOI"
+    [ "$stderr" = "$T/empty.cg:0: warning: empty input: skipped" ]
+    # the same report as of the one profile, but for the Profile: line
+    [ "$(grep -v '^Profile:' <<< "$output")" = "$("$CG_BINDIR/cg-annotate" --no-auto "$HANOI" | grep -v '^Profile:')" ]
+    run -1 --separate-stderr "$CG_BINDIR/cg-annotate" --no-auto "$T/empty.cg"
+    [ "$stderr" = "$T/empty.cg:0: syntax: no profile: the input holds no header or body line" ]
+}

@@ -209,6 +209,8 @@ CG
     run -0 --separate-stderr "$CG_BINDIR/cg-tsv" -H -f fl,fn,A --compat "$T/l1.cg"
     [ "$output" = "$(printf '/home/jos\303\251/a.c\tcaf\303\251\t5\n/home/jos\303\251/a.c\tok\t3')" ]
     [ "$stderr" = "$T/l1.cg:2: warning: a line that is not UTF-8: read as Latin-1, written as UTF-8 (2 lines)" ]
+    # the byte cap is the input's as read, not its repaired copy's
+    run -0 validate --compat --limit input="$(wc -c < "$T/l1.cg")" "$T/l1.cg"
     # the normalized profile is UTF-8 and valid strictly
     "$CG_BINDIR/cg-normalize" --compat "$T/l1.cg" > "$T/n.cg" 2>/dev/null
     run -0 validate "$T/n.cg"

@@ -290,3 +290,16 @@ check_folded() {
     run -0 import --version
     [[ "$output" == "cg-import pego (cgprof) "* ]]
 }
+
+@test "a long result message of non-ASCII text is cut between characters in the desc: line" {
+    # 400 e-acute: the desc: line holds as many whole characters as fit
+    python3 -c '
+import json, sys
+p = json.load(open(sys.argv[1]))
+p["result"] = "\u00e9" * 400
+json.dump(p, open(sys.argv[2], "w"), indent=2)' "$EX/expr.profile.json" "$BATS_TEST_TMPDIR/long.json"
+    run -0 --separate-stderr import "$BATS_TEST_TMPDIR/long.json"
+    "$CG_BINDIR/cg-import" pego "$BATS_TEST_TMPDIR/long.json" > "$BATS_TEST_TMPDIR/long.cg"
+    run -0 validate "$BATS_TEST_TMPDIR/long.cg"
+    grep -q "$(printf '\303\251\303\251')" "$BATS_TEST_TMPDIR/long.cg"
+}

@@ -108,10 +108,47 @@ static void refusals(void)
 	cg_emit_free(e);
 }
 
+/* A function of no object after one of an object, and a call across:
+ * each is filed under its own object, as cg-tsv reads the text back. */
+static void empty_object(void)
+{
+	static const char *const ev[] = {"A"};
+	static const uint64_t one[] = {1}, two[] = {2};
+	cg_emit *e;
+	cg_error err;
+	sink out = {{0}, 0};
+	size_t f, g;
+	cg_model *m = NULL;
+	cg_record r;
+	CHECK(cg_emit_new(ev, 1, &e, &err) == CG_OK, "new");
+	CHECK(cg_emit_func(e, S("lib.so"), S("a.c"), S("f"), 1, 1, &f, &err) ==
+	          CG_OK && cg_emit_func(e, S(""), S("b.c"), S("g"), 2, 1, &g,
+	                                &err) == CG_OK, "funcs");
+	CHECK(cg_emit_cost(e, f, one, 1, &err) == CG_OK &&
+	          cg_emit_call(e, f, g, 1, two, 1, &err) == CG_OK &&
+	          cg_emit_cost(e, g, two, 1, &err) == CG_OK, "costs");
+	CHECK(cg_emit_write(e, NULL, collect, &out, &err) == CG_OK, "write: %s",
+	      err.message);
+	CHECK(cg_model_read(out.buf, out.len, NULL, 0, &m, &err) == CG_OK,
+	      "read back: %s\n%s", err.message, out.buf);
+	if (m != NULL && cg_model_record_count(m) == 3) {
+		cg_model_record(m, 1, &r, NULL); /* f's call to g */
+		CHECK(r.kind == CG_RECORD_CALL && r.cob.len == 0 &&
+		          r.ob.len == 6, "the call's objects: %s", out.buf);
+		cg_model_record(m, 2, &r, NULL); /* g's own cost */
+		CHECK(r.ob.len == 0 && r.fn.len == 1 && r.fn.ptr[0] == 'g',
+		      "g's object: %s", out.buf);
+	} else
+		CHECK(0, "three records: %s", out.buf);
+	cg_model_free(m);
+	cg_emit_free(e);
+}
+
 int main(void)
 {
 	two_parts();
 	refusals();
+	empty_object();
 	printf("%d checks, %d failures\n", checks, failures);
 	return failures != 0;
 }
