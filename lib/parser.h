@@ -95,6 +95,10 @@ void cg_parser_init(parser *ps, const cg_read_options *opt,
 /* The next line [s, e), without its line ending; ps->lineno is its
  * number (the caller counts lines). */
 cg_kind cg_parser_line(parser *ps, const char *s, const char *e);
+/* The lines of [p, end), each ended by a LF, until one fails (*k): the
+ * end of the failing line, or end. */
+const char *cg_parser_lines(parser *ps, const char *p, const char *end,
+                            cg_kind *k);
 /* The input is over (ends_in_lf: its last byte is a LF): the checks of
  * its end and the events required. */
 cg_kind cg_parser_end(parser *ps, int ends_in_lf);

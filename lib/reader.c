@@ -116,11 +116,34 @@ static int keep(cg_reader *r, const char *p, size_t n)
 	return 0;
 }
 
+/* The complete lines of [p, end), each ended by a LF, when the text
+ * checks can have nothing to say of them: ASCII without NUL, none longer
+ * than the line limit, nothing refused yet.  Then only the parser reads
+ * them, and the text is counted once (its code units are its bytes). */
+static int plain_lines(cg_reader *r, const char *p, const char *end)
+{
+	const char *start = p;
+	uint64_t n, before = r->ps.lineno;
+	if (idle(r) || !r->parsing || cg_text_refused(&r->text) ||
+	    (uint64_t)(end - p) > r->lim.line ||
+	    !cg_plain_ascii(p, (size_t)(end - p)))
+		return 0;
+	p = cg_parser_lines(&r->ps, p, end, &r->pk);
+	n = r->ps.lineno - before;
+	if (r->pk != CG_OK) { /* a fault of the profile: count the rest */
+		r->parsing = 0;
+		for (p++; p < end; p = cg_find_lf(p, end) + 1)
+			n++;
+	}
+	cg_text_ascii(&r->text, n, (uint64_t)(end - start));
+	return 1;
+}
+
 /* The lines of [p, end): the carried start of a line first; what ends
  * without a LF is carried to the next chunk. */
 static int lines(cg_reader *r, const char *p, const char *end)
 {
-	const char *e;
+	const char *e, *last;
 	size_t n;
 	if (r->ncarry > 0) {
 		e = cg_find_lf(p, end);
@@ -134,6 +157,10 @@ static int lines(cg_reader *r, const char *p, const char *end)
 			return -1;
 		p = e + 1;
 	}
+	for (last = end; last > p && last[-1] != '\n'; last--)
+		;
+	if (last > p && plain_lines(r, p, last))
+		p = last;
 	while (p < end) {
 		e = cg_find_lf(p, end);
 		if (e == end)

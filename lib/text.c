@@ -109,6 +109,12 @@ static cg_kind bad_byte(cg_error *err, uint64_t line, const unsigned char *p,
 /* 1 if every byte is ASCII and none is NUL: then code units are bytes. */
 static int plain_ascii(const unsigned char *p, size_t n)
 {
+	return cg_plain_ascii((const char *)p, n);
+}
+
+int cg_plain_ascii(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0;
 	for (; n - i >= 8; i += 8) {
 		uint64_t w;
@@ -404,6 +410,12 @@ int cg_text_line(cg_text_state *t, const char **line, const char **end, int nl)
 	*line = (const char *)p;
 	*end = (const char *)e;
 	return 0;
+}
+
+void cg_text_ascii(cg_text_state *t, uint64_t lines, uint64_t bytes)
+{
+	t->line += lines;
+	t->units = cg_sat_add(t->units, bytes);
 }
 
 int cg_text_refused(const cg_text_state *t)
