@@ -1221,14 +1221,120 @@ cg_kind cg_parser_line(parser *ps, const char *s, const char *e)
 	return one_line(ps, s, e);
 }
 
-/* The loop of both readers, here so that one_line is inlined into it. */
+/* ------------------------------------------------------ fused cost lines */
+
+/* A run of decimal digits at *p ended by a space or the LF (end holds a
+ * LF at or after *p): its value and budget digits (plain_decimal's), or 0
+ * for anything else. */
+static inline unsigned fused_decimal(const char **p, uint64_t *v)
+{
+	const char *s = *p, *start = s;
+	uint64_t x = 0;
+	unsigned d;
+	while ((d = (unsigned)(unsigned char)*s - '0') <= 9) {
+		x = x * 10 + d;
+		s++;
+	}
+	if (s == start || s - start > 19 || (*s != ' ' && *s != '\n'))
+		return 0;
+	*v = x;
+	*p = s;
+	return *start == '0' ? cg_digits(x) : (unsigned)(s - start);
+}
+
+/* A position N, +N, -N or * in range, ended by a space or the LF. */
+static inline int fused_position(const char **p, uint64_t base, uint64_t *v)
+{
+	const char *s = *p, *t = s + 1;
+	uint64_t n;
+	switch (*s) {
+	case '*':
+		if (*t != ' ' && *t != '\n')
+			return 0;
+		*v = base;
+		break;
+	case '+':
+		if (fused_decimal(&t, &n) == 0 || n > UINT64_MAX - base)
+			return 0;
+		*v = base + n;
+		break;
+	case '-':
+		if (fused_decimal(&t, &n) == 0 || n > base)
+			return 0;
+		*v = base - n;
+		break;
+	default:
+		return fused_decimal(p, v) != 0;
+	}
+	*p = t;
+	return 1;
+}
+
+/* The commonest line, a cost line of plain tokens each followed by one
+ * space or the line's LF, read in the one pass that finds its end; the
+ * record is cost_line's.  Returns the LF (*k the record's verdict), or
+ * NULL, nothing changed, for any other line: one_line reads it. */
+static const char *fused_cost_line(parser *ps, const char *s, cg_kind *k)
+{
+	const cg_part *p = &ps->part;
+	uint64_t pos[CG_POS_FIELDS], charge = 0;
+	size_t i, npos, ncost = 0;
+	for (npos = 0; npos < p->npos; npos++) {
+		if (!fused_position(&s, ps->base[npos], &pos[npos]) ||
+		    (*s == '\n' && npos + 1 < p->npos))
+			return NULL;
+		if (*s == ' ')
+			s++;
+	}
+	while (*s != '\n') {
+		unsigned digits;
+		if (ncost == p->nevents ||
+		    (digits = fused_decimal(&s, &ps->costs[ncost])) == 0)
+			return NULL;
+		charge += digits + 1u;
+		ncost++;
+		if (*s == ' ' && (*++s == '\n' || *s == ' '))
+			return NULL; /* a trailing or double blank */
+	}
+	for (i = ncost; i < p->nevents; i++) {
+		ps->costs[i] = 0;
+		charge += 2;
+	}
+	for (i = 0; i < npos; i++) {
+		ps->base[i] = pos[i];
+		charge += cg_digits(pos[i]) + 1u;
+	}
+	if ((*k = emit_record(ps, pos, charge)) == CG_OK && ps->call_pending) {
+		ps->call_pending = 0;
+		ps->cob_pending = ps->cfile_pending = 0;
+	}
+	return s;
+}
+
+/* The fused path applies: a body line that can only be a cost line. */
+static inline int fused(const parser *ps, char c)
+{
+	return ps->st == ST_BODY && ps->fn_set && !ps->jump_pending &&
+	       ((unsigned)(unsigned char)c - '0' <= 9 || c == '+' || c == '-' ||
+	        c == '*');
+}
+
+/* The loop of the push reader over a chunk's lines: its cost lines fused,
+ * the others as cg_parse_opts reads them (which the tests compare). */
 const char *cg_parser_lines(parser *ps, const char *p, const char *end,
                             cg_kind *k)
 {
 	*k = CG_OK;
 	while (p < end) {
-		const char *e = cg_find_lf(p, end);
+		const char *e;
 		ps->lineno++;
+		if (fused(ps, *p) && (e = fused_cost_line(ps, p, k)) != NULL) {
+			if (*k != CG_OK)
+				return e;
+			p = e + 1;
+			continue;
+		}
+		e = cg_find_lf(p, end);
 		if ((*k = one_line(ps, p, e)) != CG_OK)
 			return e;
 		p = e + 1;
