@@ -562,12 +562,15 @@ static cg_kind out_of_memory(parser *ps)
  * streaming parse its one copy. */
 static cg_kind keep_name(parser *ps, cg_str v, cg_name *out)
 {
+	uint32_t id;
 	out->ptr = v.ptr;
 	out->len = v.len;
 	out->units = cg_utf16_len(v.ptr, v.len);
-	if (ps->names != NULL &&
-	    cg_intern_put(ps->names, v.ptr, v.len, &out->ptr) != 0)
+	if (ps->names == NULL)
+		return CG_OK;
+	if (cg_intern_content(ps->names, v, &id) != 0)
 		return out_of_memory(ps);
+	out->ptr = ps->names->names[id].ptr;
 	return CG_OK;
 }
 
@@ -1202,7 +1205,7 @@ void cg_parser_release(parser *ps)
 
 void cg_parser_init(parser *ps, const cg_read_options *opt,
                     const cg_limits *lim, const cg_handler *h, void *ctx,
-                    cg_error *err, cg_intern *names)
+                    cg_error *err, cg_interner *names)
 {
 	memset(ps, 0, sizeof *ps);
 	ps->lim = lim;

@@ -3,7 +3,8 @@
 #ifndef CGPROF_PARSER_H
 #define CGPROF_PARSER_H
 
-#include "intern.h"
+#include "arena.h"
+#include "table.h"
 
 enum state { ST_NONE, ST_HEADERS, ST_BODY, ST_TRAILER };
 
@@ -65,7 +66,7 @@ typedef struct parser {
 
 	/* A streaming parse (names not NULL) copies what outlives a line:
 	 * names once each, a part's headers until the next part. */
-	cg_intern *names;
+	cg_interner *names;
 	cg_arena part_text;
 } parser;
 
@@ -91,7 +92,7 @@ static inline const char *cg_find_lf(const char *p, const char *e)
  * the views handed out, else where names are copied. */
 void cg_parser_init(parser *ps, const cg_read_options *opt,
                     const cg_limits *lim, const cg_handler *h, void *ctx,
-                    cg_error *err, cg_intern *names);
+                    cg_error *err, cg_interner *names);
 /* The next line [s, e), without its line ending; ps->lineno is its
  * number (the caller counts lines). */
 cg_kind cg_parser_line(parser *ps, const char *s, const char *e);

@@ -19,7 +19,7 @@ struct cg_reader {
 	cg_error perr;       /* the parser's first fault */
 	cg_kind pk;          /* its kind: CG_OK while it parses */
 	int parsing;
-	cg_intern names;
+	cg_interner names;
 	uint64_t bytes;
 	unsigned char head[HEAD];
 	size_t nhead;
@@ -282,7 +282,7 @@ void cg_reader_free(cg_reader *r)
 		return;
 	cg_parser_release(&r->ps);
 	cg_text_free(&r->text);
-	cg_intern_free(&r->names);
+	cg_interner_free(&r->names);
 	cg_free(r->carry);
 	cg_free(r);
 }
