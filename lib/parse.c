@@ -993,7 +993,11 @@ static cg_kind cost(parser *ps, cg_str tok, uint64_t *out)
 	return negative ? repairable(ps, k, CG_REPAIR_NEGATIVE) : k;
 }
 
-static cg_kind cost_line(parser *ps, const char *s, const char *e)
+/* The commonest line: inlined, with one_line, into each reader's loop. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline cg_kind cost_line(parser *ps, const char *s, const char *e)
 {
 	cg_part *p = &ps->part;
 	uint64_t pos[CG_POS_FIELDS];
