@@ -23,8 +23,8 @@ static const char help[] =
     "2 usage error, unreadable input or failed output.\n";
 
 /* A part's row, kept until the input is accepted: its strings are copies,
- * as a parse under --compat may hand views into a repaired copy of the
- * input that lives only as long as the parse. */
+ * as the input is read in chunks and a part's views live only during its
+ * callback. */
 typedef struct row {
 	size_t ordinal;
 	cg_str number, pid, thread, cmd;
@@ -190,19 +190,17 @@ static void free_rows(rows *rs)
 static void parts(cli *c, const char *path, int multi, int *header_due)
 {
 	static const cg_handler keep = {NULL, NULL, keep_part};
-	cg_input *in = cli_read(c, path);
 	rows rs;
 	cg_read_options opt;
 	cg_stats st;
 	cg_error err;
 	cg_kind k;
 	size_t i;
-	if (in == NULL)
-		return;
 	memset(&rs, 0, sizeof rs);
 	cli_read_options(c, &opt, &st);
-	k = cg_parse_opts(cg_input_data(in), cg_input_size(in), &opt, &keep, &rs,
-	                  &err);
+	k = cli_stream(c, path, &opt, &keep, &rs, &err);
+	if (k == CG_IO) /* unreadable: said */
+		goto done;
 	if (k == CG_OK) {
 		cli_warnings(path, &st);
 		if (*header_due)
@@ -214,8 +212,8 @@ static void parts(cli *c, const char *path, int multi, int *header_due)
 		cli_trouble(c, path, "out of memory");
 	else
 		cli_diag(c, path, &err);
+done:
 	free_rows(&rs);
-	cg_input_free(in);
 }
 
 int main(int argc, char **argv)

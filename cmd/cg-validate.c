@@ -21,11 +21,12 @@ static const char help[] =
     "Diagnostics: NAME:LINE: KIND: MESSAGE, KIND one of syntax,\n"
     "unsupported, resource.\n";
 
-/* Distinct event names over all parts, for -v. */
+/* Distinct event names over all parts, for -v: copies, as a part's
+ * names live only during its callback. */
 typedef struct summary {
 	cg_str names[256];
 	size_t n;
-	int more;
+	int more, oom;
 } summary;
 
 static cg_kind count_events(void *ctx, const cg_part *p)
@@ -42,10 +43,23 @@ static cg_kind count_events(void *ctx, const cg_part *p)
 			continue;
 		if (s->n == sizeof s->names / sizeof s->names[0])
 			s->more = 1;
-		else
-			s->names[s->n++] = ev;
+		else {
+			char *copy = malloc(ev.len + 1);
+			if (copy == NULL)
+				return (s->oom = 1), CG_RESOURCE;
+			memcpy(copy, ev.ptr, ev.len);
+			s->names[s->n].ptr = copy;
+			s->names[s->n++].len = ev.len;
+		}
 	}
 	return CG_OK;
+}
+
+static void summary_free(summary *s)
+{
+	size_t i;
+	for (i = 0; i < s->n; i++)
+		free((char *)s->names[i].ptr);
 }
 
 /* ", repaired" when a --compat repair was made (listed on stderr). */
@@ -58,33 +72,42 @@ static const char *repaired(const cg_stats *st)
 	return "";
 }
 
+/* The verdict on a readable input: its diagnostic, or its warnings and
+ * with -v its summary line. */
+static void report(cli *c, const char *path, cg_kind k, const cg_error *err,
+                   const summary *sum, const cg_stats *st, int verbose)
+{
+	if (sum->oom)
+		cli_trouble(c, path, "out of memory");
+	else if (k != CG_OK)
+		cli_diag(c, path, err);
+	else {
+		cli_warnings(path, st);
+		if (verbose)
+			printf("%s: %llu part%s, %llu records (%llu calls), %s%zu "
+			       "event%s%s\n",
+			       cli_name(path), (unsigned long long)st->parts,
+			       st->parts == 1 ? "" : "s", (unsigned long long)st->records,
+			       (unsigned long long)st->calls, sum->more ? "over " : "",
+			       sum->n, sum->n == 1 ? "" : "s", repaired(st));
+	}
+}
+
 static void validate(cli *c, const char *path, int verbose)
 {
 	static const cg_handler events = {count_events, NULL, NULL};
-	cg_input *in = cli_read(c, path);
 	summary sum;
 	cg_read_options opt;
 	cg_stats st;
 	cg_error err;
-	if (in == NULL)
-		return;
+	cg_kind k;
 	sum.n = 0;
-	sum.more = 0;
+	sum.more = sum.oom = 0;
 	cli_read_options(c, &opt, &st);
-	if (cg_parse_opts(cg_input_data(in), cg_input_size(in), &opt,
-	                  verbose ? &events : NULL, &sum, &err) != CG_OK)
-		cli_diag(c, path, &err);
-	else {
-		cli_warnings(path, &st);
-		if (verbose)
-			printf("%s: %llu part%s, %llu records (%llu calls), %s%zu "
-			       "event%s%s\n",
-			       cli_name(path), (unsigned long long)st.parts,
-			       st.parts == 1 ? "" : "s", (unsigned long long)st.records,
-			       (unsigned long long)st.calls, sum.more ? "over " : "",
-			       sum.n, sum.n == 1 ? "" : "s", repaired(&st));
-	}
-	cg_input_free(in);
+	k = cli_stream(c, path, &opt, verbose ? &events : NULL, &sum, &err);
+	if (k != CG_IO) /* else unreadable, and said */
+		report(c, path, k, &err, &sum, &st, verbose);
+	summary_free(&sum);
 }
 
 int main(int argc, char **argv)

@@ -453,3 +453,67 @@ size_t *cli_pick_events(cli *c, const cg_funcs *f, const char *list,
 	x.f = f;
 	return cli_pick(c, list, cg_funcs_event_count(f), funcs_event, &x, n);
 }
+
+/* The file descriptor of an input ("-": standard input, not to be closed:
+ * *is_stdin), or -1 after saying why it cannot be read. */
+static int open_stream(cli *c, const char *path, int *is_stdin,
+                       struct stat *st)
+{
+	*is_stdin = strcmp(path, "-") == 0;
+	if (!*is_stdin)
+		return open_input(c, path, st);
+	if (fstat(STDIN_FILENO, st) != 0) {
+		cli_trouble(c, path, strerror(errno));
+		return -1;
+	}
+	return STDIN_FILENO;
+}
+
+/* Feed r from fd to its end, then finish it: the verdict, or CG_IO
+ * after saying why reading failed. */
+static cg_kind feed_fd(cli *c, const char *path, int fd, cg_reader *r,
+                       cg_error *err)
+{
+	static char chunk[64 * 1024];
+	cg_kind k = CG_OK;
+	while (k == CG_OK) {
+		ssize_t got = read(fd, chunk, sizeof chunk);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			cli_trouble(c, path, strerror(errno));
+			return CG_IO;
+		}
+		if (got == 0)
+			return cg_reader_finish(r, err);
+		k = cg_reader_feed(r, chunk, (size_t)got, err);
+	}
+	return k;
+}
+
+cg_kind cli_stream(cli *c, const char *path, const cg_read_options *opt,
+                   const cg_handler *h, void *ctx, cg_error *err)
+{
+	struct stat st;
+	cg_reader *r = NULL;
+	cg_input *none;
+	cg_kind k;
+	int is_stdin, fd = open_stream(c, path, &is_stdin, &st);
+	if (fd < 0)
+		return CG_IO;
+	if (S_ISREG(st.st_mode) && opt->limits != NULL &&
+	    (uint64_t)st.st_size > opt->limits->input)
+		/* a regular file over the byte cap is refused unread, with the
+		 * error of an input fed past the cap */
+		k = cg_input_new(opt->limits->input, (uint64_t)st.st_size, &none,
+		                 err);
+	else if (cg_reader_new(opt, h, ctx, &r, err) != CG_OK) {
+		cli_trouble(c, path, "out of memory");
+		k = CG_IO;
+	} else
+		k = feed_fd(c, path, fd, r, err);
+	cg_reader_free(r);
+	if (!is_stdin)
+		close(fd);
+	return k;
+}

@@ -103,6 +103,13 @@ const char *cli_name(const char *path);
  * NAME:0: resource: diagnostic, status 1).  Free it with cg_input_free. */
 cg_input *cli_read(cli *c, const char *path);
 
+/* Read one input ("-" is standard input) in chunks of 64 KiB through a
+ * push reader (cg_reader_new) with opt and h: only the current line and
+ * the profile's names are held.  Returns the verdict (err filled), or
+ * CG_IO after saying why the input cannot be read (status 2). */
+cg_kind cli_stream(cli *c, const char *path, const cg_read_options *opt,
+                   const cg_handler *h, void *ctx, cg_error *err);
+
 /* Print NAME:LINE: KIND: MESSAGE on stderr and note an invalid input.
  * The message gets the advice its facts call for: how to raise a limit,
  * how to decompress, that --compat reads it. */

@@ -335,6 +335,42 @@ cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
                  unsigned flags, const cg_handler *handler, void *ctx,
                  cg_stats *stats, cg_error *err);
 
+/* The push reader: an input fed in chunks of any size and cut anywhere,
+ * in the manner of cmark_parser_feed and XML_Parse.  Create it with the
+ * options of cg_parse_opts, feed the bytes, finish: the verdict (kind,
+ * line, message, err's facts) and the stats are those cg_parse_opts gives
+ * for the whole input, the checks in the same order (a fault of an
+ * earlier check found later in the input still wins over a fault of the
+ * profile found earlier).  Only the line being read, the names the
+ * profile defines and the current part's headers are held.
+ *
+ * The handler's callbacks are those of cg_parse_opts, in the same order
+ * and with the same content, made as the lines arrive.  Their views
+ * (names, headers, events) live during the callback only: a consumer
+ * copies what it keeps.  As with cg_parse_opts, a refused input may have
+ * made callbacks first, here also for an input the text checks refuse
+ * after its first lines. */
+typedef struct cg_reader cg_reader;
+
+/* A reader in *out (NULL on failure) reading as opt says (NULL: the
+ * defaults; opt->events must live as long as the reader, opt->stats is
+ * filled by cg_reader_finish).  CG_RESOURCE out of memory. */
+cg_kind cg_reader_new(const cg_read_options *opt, const cg_handler *handler,
+                      void *ctx, cg_reader **out, cg_error *err);
+
+/* Feed the next n bytes.  CG_OK while the verdict may still change; any
+ * other kind is final: the input is over the byte cap (Resource at line
+ * 0, as cg_input_feed says it) or memory ran out, and every later call
+ * returns it again. */
+cg_kind cg_reader_feed(cg_reader *r, const void *bytes, size_t n,
+                       cg_error *err);
+
+/* The input is complete: its verdict, CG_OK for a valid input.  Call it
+ * once, then only cg_reader_free. */
+cg_kind cg_reader_finish(cg_reader *r, cg_error *err);
+
+void cg_reader_free(cg_reader *r);
+
 /* ---------------------------------------------------------- normalization */
 
 /* A sink for output bytes: CG_OK when all n bytes were taken, else the

@@ -83,6 +83,51 @@ cg_kind cg_parse_keep(const char *buf, size_t len, const cg_read_options *opt,
                       const cg_handler *handler, void *ctx, cg_error *err,
                       char **kept);
 
+/* The magic number of a compressed input among the first len bytes at p
+ * (10 are enough): Unsupported at line 1, err->compression set. */
+cg_kind cg_compressed(const unsigned char *p, size_t len, cg_error *err);
+
+/* The same checks line by line, for the push reader: each line in turn
+ * (cg_text_line), then the verdict (cg_text_end) after the byte cap and
+ * compression, which the reader checks.  The first NUL or UTF-8 fault
+ * is kept in fault; under CG_COMPAT a fault of UTF-8 turns on the
+ * Latin-1 repair of every line that is not UTF-8 from there on, as
+ * cg_latin1_repair does it to the whole input (the lines before are
+ * UTF-8), and the checks go on over the repaired lines. */
+typedef struct cg_text_state {
+	const cg_limits *lim;
+	int compat;
+	uint64_t line;           /* lines checked */
+	uint64_t units;          /* code units so far (saturating) */
+	uint64_t grow;           /* the bytes the Latin-1 repair adds */
+	uint64_t long_line;      /* the first line over the limit, or 0 */
+	uint64_t latin1, latin1_first; /* lines repaired, the first */
+	int repairing;
+	int ascii;               /* every line so far ASCII without NUL */
+	cg_error fault;          /* kind CG_OK: none */
+	char *copy;              /* the last repaired line */
+	size_t copy_cap;
+} cg_text_state;
+
+void cg_text_init(cg_text_state *t, const cg_limits *limits, unsigned flags);
+void cg_text_free(cg_text_state *t);
+/* The line [*line, *end) without its LF (nl: it had one); on return
+ * [*line, *end) is the line the parser reads: itself or its repair
+ * (valid until the next call).  0, or -1 out of memory. */
+int cg_text_line(cg_text_state *t, const char **line, const char **end,
+                 int nl);
+/* lines complete lines of bytes bytes (LFs included) that are ASCII
+ * without NUL, none over the line limit: nothing to check, only to count. */
+void cg_text_ascii(cg_text_state *t, uint64_t lines, uint64_t bytes);
+/* 1 if the n bytes at s are ASCII without NUL. */
+int cg_plain_ascii(const char *s, size_t n);
+/* 1 once the text refuses the input whatever the profile holds. */
+int cg_text_refused(const cg_text_state *t);
+/* The verdict on an input of bytes bytes (below the byte cap, not
+ * compressed) but for line lengths (t->long_line, left to the caller):
+ * the first fault, the repaired copy's byte cap, the text cap. */
+cg_kind cg_text_end(const cg_text_state *t, uint64_t bytes, cg_error *err);
+
 /* UTF-16 code units of a valid UTF-8 string. */
 uint64_t cg_utf16_len(const char *s, size_t n);
 

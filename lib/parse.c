@@ -1,68 +1,10 @@
 /* parse.c - the line-by-line reader of the profile: parts, headers, name
  * contexts, positions and records, streamed to the caller's handler. */
-#include "internal.h"
+#include "parser.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum state { ST_NONE, ST_HEADERS, ST_BODY, ST_TRAILER };
-
-typedef struct parser {
-	const cg_limits *lim;
-	unsigned flags;
-	const cg_handler *h;
-	void *ctx;
-	cg_error *err;
-	uint64_t lineno;
-
-	cg_part part;
-	enum state st;
-	size_t nparts;
-
-	cg_dict obs, files, fns;
-
-	/* the name context of cost lines; reset per part */
-	cg_name ob, fl, fi, fn;
-	int fi_set, fn_set;
-	cg_name cob, cfile;
-	int cob_pending, cfile_pending;
-	cg_name callee_ob, callee_fl, callee_fn;
-	int callee_set;
-	uint64_t base[CG_POS_FIELDS];
-
-	/* a jump=/jcnd= line (CG_COMPAT) waiting for its source position */
-	int jump_pending;
-	uint64_t jump_line;
-
-	/* a calls= line waiting for its cost line */
-	int call_pending;
-	uint64_t call_line, call_count;
-	uint64_t target[CG_POS_FIELDS];
-
-	uint64_t *costs;
-	size_t costs_cap;
-	cg_str *scratch; /* for the duplicate-event check */
-	size_t scratch_cap;
-
-	uint64_t records, calls, budget;
-	uint64_t context_units; /* ob + fl + fn (+ fi), for the budget */
-
-	/* CG_COMPAT repairs, per cg_repair kind */
-	uint64_t repairs[CG_REPAIRS], repair_line[CG_REPAIRS];
-	int late_summary;     /* the part has a summary: after its body */
-	int summary_started;  /* the part began at a summary: after a body */
-
-	/* the events every part must have, and the first part without one:
-	 * an input's other faults win, so it is reported at the end */
-	const cg_str *want;
-	size_t nwant;
-	uint64_t events_line;
-	int missing;
-	cg_str missing_event;
-	size_t missing_part;
-	uint64_t missing_line;
-} parser;
 
 static const cg_name no_name = {"", 0, 0};
 
@@ -245,6 +187,7 @@ static cg_kind start_part(parser *ps)
 		                     ps->lim->parts);
 	ps->nparts++;
 	cg_part_reset(&ps->part, ps->nparts, ps->lineno);
+	cg_arena_free(&ps->part_text);
 	ps->st = ST_HEADERS;
 	ps->late_summary = ps->summary_started = 0;
 	reset_context(ps);
@@ -292,7 +235,10 @@ static void check_wanted(parser *ps)
 				break;
 		if (j == p->nevents) {
 			ps->missing = 1;
-			ps->missing_event = ps->want[i];
+			ps->missing_len = ps->want[i].len < sizeof ps->missing_event
+			                      ? ps->want[i].len
+			                      : sizeof ps->missing_event;
+			memcpy(ps->missing_event, ps->want[i].ptr, ps->missing_len);
 			ps->missing_part = p->ordinal;
 			ps->missing_line = ps->events_line;
 		}
@@ -324,6 +270,8 @@ static cg_kind end_part(parser *ps)
 
 /* ------------------------------------------------------------ headers */
 
+/* The header's key and value are kept as long as the part (a copy in a
+ * streaming parse: the header's values are read from the copy). */
 static cg_kind add_header(parser *ps, cg_str key, cg_str value)
 {
 	cg_part *p = &ps->part;
@@ -332,6 +280,11 @@ static cg_kind add_header(parser *ps, cg_str key, cg_str value)
 		                     "headers", ps->lim->headers);
 	if (cg_grow((void **)&p->headers, &p->headers_cap, p->nheaders + 1,
 	            sizeof *p->headers))
+		return cg_fail(ps->err, CG_RESOURCE, ps->lineno, "out of memory");
+	if (ps->names != NULL &&
+	    ((key.ptr = cg_arena_copy(&ps->part_text, key.ptr, key.len)) == NULL ||
+	     (value.ptr = cg_arena_copy(&ps->part_text, value.ptr, value.len)) ==
+	         NULL))
 		return cg_fail(ps->err, CG_RESOURCE, ps->lineno, "out of memory");
 	p->headers[p->nheaders].key = key;
 	p->headers[p->nheaders].value = value;
@@ -567,7 +520,7 @@ static cg_kind header_line(parser *ps, cg_str key, cg_str value)
 		ps->late_summary = 1;
 		if ((k = add_header(ps, key, value)) != CG_OK)
 			return k;
-		return header_summary(ps, value);
+		return header_summary(ps, p->headers[p->nheaders - 1].value);
 	}
 	if (ps->st == ST_NONE ||
 	    (ps->st == ST_BODY && !is_totals) || ps->st == ST_TRAILER ||
@@ -582,6 +535,7 @@ static cg_kind header_line(parser *ps, cg_str key, cg_str value)
 	}
 	if ((k = add_header(ps, key, value)) != CG_OK)
 		return k;
+	value = p->headers[p->nheaders - 1].value;
 	if (is_totals)
 		return header_totals(ps, value);
 	if (is_part)
@@ -604,6 +558,22 @@ static cg_kind out_of_memory(parser *ps)
 	return cg_fail(ps->err, CG_RESOURCE, ps->lineno, "out of memory");
 }
 
+/* The name v as the parse keeps it: a view of the line, or in a
+ * streaming parse its one copy. */
+static cg_kind keep_name(parser *ps, cg_str v, cg_name *out)
+{
+	uint32_t id;
+	out->ptr = v.ptr;
+	out->len = v.len;
+	out->units = cg_utf16_len(v.ptr, v.len);
+	if (ps->names == NULL)
+		return CG_OK;
+	if (cg_intern_content(ps->names, v, &id) != 0)
+		return out_of_memory(ps);
+	out->ptr = ps->names->names[id].ptr;
+	return CG_OK;
+}
+
 /* A name value: "(ID) name" defines, "(ID)" refers, anything else is a
  * plain name.  what names the dictionary in messages. */
 static cg_kind read_name(parser *ps, cg_dict *d, const char *what, cg_str v,
@@ -616,12 +586,8 @@ static cg_kind read_name(parser *ps, cg_dict *d, const char *what, cg_str v,
 	cg_kind k;
 	int r;
 
-	if (v.len < 2 || s[0] != '(' || !is_digit(s[1])) {
-		out->ptr = v.ptr;
-		out->len = v.len;
-		out->units = cg_utf16_len(v.ptr, v.len);
-		return CG_OK;
-	}
+	if (v.len < 2 || s[0] != '(' || !is_digit(s[1]))
+		return keep_name(ps, v, out);
 	for (q = s + 1; q < e && is_digit(*q); q++)
 		;
 	if (q == e || *q != ')')
@@ -648,9 +614,8 @@ static cg_kind read_name(parser *ps, cg_dict *d, const char *what, cg_str v,
 	if (cg_dict_get(d, id) == NULL && (uint64_t)d->count >= ps->lim->ids)
 		return cg_fail_limit(ps->err, ps->lineno, "distinct ID count", "ids",
 		                     ps->lim->ids);
-	out->ptr = rest.ptr;
-	out->len = rest.len;
-	out->units = cg_utf16_len(rest.ptr, rest.len);
+	if ((k = keep_name(ps, rest, out)) != CG_OK)
+		return k;
 	r = cg_dict_put(d, id, *out);
 	return r < 0 ? out_of_memory(ps) : CG_OK;
 }
@@ -1028,7 +993,11 @@ static cg_kind cost(parser *ps, cg_str tok, uint64_t *out)
 	return negative ? repairable(ps, k, CG_REPAIR_NEGATIVE) : k;
 }
 
-static cg_kind cost_line(parser *ps, const char *s, const char *e)
+/* The commonest line: inlined, with one_line, into each reader's loop. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline cg_kind cost_line(parser *ps, const char *s, const char *e)
 {
 	cg_part *p = &ps->part;
 	uint64_t pos[CG_POS_FIELDS];
@@ -1154,7 +1123,11 @@ static cg_kind not_a_position_line(parser *ps, const char *s, const char *e)
 	               ex);
 }
 
-static cg_kind one_line(parser *ps, const char *s, const char *e)
+/* The hot loop of every reader calls it: inlined into each. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline cg_kind one_line(parser *ps, const char *s, const char *e)
 {
 	const char *q;
 	while (e > s && is_space(e[-1]))
@@ -1185,7 +1158,7 @@ static cg_kind one_line(parser *ps, const char *s, const char *e)
 	              s, (size_t)(e - s));
 }
 
-static cg_kind finish(parser *ps, const char *buf, size_t len)
+static cg_kind finish(parser *ps, int ends_in_lf)
 {
 	cg_kind k;
 	if (ps->call_pending)
@@ -1203,7 +1176,7 @@ static cg_kind finish(parser *ps, const char *buf, size_t len)
 	if (!(ps->flags & CG_COMPLETE))
 		return CG_OK;
 	/* a profile cut short often still parses */
-	if (buf[len - 1] != '\n')
+	if (!ends_in_lf)
 		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
 		               "the input ends inside a line (cut short?)");
 	if (!ps->part.has_totals && !ps->late_summary)
@@ -1218,15 +1191,15 @@ static cg_kind finish(parser *ps, const char *buf, size_t len)
 /* A valid input without an event the caller selected. */
 static cg_kind missing_event(parser *ps)
 {
-	cg_str ev = ps->missing_event;
 	return cg_fail(ps->err, CG_UNSUPPORTED, ps->missing_line,
 	               "event '%.*s' selected with -e is not an event of part %zu",
-	               (int)(ev.len > 60 ? 60 : ev.len), ev.ptr, ps->missing_part);
+	               (int)ps->missing_len, ps->missing_event, ps->missing_part);
 }
 
-static void release(parser *ps)
+void cg_parser_release(parser *ps)
 {
 	cg_part_release(&ps->part);
+	cg_arena_free(&ps->part_text);
 	cg_dict_free(&ps->obs);
 	cg_dict_free(&ps->files);
 	cg_dict_free(&ps->fns);
@@ -1234,21 +1207,165 @@ static void release(parser *ps)
 	cg_free(ps->scratch);
 }
 
-/* The end of the line at p: its LF, or e.  Lines are short (a dozen
- * bytes in Valgrind's output), so a word-at-a-time scan beats memchr. */
-static const char *find_lf(const char *p, const char *e)
+void cg_parser_init(parser *ps, const cg_read_options *opt,
+                    const cg_limits *lim, const cg_handler *h, void *ctx,
+                    cg_error *err, cg_interner *names)
 {
-	while (e - p >= 8) {
-		uint64_t w;
-		memcpy(&w, p, 8);
-		w ^= 0x0a0a0a0a0a0a0a0aull;
-		if ((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull)
-			break;
-		p += 8;
+	memset(ps, 0, sizeof *ps);
+	ps->lim = lim;
+	ps->flags = opt->flags;
+	ps->want = opt->events;
+	ps->nwant = opt->events != NULL ? opt->nevents : 0;
+	ps->h = h;
+	ps->ctx = ctx;
+	ps->err = err;
+	ps->names = names;
+	cg_part_init(&ps->part);
+}
+
+cg_kind cg_parser_line(parser *ps, const char *s, const char *e)
+{
+	return one_line(ps, s, e);
+}
+
+/* ------------------------------------------------------ fused cost lines */
+
+/* A run of decimal digits at *p ended by a space or the LF (end holds a
+ * LF at or after *p): its value and budget digits (plain_decimal's), or 0
+ * for anything else. */
+static inline unsigned fused_decimal(const char **p, uint64_t *v)
+{
+	const char *s = *p, *start = s;
+	uint64_t x = 0;
+	unsigned d;
+	while ((d = (unsigned)(unsigned char)*s - '0') <= 9) {
+		x = x * 10 + d;
+		s++;
 	}
-	while (p < e && *p != '\n')
-		p++;
-	return p;
+	if (s == start || s - start > 19 || (*s != ' ' && *s != '\n'))
+		return 0;
+	*v = x;
+	*p = s;
+	return *start == '0' ? cg_digits(x) : (unsigned)(s - start);
+}
+
+/* A position N, +N, -N or * in range, ended by a space or the LF. */
+static inline int fused_position(const char **p, uint64_t base, uint64_t *v)
+{
+	const char *s = *p, *t = s + 1;
+	uint64_t n;
+	switch (*s) {
+	case '*':
+		if (*t != ' ' && *t != '\n')
+			return 0;
+		*v = base;
+		break;
+	case '+':
+		if (fused_decimal(&t, &n) == 0 || n > UINT64_MAX - base)
+			return 0;
+		*v = base + n;
+		break;
+	case '-':
+		if (fused_decimal(&t, &n) == 0 || n > base)
+			return 0;
+		*v = base - n;
+		break;
+	default:
+		return fused_decimal(p, v) != 0;
+	}
+	*p = t;
+	return 1;
+}
+
+/* The commonest line, a cost line of plain tokens each followed by one
+ * space or the line's LF, read in the one pass that finds its end; the
+ * record is cost_line's.  Returns the LF (*k the record's verdict), or
+ * NULL, nothing changed, for any other line: one_line reads it. */
+static const char *fused_cost_line(parser *ps, const char *s, cg_kind *k)
+{
+	const cg_part *p = &ps->part;
+	uint64_t pos[CG_POS_FIELDS], charge = 0;
+	size_t i, npos, ncost = 0;
+	for (npos = 0; npos < p->npos; npos++) {
+		if (!fused_position(&s, ps->base[npos], &pos[npos]) ||
+		    (*s == '\n' && npos + 1 < p->npos))
+			return NULL;
+		if (*s == ' ')
+			s++;
+	}
+	while (*s != '\n') {
+		unsigned digits;
+		if (ncost == p->nevents ||
+		    (digits = fused_decimal(&s, &ps->costs[ncost])) == 0)
+			return NULL;
+		charge += digits + 1u;
+		ncost++;
+		if (*s == ' ' && (*++s == '\n' || *s == ' '))
+			return NULL; /* a trailing or double blank */
+	}
+	for (i = ncost; i < p->nevents; i++) {
+		ps->costs[i] = 0;
+		charge += 2;
+	}
+	for (i = 0; i < npos; i++) {
+		ps->base[i] = pos[i];
+		charge += cg_digits(pos[i]) + 1u;
+	}
+	if ((*k = emit_record(ps, pos, charge)) == CG_OK && ps->call_pending) {
+		ps->call_pending = 0;
+		ps->cob_pending = ps->cfile_pending = 0;
+	}
+	return s;
+}
+
+/* The fused path applies: a body line that can only be a cost line. */
+static inline int fused(const parser *ps, char c)
+{
+	return ps->st == ST_BODY && ps->fn_set && !ps->jump_pending &&
+	       ((unsigned)(unsigned char)c - '0' <= 9 || c == '+' || c == '-' ||
+	        c == '*');
+}
+
+/* The loop of the push reader over a chunk's lines: its cost lines fused,
+ * the others as cg_parse_opts reads them (which the tests compare). */
+const char *cg_parser_lines(parser *ps, const char *p, const char *end,
+                            cg_kind *k)
+{
+	*k = CG_OK;
+	while (p < end) {
+		const char *e;
+		ps->lineno++;
+		if (fused(ps, *p) && (e = fused_cost_line(ps, p, k)) != NULL) {
+			if (*k != CG_OK)
+				return e;
+			p = e + 1;
+			continue;
+		}
+		e = cg_find_lf(p, end);
+		if ((*k = one_line(ps, p, e)) != CG_OK)
+			return e;
+		p = e + 1;
+	}
+	return end;
+}
+
+cg_kind cg_parser_end(parser *ps, int ends_in_lf)
+{
+	cg_kind k = finish(ps, ends_in_lf);
+	if (k == CG_OK && ps->missing)
+		k = missing_event(ps);
+	return k;
+}
+
+void cg_parser_stats(const parser *ps, cg_stats *stats)
+{
+	stats->lines = ps->lineno;
+	stats->parts = ps->nparts;
+	stats->records = ps->records;
+	stats->calls = ps->calls;
+	stats->budget = ps->budget;
+	memcpy(stats->repairs, ps->repairs, sizeof ps->repairs);
+	memcpy(stats->repair_line, ps->repair_line, sizeof ps->repair_line);
 }
 
 void cg_read_options_default(cg_read_options *opt)
@@ -1346,20 +1463,12 @@ cg_kind cg_parse_keep(const char *buf, size_t len, const cg_read_options *opt,
 	p = buf;
 	end = buf + len;
 
-	memset(&ps, 0, sizeof ps);
-	ps.lim = limits;
-	ps.flags = opt->flags;
-	ps.want = opt->events;
-	ps.nwant = opt->events != NULL ? opt->nevents : 0;
-	ps.h = handler;
-	ps.ctx = ctx;
-	ps.err = err;
+	cg_parser_init(&ps, opt, limits, handler, ctx, err, NULL);
 	ps.repairs[CG_REPAIR_LATIN1] = latin1;
 	ps.repair_line[CG_REPAIR_LATIN1] = latin1_first;
-	cg_part_init(&ps.part);
 	k = CG_OK;
 	while (p < end) {
-		const char *e = find_lf(p, end);
+		const char *e = cg_find_lf(p, end);
 		int nl = e < end;
 		ps.lineno++;
 		if (check_lines && cg_line_too_long(p, e, nl, limits)) {
@@ -1377,19 +1486,10 @@ cg_kind cg_parse_keep(const char *buf, size_t len, const cg_read_options *opt,
 		p = nl ? e + 1 : end;
 	}
 	if (k == CG_OK)
-		k = finish(&ps, buf, len);
-	if (k == CG_OK && ps.missing)
-		k = missing_event(&ps);
-	if (stats != NULL) {
-		stats->lines = ps.lineno;
-		stats->parts = ps.nparts;
-		stats->records = ps.records;
-		stats->calls = ps.calls;
-		stats->budget = ps.budget;
-		memcpy(stats->repairs, ps.repairs, sizeof ps.repairs);
-		memcpy(stats->repair_line, ps.repair_line, sizeof ps.repair_line);
-	}
-	release(&ps);
+		k = cg_parser_end(&ps, len > 0 && buf[len - 1] == '\n');
+	if (stats != NULL)
+		cg_parser_stats(&ps, stats);
+	cg_parser_release(&ps);
 	/* the handler's views point into the repaired copy */
 	if (kept != NULL && k == CG_OK)
 		*kept = copy;

@@ -89,9 +89,32 @@ static const unsigned char *scan_line(const unsigned char *p,
 	return NULL;
 }
 
+/* The fault of the byte bad of line [p, ...): a NUL, or not UTF-8 (which
+ * CG_COMPAT repairs). */
+static cg_kind bad_byte(cg_error *err, uint64_t line, const unsigned char *p,
+                        const unsigned char *bad)
+{
+	if (*bad == 0)
+		return cg_fail(err, CG_SYNTAX, line, "NUL byte at column %llu",
+		               (unsigned long long)(bad - p + 1));
+	cg_fail(err, CG_SYNTAX, line,
+	        "input is not UTF-8: malformed or truncated sequence at byte "
+	        "0x%02x, column %llu",
+	        *bad, (unsigned long long)(bad - p + 1));
+	if (err != NULL)
+		err->repair = CG_REPAIR_LATIN1;
+	return CG_SYNTAX;
+}
+
 /* 1 if every byte is ASCII and none is NUL: then code units are bytes. */
 static int plain_ascii(const unsigned char *p, size_t n)
 {
+	return cg_plain_ascii((const char *)p, n);
+}
+
+int cg_plain_ascii(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0;
 	for (; n - i >= 8; i += 8) {
 		uint64_t w;
@@ -116,7 +139,7 @@ static int is_bzip2(const unsigned char *p, size_t len)
 }
 
 /* A compressed input, by its magic number: Unsupported at line 1. */
-static cg_kind compressed(const unsigned char *p, size_t len, cg_error *err)
+cg_kind cg_compressed(const unsigned char *p, size_t len, cg_error *err)
 {
 	static const struct {
 		cg_compression kind;
@@ -157,7 +180,7 @@ cg_kind cg_check_text(const char *buf, size_t len, const cg_limits *limits,
 	*lines_unchecked = 0;
 	if ((uint64_t)len > limits->input)
 		return cg_fail_limit(err, 0, "input size", "input", limits->input);
-	if ((k = compressed(p, len, err)) != CG_OK)
+	if ((k = cg_compressed(p, len, err)) != CG_OK)
 		return k;
 	/* the common case in one fast pass: line lengths are then left to the
 	 * parser, which walks the lines anyway (cg_check_lines) */
@@ -174,19 +197,8 @@ cg_kind cg_check_text(const char *buf, size_t len, const cg_limits *limits,
 		const unsigned char *bad;
 		uint64_t units = 0;
 		bad = scan_line(p, e, &units);
-		if (bad != NULL) {
-			if (*bad == 0)
-				return cg_fail(err, CG_SYNTAX, line,
-				               "NUL byte at column %llu",
-				               (unsigned long long)(bad - p + 1));
-			cg_fail(err, CG_SYNTAX, line,
-			        "input is not UTF-8: malformed or truncated sequence at "
-			        "byte 0x%02x, column %llu",
-			        *bad, (unsigned long long)(bad - p + 1));
-			if (err != NULL)
-				err->repair = CG_REPAIR_LATIN1;
-			return CG_SYNTAX;
-		}
+		if (bad != NULL)
+			return bad_byte(err, line, p, bad);
 		/* the CR of CRLF belongs to the line ending */
 		if (nl != NULL && e > p && e[-1] == '\r')
 			units--;
@@ -308,4 +320,125 @@ cg_kind cg_latin1_repair(const char *buf, size_t len, char **out,
 	}
 	*outlen = (size_t)(o - *out);
 	return CG_OK;
+}
+
+/* ------------------------------------------------- line by line (reader.c) */
+
+void cg_text_init(cg_text_state *t, const cg_limits *limits, unsigned flags)
+{
+	memset(t, 0, sizeof *t);
+	t->lim = limits;
+	t->compat = (flags & CG_COMPAT) != 0;
+	t->ascii = 1;
+	t->fault.kind = CG_OK;
+}
+
+void cg_text_free(cg_text_state *t)
+{
+	cg_free(t->copy);
+	t->copy = NULL;
+	t->copy_cap = 0;
+}
+
+/* The bytes a Latin-1 repair adds to [p, e). */
+static size_t high_bytes(const unsigned char *p, const unsigned char *e)
+{
+	size_t n = 0;
+	for (; p < e; p++)
+		n += *p >= 0x80;
+	return n;
+}
+
+/* The non-ASCII line [*p, *e) as the whole-input checks see it: the first
+ * fault kept; under CG_COMPAT, once the first fault is one of UTF-8, each
+ * line that is not UTF-8 repaired into t->copy (then *p, *e) and checked
+ * as repaired.  Its code units in *units; -1 out of memory. */
+static int other_line(cg_text_state *t, const unsigned char **p,
+                      const unsigned char **e, uint64_t *units)
+{
+	const unsigned char *bad;
+	size_t grow;
+	t->ascii = 0;
+	if (t->fault.kind != CG_OK && !t->repairing)
+		return 0;
+	if (!t->repairing && (bad = scan_line(*p, *e, units)) != NULL) {
+		if (*bad == 0 || !t->compat) {
+			bad_byte(&t->fault, t->line, *p, bad);
+			return 0;
+		}
+		t->repairing = 1;
+	}
+	if (t->repairing && not_utf8(*p, *e)) {
+		grow = high_bytes(*p, *e);
+		t->grow = cg_sat_add(t->grow, grow);
+		if (t->fault.kind != CG_OK)
+			return 0;
+		if (cg_grow((void **)&t->copy, &t->copy_cap,
+		            (size_t)(*e - *p) + grow + 1, 1))
+			return -1;
+		if (t->latin1++ == 0)
+			t->latin1_first = t->line;
+		*e = (const unsigned char *)put_latin1(t->copy, *p, *e);
+		*p = (const unsigned char *)t->copy;
+	}
+	if (t->fault.kind != CG_OK || !t->repairing)
+		return 0;
+	*units = 0;
+	if ((bad = scan_line(*p, *e, units)) != NULL)
+		bad_byte(&t->fault, t->line, *p, bad);
+	return 0;
+}
+
+int cg_text_line(cg_text_state *t, const char **line, const char **end, int nl)
+{
+	const unsigned char *p = (const unsigned char *)*line;
+	const unsigned char *e = (const unsigned char *)*end;
+	uint64_t units = (uint64_t)(e - p), own;
+	t->line++;
+	if (!plain_ascii(p, (size_t)(e - p))) {
+		units = 0;
+		if (other_line(t, &p, &e, &units) != 0)
+			return -1;
+		if (t->fault.kind != CG_OK)
+			return 0;
+	}
+	/* the CR of CRLF belongs to the line ending */
+	own = nl && e > p && e[-1] == '\r' ? units - 1 : units;
+	if (own > t->lim->line && t->long_line == 0)
+		t->long_line = t->line;
+	t->units = cg_sat_add(t->units, cg_sat_add(units, (uint64_t)(nl != 0)));
+	*line = (const char *)p;
+	*end = (const char *)e;
+	return 0;
+}
+
+void cg_text_ascii(cg_text_state *t, uint64_t lines, uint64_t bytes)
+{
+	t->line += lines;
+	t->units = cg_sat_add(t->units, bytes);
+}
+
+int cg_text_refused(const cg_text_state *t)
+{
+	return t->fault.kind != CG_OK || t->long_line != 0 ||
+	       t->units > t->lim->text;
+}
+
+cg_kind cg_text_end(const cg_text_state *t, uint64_t bytes, cg_error *err)
+{
+	if (t->fault.kind != CG_OK && !t->repairing)
+		goto fault;
+	/* a repaired input is checked again as its copy, byte cap first */
+	if (t->repairing && cg_sat_add(bytes, t->grow) > t->lim->input)
+		return cg_fail_limit(err, 0, "input size", "input", t->lim->input);
+	if (t->fault.kind != CG_OK)
+		goto fault;
+	if (t->units > t->lim->text)
+		return cg_fail_limit(err, 0, "input text (UTF-16 code units)", "text",
+		                     t->lim->text);
+	return CG_OK;
+fault:
+	if (err != NULL)
+		*err = t->fault;
+	return t->fault.kind;
 }

@@ -427,22 +427,28 @@ static cg_kind run_lines(const char *in, cg_error *err)
 	return k;
 }
 
+/* Options with stats out, CG_COMPAT and the event Ir required. */
+static void compat_ir(cg_read_options *opt, cg_stats *st)
+{
+	static const cg_str ir = {"Ir", 2};
+	cg_read_options_default(opt);
+	opt->flags = CG_COMPAT;
+	opt->events = &ir;
+	opt->nevents = 1;
+	opt->stats = st;
+}
+
 /* The read options: stats out and an event required, through the
  * aggregation and the model (the verdict: Unsupported where a part lacks
  * Ir). */
 static cg_kind run_options(const char *in, cg_error *err)
 {
-	static const cg_str ir = {"Ir", 2};
 	cg_read_options opt;
 	cg_stats st;
 	cg_funcs *f;
 	cg_model *m = NULL;
 	cg_kind k;
-	cg_read_options_default(&opt);
-	opt.flags = CG_COMPAT;
-	opt.events = &ir;
-	opt.nevents = 1;
-	opt.stats = &st;
+	compat_ir(&opt, &st);
 	if ((k = cg_funcs_new(&f, err)) != CG_OK)
 		return k;
 	k = cg_funcs_add_opts(f, in, strlen(in), &opt, err);
@@ -450,6 +456,27 @@ static cg_kind run_options(const char *in, cg_error *err)
 	if (k == CG_OK)
 		k = cg_model_read_opts(in, strlen(in), &opt, &m, err);
 	cg_model_free(m);
+	return k;
+}
+
+/* The push reader, fed in chunks of 5 bytes (a line is carried across
+ * them), under CG_COMPAT with an event required and stats. */
+static cg_kind run_reader(const char *in, cg_error *err)
+{
+	static const cg_handler h = {NULL, record_nothing, NULL};
+	cg_read_options opt;
+	cg_stats st;
+	cg_reader *r;
+	size_t at, n = strlen(in);
+	cg_kind k;
+	compat_ir(&opt, &st);
+	if ((k = cg_reader_new(&opt, &h, NULL, &r, err)) != CG_OK)
+		return k;
+	for (at = 0; at < n && k == CG_OK; at += 5)
+		k = cg_reader_feed(r, in + at, n - at < 5 ? n - at : 5, err);
+	if (k == CG_OK)
+		k = cg_reader_finish(r, err);
+	cg_reader_free(r);
 	return k;
 }
 
@@ -492,7 +519,7 @@ int main(void)
 	    {"reach", run_reach},
 	    {"input", run_input}, {"options", run_options},
 	    {"flame", run_flame},
-	    {"lines", run_lines},
+	    {"lines", run_lines}, {"reader", run_reader},
 	};
 	size_t i, r;
 	for (r = 0; r < sizeof runs / sizeof runs[0]; r++) {

@@ -1,0 +1,92 @@
+#!/bin/sh
+# bench/stream.sh - the commands that read in chunks, on a large input:
+# wall time and peak RSS of one run each beside md5sum and wc -l, before
+# and after, and instructions per byte on one recording.
+#
+#   sh bench/stream.sh [BINDIR [BEFORE_BINDIR]]
+#
+# BINDIR defaults to build/bin; BEFORE_BINDIR (optional) holds the same
+# commands built from an earlier commit, measured beside them.  The input
+# is bench/data/cc1.cg, cc1 compiling lib/normalize.c -O0 recorded with
+# valgrind --tool=callgrind --dump-instr=yes (made once, about 4 MB),
+# repeated as parts until it passes STREAM_MB MiB (default 1024): still a
+# valid profile, with STREAM_MB/4 times each record.  The script checks
+# that cg-validate -v counts K times the records and calls of one copy
+# (counted with awk: cost lines and calls= lines) and that every binary
+# prints the same line.  Needs valgrind, gcc and GNU time.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+bin=$(cd "${1:-$top/build/bin}" && pwd)
+before=${2:+$(cd "$2" && pwd)}
+data=$top/bench/data
+mb=${STREAM_MB:-1024}
+mkdir -p "$data"
+export LC_ALL=C
+size() { wc -c < "$1" | tr -d ' '; }
+
+one=$data/cc1.cg
+if [ ! -s "$one" ]; then
+    rm -rf "$data/rec" && mkdir -p "$data/rec"
+    valgrind -q --tool=callgrind --dump-instr=yes --trace-children=yes \
+        --callgrind-out-file="$data/rec/%p.cg" \
+        gcc -O0 -I"$top/lib" -I"$bin/../include" -c "$top/lib/normalize.c" \
+        -o "$data/rec/x.o" > /dev/null 2>&1
+    # shellcheck disable=SC2012 # the largest recording is cc1
+    mv "$(ls -S "$data"/rec/*.cg | head -1)" "$one"
+    rm -rf "$data/rec"
+fi
+big=$data/big-${mb}M.cg
+if [ ! -s "$big" ]; then
+    : > "$big"
+    while [ "$(size "$big")" -le $((mb * 1024 * 1024)) ]; do
+        cat "$one" >> "$big"
+    done
+fi
+k=$(($(size "$big") / $(size "$one")))
+
+# the figures: K times one copy's, by awk, and the same from every binary
+want=$(awk -v k="$k" '/^[0-9+*-]/ { r++ } /^calls=/ { c++ }
+    END { printf "%d parts, %d records (%d calls)", k, k * r, k * c }' "$one")
+for b in "$bin" ${before:+"$before"}; do
+    got=$("$b/cg-validate" --no-limits -v "$big" | sed 's/^[^:]*: //; s/, [0-9]* events*$//')
+    [ "$got" = "$want" ] || { echo "stream: $b/cg-validate: '$got', expected '$want'" >&2; exit 1; }
+done
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgstream.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+run() { # run COMMAND: "seconds peakMB" of one run, output discarded
+    /usr/bin/time -o "$tmp/t" -f '%e %M' sh -c "$1 > /dev/null"
+    awk '{ printf "%.2f %.1f", $1, $2 / 1024 }' "$tmp/t"
+}
+
+bytes=$(size "$big")
+printf '| %s (%d MB, %d copies of cc1.cg) | s | MB/s | peak RSS MB | x md5sum |\n' \
+    "$(basename "$big")" $((bytes / 1000000)) "$k"
+printf '|---|---:|---:|---:|---:|\n'
+md5=$(run "md5sum $big" | cut -d' ' -f1)
+for cmd in "md5sum" "wc -l" \
+    ${before:+"$before/cg-validate --no-limits"} "$bin/cg-validate --no-limits" \
+    ${before:+"$before/cg-parts --no-limits"} "$bin/cg-parts --no-limits"; do
+    if [ "$cmd" = md5sum ]; then r="$md5 $(run "md5sum $big" | cut -d' ' -f2)"
+    else r=$(run "$cmd $big"); fi
+    name=$(echo "$cmd" | sed -e "s|^$bin/||" -e 's| --no-limits||')
+    [ -z "$before" ] || name=$(echo "$name" | sed "s|^$before/\(.*\)|\1 (before)|")
+    echo "$r" | awk -v n="$name" -v b="$bytes" -v m="$md5" '{
+        printf "| %s | %.2f | %.0f | %.1f | %.2f |\n", n, $1, b / 1e6 / $1, $2, $1 / m }'
+done
+
+printf '\n| cc1.cg (%d bytes) | instructions | per byte | x md5sum |\n|---|---:|---:|---:|\n' "$(size "$one")"
+instr() {
+    # shellcheck disable=SC2086 # the command's words, paths without blanks
+    valgrind -q --tool=callgrind --callgrind-out-file="$tmp/i.cg" $1 > /dev/null 2>&1
+    sed -n 's/^summary: \([0-9]*\).*/\1/p' "$tmp/i.cg" | head -1
+}
+m=$(instr "md5sum $one")
+for cmd in "md5sum" ${before:+"$before/cg-validate --no-limits"} "$bin/cg-validate --no-limits" \
+    ${before:+"$before/cg-parts --no-limits"} "$bin/cg-parts --no-limits"; do
+    if [ "$cmd" = md5sum ]; then i=$m; else i=$(instr "$cmd $one"); fi
+    name=$(echo "$cmd" | sed -e "s|^$bin/||" -e 's| --no-limits||')
+    [ -z "$before" ] || name=$(echo "$name" | sed "s|^$before/\(.*\)|\1 (before)|")
+    awk -v n="$name" -v i="$i" -v b="$(size "$one")" -v m="$m" \
+        'BEGIN { printf "| %s | %d | %.1f | %.2f |\n", n, i, i / b, i / m }'
+done

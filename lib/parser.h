@@ -1,0 +1,109 @@
+/* parser.h - the line parser shared by the whole-input reader (parse.c)
+ * and the push reader (reader.c); never installed. */
+#ifndef CGPROF_PARSER_H
+#define CGPROF_PARSER_H
+
+#include "arena.h"
+#include "table.h"
+
+enum state { ST_NONE, ST_HEADERS, ST_BODY, ST_TRAILER };
+
+typedef struct parser {
+	const cg_limits *lim;
+	unsigned flags;
+	const cg_handler *h;
+	void *ctx;
+	cg_error *err;
+	uint64_t lineno;
+
+	cg_part part;
+	enum state st;
+	size_t nparts;
+
+	cg_dict obs, files, fns;
+
+	/* the name context of cost lines; reset per part */
+	cg_name ob, fl, fi, fn;
+	int fi_set, fn_set;
+	cg_name cob, cfile;
+	int cob_pending, cfile_pending;
+	cg_name callee_ob, callee_fl, callee_fn;
+	int callee_set;
+	uint64_t base[CG_POS_FIELDS];
+
+	/* a jump=/jcnd= line (CG_COMPAT) waiting for its source position */
+	int jump_pending;
+	uint64_t jump_line;
+
+	/* a calls= line waiting for its cost line */
+	int call_pending;
+	uint64_t call_line, call_count;
+	uint64_t target[CG_POS_FIELDS];
+
+	uint64_t *costs;
+	size_t costs_cap;
+	cg_str *scratch; /* for the duplicate-event check */
+	size_t scratch_cap;
+
+	uint64_t records, calls, budget;
+	uint64_t context_units; /* ob + fl + fn (+ fi), for the budget */
+
+	/* CG_COMPAT repairs, per cg_repair kind */
+	uint64_t repairs[CG_REPAIRS], repair_line[CG_REPAIRS];
+	int late_summary;     /* the part has a summary: after its body */
+	int summary_started;  /* the part began at a summary: after a body */
+
+	/* the events every part must have, and the first part without one:
+	 * an input's other faults win, so it is reported at the end */
+	const cg_str *want;
+	size_t nwant;
+	uint64_t events_line;
+	int missing;
+	char missing_event[60]; /* its name, as much as the message shows */
+	size_t missing_len;
+	size_t missing_part;
+	uint64_t missing_line;
+
+	/* A streaming parse (names not NULL) copies what outlives a line:
+	 * names once each, a part's headers until the next part. */
+	cg_interner *names;
+	cg_arena part_text;
+} parser;
+
+/* The end of the line at p: its LF, or e.  Lines are short (a dozen
+ * bytes in Valgrind's output), so a word-at-a-time scan beats memchr. */
+static inline const char *cg_find_lf(const char *p, const char *e)
+{
+	while (e - p >= 8) {
+		uint64_t w;
+		memcpy(&w, p, 8);
+		w ^= 0x0a0a0a0a0a0a0a0aull;
+		if ((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull)
+			break;
+		p += 8;
+	}
+	while (p < e && *p != '\n')
+		p++;
+	return p;
+}
+
+/* Ready to parse as opt says, with the limits lim; err receives the
+ * first fault.  names: NULL when every line stays in memory as long as
+ * the views handed out, else where names are copied. */
+void cg_parser_init(parser *ps, const cg_read_options *opt,
+                    const cg_limits *lim, const cg_handler *h, void *ctx,
+                    cg_error *err, cg_interner *names);
+/* The next line [s, e), without its line ending; ps->lineno is its
+ * number (the caller counts lines). */
+cg_kind cg_parser_line(parser *ps, const char *s, const char *e);
+/* The lines of [p, end), each ended by a LF, until one fails (*k): the
+ * end of the failing line, or end. */
+const char *cg_parser_lines(parser *ps, const char *p, const char *end,
+                            cg_kind *k);
+/* The input is over (ends_in_lf: its last byte is a LF): the checks of
+ * its end and the events required. */
+cg_kind cg_parser_end(parser *ps, int ends_in_lf);
+void cg_parser_stats(const parser *ps, cg_stats *stats);
+void cg_parser_release(parser *ps);
+
+#endif

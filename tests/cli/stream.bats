@@ -1,0 +1,84 @@
+#!/usr/bin/env bats
+# cg-validate and cg-parts read in chunks: a pipe that delivers the input
+# in odd-sized writes gives the bytes and status of the same file, and the
+# order of the checks holds across chunks.
+load common
+
+setup() {
+    T=$BATS_TEST_TMPDIR
+    write_profile "$T/good.cg"
+    # a profile fault on line 3, a NUL on line 5: the NUL wins
+    printf 'events: A\nfn=f\n1 x\n1 1\n2 \0\n' > "$T/nul.cg"
+    # a Latin-1 name, read under --compat
+    printf 'events: A\nfl=caf\351.c\nfn=f\n1 1\n' > "$T/latin1.cg"
+}
+
+# trickle FILE: FILE on standard output in writes of 1, 2, 3, 5, 7, 11
+# and 13 bytes in turn, each flushed, so that a reader sees them apart.
+trickle() {
+    python3 -c '
+import sys, time
+data = open(sys.argv[1], "rb").read()
+sizes = [1, 2, 3, 5, 7, 11, 13]
+at = i = 0
+try:
+    while at < len(data):
+        n = sizes[i % len(sizes)]
+        sys.stdout.buffer.write(data[at:at + n])
+        sys.stdout.buffer.flush()
+        time.sleep(0.001)
+        at += n
+        i += 1
+except BrokenPipeError:  # a reader that stops at the byte cap
+    pass
+' "$1" 2> /dev/null
+}
+
+# same COMMAND ARGS... FILE: the command on a pipe of FILE in odd-sized
+# writes gives the output, diagnostics and status of the file itself.
+same() {
+    local file=${*: -1} args=("${@:1:$#-1}")
+    run --separate-stderr "${args[@]}" "$file"
+    local want=${output//$file/<stdin>} want_err=${stderr//$file/<stdin>}
+    local want_status=$status
+    run --separate-stderr bash -c 'trickle "$1" | "${@:2}" -' _ "$file" "${args[@]}"
+    [ "$status" -eq "$want_status" ]
+    [ "$output" = "$want" ]
+    [ "$stderr" = "$want_err" ]
+}
+
+@test "cg-validate -v on a pipe of odd-sized writes: the file's line" {
+    export -f trickle
+    same "$CG_BINDIR/cg-validate" -v "$T/good.cg"
+    [ "$output" = "<stdin>: 2 parts, 5 records (1 calls), 2 events" ]
+}
+
+@test "cg-parts on a pipe of odd-sized writes: the file's rows" {
+    export -f trickle
+    same "$CG_BINDIR/cg-parts" "$T/good.cg"
+    [ "${#lines[@]}" -eq 3 ]
+    [ "${lines[1]}" = "$(printf '1\t1\t7\t\tline\tIr Dr\t4\t3\t1\t40 3\t32 3\t./prog --size=10')" ]
+}
+
+@test "a NUL after a profile fault wins, however the input is cut" {
+    export -f trickle
+    same "$CG_BINDIR/cg-validate" "$T/nul.cg"
+    [ "$status" -eq 1 ]
+    [ "$stderr" = "<stdin>:5: syntax: NUL byte at column 3" ]
+    same "$CG_BINDIR/cg-parts" "$T/nul.cg"
+    [ "$stderr" = "<stdin>:5: syntax: NUL byte at column 3" ]
+}
+
+@test "--compat reads a Latin-1 line across chunks, with its warning" {
+    export -f trickle
+    same "$CG_BINDIR/cg-validate" --compat -v "$T/latin1.cg"
+    [ "$output" = "<stdin>: 1 part, 1 records (0 calls), 1 event, repaired" ]
+    [[ "$stderr" == "<stdin>:2: warning: "* ]]
+}
+
+@test "over the byte cap on a pipe: refused at line 0" {
+    export -f trickle
+    same "$CG_BINDIR/cg-validate" --limit input=100 "$T/good.cg"
+    [ "$status" -eq 1 ]
+    [[ "$stderr" == "<stdin>:0: resource: input size over the input limit of 100"* ]]
+}

@@ -1,0 +1,199 @@
+/* reader_agree.h - the push reader against cg_parse_opts on one input:
+ * the same verdict (kind, line, message and the error's facts), the same
+ * stats and the same callbacks, written out as text (every field of every
+ * part and record), for a given way of cutting the input.  Shared by
+ * test_reader.c and the fuzz target fuzz_reader.c. */
+#ifndef CGPROF_TEST_READER_AGREE_H
+#define CGPROF_TEST_READER_AGREE_H
+
+#include "cgprof.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The callbacks as text, in a bounded buffer (a digest would hide what
+ * differs); past the buffer, only the length counts. */
+typedef struct trace {
+	char buf[1 << 16];
+	size_t len;
+	uint64_t records;
+	uint64_t abort_at; /* return CG_ABORTED at this record (0: never) */
+} trace;
+
+static void put(trace *t, const char *fmt, ...)
+{
+	char line[512];
+	va_list ap;
+	int n;
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof line)
+		n = (int)sizeof line - 1;
+	if (t->len + (size_t)n < sizeof t->buf)
+		memcpy(t->buf + t->len, line, (size_t)n);
+	t->len += (size_t)n;
+}
+
+static void put_str(trace *t, cg_str s)
+{
+	put(t, " [%.*s]", (int)(s.len > 200 ? 200 : s.len), s.ptr);
+	put(t, "%zu", s.len);
+}
+
+static void put_u64s(trace *t, const uint64_t *v, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		put(t, " %llu", (unsigned long long)v[i]);
+}
+
+static void put_part(trace *t, const char *what, const cg_part *p)
+{
+	const uint64_t *v;
+	size_t i, n;
+	put(t, "%s %zu %llu", what, cg_part_ordinal(p),
+	    (unsigned long long)cg_part_first_line(p));
+	for (i = 0; i < cg_part_header_count(p); i++) {
+		put_str(t, cg_part_header_key(p, i));
+		put_str(t, cg_part_header_value(p, i));
+		put(t, "@%llu", (unsigned long long)cg_part_header_line(p, i));
+	}
+	for (i = 0; i < cg_part_event_count(p); i++)
+		put_str(t, cg_part_event(p, i));
+	for (i = 0; i < cg_part_position_count(p); i++)
+		put(t, " p%d", cg_part_position(p, i));
+	for (i = 0; i < cg_part_summary_count(p); i++)
+		if (cg_part_summary_at(p, i, &v, &n))
+			put_u64s(t, v, n);
+	if (cg_part_totals(p, &v, &n))
+		put_u64s(t, v, n);
+	put(t, " r%llu c%llu\n", (unsigned long long)cg_part_record_count(p),
+	    (unsigned long long)cg_part_call_count(p));
+}
+
+static cg_kind trace_begin(void *ctx, const cg_part *p)
+{
+	put_part(ctx, "B", p);
+	return CG_OK;
+}
+
+static cg_kind trace_end(void *ctx, const cg_part *p)
+{
+	put_part(ctx, "E", p);
+	return CG_OK;
+}
+
+static cg_kind trace_record(void *ctx, const cg_part *p, const cg_record *r)
+{
+	trace *t = ctx;
+	put(t, "R %zu %d %llu", cg_part_ordinal(p), (int)r->kind,
+	    (unsigned long long)r->line);
+	put_str(t, r->ob);
+	put_str(t, r->fl);
+	put_str(t, r->fi);
+	put_str(t, r->fn);
+	put_str(t, r->cob);
+	put_str(t, r->cfl);
+	put_str(t, r->cfn);
+	put(t, " %llu", (unsigned long long)r->calls);
+	put_u64s(t, r->pos, r->npos);
+	if (r->target != NULL)
+		put_u64s(t, r->target, r->npos);
+	put_u64s(t, r->cost, r->ncost);
+	put(t, "\n");
+	if (++t->records == t->abort_at)
+		return CG_ABORTED;
+	return CG_OK;
+}
+
+static const cg_handler trace_handler = {trace_begin, trace_record,
+                                         trace_end};
+
+/* Where the input is cut: the length of the chunk that starts at byte
+ * at (at least 1). */
+typedef size_t (*cut_fn)(void *ctx, size_t at, size_t left);
+
+typedef struct verdict {
+	cg_kind kind;
+	cg_error err;
+	cg_stats st;
+	trace tr;
+} verdict;
+
+/* The differences of b from a, or NULL when there are none. */
+static const char *differ(const verdict *a, const verdict *b)
+{
+	if (a->kind != b->kind)
+		return "kind";
+	/* what err holds after a success is not part of the contract */
+	if (a->kind == CG_OK)
+		goto stats;
+	if (a->err.kind != b->err.kind)
+		return "kind";
+	if (a->err.line != b->err.line)
+		return "line";
+	if (strcmp(a->err.message, b->err.message) != 0)
+		return "message";
+	if ((a->err.limit == NULL) != (b->err.limit == NULL) ||
+	    (a->err.limit != NULL && strcmp(a->err.limit, b->err.limit) != 0) ||
+	    a->err.compression != b->err.compression ||
+	    a->err.repair != b->err.repair)
+		return "error facts";
+stats:
+	if (memcmp(&a->st, &b->st, sizeof a->st) != 0)
+		return "stats";
+	if (a->tr.len != b->tr.len ||
+	    memcmp(a->tr.buf, b->tr.buf,
+	           a->tr.len < sizeof a->tr.buf ? a->tr.len : sizeof a->tr.buf))
+		return "callbacks";
+	return NULL;
+}
+
+/* The whole input's verdict in *w, the reader's for the cuts in *r; the
+ * first difference, or NULL.  For a refused input the whole input's
+ * callbacks need only begin the reader's: read in chunks, the lines
+ * before a fault that the text checks find later have been parsed. */
+static const char *reader_agrees(const char *data, size_t size,
+                                 const cg_read_options *opt, uint64_t abort_at,
+                                 cut_fn cut, void *cut_ctx, verdict *w,
+                                 verdict *r)
+{
+	cg_read_options o = *opt;
+	cg_reader *rd;
+	size_t at = 0, n;
+	cg_kind k = CG_OK;
+	memset(w, 0, sizeof *w);
+	memset(r, 0, sizeof *r);
+	w->tr.abort_at = r->tr.abort_at = abort_at;
+	o.stats = &w->st;
+	w->kind = cg_parse_opts(data, size, &o, &trace_handler, &w->tr, &w->err);
+	o.stats = &r->st;
+	if (cg_reader_new(&o, &trace_handler, &r->tr, &rd, &r->err) != CG_OK)
+		return "cg_reader_new";
+	while (at < size && k == CG_OK) {
+		n = cut(cut_ctx, at, size - at);
+		if (n == 0 || n > size - at)
+			n = size - at;
+		k = cg_reader_feed(rd, data + at, n, &r->err);
+		at += n;
+	}
+	r->kind = cg_reader_finish(rd, &r->err);
+	cg_reader_free(rd);
+	if (k != CG_OK && k != r->kind)
+		return "feed and finish";
+	if (w->kind != CG_OK && w->kind != CG_ABORTED) {
+		if (w->tr.len > r->tr.len ||
+		    memcmp(w->tr.buf, r->tr.buf,
+		           w->tr.len < sizeof w->tr.buf ? w->tr.len
+		                                        : sizeof w->tr.buf) != 0)
+			return "callbacks of a refused input";
+		r->tr.len = w->tr.len;
+	}
+	return differ(w, r);
+}
+
+#endif

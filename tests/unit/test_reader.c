@@ -1,0 +1,195 @@
+/* test_reader.c - the push reader against cg_parse_opts on every file
+ * named (folders walked): fed a byte at a time, in random cuts and whole,
+ * with and without --compat and --complete, under the default limits and
+ * under small ones that reach the byte, text and line caps, and with a
+ * handler that stops at its first record.  Verdict, error facts, stats
+ * and callbacks must be the same (reader_agree.h); then the cases that a
+ * file cannot show: a fault of an earlier stage after one of a later. */
+#include "check.h"
+#include "reader_agree.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+static size_t one_byte(void *ctx, size_t at, size_t left)
+{
+	(void)ctx;
+	(void)at;
+	(void)left;
+	return 1;
+}
+
+static size_t random_cut(void *ctx, size_t at, size_t left)
+{
+	unsigned long *s = ctx;
+	(void)at;
+	(void)left;
+	*s = *s * 6364136223846793005ul + 1442695040888963407ul;
+	return 1 + (size_t)((*s >> 33) % 300);
+}
+
+static size_t whole_cut(void *ctx, size_t at, size_t left)
+{
+	(void)ctx;
+	(void)at;
+	return left;
+}
+
+static verdict w, r;
+
+static void agree(const char *name, const char *data, size_t size,
+                  const cg_read_options *opt, uint64_t abort_at, cut_fn cut,
+                  void *ctx, const char *how)
+{
+	const char *why = reader_agrees(data, size, opt, abort_at, cut, ctx, &w,
+	                                &r);
+	CHECK(why == NULL,
+	      "%s (%s, flags %u, input %llu text %llu line %llu, abort %llu): %s "
+	      "differ: whole %d:%llu %s / chunked %d:%llu %s",
+	      name, how, opt->flags, (unsigned long long)opt->limits->input,
+	      (unsigned long long)opt->limits->text,
+	      (unsigned long long)opt->limits->line, (unsigned long long)abort_at,
+	      why ? why : "", (int)w.kind, (unsigned long long)w.err.line,
+	      w.err.message, (int)r.kind, (unsigned long long)r.err.line,
+	      r.err.message);
+}
+
+/* Every way of reading one input. */
+static void each_way(const char *name, const char *data, size_t size)
+{
+	static const unsigned flags[] = {0, CG_COMPAT, CG_COMPLETE,
+	                                 CG_COMPAT | CG_COMPLETE};
+	cg_read_options opt;
+	cg_limits l;
+	size_t f, lim;
+	unsigned long seed;
+	for (f = 0; f < sizeof flags / sizeof flags[0]; f++)
+		for (lim = 0; lim < 4; lim++) {
+			cg_read_options_default(&opt);
+			cg_limits_default(&l);
+			opt.limits = &l;
+			opt.flags = flags[f];
+			if (lim == 1)
+				l.line = 40;
+			else if (lim == 2) {
+				l.text = size * 3 / 4;
+				l.line = 60;
+			} else if (lim == 3)
+				l.input = size - size / 16;
+			agree(name, data, size, &opt, 0, one_byte, NULL, "bytes");
+			for (seed = 1; seed <= 3; seed++) {
+				unsigned long s = seed * 977 + size;
+				agree(name, data, size, &opt, 0, random_cut, &s, "cuts");
+			}
+			agree(name, data, size, &opt, 0, whole_cut, NULL, "whole");
+			agree(name, data, size, &opt, 1, random_cut, &seed, "abort");
+		}
+}
+
+static void run_file(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *p = NULL;
+	size_t n = 0, cap = 0, got;
+	CHECK(f != NULL, "%s: cannot open", path);
+	if (f == NULL)
+		return;
+	do {
+		if (n + 65536 > cap) {
+			cap = (n + 65536) * 2;
+			if ((p = realloc(p, cap)) == NULL)
+				abort();
+		}
+		n += got = fread(p + n, 1, 65536, f);
+	} while (got > 0);
+	fclose(f);
+	each_way(path, p, n);
+	free(p);
+}
+
+static int files;
+
+static void run_path(const char *path)
+{
+	struct stat st;
+	DIR *d;
+	struct dirent *e;
+	CHECK(stat(path, &st) == 0, "%s: cannot stat", path);
+	if (!S_ISDIR(st.st_mode)) {
+		files++;
+		run_file(path);
+		return;
+	}
+	if ((d = opendir(path)) == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		char sub[4096];
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
+		run_path(sub);
+	}
+	closedir(d);
+}
+
+/* Inputs made for the order of the checks, each with the verdict an
+ * independent reading of the decisions gives. */
+static void orders(void)
+{
+#define S(x) x, sizeof x - 1
+	static const struct {
+		const char *input;
+		size_t len;
+		unsigned flags;
+		uint64_t line;
+		const char *message;
+	} cases[] = {
+	    /* a profile fault on line 2, a NUL on line 4: the NUL wins */
+	    {S("events: Ir\nbogus\nfn=a\n1 \0\n"), 0, 4, "NUL byte at column 3"},
+	    /* not UTF-8 on line 3 after the profile fault of line 2 */
+	    {S("events: Ir\nbogus\nfn=\xe9\n"), 0, 3,
+	     "input is not UTF-8: malformed or truncated sequence at byte "
+	     "0xe9, column 4"},
+	    /* under --compat the Latin-1 line is repaired: the fault stays */
+	    {S("events: Ir\nbogus\nfn=\xe9\n"), CG_COMPAT, 2,
+	     "expected KEY: or KEY=, found 'bogus'"},
+	    /* repaired, then a NUL: its column in the repaired line */
+	    {S("events: Ir\nfn=\xe9\n1 1\xe9\0\n"), CG_COMPAT, 3,
+	     "NUL byte at column 6"},
+	    /* a NUL before the bad byte: no repair, the NUL's column */
+	    {S("events: Ir\nfn=\0\xe9\n"), CG_COMPAT, 2, "NUL byte at column 4"},
+	    /* a gzip magic number wins over everything after it */
+	    {S("\x1f\x8b\nevents: Ir\n\0\n"), 0, 1, "gzip-compressed input"},
+	};
+	cg_read_options opt;
+	size_t i;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *in = cases[i].input;
+		size_t n = cases[i].len;
+		cg_read_options_default(&opt);
+		opt.flags = cases[i].flags;
+		{
+			cg_limits l;
+			cg_limits_default(&l);
+			opt.limits = &l;
+			agree("orders", in, n, &opt, 0, one_byte, NULL, "bytes");
+			CHECK(r.err.line == cases[i].line &&
+			          strcmp(r.err.message, cases[i].message) == 0,
+			      "case %zu: %llu %s", i, (unsigned long long)r.err.line,
+			      r.err.message);
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	int i;
+	for (i = 1; i < argc; i++)
+		run_path(argv[i]);
+	CHECK(files > 100, "only %d files", files);
+	orders();
+	printf("test_reader: %d files, %d checks, %d failures\n", files, checks,
+	       failures);
+	return failures != 0;
+}
