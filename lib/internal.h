@@ -99,7 +99,6 @@ typedef struct cg_text_state {
 	int compat;
 	uint64_t line;           /* lines checked */
 	uint64_t units;          /* code units so far (saturating) */
-	uint64_t grow;           /* the bytes the Latin-1 repair adds */
 	uint64_t long_line;      /* the first line over the limit, or 0 */
 	uint64_t latin1, latin1_first; /* lines repaired, the first */
 	int repairing;
@@ -126,7 +125,7 @@ int cg_text_refused(const cg_text_state *t);
 /* The verdict on an input of bytes bytes (below the byte cap, not
  * compressed) but for line lengths (t->long_line, left to the caller):
  * the first fault, the repaired copy's byte cap, the text cap. */
-cg_kind cg_text_end(const cg_text_state *t, uint64_t bytes, cg_error *err);
+cg_kind cg_text_end(const cg_text_state *t, cg_error *err);
 
 /* UTF-16 code units of a valid UTF-8 string. */
 uint64_t cg_utf16_len(const char *s, size_t n);

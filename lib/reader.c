@@ -240,7 +240,7 @@ static cg_kind verdict(cg_reader *r, cg_error *err)
 	cg_kind k;
 	if (r->compressed)
 		return cg_compressed(r->head, r->nhead, err);
-	if ((k = cg_text_end(&r->text, r->bytes, err)) != CG_OK)
+	if ((k = cg_text_end(&r->text, err)) != CG_OK)
 		return k;
 	if (long_line_counts(r)) {
 		fill_stats(r, r->text.ascii);

@@ -370,7 +370,6 @@ static int other_line(cg_text_state *t, const unsigned char **p,
 	}
 	if (t->repairing && not_utf8(*p, *e)) {
 		grow = high_bytes(*p, *e);
-		t->grow = cg_sat_add(t->grow, grow);
 		if (t->fault.kind != CG_OK)
 			return 0;
 		if (cg_grow((void **)&t->copy, &t->copy_cap,
@@ -424,13 +423,13 @@ int cg_text_refused(const cg_text_state *t)
 	       t->units > t->lim->text;
 }
 
-cg_kind cg_text_end(const cg_text_state *t, uint64_t bytes, cg_error *err)
+cg_kind cg_text_end(const cg_text_state *t, cg_error *err)
 {
 	if (t->fault.kind != CG_OK && !t->repairing)
 		goto fault;
-	/* a repaired input is checked again as its copy, byte cap first */
-	if (t->repairing && cg_sat_add(bytes, t->grow) > t->lim->input)
-		return cg_fail_limit(err, 0, "input size", "input", t->lim->input);
+	/* a repaired input is checked again as its copy; the byte cap is
+	 * the input's as read (the reader applies it), the repair keeps the
+	 * code units the text limits count */
 	if (t->fault.kind != CG_OK)
 		goto fault;
 	if (t->units > t->lim->text)
