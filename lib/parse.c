@@ -767,12 +767,6 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 		return r;
 	if (cg_key_is(k, n, "calls"))
 		return calls_line(ps, v);
-	if (is_jump_key(k, n) && repair(ps, CG_REPAIR_JUMPS)) {
-		if (k[1] == 'f') /* jfi=, jfn=: the names still define IDs */
-			return read_name(ps, k[2] == 'i' ? &ps->files : &ps->fns,
-			                 k[2] == 'i' ? "file" : "function", v, &name);
-		return jump_line(ps, n == 4 && k[1] == 'c' ? "jcnd" : "jump", v);
-	}
 	if (cg_key_is(k, n, "fn") || cg_key_is(k, n, "cfn")) {
 		if ((r = read_name(ps, &ps->fns, "function", v, &name)) != CG_OK)
 			return r;
@@ -815,6 +809,13 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 		}
 		context_changed(ps);
 		return CG_OK;
+	}
+	/* a jump recording's lines, rare: after the keys of every profile */
+	if (is_jump_key(k, n) && repair(ps, CG_REPAIR_JUMPS)) {
+		if (k[1] == 'f') /* jfi=, jfn=: the names still define IDs */
+			return read_name(ps, k[2] == 'i' ? &ps->files : &ps->fns,
+			                 k[2] == 'i' ? "file" : "function", v, &name);
+		return jump_line(ps, n == 4 && k[1] == 'c' ? "jcnd" : "jump", v);
 	}
 	{
 		char ex[64];
