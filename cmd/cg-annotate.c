@@ -3,8 +3,8 @@
  * callees of each function (--tree), and the hot source lines with their
  * self cost and the cost of the calls they make.  The figures come from
  * the library (cg_funcs for functions and arcs, cg_lines for lines); this
- * file only lays them out.  Every input is read and aggregated whole
- * before anything is printed. */
+ * file only lays them out.  Every input is read (in chunks) and
+ * aggregated before anything is printed. */
 #define _DEFAULT_SOURCE
 #include "annotate.h"
 #include "cli.h"
@@ -60,25 +60,56 @@ enum {
 
 /* ------------------------------------------------------------- reading */
 
-/* The value of the first cmd: header, trimmed.  A line that starts with
- * "cmd:" in a valid profile is that header. */
-static void find_cmd(text *cmd, const char *buf, size_t len)
+/* One parse feeds both aggregations, and finds the command line: the
+ * value of the first cmd: header. */
+typedef struct tee {
+	cg_handler fh, lh;
+	void *fctx, *lctx;
+	text *cmd;
+} tee;
+
+static cg_kind tee_part_begin(void *ctx, const cg_part *p)
 {
-	const char *p = buf, *end = buf + len;
-	while (cmd->n == 0 && p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *e = nl != NULL ? nl : end;
-		if (e - p >= 4 && memcmp(p, "cmd:", 4) == 0) {
-			const char *v = p + 4;
-			while (v < e && (*v == ' ' || *v == '\t'))
-				v++;
-			while (e > v && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
-				e--;
-			text_bytes(cmd, v, (size_t)(e - v));
-			return;
-		}
-		p = nl != NULL ? nl + 1 : end;
-	}
+	tee *t = ctx;
+	cg_str v;
+	cg_kind k = CG_OK;
+	if (t->cmd->n == 0 && cg_part_meta(p, "cmd", &v))
+		text_bytes(t->cmd, v.ptr, v.len);
+	if (t->fh.part_begin != NULL)
+		k = t->fh.part_begin(t->fctx, p);
+	if (k == CG_OK && t->lh.part_begin != NULL)
+		k = t->lh.part_begin(t->lctx, p);
+	return k;
+}
+
+static cg_kind tee_record(void *ctx, const cg_part *p, const cg_record *r)
+{
+	tee *t = ctx;
+	cg_kind k = CG_OK;
+	if (t->fh.record != NULL)
+		k = t->fh.record(t->fctx, p, r);
+	if (k == CG_OK && t->lh.record != NULL)
+		k = t->lh.record(t->lctx, p, r);
+	return k;
+}
+
+static cg_kind tee_part_end(void *ctx, const cg_part *p)
+{
+	tee *t = ctx;
+	cg_kind k = CG_OK;
+	if (t->fh.part_end != NULL)
+		k = t->fh.part_end(t->fctx, p);
+	if (k == CG_OK && t->lh.part_end != NULL)
+		k = t->lh.part_end(t->lctx, p);
+	return k;
+}
+
+/* The input's verdict: the parse's, else the functions', else the lines'. */
+static cg_kind tee_end(void *ctx, cg_kind parsed, cg_error *err)
+{
+	tee *t = ctx;
+	cg_kind k = cg_funcs_end(t->fctx, parsed, err);
+	return cg_lines_end(t->lctx, k, err);
 }
 
 /* The input's modification time, for "newer than the profile". */
@@ -99,38 +130,29 @@ static void note_time(annotate_profile *pr, const char *path)
 static int add_input(cli *c, annotate_profile *pr, char **paths, size_t i,
                      size_t n, size_t *skipped)
 {
+	static const cg_handler both = {tee_part_begin, tee_record, tee_part_end};
 	const char *path = paths[i];
-	cg_input *in = cli_read(c, path);
-	cg_read_options opt;
+	size_t empty = *skipped;
+	cli_sink sink;
 	cg_stats st;
-	cg_error err;
-	int ok = 0;
-	if (in == NULL)
+	tee t;
+	cli_read_options(c, &sink.opt, &st);
+	cg_funcs_begin(pr->f, &sink.opt, &t.fh, &t.fctx);
+	cg_lines_begin(pr->l, &sink.opt, &t.lh, &t.lctx);
+	t.cmd = &pr->cmd;
+	sink.h = both;
+	sink.ctx = &t;
+	sink.end = tee_end;
+	if (!cli_add_input(c, paths, i, n, skipped, &sink))
 		return 0;
-	if (cli_skip_empty(path, in, i, n, skipped)) {
-		cg_input_free(in);
+	if (*skipped != empty)
 		return 1;
-	}
-	cli_read_options(c, &opt, &st);
-	/* the repairs are those of the aggregation's parse; the per-line
-	 * costs read the same bytes again, so they cannot differ */
-	if (cg_funcs_add_opts(pr->f, cg_input_data(in), cg_input_size(in), &opt,
-	                      &err) != CG_OK ||
-	    cg_lines_add(pr->l, cg_input_data(in), cg_input_size(in), opt.limits,
-	                 c->flags, &err) != CG_OK)
-		cli_diag(c, path, &err);
-	else {
-		cli_warnings(path, &st);
-		find_cmd(&pr->cmd, cg_input_data(in), cg_input_size(in));
-		note_time(pr, path);
-		if (pr->names.n > 0)
-			text_cstr(&pr->names, ", ");
-		text_escaped(&pr->names,
-		             (cg_str){cli_name(path), strlen(cli_name(path))}, 0);
-		ok = 1;
-	}
-	cg_input_free(in);
-	return ok;
+	note_time(pr, path);
+	if (pr->names.n > 0)
+		text_cstr(&pr->names, ", ");
+	text_escaped(&pr->names, (cg_str){cli_name(path), strlen(cli_name(path))},
+	             0);
+	return 1;
 }
 
 /* Read and aggregate every input; 0, or -1 after saying why. */

@@ -208,6 +208,8 @@ int main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 
+	if (o.parts)
+		c.funcs_flags = CG_FUNCS_KEEP_PARTS;
 	f = cli_aggregate_operands(&c, argc, argv);
 	if (f != NULL && run(&c, &o, f) != 0)
 		cli_trouble(&c, NULL, "out of memory");

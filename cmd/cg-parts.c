@@ -198,7 +198,7 @@ static void parts(cli *c, const char *path, int multi, int *header_due)
 	size_t i;
 	memset(&rs, 0, sizeof rs);
 	cli_read_options(c, &opt, &st);
-	k = cli_stream(c, path, &opt, &keep, &rs, &err);
+	k = cli_stream(c, path, &opt, &keep, &rs, NULL, &err);
 	if (k == CG_IO) /* unreadable: said */
 		goto done;
 	if (k == CG_OK) {

@@ -104,7 +104,8 @@ static void validate(cli *c, const char *path, int verbose)
 	sum.n = 0;
 	sum.more = sum.oom = 0;
 	cli_read_options(c, &opt, &st);
-	k = cli_stream(c, path, &opt, verbose ? &events : NULL, &sum, &err);
+	k = cli_stream(c, path, &opt, verbose ? &events : NULL, &sum, NULL,
+	               &err);
 	if (k != CG_IO) /* else unreadable, and said */
 		report(c, path, k, &err, &sum, &st, verbose);
 	summary_free(&sum);

@@ -333,44 +333,56 @@ int cli_exit_status(cli *c)
 	return c->status;
 }
 
-int cli_skip_empty(const char *path, const cg_input *in, size_t i, size_t n,
+int cli_skip_empty(const char *path, uint64_t bytes, size_t i, size_t n,
                    size_t *skipped)
 {
-	if (n < 2 || cg_input_size(in) > 0 || (i + 1 == n && *skipped == i))
+	if (n < 2 || bytes > 0 || (i + 1 == n && *skipped == i))
 		return 0;
 	fprintf(stderr, "%s:0: warning: empty input: skipped\n", cli_name(path));
 	(*skipped)++;
 	return 1;
 }
 
+int cli_add_input(cli *c, char **paths, size_t i, size_t n, size_t *skipped,
+                  const cli_sink *sink)
+{
+	cg_error err;
+	uint64_t bytes = 0;
+	cg_kind k = cli_stream(c, paths[i], &sink->opt, &sink->h, sink->ctx,
+	                       &bytes, &err);
+	if (k != CG_IO && cli_skip_empty(paths[i], bytes, i, n, skipped))
+		k = CG_OK; /* an empty input made no callbacks */
+	else if (k != CG_IO && (k = sink->end(sink->ctx, k, &err)) != CG_OK)
+		cli_diag(c, paths[i], &err);
+	else if (k == CG_OK)
+		cli_warnings(paths[i], sink->opt.stats);
+	if (k == CG_IO)
+		sink->end(sink->ctx, k, &err); /* spoiled: the command fails */
+	return k == CG_OK;
+}
+
+static cg_kind funcs_end(void *f, cg_kind parsed, cg_error *err)
+{
+	return cg_funcs_end(f, parsed, err);
+}
+
 cg_funcs *cli_aggregate(cli *c, char **paths, size_t n)
 {
-	cg_read_options opt;
-	cg_stats st;
 	cg_funcs *f;
 	cg_error err;
 	size_t i, skipped = 0;
 	int ok = 1;
-	if (cg_funcs_new(&f, &err) != CG_OK) {
+	if (cg_funcs_new_opts(&f, c->funcs_flags, &err) != CG_OK) {
 		cli_trouble(c, NULL, "out of memory");
 		return NULL;
 	}
-	cli_read_options(c, &opt, &st);
 	for (i = 0; i < n; i++) {
-		cg_input *in = cli_read(c, paths[i]);
-		if (in == NULL) {
-			ok = 0;
-			continue;
-		}
-		if (cli_skip_empty(paths[i], in, i, n, &skipped))
-			;
-		else if (cg_funcs_add_opts(f, cg_input_data(in), cg_input_size(in),
-		                             &opt, &err) != CG_OK) {
-			cli_diag(c, paths[i], &err);
-			ok = 0;
-		} else
-			cli_warnings(paths[i], &st);
-		cg_input_free(in);
+		cli_sink sink;
+		cg_stats st;
+		cli_read_options(c, &sink.opt, &st);
+		cg_funcs_begin(f, &sink.opt, &sink.h, &sink.ctx);
+		sink.end = funcs_end;
+		ok &= cli_add_input(c, paths, i, n, &skipped, &sink);
 	}
 	if (ok && cg_funcs_finish(f, c->finish, &err) != CG_OK) {
 		cli_trouble(c, NULL, err.message);
@@ -472,12 +484,14 @@ static int open_stream(cli *c, const char *path, int *is_stdin,
 /* Feed r from fd to its end, then finish it: the verdict, or CG_IO
  * after saying why reading failed. */
 static cg_kind feed_fd(cli *c, const char *path, int fd, cg_reader *r,
-                       cg_error *err)
+                       uint64_t *bytes, cg_error *err)
 {
 	static char chunk[64 * 1024];
 	cg_kind k = CG_OK;
 	while (k == CG_OK) {
 		ssize_t got = read(fd, chunk, sizeof chunk);
+		if (got > 0)
+			*bytes += (uint64_t)got;
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0) {
@@ -492,13 +506,18 @@ static cg_kind feed_fd(cli *c, const char *path, int fd, cg_reader *r,
 }
 
 cg_kind cli_stream(cli *c, const char *path, const cg_read_options *opt,
-                   const cg_handler *h, void *ctx, cg_error *err)
+                   const cg_handler *h, void *ctx, uint64_t *bytes,
+                   cg_error *err)
 {
 	struct stat st;
 	cg_reader *r = NULL;
 	cg_input *none;
 	cg_kind k;
+	uint64_t n = 0;
 	int is_stdin, fd = open_stream(c, path, &is_stdin, &st);
+	if (bytes == NULL)
+		bytes = &n;
+	*bytes = 0;
 	if (fd < 0)
 		return CG_IO;
 	if (S_ISREG(st.st_mode) && opt->limits != NULL &&
@@ -511,7 +530,7 @@ cg_kind cli_stream(cli *c, const char *path, const cg_read_options *opt,
 		cli_trouble(c, path, "out of memory");
 		k = CG_IO;
 	} else
-		k = feed_fd(c, path, fd, r, err);
+		k = feed_fd(c, path, fd, r, bytes, err);
 	cg_reader_free(r);
 	if (!is_stdin)
 		close(fd);

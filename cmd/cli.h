@@ -68,6 +68,7 @@ typedef struct cli {
 	unsigned flags;       /* CG_COMPAT, CG_COMPLETE */
 	unsigned finish;      /* of cg_funcs_finish: CG_FUNCS_CYCLES unless
 	                         --no-cycles */
+	unsigned funcs_flags; /* of cg_funcs_new_opts (cg-funcs -p: parts) */
 	int status;           /* the worst exit status so far */
 } cli;
 
@@ -106,9 +107,11 @@ cg_input *cli_read(cli *c, const char *path);
 /* Read one input ("-" is standard input) in chunks of 64 KiB through a
  * push reader (cg_reader_new) with opt and h: only the current line and
  * the profile's names are held.  Returns the verdict (err filled), or
- * CG_IO after saying why the input cannot be read (status 2). */
+ * CG_IO after saying why the input cannot be read (status 2).  *bytes
+ * (bytes may be NULL) gets the count of bytes read. */
 cg_kind cli_stream(cli *c, const char *path, const cg_read_options *opt,
-                   const cg_handler *h, void *ctx, cg_error *err);
+                   const cg_handler *h, void *ctx, uint64_t *bytes,
+                   cg_error *err);
 
 /* Print NAME:LINE: KIND: MESSAGE on stderr and note an invalid input.
  * The message gets the advice its facts call for: how to raise a limit,
@@ -155,11 +158,28 @@ cg_funcs *cli_aggregate(cli *c, char **paths, size_t n);
 
 /* Input i of n, the parts of one profile: Valgrind leaves an empty
  * callgrind.out.PID beside the files of --separate-threads=yes, so an
- * empty one among several is skipped with a warning (1; *skipped counts
+ * empty one (bytes 0) among several is skipped with a warning (1; *skipped counts
  * them).  When all are empty the last is read, and refused as no
  * profile (0). */
-int cli_skip_empty(const char *path, const cg_input *in, size_t i, size_t n,
+int cli_skip_empty(const char *path, uint64_t bytes, size_t i, size_t n,
                    size_t *skipped);
+
+/* Where an aggregating command streams an input: the options of the
+ * parse (cli_read_options), the handler and its context (as
+ * cg_funcs_begin gives them), and end, which turns the reader's verdict
+ * into the input's (as cg_funcs_end). */
+typedef struct cli_sink {
+	cg_read_options opt;
+	cg_handler h;
+	void *ctx;
+	cg_kind (*end)(void *ctx, cg_kind parsed, cg_error *err);
+} cli_sink;
+
+/* Stream input i of n into sink (several inputs are the parts of one
+ * profile, as cli_skip_empty says).  1 added, or skipped as an empty one
+ * among several; 0 refused or unreadable, after saying so. */
+int cli_add_input(cli *c, char **paths, size_t i, size_t n, size_t *skipped,
+                  const cli_sink *sink);
 
 /* cli_aggregate of the operands left after the options (standard input
  * when there are none). */

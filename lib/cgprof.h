@@ -449,8 +449,15 @@ void cg_model_free(cg_model *m);
 typedef struct cg_funcs cg_funcs;
 
 /* A new empty aggregation in *out (CG_RESOURCE if out of memory).  Free it
- * with cg_funcs_free. */
+ * with cg_funcs_free.  It holds the sums over parts only: memory follows
+ * the functions and arcs, not the size of the inputs. */
 cg_kind cg_funcs_new(cg_funcs **out, cg_error *err);
+
+/* Flags of cg_funcs_new_opts: CG_FUNCS_KEEP_PARTS also keeps every part's
+ * functions and arcs, for cg_funcs_part_entry and cg_funcs_part_arc
+ * (without it both counts are 0). */
+enum { CG_FUNCS_KEEP_PARTS = 1u << 0 };
+cg_kind cg_funcs_new_opts(cg_funcs **out, unsigned flags, cg_error *err);
 
 /* Parse a complete input as opt says (as cg_parse_opts does) and add its
  * parts.  Returns CG_OK, or the input's error (a cost sum over UInt64,
@@ -464,6 +471,18 @@ cg_kind cg_funcs_add_opts(cg_funcs *f, const char *buf, size_t len,
 /* cg_funcs_add_opts with opt {limits, flags}. */
 cg_kind cg_funcs_add(cg_funcs *f, const char *buf, size_t len,
                      const cg_limits *limits, unsigned flags, cg_error *err);
+
+/* Add an input read in chunks (cg_reader_new): cg_funcs_begin gives the
+ * handler and context to make the reader with, under the options opt the
+ * reader takes; cg_funcs_end takes the reader's verdict (cg_reader_finish,
+ * or the kind a feed ended with) and its err, and returns the input's
+ * verdict as cg_funcs_add_opts would.  The handler may be called from a
+ * handler of the caller's own (to aggregate and do more in one parse); it
+ * relies on a parse's name views keeping their address for the whole
+ * input, as cg_parse_opts and cg_reader give them. */
+void cg_funcs_begin(cg_funcs *f, const cg_read_options *opt, cg_handler *h,
+                    void **ctx);
+cg_kind cg_funcs_end(cg_funcs *f, cg_kind parsed, cg_error *err);
 
 /* Flags of cg_funcs_finish. */
 enum { CG_FUNCS_CYCLES = 1 };
@@ -500,7 +519,8 @@ size_t cg_funcs_count(const cg_funcs *f);
 void cg_funcs_get(const cg_funcs *f, size_t i, cg_func *out);
 
 /* One entry per function per part it appears in (has cost, calls or is
- * called there), grouped by part in part order. */
+ * called there), grouped by part in part order: none unless made with
+ * CG_FUNCS_KEEP_PARTS. */
 size_t cg_funcs_part_entry_count(const cg_funcs *f);
 void cg_funcs_part_entry(const cg_funcs *f, size_t i, cg_func *out);
 
@@ -868,6 +888,11 @@ cg_kind cg_lines_new(cg_lines **out, cg_error *err);
  * aggregation is spoiled, as a cg_funcs is. */
 cg_kind cg_lines_add(cg_lines *l, const char *buf, size_t len,
                      const cg_limits *limits, unsigned flags, cg_error *err);
+
+/* Add an input read in chunks, as cg_funcs_begin and cg_funcs_end do. */
+void cg_lines_begin(cg_lines *l, const cg_read_options *opt, cg_handler *h,
+                    void **ctx);
+cg_kind cg_lines_end(cg_lines *l, cg_kind parsed, cg_error *err);
 
 /* Lay out files, lines and calls in order and sum them per line and per
  * file.  Call once, after the last cg_lines_add.  CG_OK, or Resource

@@ -1,13 +1,19 @@
 /* funcs.c - cost per function, self and inclusive: a consumer of the
  * record stream.
  *
- * While parsing, each part keeps its own event order: an entry (a
- * function within a part) and a part arc (calls from one function to
- * another within a part) hold their costs in a pool at the part's width.
- * cg_funcs_finish lays everything out at the width of all events seen,
- * then applies KCachegrind's rules (tracedata.cpp, TracePartFunction and
- * TraceFunction::update), computed per part and summed over parts. */
+ * KCachegrind's rules (tracedata.cpp, TracePartFunction and
+ * TraceFunction::update) are computed per part and summed over parts.
+ * While a part is parsed, its entries (a function within the part) and
+ * part arcs (calls from one function to another within it) hold their
+ * costs in a pool at the part's width.  When the part ends its called
+ * counts and inclusive costs are computed and added to the sums over
+ * parts, at the width of every event seen so far; its entries and arcs
+ * are then dropped, unless the aggregation keeps parts (for rows per
+ * part), so that memory follows the functions and arcs, not the input.
+ * cg_funcs_finish finds the cycles and lays everything out at the final
+ * width. */
 #include "internal.h"
+#include "consumer.h"
 #include "graph.h"
 #include "table.h"
 
@@ -23,11 +29,14 @@ typedef struct fpart {
 	size_t nev, evmap;          /* event count, offset into evmaps */
 	size_t ent_begin, ent_end;  /* its entries */
 	size_t arc_begin, arc_end;  /* its part arcs */
+	size_t pool_begin;          /* its costs in the pool */
+	size_t totals;              /* its self totals in ptot, part width */
 } fpart;
 
 typedef struct entry {
 	uint32_t part, func;
-	size_t cost; /* pool offset of the self costs, part width */
+	uint64_t called; /* calls into it within its part */
+	size_t cost;     /* pool offset: self costs, then inclusive, part width */
 } entry;
 
 typedef struct parc {
@@ -37,7 +46,17 @@ typedef struct parc {
 	size_t cost; /* pool offset, part width */
 } parc;
 
-/* The last names resolved: a function's records come in a row. */
+/* Rows of costs summed over parts, at a width that grows with the events
+ * seen: laid out again when a part brings new events (rarely: the width
+ * at least doubles). */
+typedef struct cmat {
+	uint64_t *v;
+	size_t rows, cap, width;
+} cmat;
+
+/* The last names resolved: a function's records come in a row.  Views
+ * are compared by address: within one input a name keeps its address
+ * (the input buffer's, or the push reader's one copy). */
 typedef struct vcache {
 	const char *ob, *fl, *fn;
 	size_t oblen, fllen, fnlen;
@@ -46,6 +65,8 @@ typedef struct vcache {
 } vcache;
 
 struct cg_funcs {
+	cg_consumer in;
+	int keep_parts;
 	cg_interner names, events;
 	fkey *funcs;
 	size_t nfuncs, funcs_cap;
@@ -63,22 +84,24 @@ struct cg_funcs {
 	cg_pairmap parc_by_key;
 	uint64_t *pool;
 	size_t npool, pool_cap;
+	uint64_t *ptot;
+	size_t nptot, ptot_cap;
+
+	/* summed over the parts ended so far */
+	cmat self, incl, called; /* per function (called: width 1) */
+	cg_graph_arc *arcs;
+	size_t narcs, arcs_cap;
+	cg_pairmap arc_by_key;
+	cmat arc_cost;
+	int over; /* a sum passed UInt64 */
 
 	vcache caller, callee;
-	cg_limits limits;
-	cg_error err;
-	int pending; /* an aggregation error in the current input */
-	int failed, finished;
 
 	/* after cg_funcs_finish, every cost array at width W */
 	size_t W;
-	uint64_t *ent_self, *ent_incl, *ent_called;
+	uint64_t *ent_self, *ent_incl; /* kept parts only */
 	uint64_t *parc_cost;
-	uint64_t *f_self, *f_incl, *f_called;
 	size_t *f_cycle;
-	cg_graph_arc *arcs;
-	size_t narcs;
-	uint64_t *arc_cost;
 	cg_graph graph;
 	uint64_t *part_totals; /* W per part */
 	size_t ncycles;
@@ -89,33 +112,9 @@ struct cg_funcs {
 
 #define CYCLE_NAME 32
 
-/* An aggregation error does not stop the parse: the input's own fault,
- * if it has one, is its verdict; the first aggregation error is kept and
- * reported only for an input that is otherwise valid. */
-static cg_kind fail(cg_funcs *f, cg_kind kind, uint64_t line,
-                    const char *what)
-{
-	if (!f->pending)
-		cg_fail(&f->err, kind, line, "%s", what);
-	f->pending = 1;
-	return CG_OK;
-}
-
 static cg_kind oom(cg_funcs *f)
 {
-	return fail(f, CG_RESOURCE, 0, "out of memory");
-}
-
-/* dst += src, element by element; -1 when a sum passes UInt64. */
-static int add_costs(uint64_t *dst, const uint64_t *src, size_t n)
-{
-	size_t i;
-	int over = 0;
-	for (i = 0; i < n; i++) {
-		over |= dst[i] > UINT64_MAX - src[i];
-		dst[i] += src[i];
-	}
-	return over ? -1 : 0;
+	return cg_consumer_fail(&f->in, CG_RESOURCE, 0, "out of memory");
 }
 
 static int add_u64(uint64_t *dst, uint64_t v)
@@ -124,6 +123,64 @@ static int add_u64(uint64_t *dst, uint64_t v)
 		return -1;
 	*dst += v;
 	return 0;
+}
+
+static void *zalloc(size_t n, size_t size)
+{
+	return cg_calloc(n ? n : 1, size);
+}
+
+/* ------------------------------------------------------------- cmat */
+
+/* need, or have doubled when that is more: room grows geometrically. */
+static size_t grown(size_t have, size_t need)
+{
+	return have > SIZE_MAX / 2 || have * 2 < need ? need : have * 2;
+}
+
+/* Lay m out anew for cap rows of w costs, its rows kept (cut to w).
+ * 0, or -1 out of memory. */
+static int cmat_layout(cmat *m, size_t cap, size_t w)
+{
+	size_t keep = w < m->width ? w : m->width, i;
+	uint64_t *v;
+	if (w != 0 && cap > SIZE_MAX / w / sizeof(uint64_t))
+		return -1;
+	if ((v = zalloc(cap * w, sizeof *v)) == NULL)
+		return -1;
+	for (i = 0; i < m->rows && keep > 0; i++)
+		memcpy(v + i * w, m->v + i * m->width, keep * sizeof *v);
+	cg_free(m->v);
+	m->v = v;
+	m->cap = cap;
+	m->width = w;
+	return 0;
+}
+
+/* Room for rows rows of at least width costs, new costs 0.  0, or -1
+ * out of memory. */
+static int cmat_fit(cmat *m, size_t rows, size_t width)
+{
+	if ((rows > m->cap || width > m->width) &&
+	    cmat_layout(m, rows > m->cap ? grown(m->cap, rows) : m->cap,
+	                width > m->width ? grown(m->width, width) : m->width))
+		return -1;
+	if (rows > m->rows)
+		m->rows = rows;
+	return 0;
+}
+
+/* The rows at exactly width costs, as the accessors read them. */
+static int cmat_exact(cmat *m, size_t width)
+{
+	return width == m->width && m->v != NULL
+	           ? 0
+	           : cmat_layout(m, m->rows, width);
+}
+
+static uint64_t *cmat_row(const cmat *m, size_t i)
+{
+	return m->v + i * m->width;
 }
 
 /* n zeroed costs in the pool; returns the offset or SIZE_MAX. */
@@ -139,11 +196,18 @@ static size_t pool_take(cg_funcs *f, size_t n)
 	return at;
 }
 
-cg_kind cg_funcs_new(cg_funcs **out, cg_error *err)
+cg_kind cg_funcs_new_opts(cg_funcs **out, unsigned flags, cg_error *err)
 {
 	*out = cg_calloc(1, sizeof(cg_funcs));
-	return *out != NULL ? CG_OK
-	                    : cg_fail(err, CG_RESOURCE, 0, "out of memory");
+	if (*out == NULL)
+		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+	(*out)->keep_parts = (flags & CG_FUNCS_KEEP_PARTS) != 0;
+	return CG_OK;
+}
+
+cg_kind cg_funcs_new(cg_funcs **out, cg_error *err)
+{
+	return cg_funcs_new_opts(out, 0, err);
 }
 
 /* --------------------------------------------------------------- parsing */
@@ -152,36 +216,32 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 {
 	cg_funcs *f = ctx;
 	fpart *fp;
-	size_t i, nev = cg_part_event_count(p);
-	if (f->pending)
+	size_t nev = cg_part_event_count(p);
+	if (f->in.pending)
 		return CG_OK;
 	if (f->nparts >= UINT32_MAX)
-		return fail(f, CG_RESOURCE, cg_part_first_line(p),
-		            "more parts than the aggregation can number");
+		return cg_consumer_fail(&f->in, CG_RESOURCE, cg_part_first_line(p),
+		                        "more parts than the aggregation can number");
 	if (cg_grow((void **)&f->parts, &f->parts_cap, f->nparts + 1,
 	            sizeof *f->parts) ||
 	    cg_grow((void **)&f->evmaps, &f->evmaps_cap, f->nevmaps + nev,
-	            sizeof *f->evmaps))
+	            sizeof *f->evmaps) ||
+	    cg_grow((void **)&f->ptot, &f->ptot_cap, f->nptot + nev,
+	            sizeof *f->ptot))
 		return oom(f);
-	for (i = 0; i < nev; i++) {
-		uint32_t id;
-		if (cg_intern(&f->events, cg_part_event(p, i), &id))
-			return oom(f);
-		if (f->events.count > f->limits.events) {
-			cg_fail_limit(&f->err, cg_part_first_line(p),
-			              "distinct events of the inputs", "events",
-			              f->limits.events);
-			f->pending = 1;
-			return CG_OK;
-		}
-		f->evmaps[f->nevmaps + i] = id;
-	}
+	if (cg_consumer_events(&f->in, &f->events, p, f->evmaps + f->nevmaps))
+		return CG_OK;
 	fp = &f->parts[f->nparts++];
 	fp->nev = nev;
 	fp->evmap = f->nevmaps;
 	f->nevmaps += nev;
 	fp->ent_begin = fp->ent_end = f->nents;
 	fp->arc_begin = fp->arc_end = f->nparcs;
+	fp->pool_begin = f->npool;
+	fp->totals = f->nptot;
+	if (nev > 0)
+		memset(f->ptot + f->nptot, 0, nev * sizeof *f->ptot);
+	f->nptot += nev;
 	/* entries and arcs are looked up within their part only */
 	cg_pairmap_clear(&f->ent_by_key);
 	cg_pairmap_clear(&f->parc_by_key);
@@ -220,13 +280,15 @@ static int entry_index(cg_funcs *f, uint32_t func, uint32_t *out)
 	if (r < 0)
 		return -1;
 	if (r == 1) {
-		size_t cost = pool_take(f, f->parts[part].nev);
+		/* self, then inclusive */
+		size_t cost = pool_take(f, 2 * f->parts[part].nev);
 		if (cost == SIZE_MAX ||
 		    cg_grow((void **)&f->ents, &f->ents_cap, f->nents + 1,
 		            sizeof *f->ents))
 			return -1;
 		f->ents[f->nents].part = (uint32_t)part;
 		f->ents[f->nents].func = func;
+		f->ents[f->nents].called = 0;
 		f->ents[f->nents].cost = cost;
 		f->nents++;
 		f->parts[part].ent_end = f->nents;
@@ -290,9 +352,10 @@ static cg_kind add_call(cg_funcs *f, const cg_record *r)
 	}
 	a = &f->parcs[at];
 	if (add_u64(&a->calls, r->calls) ||
-	    add_costs(f->pool + a->cost, r->cost, r->ncost))
-		return fail(f, CG_RESOURCE, r->line,
-		            "call count or cost of a call summed over UInt64");
+	    cg_add_costs(f->pool + a->cost, r->cost, r->ncost))
+		return cg_consumer_fail(&f->in, CG_RESOURCE, r->line,
+		                        "call count or cost of a call summed over "
+		                        "UInt64");
 	return CG_OK;
 }
 
@@ -300,19 +363,95 @@ static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 {
 	cg_funcs *f = ctx;
 	(void)p;
-	if (f->pending)
+	if (f->in.pending)
 		return CG_OK;
 	if (resolve(f, &f->caller, r->ob, r->fl, r->fn, 1))
 		return oom(f);
 	if (r->kind == CG_RECORD_CALL)
 		return add_call(f, r);
-	if (add_costs(f->pool + f->ents[f->caller.ent].cost, r->cost, r->ncost))
-		return fail(f, CG_RESOURCE, r->line,
-		            "self cost of a function summed over UInt64");
+	if (cg_add_costs(f->pool + f->ents[f->caller.ent].cost, r->cost,
+	                 r->ncost))
+		return cg_consumer_fail(&f->in, CG_RESOURCE, r->line,
+		                        "self cost of a function summed over UInt64");
 	return CG_OK;
 }
 
-/* A callee has an entry in every part that calls it. */
+/* Within a part: called is the sum of the arcs into an entry; inclusive
+ * is the sum of the arcs into it from others when it was called (a
+ * positive count, recursion included), else its self plus its arcs to
+ * others.  0, or -1 past UInt64. */
+static int part_inclusive(cg_funcs *f, const fpart *fp)
+{
+	size_t n = fp->nev, i;
+	int over = 0;
+	for (i = fp->arc_begin; i < fp->arc_end; i++)
+		over |= add_u64(&f->ents[f->parcs[i].ecallee].called,
+		                f->parcs[i].calls);
+	for (i = fp->arc_begin; i < fp->arc_end; i++) {
+		const parc *a = &f->parcs[i];
+		const entry *caller = &f->ents[a->ecaller];
+		const entry *callee = &f->ents[a->ecallee];
+		if (a->caller == a->callee)
+			continue;
+		if (callee->called > 0)
+			over |= cg_add_costs(f->pool + callee->cost + n,
+			                     f->pool + a->cost, n);
+		if (caller->called == 0)
+			over |= cg_add_costs(f->pool + caller->cost + n,
+			                     f->pool + a->cost, n);
+	}
+	for (i = fp->ent_begin; i < fp->ent_end; i++)
+		if (f->ents[i].called == 0)
+			over |= cg_add_costs(f->pool + f->ents[i].cost + n,
+			                     f->pool + f->ents[i].cost, n);
+	return over;
+}
+
+/* The part's figures added to the sums over parts, at the width of every
+ * event seen so far.  0, -1 out of memory; a sum past UInt64 is kept in
+ * f->over for cg_funcs_finish to report. */
+static int add_part(cg_funcs *f, const fpart *fp)
+{
+	const uint32_t *map = f->evmaps + fp->evmap;
+	size_t n = fp->nev, W = f->events.count, i;
+	int over = part_inclusive(f, fp);
+	if (cmat_fit(&f->self, f->nfuncs, W) || cmat_fit(&f->incl, f->nfuncs, W) ||
+	    cmat_fit(&f->called, f->nfuncs, 1))
+		return -1;
+	for (i = fp->ent_begin; i < fp->ent_end; i++) {
+		const entry *e = &f->ents[i];
+		const uint64_t *self = f->pool + e->cost;
+		over |= cg_add_mapped(cmat_row(&f->self, e->func), map, self, n);
+		over |= cg_add_mapped(cmat_row(&f->incl, e->func), map, self + n, n);
+		over |= add_u64(cmat_row(&f->called, e->func), e->called);
+		over |= cg_add_costs(f->ptot + fp->totals, self, n);
+	}
+	for (i = fp->arc_begin; i < fp->arc_end; i++) {
+		const parc *a = &f->parcs[i];
+		uint32_t at;
+		int k = cg_pairmap_put(&f->arc_by_key, a->caller, a->callee,
+		                       (uint32_t)f->narcs, &at);
+		if (k < 0 || (k == 1 && cg_grow((void **)&f->arcs, &f->arcs_cap,
+		                                f->narcs + 1, sizeof *f->arcs)))
+			return -1;
+		if (k == 1) {
+			f->arcs[f->narcs].caller = a->caller;
+			f->arcs[f->narcs].callee = a->callee;
+			f->arcs[f->narcs].calls = 0;
+			f->narcs++;
+		}
+		if (cmat_fit(&f->arc_cost, f->narcs, W))
+			return -1;
+		over |= add_u64(&f->arcs[at].calls, a->calls);
+		over |= cg_add_mapped(cmat_row(&f->arc_cost, at), map,
+		                   f->pool + a->cost, n);
+	}
+	f->over |= over;
+	return 0;
+}
+
+/* A callee has an entry in every part that calls it.  The part is then
+ * summed, and dropped unless parts are kept. */
 static cg_kind on_part_end(void *ctx, const cg_part *p)
 {
 	cg_funcs *f = ctx;
@@ -320,7 +459,7 @@ static cg_kind on_part_end(void *ctx, const cg_part *p)
 	size_t i;
 	(void)p;
 	/* a part whose beginning failed has no fpart */
-	if (f->pending)
+	if (f->in.pending)
 		return CG_OK;
 	fp = &f->parts[f->nparts - 1];
 	for (i = fp->arc_begin; i < fp->arc_end; i++) {
@@ -329,34 +468,37 @@ static cg_kind on_part_end(void *ctx, const cg_part *p)
 			return oom(f);
 		f->parcs[i].ecallee = e;
 	}
+	if (add_part(f, fp))
+		return oom(f);
+	if (!f->keep_parts) {
+		f->nents = fp->ent_end = fp->ent_begin;
+		f->nparcs = fp->arc_end = fp->arc_begin;
+		f->npool = fp->pool_begin;
+	}
 	return CG_OK;
+}
+
+void cg_funcs_begin(cg_funcs *f, const cg_read_options *opt, cg_handler *h,
+                    void **ctx)
+{
+	static const cg_handler mine = {on_part_begin, on_record, on_part_end};
+	*ctx = f;
+	if (cg_consumer_begin(&f->in, opt, &f->names, &mine, h))
+		f->caller.valid = f->callee.valid = 0;
+}
+
+cg_kind cg_funcs_end(cg_funcs *f, cg_kind parsed, cg_error *err)
+{
+	return cg_consumer_end(&f->in, parsed, err);
 }
 
 cg_kind cg_funcs_add_opts(cg_funcs *f, const char *buf, size_t len,
                           const cg_read_options *opt, cg_error *err)
 {
-	static const cg_handler h = {on_part_begin, on_record, on_part_end};
-	cg_kind k;
-	if (f->failed || f->finished)
-		return cg_parse_opts(buf, len, opt, NULL, NULL, err);
-	/* views of the previous input may come back at the same addresses */
-	cg_interner_forget_views(&f->names);
-	cg_interner_forget_views(&f->events);
-	f->caller.valid = f->callee.valid = 0;
-	if (opt != NULL && opt->limits != NULL)
-		f->limits = *opt->limits;
-	else
-		cg_limits_default(&f->limits);
-	f->pending = 0;
-	k = cg_parse_opts(buf, len, opt, &h, f, err);
-	if (k == CG_OK && f->pending) {
-		k = f->err.kind;
-		if (err != NULL)
-			*err = f->err;
-	}
-	if (k != CG_OK)
-		f->failed = 1;
-	return k;
+	cg_handler h;
+	void *ctx;
+	cg_funcs_begin(f, opt, &h, &ctx);
+	return cg_funcs_end(f, cg_parse_opts(buf, len, opt, &h, ctx, err), err);
 }
 
 cg_kind cg_funcs_add(cg_funcs *f, const char *buf, size_t len,
@@ -380,100 +522,36 @@ static void widen(const cg_funcs *f, const fpart *fp, uint64_t *dst,
 		dst[f->evmaps[fp->evmap + k]] = src[k];
 }
 
-static void *zalloc(size_t n, size_t size)
-{
-	return cg_calloc(n ? n : 1, size);
-}
-
-static int lay_out(cg_funcs *f)
+/* The kept parts' entries and arcs at width W, and every part's totals. */
+static int lay_out_parts(cg_funcs *f)
 {
 	size_t W = f->W, i;
 	if ((f->nents && W > SIZE_MAX / f->nents / sizeof(uint64_t)) ||
 	    (f->nparcs && W > SIZE_MAX / f->nparcs / sizeof(uint64_t)) ||
-	    (f->nfuncs && W > SIZE_MAX / f->nfuncs / sizeof(uint64_t)))
+	    (f->nparts && W > SIZE_MAX / f->nparts / sizeof(uint64_t)))
 		return -1;
 	f->ent_self = zalloc(f->nents * W, sizeof(uint64_t));
 	f->ent_incl = zalloc(f->nents * W, sizeof(uint64_t));
-	f->ent_called = zalloc(f->nents, sizeof(uint64_t));
 	f->parc_cost = zalloc(f->nparcs * W, sizeof(uint64_t));
-	f->f_self = zalloc(f->nfuncs * W, sizeof(uint64_t));
-	f->f_incl = zalloc(f->nfuncs * W, sizeof(uint64_t));
-	f->f_called = zalloc(f->nfuncs, sizeof(uint64_t));
-	f->f_cycle = zalloc(f->nfuncs, sizeof(size_t));
-	f->totals = zalloc(W, sizeof(uint64_t));
-	if (!f->ent_self || !f->ent_incl || !f->ent_called || !f->parc_cost ||
-	    !f->f_self || !f->f_incl || !f->f_called || !f->f_cycle || !f->totals)
+	f->part_totals = zalloc(f->nparts * W, sizeof(uint64_t));
+	if (!f->ent_self || !f->ent_incl || !f->parc_cost || !f->part_totals)
 		return -1;
-	for (i = 0; i < f->nents; i++)
-		widen(f, &f->parts[f->ents[i].part], f->ent_self + i * W,
-		      f->pool + f->ents[i].cost);
+	for (i = 0; i < f->nents; i++) {
+		const fpart *fp = &f->parts[f->ents[i].part];
+		widen(f, fp, f->ent_self + i * W, f->pool + f->ents[i].cost);
+		widen(f, fp, f->ent_incl + i * W,
+		      f->pool + f->ents[i].cost + fp->nev);
+	}
 	for (i = 0; i < f->nparcs; i++)
 		widen(f, &f->parts[f->parcs[i].part], f->parc_cost + i * W,
 		      f->pool + f->parcs[i].cost);
+	for (i = 0; i < f->nparts; i++)
+		widen(f, &f->parts[i], f->part_totals + i * W,
+		      f->ptot + f->parts[i].totals);
 	cg_free(f->pool);
 	f->pool = NULL;
 	f->npool = f->pool_cap = 0;
 	return 0;
-}
-
-/* Per part: called is the sum of the arcs into an entry; inclusive is
- * the sum of the arcs into it from others when it was called (a positive
- * count, recursion included), else its self plus its arcs to others. */
-static int part_inclusive(cg_funcs *f)
-{
-	size_t W = f->W, i;
-	for (i = 0; i < f->nparcs; i++)
-		if (add_u64(&f->ent_called[f->parcs[i].ecallee], f->parcs[i].calls))
-			return -1;
-	for (i = 0; i < f->nparcs; i++) {
-		const parc *a = &f->parcs[i];
-		const uint64_t *cost = f->parc_cost + i * W;
-		if (a->caller == a->callee)
-			continue;
-		if (f->ent_called[a->ecallee] > 0 &&
-		    add_costs(f->ent_incl + (size_t)a->ecallee * W, cost, W))
-			return -1;
-		if (f->ent_called[a->ecaller] == 0 &&
-		    add_costs(f->ent_incl + (size_t)a->ecaller * W, cost, W))
-			return -1;
-	}
-	for (i = 0; i < f->nents; i++)
-		if (f->ent_called[i] == 0 &&
-		    add_costs(f->ent_incl + i * W, f->ent_self + i * W, W))
-			return -1;
-	return 0;
-}
-
-/* Part arcs summed over parts. */
-static int sum_arcs(cg_funcs *f)
-{
-	cg_pairmap by_key = {NULL, 0, 0, 0};
-	size_t W = f->W, i;
-	int ret = -1;
-	f->arcs = zalloc(f->nparcs, sizeof *f->arcs);
-	f->arc_cost = zalloc(f->nparcs * W, sizeof(uint64_t));
-	if (f->arcs == NULL || f->arc_cost == NULL)
-		goto out;
-	for (i = 0; i < f->nparcs; i++) {
-		const parc *a = &f->parcs[i];
-		uint32_t at;
-		int k = cg_pairmap_put(&by_key, a->caller, a->callee,
-		                       (uint32_t)f->narcs, &at);
-		if (k < 0)
-			goto out;
-		if (k == 1) {
-			f->arcs[f->narcs].caller = a->caller;
-			f->arcs[f->narcs].callee = a->callee;
-			f->narcs++;
-		}
-		if (add_u64(&f->arcs[at].calls, a->calls) ||
-		    add_costs(f->arc_cost + (size_t)at * W, f->parc_cost + i * W, W))
-			goto out;
-	}
-	ret = 0;
-out:
-	cg_pairmap_free(&by_key);
-	return ret;
 }
 
 /* The one order of functions: the bytes of fn, then fl, then ob. */
@@ -490,22 +568,42 @@ static int by_name(uint32_t x, uint32_t y, const void *ctx)
 }
 
 /* A cycle member's inclusive is its self plus its arcs leaving the cycle
- * (TraceFunction::update for a cycle member), per part. */
+ * (TraceFunction::update for a cycle member): true per part, and so of
+ * the sums over parts. */
+static int leaves_cycle(const cg_funcs *f, uint32_t caller, uint32_t callee)
+{
+	size_t c = f->f_cycle[caller];
+	return c != 0 && f->f_cycle[callee] != c;
+}
+
 static int member_inclusive(cg_funcs *f)
+{
+	size_t W = f->W, i;
+	for (i = 0; i < f->nfuncs; i++)
+		if (f->f_cycle[i] != 0)
+			memcpy(cmat_row(&f->incl, i), cmat_row(&f->self, i),
+			       W * sizeof(uint64_t));
+	for (i = 0; i < f->narcs; i++)
+		if (leaves_cycle(f, f->arcs[i].caller, f->arcs[i].callee) &&
+		    cg_add_costs(cmat_row(&f->incl, f->arcs[i].caller),
+		                 cmat_row(&f->arc_cost, i), W))
+			return -1;
+	return 0;
+}
+
+/* The same within each kept part. */
+static int member_entries(cg_funcs *f)
 {
 	size_t W = f->W, i;
 	for (i = 0; i < f->nents; i++)
 		if (f->f_cycle[f->ents[i].func] != 0)
 			memcpy(f->ent_incl + i * W, f->ent_self + i * W,
 			       W * sizeof(uint64_t));
-	for (i = 0; i < f->nparcs; i++) {
-		const parc *a = &f->parcs[i];
-		size_t c = f->f_cycle[a->caller];
-		if (c != 0 && f->f_cycle[a->callee] != c &&
-		    add_costs(f->ent_incl + (size_t)a->ecaller * W,
-		              f->parc_cost + i * W, W))
+	for (i = 0; i < f->nparcs; i++)
+		if (leaves_cycle(f, f->parcs[i].caller, f->parcs[i].callee) &&
+		    cg_add_costs(f->ent_incl + (size_t)f->parcs[i].ecaller * W,
+		                 f->parc_cost + i * W, W))
 			return -1;
-	}
 	return 0;
 }
 
@@ -524,8 +622,8 @@ static int cycle_rows(cg_funcs *f)
 	for (i = 0; i < f->nfuncs; i++) {
 		size_t c = f->f_cycle[i];
 		if (c != 0 &&
-		    (add_costs(f->c_self + (c - 1) * W, f->f_self + i * W, W) ||
-		     add_costs(f->c_incl + (c - 1) * W, f->f_incl + i * W, W)))
+		    (cg_add_costs(f->c_self + (c - 1) * W, cmat_row(&f->self, i), W) ||
+		     cg_add_costs(f->c_incl + (c - 1) * W, cmat_row(&f->incl, i), W)))
 			return -1;
 	}
 	for (i = 0; i < f->narcs; i++) {
@@ -541,64 +639,52 @@ static int find_cycles(cg_funcs *f)
 {
 	if (cg_cycles_find(&f->graph, f->f_cycle, &f->ncycles) != 0)
 		return -1;
-	return member_inclusive(f);
+	return member_inclusive(f) || member_entries(f) ? -1 : 0;
 }
 
-static int sum_functions(cg_funcs *f)
+static int sum_totals(cg_funcs *f)
 {
-	size_t W = f->W, i;
-	for (i = 0; i < f->nents; i++) {
-		size_t fn = f->ents[i].func;
-		if (add_costs(f->f_self + fn * W, f->ent_self + i * W, W) ||
-		    add_costs(f->f_incl + fn * W, f->ent_incl + i * W, W) ||
-		    add_u64(&f->f_called[fn], f->ent_called[i]))
-			return -1;
-	}
+	size_t i;
+	if ((f->totals = zalloc(f->W, sizeof(uint64_t))) == NULL)
+		return -1;
 	for (i = 0; i < f->nfuncs; i++)
-		if (add_costs(f->totals, f->f_self + i * W, W))
+		if (cg_add_costs(f->totals, cmat_row(&f->self, i), f->W))
 			return -1;
 	return 0;
 }
 
-/* The self costs of each part; bounded by the checked totals. */
-static int sum_parts(cg_funcs *f)
+/* Every sum at width W, as the accessors read them; the graph. */
+static int lay_out(cg_funcs *f)
 {
-	size_t W = f->W, i, e;
-	if (f->nparts && W > SIZE_MAX / f->nparts / sizeof(uint64_t))
-		return -1;
-	f->part_totals = zalloc(f->nparts * W, sizeof(uint64_t));
-	if (f->part_totals == NULL)
-		return -1;
-	for (i = 0; i < f->nents; i++)
-		for (e = 0; e < W; e++)
-			f->part_totals[f->ents[i].part * W + e] += f->ent_self[i * W + e];
-	return 0;
+	return cmat_fit(&f->self, f->nfuncs, 1) ||
+	       cmat_fit(&f->incl, f->nfuncs, 1) ||
+	       cmat_fit(&f->called, f->nfuncs, 1) ||
+	       cmat_exact(&f->self, f->W) || cmat_exact(&f->incl, f->W) ||
+	       cmat_exact(&f->arc_cost, f->W) || lay_out_parts(f) ||
+	       (f->f_cycle = zalloc(f->nfuncs, sizeof(size_t))) == NULL ||
+	       cg_graph_build(&f->graph, f->nfuncs, f->arcs, f->narcs, by_name, f);
 }
 
 cg_kind cg_funcs_finish(cg_funcs *f, unsigned flags, cg_error *err)
 {
-	if (f->failed || f->finished)
+	if (cg_consumer_idle(&f->in))
 		return cg_fail(err, CG_RESOURCE, 0,
-		               f->failed ? "an input was refused"
-		                         : "finished already");
-	f->finished = 1;
+		               f->in.failed ? "an input was refused"
+		                            : "finished already");
+	f->in.finished = 1;
 	f->W = f->events.count;
-	f->failed = 1;
-	if (lay_out(f) || sum_arcs(f) ||
-	    cg_graph_build(&f->graph, f->nfuncs, f->arcs, f->narcs, by_name, f))
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
-	if (part_inclusive(f))
+	f->in.failed = 1;
+	if (f->over)
 		return cg_fail(err, CG_RESOURCE, 0, "a cost summed over UInt64");
-	if ((flags & CG_FUNCS_CYCLES) && find_cycles(f))
+	if (lay_out(f))
+		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+	if (((flags & CG_FUNCS_CYCLES) && find_cycles(f)) || sum_totals(f) ||
+	    cycle_rows(f))
 		return cg_fail(err, CG_RESOURCE, 0,
 		               "out of memory or a cost summed over UInt64");
-	if (sum_functions(f) || sum_parts(f) || cycle_rows(f))
-		return cg_fail(err, CG_RESOURCE, 0,
-		               "out of memory or a cost summed over UInt64");
-	f->failed = 0;
+	f->in.failed = 0;
 	return CG_OK;
 }
-
 /* ------------------------------------------------------------- accessors */
 
 size_t cg_funcs_event_count(const cg_funcs *f) { return f->W; }
@@ -631,16 +717,16 @@ static void name_func(const cg_funcs *f, size_t i, cg_func *out)
 void cg_funcs_get(const cg_funcs *f, size_t i, cg_func *out)
 {
 	name_func(f, i, out);
-	out->called = f->f_called[i];
-	out->self = f->f_self + i * f->W;
-	out->incl = f->f_incl + i * f->W;
+	out->called = *cmat_row(&f->called, i);
+	out->self = cmat_row(&f->self, i);
+	out->incl = cmat_row(&f->incl, i);
 }
 
 void cg_funcs_part_entry(const cg_funcs *f, size_t i, cg_func *out)
 {
 	name_func(f, f->ents[i].func, out);
 	out->part = f->ents[i].part;
-	out->called = f->ent_called[i];
+	out->called = f->ents[i].called;
 	out->self = f->ent_self + i * f->W;
 	out->incl = f->ent_incl + i * f->W;
 }
@@ -666,7 +752,7 @@ void cg_funcs_arc(const cg_funcs *f, size_t i, cg_arc *out)
 	out->callee = f->arcs[i].callee;
 	out->part = 0;
 	out->calls = f->arcs[i].calls;
-	out->cost = f->arc_cost + i * f->W;
+	out->cost = cmat_row(&f->arc_cost, i);
 }
 
 void cg_funcs_part_arc(const cg_funcs *f, size_t i, cg_arc *out)
@@ -693,16 +779,17 @@ void cg_funcs_free(cg_funcs *f)
 	cg_free(f->ents);
 	cg_free(f->parcs);
 	cg_free(f->pool);
+	cg_free(f->ptot);
 	cg_free(f->ent_self);
 	cg_free(f->ent_incl);
-	cg_free(f->ent_called);
 	cg_free(f->parc_cost);
-	cg_free(f->f_self);
-	cg_free(f->f_incl);
-	cg_free(f->f_called);
+	cg_free(f->self.v);
+	cg_free(f->incl.v);
+	cg_free(f->called.v);
 	cg_free(f->f_cycle);
 	cg_free(f->arcs);
-	cg_free(f->arc_cost);
+	cg_pairmap_free(&f->arc_by_key);
+	cg_free(f->arc_cost.v);
 	cg_graph_free(&f->graph);
 	cg_free(f->part_totals);
 	cg_free(f->c_self);

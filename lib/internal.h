@@ -191,6 +191,20 @@ static inline int cg_add_costs(uint64_t *dst, const uint64_t *src, size_t n)
 	return 0;
 }
 
+/* dst[map[k]] += src[k] for k below n: a part's costs into a row at the
+ * width of every event of the inputs.  -1 when a sum passes UInt64. */
+static inline int cg_add_mapped(uint64_t *dst, const uint32_t *map,
+                                const uint64_t *src, size_t n)
+{
+	size_t k;
+	int over = 0;
+	for (k = 0; k < n; k++) {
+		over |= dst[map[k]] > UINT64_MAX - src[k];
+		dst[map[k]] += src[k];
+	}
+	return over ? -1 : 0;
+}
+
 /* a + b, saturating at UINT64_MAX. */
 static inline uint64_t cg_sat_add(uint64_t a, uint64_t b)
 {

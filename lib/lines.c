@@ -11,6 +11,7 @@
  * more; cg_lines_finish lays everything out at the final width, in name
  * and line order. */
 #include "internal.h"
+#include "consumer.h"
 #include "sort.h"
 #include "table.h"
 
@@ -58,9 +59,7 @@ struct cg_lines {
 	int has_line;
 
 	uint64_t unplaced;
-	cg_limits limits;
-	cg_error err;
-	int pending, failed, finished;
+	cg_consumer in;
 
 	/* after cg_lines_finish */
 	size_t W, nfiles;
@@ -75,14 +74,9 @@ struct cg_lines {
 	uint64_t *call_cost;   /* W per place */
 };
 
-/* An aggregation error does not stop the parse: the input's own fault,
- * if it has one, is its verdict (as in funcs.c). */
 static cg_kind fail(cg_lines *l, uint64_t line, const char *what)
 {
-	if (!l->pending)
-		cg_fail(&l->err, CG_RESOURCE, line, "%s", what);
-	l->pending = 1;
-	return CG_OK;
+	return cg_consumer_fail(&l->in, CG_RESOURCE, line, what);
 }
 
 static cg_kind oom(cg_lines *l)
@@ -103,21 +97,12 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 {
 	cg_lines *l = ctx;
 	size_t i, nev = cg_part_event_count(p);
-	if (l->pending)
+	if (l->in.pending)
 		return CG_OK;
 	if (cg_grow((void **)&l->evmap, &l->evmap_cap, nev, sizeof *l->evmap))
 		return oom(l);
-	for (i = 0; i < nev; i++) {
-		if (cg_intern(&l->events, cg_part_event(p, i), &l->evmap[i]))
-			return oom(l);
-		if (l->events.count > l->limits.events) {
-			cg_fail_limit(&l->err, cg_part_first_line(p),
-			              "distinct events of the inputs", "events",
-			              l->limits.events);
-			l->pending = 1;
-			return CG_OK;
-		}
-	}
+	if (cg_consumer_events(&l->in, &l->events, p, l->evmap))
+		return CG_OK;
 	l->width = l->events.count;
 	l->has_line = 0;
 	for (i = 0; i < cg_part_position_count(p); i++)
@@ -145,19 +130,6 @@ static uint64_t *slot_costs(cg_lines *l, slot *s)
 	s->cost = at;
 	s->width = (uint32_t)w;
 	return l->pool + at;
-}
-
-/* dst[map[k]] += src[k]; -1 when a sum passes UInt64. */
-static int add_mapped(uint64_t *dst, const uint32_t *map, const uint64_t *src,
-                      size_t n)
-{
-	size_t k;
-	int over = 0;
-	for (k = 0; k < n; k++) {
-		over |= dst[map[k]] > UINT64_MAX - src[k];
-		dst[map[k]] += src[k];
-	}
-	return over ? -1 : 0;
 }
 
 static int func_id(cg_lines *l, cg_str ob, cg_str fl, cg_str fn, uint32_t *out)
@@ -224,7 +196,7 @@ static cg_kind add_call(cg_lines *l, const cg_record *r, uint32_t at)
 	if ((cost = slot_costs(l, &l->calls[c].cost)) == NULL)
 		return oom(l);
 	if (l->calls[c].calls > UINT64_MAX - r->calls ||
-	    add_mapped(cost, l->evmap, r->cost, r->ncost))
+	    cg_add_mapped(cost, l->evmap, r->cost, r->ncost))
 		return fail(l, r->line, "call count or cost of a line's calls summed "
 		                        "over UInt64");
 	l->calls[c].calls += r->calls;
@@ -237,7 +209,7 @@ static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 	uint64_t *cost;
 	uint32_t at;
 	(void)p;
-	if (l->pending)
+	if (l->in.pending)
 		return CG_OK;
 	if (!l->has_line) {
 		l->unplaced++;
@@ -249,35 +221,35 @@ static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 		return add_call(l, r, at);
 	if ((cost = slot_costs(l, &l->sites[at].self)) == NULL)
 		return oom(l);
-	if (add_mapped(cost, l->evmap, r->cost, r->ncost))
+	if (cg_add_mapped(cost, l->evmap, r->cost, r->ncost))
 		return fail(l, r->line, "self cost of a line summed over UInt64");
 	return CG_OK;
+}
+
+void cg_lines_begin(cg_lines *l, const cg_read_options *opt, cg_handler *h,
+                    void **ctx)
+{
+	static const cg_handler mine = {on_part_begin, on_record, NULL};
+	*ctx = l;
+	cg_consumer_begin(&l->in, opt, &l->names, &mine, h);
+}
+
+cg_kind cg_lines_end(cg_lines *l, cg_kind parsed, cg_error *err)
+{
+	return cg_consumer_end(&l->in, parsed, err);
 }
 
 cg_kind cg_lines_add(cg_lines *l, const char *buf, size_t len,
                      const cg_limits *limits, unsigned flags, cg_error *err)
 {
-	static const cg_handler h = {on_part_begin, on_record, NULL};
-	cg_kind k;
-	if (l->failed || l->finished)
-		return cg_parse(buf, len, limits, flags, NULL, NULL, NULL, err);
-	/* views of the previous input may come back at the same addresses */
-	cg_interner_forget_views(&l->names);
-	cg_interner_forget_views(&l->events);
-	if (limits != NULL)
-		l->limits = *limits;
-	else
-		cg_limits_default(&l->limits);
-	l->pending = 0;
-	k = cg_parse(buf, len, limits, flags, &h, l, NULL, err);
-	if (k == CG_OK && l->pending) {
-		k = l->err.kind;
-		if (err != NULL)
-			*err = l->err;
-	}
-	if (k != CG_OK)
-		l->failed = 1;
-	return k;
+	cg_read_options opt;
+	cg_handler h;
+	void *ctx;
+	cg_read_options_default(&opt);
+	opt.limits = limits;
+	opt.flags = flags;
+	cg_lines_begin(l, &opt, &h, &ctx);
+	return cg_lines_end(l, cg_parse_opts(buf, len, &opt, &h, ctx, err), err);
 }
 
 /* ---------------------------------------------------------------- finish */
@@ -436,18 +408,18 @@ out:
 
 cg_kind cg_lines_finish(cg_lines *l, cg_error *err)
 {
-	if (l->failed || l->finished)
+	if (cg_consumer_idle(&l->in))
 		return cg_fail(err, CG_RESOURCE, 0,
 		               "cg_lines_finish after an error or a second time");
-	l->finished = 1;
+	l->in.finished = 1;
 	l->W = l->events.count;
 	if ((l->W > 0 && l->nsites > SIZE_MAX / l->W / sizeof(uint64_t)) ||
 	    (l->W > 0 && l->ncalls > SIZE_MAX / l->W / sizeof(uint64_t))) {
-		l->failed = 1;
+		l->in.failed = 1;
 		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
 	}
 	if (lay_out_lines(l) || lay_out_calls(l)) {
-		l->failed = 1;
+		l->in.failed = 1;
 		return cg_fail(err, CG_RESOURCE, 0,
 		               "out of memory, or a file's cost summed over UInt64");
 	}

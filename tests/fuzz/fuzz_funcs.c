@@ -1,10 +1,13 @@
 /* fuzz_funcs - any bytes, split at the first form feed into two inputs of
  * one aggregation: no crash, no leak, the verdict of cg_parse on each
  * input, and figures that add up: the self costs of all functions equal
- * the cost records, per event; each function's self and called are its
- * per-part entries' sums; cycle numbers are in range. */
+ * the cost records, per event; each function's self, inclusive and called
+ * are its per-part entries' sums; cycle numbers are in range.  A second
+ * aggregation reads the same inputs in chunks (cut by the input's length)
+ * and keeps no parts: the same verdicts, every figure the same. */
 #include "cgprof.h"
 #include "sums.h"
+#include "../common/funcs_same.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -87,13 +90,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const cg_handler h = {NULL, add_record, NULL};
 	size_t len[2], i, nparts;
 	const char *part[2];
-	cg_funcs *f;
+	cg_funcs *f, *lean;
 	cg_limits l;
-	cg_error err;
+	cg_error err, lerr;
 	sums s;
 	int ok = 1;
-	if (cg_funcs_new(&f, &err) != CG_OK)
+	if (cg_funcs_new_opts(&f, CG_FUNCS_KEEP_PARTS, &err) != CG_OK)
 		return 0;
+	if (cg_funcs_new(&lean, &err) != CG_OK) {
+		cg_funcs_free(f);
+		return 0;
+	}
 	memset(&s, 0, sizeof s);
 	cg_limits_default(&l);
 	nparts = split_parts(data, size, part, len);
@@ -104,18 +111,35 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		cg_kind want = cg_parse(part[i], len[i], &l, flags, &h, &s, NULL,
 		                        NULL);
 		cg_kind got = cg_funcs_add(f, part[i], len[i], &l, flags, &err);
+		cg_read_options opt;
+		cg_read_options_default(&opt);
+		opt.limits = &l;
+		opt.flags = flags;
+		if (funcs_add_chunked(lean, part[i], len[i], &opt, 1 + size % 13,
+		                      &lerr) != got ||
+		    (got != CG_OK && (lerr.line != err.line ||
+		                      strcmp(lerr.message, err.message) != 0)))
+			abort();
 		/* the aggregation refuses only what the parse refuses, or a sum
 		 * over UInt64 */
 		if (got != want && !(got == CG_RESOURCE && want == CG_OK))
 			abort();
 		ok = ok && got == CG_OK;
 	}
-	if (ok && cg_funcs_finish(f, size > 0 && data[0] == '#' ? 0 : CG_FUNCS_CYCLES,
-	                          &err) == CG_OK) {
-		check_figures(f, &s);
-		check_fold(f);
+	if (ok) {
+		unsigned fin = size > 0 && data[0] == '#' ? 0 : CG_FUNCS_CYCLES;
+		cg_kind k = cg_funcs_finish(f, fin, &err);
+		if (cg_funcs_finish(lean, fin, &lerr) != k)
+			abort();
+		if (k == CG_OK) {
+			check_figures(f, &s);
+			check_fold(f);
+			if (!funcs_same(f, lean) || !entries_sum(f))
+				abort();
+		}
 	}
 	sums_free(&s);
 	cg_funcs_free(f);
+	cg_funcs_free(lean);
 	return 0;
 }

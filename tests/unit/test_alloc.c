@@ -8,6 +8,7 @@
 #include "cgprof.h"
 #include "check.h"
 #include "verdicts.h"
+#include "../common/funcs_chunked.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -149,15 +150,46 @@ static cg_kind run_inline(const char *in, cg_error *err)
 	                    NULL, err);
 }
 
-static cg_kind run_funcs(const char *in, cg_error *err)
+/* The input twice, as two parts of one aggregation made with flags. */
+static cg_kind funcs_twice(const char *in, unsigned flags, cg_error *err)
 {
 	cg_funcs *f;
-	cg_kind k = cg_funcs_new(&f, err);
+	cg_kind k = cg_funcs_new_opts(&f, flags, err);
 	if (k != CG_OK)
 		return k;
 	k = cg_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err);
 	if (k == CG_OK)
 		k = cg_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err);
+	if (k == CG_OK)
+		k = cg_funcs_finish(f, CG_FUNCS_CYCLES, err);
+	cg_funcs_free(f);
+	return k;
+}
+
+static cg_kind run_funcs(const char *in, cg_error *err)
+{
+	return funcs_twice(in, 0, err);
+}
+
+/* The same with parts kept, and as two inputs read in chunks of 5 bytes
+ * with sums only. */
+static cg_kind run_funcs_parts(const char *in, cg_error *err)
+{
+	return funcs_twice(in, CG_FUNCS_KEEP_PARTS, err);
+}
+
+static cg_kind run_funcs_stream(const char *in, cg_error *err)
+{
+	cg_read_options opt;
+	cg_funcs *f;
+	cg_kind k = cg_funcs_new(&f, err);
+	if (k != CG_OK)
+		return k;
+	cg_read_options_default(&opt);
+	opt.flags = CG_COMPAT;
+	k = funcs_add_chunked(f, in, strlen(in), &opt, 5, err);
+	if (k == CG_OK)
+		k = funcs_add_chunked(f, in, strlen(in), &opt, 5, err);
 	if (k == CG_OK)
 		k = cg_funcs_finish(f, CG_FUNCS_CYCLES, err);
 	cg_funcs_free(f);
@@ -500,6 +532,14 @@ static const char *const rich[] = {
     "positions: instr line\nevents: A B C\nob=x\nfl=y\nfn=f1\n0x10 1 1 2 3\n"
     "+2 * 4\n-1 +1 5 6 7\nfn=f2\n16 2 1\ncob=z\ncfi=w\ncfn=f3\n"
     "calls=3 0x20 4\n+1 +1 9\nfn=f3\n32 4 9\n",
+    /* parts that bring events (the sums laid out wider) and many
+     * functions and arcs (their rows grown), in a cycle */
+    "events: A\nfn=a\n1 1\ncfn=b\ncalls=1 1\n1 2\nfn=b\n1 3\n"
+    "cfn=a\ncalls=2 1\n1 1\n"
+    "part: 2\nevents: B A C\nfn=b\n1 1 2 3\ncfn=c\ncalls=1 1\n1 1 1 1\n"
+    "fn=c\n1 4 5 6\nfn=d\n1 1\nfn=e\n1 1\nfn=f\n1 1\nfn=g\n1 1\n"
+    "fn=h\n1 1\nfn=i\n1 1\nfn=j\n1 1\nfn=k\n1 1\ncfn=a\ncalls=1 1\n1 1\n"
+    "part: 3\nevents: D E F G H\nfn=a\n1 1 2 3 4 5\n",
     /* over 64 events: the duplicate check's sorted path */
     "events: e0 e1 e2 e3 e4 e5 e6 e7 e8 e9 f0 f1 f2 f3 f4 f5 f6 f7 f8 f9 "
     "g0 g1 g2 g3 g4 g5 g6 g7 g8 g9 h0 h1 h2 h3 h4 h5 h6 h7 h8 h9 i0 i1 i2 "
@@ -515,7 +555,9 @@ int main(void)
 	} runs[] = {
 	    {"parse", run_parse},   {"model", run_model},
 	    {"normalize", run_normalize}, {"inline", run_inline},
-	    {"funcs", run_funcs},   {"diff", run_diff}, {"fold", run_fold},
+	    {"funcs", run_funcs},   {"funcs parts", run_funcs_parts},
+	    {"funcs stream", run_funcs_stream},
+	    {"diff", run_diff}, {"fold", run_fold},
 	    {"reach", run_reach},
 	    {"input", run_input}, {"options", run_options},
 	    {"flame", run_flame},

@@ -2,32 +2,55 @@
  * whose figures are worked out by hand in the comments. */
 #include "cgprof.h"
 #include "check.h"
+#include "../common/funcs_same.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static cg_funcs *aggregate(const char *const *texts, size_t n, unsigned flags)
+/* texts aggregated twice: whole, keeping parts, and in chunks of cut
+ * bytes, with sums only; both must agree on every figure.  Returns the
+ * first. */
+static cg_funcs *aggregate_cut(const char *const *texts, size_t n,
+                               unsigned flags, size_t cut)
 {
-	cg_funcs *f;
-	cg_limits l;
+	cg_funcs *f, *lean;
+	cg_read_options opt;
 	cg_error err;
 	size_t i;
-	if (cg_funcs_new(&f, &err) != CG_OK)
+	cg_read_options_default(&opt);
+	if (cg_funcs_new_opts(&f, CG_FUNCS_KEEP_PARTS, &err) != CG_OK ||
+	    cg_funcs_new(&lean, &err) != CG_OK)
 		return NULL;
-	cg_limits_default(&l);
 	for (i = 0; i < n; i++)
-		if (cg_funcs_add(f, texts[i], strlen(texts[i]), &l, 0, &err) != CG_OK) {
+		if (cg_funcs_add_opts(f, texts[i], strlen(texts[i]), &opt, &err) !=
+		        CG_OK ||
+		    funcs_add_chunked(lean, texts[i], strlen(texts[i]), &opt, cut,
+		                      &err) != CG_OK) {
 			CHECK(0, "input %zu refused: %llu: %s", i,
 			      (unsigned long long)err.line, err.message);
-			cg_funcs_free(f);
-			return NULL;
+			goto fail;
 		}
-	if (cg_funcs_finish(f, flags, &err) != CG_OK) {
+	if (cg_funcs_finish(f, flags, &err) != CG_OK ||
+	    cg_funcs_finish(lean, flags, &err) != CG_OK) {
 		CHECK(0, "finish: %s", err.message);
-		cg_funcs_free(f);
-		return NULL;
+		goto fail;
 	}
+	CHECK(funcs_same(f, lean), "kept parts and sums only agree");
+	CHECK(entries_sum(f), "functions are their part entries summed");
+	CHECK(cg_funcs_part_entry_count(lean) == 0 &&
+	          cg_funcs_part_arc_count(lean) == 0,
+	      "no parts kept without CG_FUNCS_KEEP_PARTS");
+	cg_funcs_free(lean);
 	return f;
+fail:
+	cg_funcs_free(f);
+	cg_funcs_free(lean);
+	return NULL;
+}
+
+static cg_funcs *aggregate(const char *const *texts, size_t n, unsigned flags)
+{
+	return aggregate_cut(texts, n, flags, 3);
 }
 
 static cg_funcs *one(const char *text, unsigned flags)
