@@ -82,3 +82,40 @@ same() {
     [ "$status" -eq 1 ]
     [[ "$stderr" == "<stdin>:0: resource: input size over the input limit of 100"* ]]
 }
+
+# The analysis commands read in chunks too (cg_funcs_begin, cg_lines_begin).
+@test "cg-funcs, cg-annotate, cg-dot, cg-fold on a pipe of odd-sized writes: the file's output" {
+    export -f trickle
+    same "$CG_BINDIR/cg-funcs" -c "$T/good.cg"
+    [ "${#lines[@]}" -eq 2 ]
+    same "$CG_BINDIR/cg-annotate" "$T/good.cg"
+    [[ "$output" == *"main"* ]]
+    same "$CG_BINDIR/cg-dot" "$T/good.cg"
+    [[ "$output" == "digraph"* ]]
+    same "$CG_BINDIR/cg-fold" "$T/good.cg"
+    [ -n "$output" ]
+}
+
+@test "an analysis command refuses an input faulty on its last line, cut anywhere, and prints nothing" {
+    export -f trickle
+    cp "$T/good.cg" "$T/late.cg"
+    printf 'fn=late\n1 x\n' >> "$T/late.cg"
+    n=$(wc -l < "$T/late.cg")
+    for cmd in cg-funcs cg-annotate cg-dot cg-fold cg-flame; do
+        same "$CG_BINDIR/$cmd" "$T/late.cg"
+        [ "$status" -eq 1 ]
+        [ -z "$output" ]
+        [[ "$stderr" == "<stdin>:$n: syntax: "* ]]
+    done
+}
+
+@test "k copies of a recording read as k parts: k times each function's figures (awk)" {
+    ex=$TESTS_DIR/../examples/hanoi.callgrind
+    "$CG_BINDIR/cg-funcs" "$ex" > "$T/one.tsv"
+    cat "$ex" "$ex" "$ex" | "$CG_BINDIR/cg-funcs" - > "$T/three.tsv"
+    # called, self and inclusive of one copy, times 3, in the same order
+    awk -F'\t' 'BEGIN { OFS = FS } NR > 1 { $4 *= 3; $6 *= 3; $7 *= 3 } 1' \
+        "$T/one.tsv" > "$T/want.tsv"
+    [ "$(wc -l < "$T/one.tsv")" -gt 100 ]
+    cmp "$T/want.tsv" "$T/three.tsv"
+}
