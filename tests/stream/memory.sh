@@ -15,6 +15,7 @@ while [ $i -lt 300 ]; do cat "$example"; i=$((i + 1)); done > "$tmp/big.cg"
 peak() {
     f=$1
     shift
+    # shellcheck disable=SC2002 # a pipe, not a file, on purpose
     cat "$f" | /usr/bin/time -o "$tmp/t" -f %M "$@" - > /dev/null
     tail -1 "$tmp/t"
 }
