@@ -1,7 +1,7 @@
 #!/bin/sh
-# bench/stream.sh - the commands that read in chunks, on a large input:
-# wall time and peak RSS of one run each beside md5sum and wc -l, before
-# and after, and instructions per byte on one recording.
+# bench/stream.sh - every command on a large input: wall time and peak
+# RSS of one run each beside md5sum and wc -l, before and after, and
+# instructions per byte on one recording.
 #
 #   sh bench/stream.sh [BINDIR [BEFORE_BINDIR]]
 #
@@ -13,7 +13,8 @@
 # valid profile, with STREAM_MB/4 times each record.  The script checks
 # that cg-validate -v counts K times the records and calls of one copy
 # (counted with awk: cost lines and calls= lines) and that every binary
-# prints the same line.  Needs valgrind, gcc and GNU time.
+# prints the same line, and that cg-funcs gives K times each function's
+# figures of one copy.  Needs valgrind, gcc and GNU time.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 bin=$(cd "${1:-$top/build/bin}" && pwd)
@@ -54,6 +55,12 @@ done
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgstream.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
+# cg-funcs: K times each function's called count and costs of one copy
+"$bin/cg-funcs" --no-limits "$one" | awk -F'\t' -v k="$k" 'BEGIN { OFS = FS }
+    NR > 1 { $4 *= k; for (i = 6; i <= NF; i++) $i *= k } 1' > "$tmp/want"
+"$bin/cg-funcs" --no-limits "$big" > "$tmp/got"
+cmp -s "$tmp/want" "$tmp/got" || { echo "stream: cg-funcs of $k copies is not $k times one copy's" >&2; exit 1; }
+
 run() { # run COMMAND: "seconds peakMB" of one run, output discarded
     /usr/bin/time -o "$tmp/t" -f '%e %M' sh -c "$1 > /dev/null"
     awk '{ printf "%.2f %.1f", $1, $2 / 1024 }' "$tmp/t"
@@ -64,29 +71,47 @@ printf '| %s (%d MB, %d copies of cc1.cg) | s | MB/s | peak RSS MB | x md5sum |\
     "$(basename "$big")" $((bytes / 1000000)) "$k"
 printf '|---|---:|---:|---:|---:|\n'
 md5=$(run "md5sum $big" | cut -d' ' -f1)
-for cmd in "md5sum" "wc -l" \
-    ${before:+"$before/cg-validate --no-limits"} "$bin/cg-validate --no-limits" \
-    ${before:+"$before/cg-parts --no-limits"} "$bin/cg-parts --no-limits"; do
+# each command of the list, the build before (when given) first
+commands() {
+    for c in "$@"; do
+        [ -z "$before" ] || echo "$before/$c --no-limits"
+        echo "$bin/$c --no-limits"
+    done
+}
+# cg-diff compares one copy with the big input
+cmds=$(commands cg-validate cg-parts cg-funcs "cg-diff $one" cg-dot cg-fold \
+    cg-flame cg-annotate cg-tsv cg-normalize)
+IFS='
+'
+# shellcheck disable=SC2086 # one command a line
+set -- "md5sum" "wc -l" $cmds
+unset IFS
+for cmd in "$@"; do
     if [ "$cmd" = md5sum ]; then r="$md5 $(run "md5sum $big" | cut -d' ' -f2)"
     else r=$(run "$cmd $big"); fi
-    name=$(echo "$cmd" | sed -e "s|^$bin/||" -e 's| --no-limits||')
+    name=$(echo "$cmd" | sed -e "s|^$bin/||" -e 's| --no-limits||' -e "s|$one|cc1.cg|")
     [ -z "$before" ] || name=$(echo "$name" | sed "s|^$before/\(.*\)|\1 (before)|")
     echo "$r" | awk -v n="$name" -v b="$bytes" -v m="$md5" '{
         printf "| %s | %.2f | %.0f | %.1f | %.2f |\n", n, $1, b / 1e6 / $1, $2, $1 / m }'
 done
 
-printf '\n| cc1.cg (%d bytes) | instructions | per byte | x md5sum |\n|---|---:|---:|---:|\n' "$(size "$one")"
+printf '\n| cc1.cg (%d bytes) | instructions | per byte | x md5sum | x cg-validate |\n|---|---:|---:|---:|---:|\n' "$(size "$one")"
 instr() {
     # shellcheck disable=SC2086 # the command's words, paths without blanks
     valgrind -q --tool=callgrind --callgrind-out-file="$tmp/i.cg" $1 > /dev/null 2>&1
     sed -n 's/^summary: \([0-9]*\).*/\1/p' "$tmp/i.cg" | head -1
 }
 m=$(instr "md5sum $one")
-for cmd in "md5sum" ${before:+"$before/cg-validate --no-limits"} "$bin/cg-validate --no-limits" \
-    ${before:+"$before/cg-parts --no-limits"} "$bin/cg-parts --no-limits"; do
+v=$(instr "$bin/cg-validate --no-limits $one")
+IFS='
+'
+# shellcheck disable=SC2086 # one command a line
+set -- "md5sum" $(commands cg-validate cg-parts cg-funcs cg-tsv cg-normalize)
+unset IFS
+for cmd in "$@"; do
     if [ "$cmd" = md5sum ]; then i=$m; else i=$(instr "$cmd $one"); fi
     name=$(echo "$cmd" | sed -e "s|^$bin/||" -e 's| --no-limits||')
     [ -z "$before" ] || name=$(echo "$name" | sed "s|^$before/\(.*\)|\1 (before)|")
-    awk -v n="$name" -v i="$i" -v b="$(size "$one")" -v m="$m" \
-        'BEGIN { printf "| %s | %d | %.1f | %.2f |\n", n, i, i / b, i / m }'
+    awk -v n="$name" -v i="$i" -v b="$(size "$one")" -v m="$m" -v v="$v" \
+        'BEGIN { printf "| %s | %d | %.1f | %.2f | %.2f |\n", n, i, i / b, i / m, i / v }'
 done

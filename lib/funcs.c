@@ -301,13 +301,22 @@ static int same_view(const char *p, size_t n, cg_str s)
 	return p == s.ptr && n == s.len;
 }
 
-/* The function (and its entry in this part) named by ob, fl, fn. */
+/* c holds the names ob, fl, fn: the common case, kept apart from
+ * resolving so that a record of the last function costs a few
+ * comparisons. */
+static int cached(const vcache *c, cg_str ob, cg_str fl, cg_str fn)
+{
+	return c->valid && same_view(c->fn, c->fnlen, fn) &&
+	       same_view(c->fl, c->fllen, fl) && same_view(c->ob, c->oblen, ob);
+}
+
+/* The function (and its entry in this part) named by ob, fl, fn, into c. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static int resolve(cg_funcs *f, vcache *c, cg_str ob, cg_str fl, cg_str fn,
                    int want_entry)
 {
-	if (c->valid && same_view(c->fn, c->fnlen, fn) &&
-	    same_view(c->fl, c->fllen, fl) && same_view(c->ob, c->oblen, ob))
-		return 0;
 	c->valid = 0;
 	if (func_index(f, ob, fl, fn, &c->func) ||
 	    (want_entry && entry_index(f, c->func, &c->ent)))
@@ -322,13 +331,17 @@ static int resolve(cg_funcs *f, vcache *c, cg_str ob, cg_str fl, cg_str fn,
 	return 0;
 }
 
+#if defined(__GNUC__)
+__attribute__((noinline)) /* a cost record needs few registers */
+#endif
 static cg_kind add_call(cg_funcs *f, const cg_record *r)
 {
 	size_t part = f->nparts - 1;
 	uint32_t caller = f->caller.func, at;
 	parc *a;
 	int k;
-	if (resolve(f, &f->callee, r->cob, r->cfl, r->cfn, 0) ||
+	if ((!cached(&f->callee, r->cob, r->cfl, r->cfn) &&
+	     resolve(f, &f->callee, r->cob, r->cfl, r->cfn, 0)) ||
 	    f->nparcs >= UINT32_MAX)
 		return oom(f);
 	k = cg_pairmap_put(&f->parc_by_key, caller, f->callee.func,
@@ -365,7 +378,8 @@ static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 	(void)p;
 	if (f->in.pending)
 		return CG_OK;
-	if (resolve(f, &f->caller, r->ob, r->fl, r->fn, 1))
+	if (!cached(&f->caller, r->ob, r->fl, r->fn) &&
+	    resolve(f, &f->caller, r->ob, r->fl, r->fn, 1))
 		return oom(f);
 	if (r->kind == CG_RECORD_CALL)
 		return add_call(f, r);
