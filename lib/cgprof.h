@@ -345,9 +345,10 @@ cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
  * profile defines and the current part's headers are held.
  *
  * The handler's callbacks are those of cg_parse_opts, in the same order
- * and with the same content, made as the lines arrive.  Their views
- * (names, headers, events) live during the callback only: a consumer
- * copies what it keeps.  As with cg_parse_opts, a refused input may have
+ * and with the same content, made as the lines arrive.  A record's
+ * names are the reader's one copy of each name, at one address until
+ * cg_reader_free; other views (headers, events) live during the callback
+ * only: a consumer copies what it keeps.  As with cg_parse_opts, a refused input may have
  * made callbacks first, here also for an input the text checks refuse
  * after its first lines. */
 typedef struct cg_reader cg_reader;
