@@ -1,6 +1,7 @@
 /* cg-tsv - a profile's records as TAB-separated rows.
  * Each input is checked whole (and the columns gathered) before any row of
- * it is written: a first parse without output, then one that writes. */
+ * it is written: a first reading without output, then one that writes,
+ * neither holding the input (see cli_read_first). */
 #define _DEFAULT_SOURCE
 #include "cli.h"
 #include "out.h"
@@ -110,17 +111,20 @@ static const char *fixed_name(size_t col, char buf[32])
 	return fixed[col];
 }
 
-/* One input: its bytes, and what the first parse found. */
+/* One input: its two readings, and what the first found. */
 typedef struct input {
 	const char *path;
-	cg_input *in;
+	cli_twice src;
+	int accepted;
+	cg_stats stats;
 	unsigned posmask;
 	names events;
 	int oom;
 } input;
 
 /* A name column remembers its last value: rows repeat their names, which
- * are views into the input, so one scan for escapes serves many rows. */
+ * are the reader's one copy of each, so one scan for escapes serves many
+ * rows. */
 typedef struct column {
 	const char *ptr;
 	size_t len;
@@ -138,6 +142,7 @@ typedef struct tsv {
 	size_t *cols;       /* the columns printed, in order */
 	size_t ncols;
 	const input *cur;
+	uint64_t records;   /* of cur, so far */
 	long *evsrc;        /* per event column: the part's index, or -1 */
 	long possrc[CG_POS_FIELDS];
 	int oom;
@@ -162,29 +167,48 @@ static cg_kind check_part(void *ctx, const cg_part *p)
 	return CG_OK;
 }
 
+/* A reading of in through a push reader with h and ctx: its verdict, or
+ * CG_IO after saying why it could not be read. */
+static cg_kind reading(cli *c, input *in, const cg_read_options *opt,
+                       const cg_handler *h, void *ctx, cg_error *err)
+{
+	cg_reader *r;
+	cli_feeder f;
+	cg_kind k;
+	if (cg_reader_new(opt, h, ctx, &r, err) != CG_OK) {
+		cli_trouble(c, in->path, "out of memory");
+		return CG_IO;
+	}
+	f = cli_reader_feeder(r);
+	if (in->accepted)
+		k = cli_read_again(c, &in->src, &f, err);
+	else
+		k = cli_read_first(c, &in->src, in->path, opt, &f, err);
+	cg_reader_free(r);
+	return k;
+}
+
 static int first_pass(cli *c, tsv *t, input *in)
 {
 	static const cg_handler h = {NULL, NULL, check_part};
 	cg_read_options opt;
-	cg_stats st;
 	cg_error err;
-	in->in = cli_read(c, in->path);
-	if (in->in == NULL)
-		return -1;
-	cli_read_options(c, &opt, &st);
+	cg_kind k;
+	cli_read_options(c, &opt, &in->stats);
 	opt.events = t->select.v;
 	opt.nevents = t->select.n;
-	if (cg_parse_opts(cg_input_data(in->in), cg_input_size(in->in), &opt, &h,
-	                  in, &err) != CG_OK) {
-		if (in->oom)
+	if ((k = reading(c, in, &opt, &h, in, &err)) != CG_OK) {
+		if (k == CG_IO)
+			; /* said */
+		else if (in->oom)
 			cli_trouble(c, in->path, "out of memory");
 		else
 			cli_diag(c, in->path, &err);
-		cg_input_free(in->in);
-		in->in = NULL;
+		cli_twice_close(&in->src);
 		return -1;
 	}
-	cli_warnings(in->path, &st);
+	in->accepted = 1;
+	cli_warnings(in->path, &in->stats);
 	return 0;
 }
 
@@ -360,6 +384,10 @@ static cg_kind row(void *ctx, const cg_part *p, const cg_record *r)
 {
 	tsv *t = ctx;
 	size_t i;
+	/* more records than the first reading found: another input, of
+	 * which nothing more is written */
+	if (++t->records > t->cur->stats.records)
+		return CG_ABORTED;
 	if (t->kind >= 0 && (int)r->kind != t->kind)
 		return CG_OK;
 	for (i = 0; i < t->ncols; i++) {
@@ -371,19 +399,34 @@ static cg_kind row(void *ctx, const cg_part *p, const cg_record *r)
 	return CG_OK;
 }
 
-static void write_rows(cli *c, tsv *t, const input *in)
+/* The second reading must find the records the first did. */
+static int same_records(const cg_stats *a, const cg_stats *b)
+{
+	return a->lines == b->lines && a->parts == b->parts &&
+	       a->records == b->records && a->calls == b->calls;
+}
+
+static void write_rows(cli *c, tsv *t, input *in)
 {
 	static const cg_handler h = {map_part, row, NULL};
 	cg_read_options opt;
+	cg_stats st;
 	cg_error err;
-	cli_read_options(c, &opt, NULL);
+	cg_kind k;
+	cli_read_options(c, &opt, &st);
 	t->cur = in;
-	/* the name cache holds pointers into the previous input */
+	t->records = 0;
+	/* the name cache holds pointers to the previous reader's names */
 	memset(t->names, 0, sizeof t->names);
-	if (cg_parse_opts(cg_input_data(in->in), cg_input_size(in->in), &opt, &h,
-	                  t, &err) != CG_OK)
-		/* the first parse accepted it: only memory can fail here */
-		cli_trouble(c, in->path, t->oom ? "out of memory" : err.message);
+	k = reading(c, in, &opt, &h, t, &err);
+	if (k == CG_IO)
+		return; /* said */
+	if (t->oom || (k == CG_RESOURCE && err.limit == NULL &&
+	               strcmp(err.message, "out of memory") == 0))
+		cli_trouble(c, in->path, "out of memory");
+	else if (k != CG_OK || !same_records(&st, &in->stats))
+		/* the first reading accepted it */
+		cli_trouble(c, in->path, CLI_CHANGED);
 }
 
 /* ------------------------------------------------------------ options */
@@ -481,7 +524,7 @@ int main(int argc, char **argv)
 	t.multi = n > 1;
 	gather(&c, &t, ins, n);
 	for (i = 0; i < n; i++)
-		any |= ins[i].in != NULL;
+		any |= ins[i].accepted;
 	if (t.select.n > 0)
 		t.events = t.select; /* views of argv, not copies */
 	if (any)
@@ -492,10 +535,10 @@ int main(int argc, char **argv)
 	else if (any && t.header)
 		header(&t);
 	for (i = 0; i < n; i++) {
-		if (ins[i].in != NULL && t.evsrc != NULL && !t.oom &&
+		if (ins[i].accepted && t.evsrc != NULL && !t.oom &&
 		    out_flush() == 0)
 			write_rows(&c, &t, &ins[i]);
-		cg_input_free(ins[i].in);
+		cli_twice_close(&ins[i].src);
 		free_owned(&ins[i].events);
 	}
 	if (t.select.n > 0)
