@@ -358,7 +358,7 @@ static void cell(tsv *t, const cg_part *p, const cg_record *r, size_t col)
 	switch (col) {
 	case COL_FILE: out_cstr_field(cli_name(t->cur->path)); break;
 	case COL_PART: out_u64(cg_part_ordinal(p)); break;
-	case COL_KIND: out_cstr(call ? "call" : "cost"); break;
+	case COL_KIND: out_bytes(call ? "call" : "cost", 4); break;
 	case COL_OB: name_field(&t->names[0], r->ob); break;
 	case COL_FL: name_field(&t->names[1], r->fl); break;
 	case COL_FI: name_field(&t->names[2], r->fi); break;

@@ -400,9 +400,48 @@ static int put_callee(writer *w, const cg_record *r)
 	return 0;
 }
 
+/* The numbers of a cost line, ASCII: the positions separated by blanks,
+ * then a blank and each cost.  The line is most of the output: it is
+ * counted, or formatted straight into the buffer when it fits there. */
+static void cost_numbers(writer *w, const cg_record *r, size_t ncost)
+{
+	size_t i, n = r->npos + ncost;
+	uint64_t u = r->npos > 0 ? r->npos - 1 + ncost : ncost;
+	char *p, *start;
+	if (w->counting) {
+		for (i = 0; i < r->npos; i++)
+			u += cg_digits(r->pos[i]);
+		for (i = 0; i < ncost; i++)
+			u += cg_digits(r->cost[i]);
+	} else if (!w->failed && n * 21 + 1 <= OUT_BUF - w->used) {
+		p = start = w->buf + w->used;
+		for (i = 0; i < r->npos; i++) {
+			if (i > 0)
+				*p++ = ' ';
+			p += cg_decimal(r->pos[i], p);
+		}
+		for (i = 0; i < ncost; i++) {
+			*p++ = ' ';
+			p += cg_decimal(r->cost[i], p);
+		}
+		u = (uint64_t)(p - start);
+		w->used += (size_t)u;
+	} else {
+		for (i = 0; i < r->npos; i++) {
+			if (i > 0)
+				put_ascii(w, " ", 1);
+			put_u64(w, r->pos[i]);
+		}
+		put_values(w, r->cost, ncost);
+		return;
+	}
+	w->units = cg_sat_add(w->units, u);
+	w->line_units = cg_sat_add(w->line_units, u);
+}
+
 static int put_record(writer *w, const cg_part *p, const cg_record *r)
 {
-	size_t i, ncost = r->ncost;
+	size_t ncost = r->ncost;
 	(void)p;
 	w->src_line = r->line;
 	w->body = 1;
@@ -417,14 +456,9 @@ static int put_record(writer *w, const cg_part *p, const cg_record *r)
 		if (end_line(w))
 			return 1;
 	}
-	for (i = 0; i < r->npos; i++) {
-		if (i > 0)
-			put_ascii(w, " ", 1);
-		put_u64(w, r->pos[i]);
-	}
 	while (ncost > 0 && r->cost[ncost - 1] == 0)
 		ncost--;
-	put_values(w, r->cost, ncost);
+	cost_numbers(w, r, ncost);
 	return end_line(w);
 }
 
