@@ -1,5 +1,6 @@
 #!/bin/sh
-# bench/stream.sh - the commands that read in chunks, on a large input:
+# bench/stream.sh - the commands that read in chunks (cg-validate,
+# cg-parts; cg-tsv and cg-normalize, which read twice), on a large input:
 # wall time and peak RSS of one run each beside md5sum and wc -l, before
 # and after, and instructions per byte on one recording.
 #
@@ -64,9 +65,20 @@ printf '| %s (%d MB, %d copies of cc1.cg) | s | MB/s | peak RSS MB | x md5sum |\
     "$(basename "$big")" $((bytes / 1000000)) "$k"
 printf '|---|---:|---:|---:|---:|\n'
 md5=$(run "md5sum $big" | cut -d' ' -f1)
-for cmd in "md5sum" "wc -l" \
-    ${before:+"$before/cg-validate --no-limits"} "$bin/cg-validate --no-limits" \
-    ${before:+"$before/cg-parts --no-limits"} "$bin/cg-parts --no-limits"; do
+# every command that reads in chunks, each after its build from before:
+# a binary, run with --no-limits
+binaries() {
+    for c in cg-validate cg-parts cg-tsv cg-normalize; do
+        [ -z "$before" ] || echo "$before/$c"
+        echo "$bin/$c"
+    done
+}
+for cmd in md5sum wc $(binaries); do
+    case $cmd in
+    wc) cmd="wc -l" ;;
+    md5sum) ;;
+    *) cmd="$cmd --no-limits" ;;
+    esac
     if [ "$cmd" = md5sum ]; then r="$md5 $(run "md5sum $big" | cut -d' ' -f2)"
     else r=$(run "$cmd $big"); fi
     name=$(echo "$cmd" | sed -e "s|^$bin/||" -e 's| --no-limits||')
@@ -75,18 +87,18 @@ for cmd in "md5sum" "wc -l" \
         printf "| %s | %.2f | %.0f | %.1f | %.2f |\n", n, $1, b / 1e6 / $1, $2, $1 / m }'
 done
 
-printf '\n| cc1.cg (%d bytes) | instructions | per byte | x md5sum |\n|---|---:|---:|---:|\n' "$(size "$one")"
+printf '\n| cc1.cg (%d bytes) | instructions | per byte | x md5sum | x cg-validate |\n|---|---:|---:|---:|---:|\n' "$(size "$one")"
 instr() {
     # shellcheck disable=SC2086 # the command's words, paths without blanks
     valgrind -q --tool=callgrind --callgrind-out-file="$tmp/i.cg" $1 > /dev/null 2>&1
     sed -n 's/^summary: \([0-9]*\).*/\1/p' "$tmp/i.cg" | head -1
 }
 m=$(instr "md5sum $one")
-for cmd in "md5sum" ${before:+"$before/cg-validate --no-limits"} "$bin/cg-validate --no-limits" \
-    ${before:+"$before/cg-parts --no-limits"} "$bin/cg-parts --no-limits"; do
-    if [ "$cmd" = md5sum ]; then i=$m; else i=$(instr "$cmd $one"); fi
+v=$(instr "$bin/cg-validate --no-limits $one")
+for cmd in md5sum $(binaries); do
+    if [ "$cmd" = md5sum ]; then i=$m; else i=$(instr "$cmd --no-limits $one"); fi
     name=$(echo "$cmd" | sed -e "s|^$bin/||" -e 's| --no-limits||')
     [ -z "$before" ] || name=$(echo "$name" | sed "s|^$before/\(.*\)|\1 (before)|")
-    awk -v n="$name" -v i="$i" -v b="$(size "$one")" -v m="$m" \
-        'BEGIN { printf "| %s | %d | %.1f | %.2f |\n", n, i, i / b, i / m }'
+    awk -v n="$name" -v i="$i" -v b="$(size "$one")" -v m="$m" -v v="$v" \
+        'BEGIN { printf "| %s | %d | %.1f | %.2f | %.2f |\n", n, i, i / b, i / m, i / v }'
 done
