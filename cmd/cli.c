@@ -469,7 +469,14 @@ static int open_stream(cli *c, const char *path, int *is_stdin,
 	return STDIN_FILENO;
 }
 
-static void spool_trouble(cli *c, const char *path);
+/* A pipe read twice is copied as it is read the first time. */
+static void spool_trouble(cli *c, const char *path)
+{
+	char why[256];
+	snprintf(why, sizeof why, "copying it to a temporary file: %s",
+	         strerror(errno));
+	cli_trouble(c, path, why);
+}
 
 static cg_kind reader_feed(void *ctx, const void *bytes, size_t n,
                            cg_error *err)
@@ -576,14 +583,6 @@ cg_kind cli_stream(cli *c, const char *path, const cg_read_options *opt,
 
 /* ------------------------------------------------------ read twice */
 
-static void spool_trouble(cli *c, const char *path)
-{
-	char why[256];
-	snprintf(why, sizeof why, "copying it to a temporary file: %s",
-	         strerror(errno));
-	cli_trouble(c, path, why);
-}
-
 /* A temporary file in $TMPDIR (else /tmp), unlinked at once so that no
  * exit, however abrupt, leaves it behind: its descriptor, or -1. */
 static int spool_file(const char *prog)
@@ -632,7 +631,9 @@ static cg_kind first_done(cli *c, cli_twice *t)
 		return CG_OK;
 	}
 	if (!unchanged(&now, &t->st) ||
-	    t->bytes != (uint64_t)t->st.st_size - (uint64_t)t->start)
+	    t->bytes != (t->st.st_size > t->start
+	                     ? (uint64_t)(t->st.st_size - t->start)
+	                     : 0))
 		return changed(c, t);
 	if (!t->is_stdin) {
 		close(t->fd);
