@@ -1,4 +1,6 @@
-/* cg-normalize - the canonical text of a Callgrind profile. */
+/* cg-normalize - the canonical text of a Callgrind profile.
+ * The input is read twice without being held (see cli_read_first): the
+ * first reading checks it and measures the output, the second writes. */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
 #include "cli.h"
@@ -23,18 +25,71 @@ static const char help[] =
     "or failed output.\n";
 
 typedef struct job {
-	const cg_input *in;
-	cg_read_options opt;
-	int accepted; /* the input was, whatever became of the output */
+	cli *c;
+	const char *path;
+	cli_twice src;
+	cg_normalizer *nz;
+	cg_kind first;   /* the first reading's verdict */
+	cg_error err;    /* and its error */
+	FILE *out;
+	int accepted;    /* the input was, whatever became of the output */
 } job;
 
+static cg_kind feed(void *ctx, const void *bytes, size_t n, cg_error *err)
+{
+	return cg_normalizer_feed(ctx, bytes, n, err);
+}
+
+static cg_kind finish(void *ctx, cg_error *err)
+{
+	return cg_normalizer_finish(ctx, err);
+}
+
+static cg_kind write_out(void *ctx, const char *bytes, size_t n)
+{
+	return cli_write_file(((job *)ctx)->out, bytes, n);
+}
+
+/* The second reading writes; the first has given its verdict. */
 static cg_kind normalize(void *ctx, FILE *out, cg_error *err)
 {
 	job *j = ctx;
-	cg_kind k = cg_normalize_opts(cg_input_data(j->in), cg_input_size(j->in),
-	                              &j->opt, cli_write_file, out, err);
+	cli_feeder f = {feed, finish, NULL};
+	cg_kind k = j->first;
+	*err = j->err;
+	if (k != CG_OK)
+		return k;
+	j->out = out;
+	f.ctx = j->nz;
+	k = cli_read_again(j->c, &j->src, &f, err);
+	if (k == CG_IO && err->kind == CG_IO)
+		/* the normalizer found another input */
+		cli_trouble(j->c, j->path, CLI_CHANGED);
 	j->accepted = k == CG_OK || k == CG_ABORTED;
 	return k;
+}
+
+/* The first reading: 0 when the output is to be made (the input
+ * accepted, or refused as a profile, which the output step says), -1
+ * when the input could not be read whole (said). */
+static int check(cli *c, job *j, const cg_read_options *opt)
+{
+	cli_feeder f = {feed, finish, NULL};
+	if (cg_normalizer_new(opt, write_out, j, &j->nz, &j->err) != CG_OK) {
+		cli_trouble(c, j->path, "out of memory");
+		return -1;
+	}
+	f.ctx = j->nz;
+	j->first = cli_read_first(c, &j->src, j->path, opt, &f, &j->err);
+	if (j->first == CG_IO)
+		return -1;
+	if (j->first == CG_RESOURCE && j->err.line == 0 &&
+	    j->err.limit != NULL && strcmp(j->err.limit, "input") == 0) {
+		/* over the byte cap: refused while reading, before any output */
+		cli_diag(c, j->path, &j->err);
+		return -1;
+	}
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -43,8 +98,10 @@ int main(int argc, char **argv)
 	    CLI_LONG_OPTIONS, {"inline-names", no_argument, NULL, 'i'},
 	    {"output", required_argument, NULL, 'o'}, {NULL, 0, NULL, 0}};
 	unsigned flags = 0;
-	const char *out = NULL, *path;
-	cg_input *in;
+	const char *out = NULL;
+	cg_read_options opt;
+	cg_stats st;
+	job j;
 	cli c;
 	int ch;
 
@@ -66,19 +123,17 @@ int main(int argc, char **argv)
 	if (argc > 1)
 		cli_usage(&c, "one FILE at a time");
 
-	path = argc == 1 ? argv[0] : "-";
-	in = cli_read(&c, path);
-	if (in != NULL) {
-		cg_stats st;
-		job j;
-		j.in = in;
-		j.accepted = 0;
-		cli_read_options(&c, &j.opt, &st);
-		j.opt.flags |= flags;
-		cli_output(&c, out, path, normalize, &j);
+	memset(&j, 0, sizeof j);
+	j.c = &c;
+	j.path = argc == 1 ? argv[0] : "-";
+	cli_read_options(&c, &opt, &st);
+	opt.flags |= flags;
+	if (check(&c, &j, &opt) == 0) {
+		cli_output(&c, out, j.path, normalize, &j);
 		if (j.accepted)
-			cli_warnings(path, &st);
+			cli_warnings(j.path, &st);
 	}
-	cg_input_free(in);
+	cli_twice_close(&j.src);
+	cg_normalizer_free(j.nz);
 	return cli_exit_status(&c);
 }

@@ -1,6 +1,7 @@
 /* cg-tsv - a profile's records as TAB-separated rows.
  * Each input is checked whole (and the columns gathered) before any row of
- * it is written: a first parse without output, then one that writes. */
+ * it is written: a first reading without output, then one that writes,
+ * neither holding the input (see cli_read_first). */
 #define _DEFAULT_SOURCE
 #include "cli.h"
 #include "out.h"
@@ -110,25 +111,26 @@ static const char *fixed_name(size_t col, char buf[32])
 	return fixed[col];
 }
 
-/* One input: its bytes, and what the first parse found. */
+/* One input: its two readings, and what the first found. */
 typedef struct input {
 	const char *path;
-	cg_input *in;
+	cli_twice src;
+	int accepted;
+	cg_stats stats;
 	unsigned posmask;
 	names events;
 	int oom;
 } input;
 
-/* A name column remembers its last value: rows repeat their names, which
- * are views into the input, so one scan for escapes serves many rows. */
-typedef struct column {
-	const char *ptr;
-	size_t len;
-	int clean;
-} column;
+/* What the fixed cells of a row (file, part, kind and the names) depend
+ * on: rows repeat it, so their text is made once per change and copied. */
+typedef struct rowkey {
+	size_t part;
+	int kind;
+	cg_str name[7];     /* ob fl fi fn cob cfl cfn */
+} rowkey;
 
 typedef struct tsv {
-	column names[7];    /* ob fl fi fn cob cfl cfn */
 	names select;       /* -e, in order; empty for all events */
 	const char *fields; /* -f, or NULL */
 	int kind;           /* -1 both, else a cg_record_kind */
@@ -138,8 +140,18 @@ typedef struct tsv {
 	size_t *cols;       /* the columns printed, in order */
 	size_t ncols;
 	const input *cur;
+	uint64_t records;   /* of cur, so far */
 	long *evsrc;        /* per event column: the part's index, or -1 */
 	long possrc[CG_POS_FIELDS];
+	/* the runs of fixed cells: run_end[i] is the end (exclusive) of the
+	 * run that column i begins, else 0; its text, TABs between its cells
+	 * and before it (i > 0), at run_at[i] in fixed, run_len[i] bytes */
+	size_t *run_end, *run_at, *run_len;
+	char *fixed;
+	size_t nfixed, fixed_cap;
+	rowkey key;
+	int key_set;
+	int clean[7];       /* key.name[i] needs no escape */
 	int oom;
 } tsv;
 
@@ -162,29 +174,48 @@ static cg_kind check_part(void *ctx, const cg_part *p)
 	return CG_OK;
 }
 
+/* A reading of in through a push reader with h and ctx: its verdict, or
+ * CG_IO after saying why it could not be read. */
+static cg_kind reading(cli *c, input *in, const cg_read_options *opt,
+                       const cg_handler *h, void *ctx, cg_error *err)
+{
+	cg_reader *r;
+	cli_feeder f;
+	cg_kind k;
+	if (cg_reader_new(opt, h, ctx, &r, err) != CG_OK) {
+		cli_trouble(c, in->path, "out of memory");
+		return CG_IO;
+	}
+	f = cli_reader_feeder(r);
+	if (in->accepted)
+		k = cli_read_again(c, &in->src, &f, err);
+	else
+		k = cli_read_first(c, &in->src, in->path, opt, &f, err);
+	cg_reader_free(r);
+	return k;
+}
+
 static int first_pass(cli *c, tsv *t, input *in)
 {
 	static const cg_handler h = {NULL, NULL, check_part};
 	cg_read_options opt;
-	cg_stats st;
 	cg_error err;
-	in->in = cli_read(c, in->path);
-	if (in->in == NULL)
-		return -1;
-	cli_read_options(c, &opt, &st);
+	cg_kind k;
+	cli_read_options(c, &opt, &in->stats);
 	opt.events = t->select.v;
 	opt.nevents = t->select.n;
-	if (cg_parse_opts(cg_input_data(in->in), cg_input_size(in->in), &opt, &h,
-	                  in, &err) != CG_OK) {
-		if (in->oom)
+	if ((k = reading(c, in, &opt, &h, in, &err)) != CG_OK) {
+		if (k == CG_IO)
+			; /* said */
+		else if (in->oom)
 			cli_trouble(c, in->path, "out of memory");
 		else
 			cli_diag(c, in->path, &err);
-		cg_input_free(in->in);
-		in->in = NULL;
+		cli_twice_close(&in->src);
 		return -1;
 	}
-	cli_warnings(in->path, &st);
+	in->accepted = 1;
+	cli_warnings(in->path, &in->stats);
 	return 0;
 }
 
@@ -315,75 +346,218 @@ static void opt_u64(const uint64_t *v, long i)
 		out_u64(v[i]);
 }
 
-static void name_field(column *c, cg_str s)
+/* A cell that depends on the part, the kind and the names only. */
+static int fixed_column(size_t col)
 {
-	if (s.ptr != c->ptr || s.len != c->len) {
-		c->ptr = s.ptr;
-		c->len = s.len;
-		c->clean = out_field_clean(s);
-	}
-	if (!c->clean)
-		out_field(s);
-	else if (s.len > 0)
-		out_bytes(s.ptr, s.len);
+	return col < COL_POS || (col >= COL_COB && col <= COL_CFN);
 }
 
-static void cell(tsv *t, const cg_part *p, const cg_record *r, size_t col)
+/* The number cells: positions, calls, targets, events. */
+static void cell(tsv *t, const cg_record *r, size_t col)
 {
 	int call = r->kind == CG_RECORD_CALL;
-	switch (col) {
-	case COL_FILE: out_cstr_field(cli_name(t->cur->path)); break;
-	case COL_PART: out_u64(cg_part_ordinal(p)); break;
-	case COL_KIND: out_cstr(call ? "call" : "cost"); break;
-	case COL_OB: name_field(&t->names[0], r->ob); break;
-	case COL_FL: name_field(&t->names[1], r->fl); break;
-	case COL_FI: name_field(&t->names[2], r->fi); break;
-	case COL_FN: name_field(&t->names[3], r->fn); break;
-	case COL_COB: name_field(&t->names[4], r->cob); break;
-	case COL_CFL: name_field(&t->names[5], r->cfl); break;
-	case COL_CFN: name_field(&t->names[6], r->cfn); break;
-	case COL_CALLS:
+	if (col == COL_CALLS) {
 		if (call)
 			out_u64(r->calls);
-		break;
-	default:
-		if (col < COL_COB)
-			opt_u64(r->pos, t->possrc[col - COL_POS]);
-		else if (col < COL_EV)
-			opt_u64(call ? r->target : NULL, t->possrc[col - COL_TARGET]);
-		else
-			opt_u64(r->cost, t->evsrc[col - COL_EV]);
+	} else if (col < COL_COB)
+		opt_u64(r->pos, t->possrc[col - COL_POS]);
+	else if (col < COL_EV)
+		opt_u64(call ? r->target : NULL, t->possrc[col - COL_TARGET]);
+	else
+		opt_u64(r->cost, t->evsrc[col - COL_EV]);
+}
+
+static rowkey key_of(const cg_part *p, const cg_record *r)
+{
+	rowkey k;
+	k.part = cg_part_ordinal(p);
+	k.kind = (int)r->kind;
+	k.name[0] = r->ob;
+	k.name[1] = r->fl;
+	k.name[2] = r->fi;
+	k.name[3] = r->fn;
+	k.name[4] = r->cob;
+	k.name[5] = r->cfl;
+	k.name[6] = r->cfn;
+	return k;
+}
+
+/* Names are the reader's one copy of each: the same name, the same
+ * view (an unequal view only makes the text again). */
+static int same_key(const rowkey *a, const rowkey *b)
+{
+	size_t i;
+	if (a->part != b->part || a->kind != b->kind)
+		return 0;
+	for (i = 0; i < 7; i++)
+		if (a->name[i].len != b->name[i].len ||
+		    (a->name[i].len > 0 && a->name[i].ptr != b->name[i].ptr))
+			return 0;
+	return 1;
+}
+
+static int append(tsv *t, const char *s, size_t n)
+{
+	if (cli_grow((void **)&t->fixed, &t->fixed_cap, t->nfixed + n, 1))
+		return -1;
+	if (n > 0)
+		memcpy(t->fixed + t->nfixed, s, n);
+	t->nfixed += n;
+	return 0;
+}
+
+/* A field as out_field writes it: backslash, TAB, CR, LF escaped. */
+static int append_field(tsv *t, cg_str s)
+{
+	size_t i;
+	char *p;
+	if (cli_grow((void **)&t->fixed, &t->fixed_cap, t->nfixed + 2 * s.len, 1))
+		return -1;
+	p = t->fixed + t->nfixed;
+	for (i = 0; i < s.len; i++) {
+		char c = s.ptr[i];
+		if (c == '\\' || c == '\t' || c == '\r' || c == '\n') {
+			*p++ = '\\';
+			c = c == '\t' ? 't' : c == '\r' ? 'r' : c == '\n' ? 'n' : c;
+		}
+		*p++ = c;
 	}
+	t->nfixed = (size_t)(p - t->fixed);
+	return 0;
+}
+
+static int fixed_cell(tsv *t, const rowkey *k, size_t col)
+{
+	char digits[20];
+	cg_str file;
+	size_t i;
+	switch (col) {
+	case COL_FILE:
+		file.ptr = cli_name(t->cur->path);
+		file.len = strlen(file.ptr);
+		return append_field(t, file);
+	case COL_PART:
+		return append(t, digits, cg_decimal(k->part, digits));
+	case COL_KIND:
+		return append(t, k->kind == CG_RECORD_CALL ? "call" : "cost", 4);
+	default:
+		i = col < COL_POS ? col - COL_OB : col - COL_COB + 4;
+		return t->clean[i] ? append(t, k->name[i].ptr, k->name[i].len)
+		                   : append_field(t, k->name[i]);
+	}
+}
+
+/* Whether each name of k needs escapes, looked at only when it changed
+ * (rows of a function change kind and callee more often than names). */
+static void scan_names(tsv *t, const rowkey *k)
+{
+	size_t i;
+	for (i = 0; i < 7; i++)
+		if (!t->key_set || k->name[i].ptr != t->key.name[i].ptr ||
+		    k->name[i].len != t->key.name[i].len)
+			t->clean[i] = out_field_clean(k->name[i]);
+}
+
+/* The text of every run of fixed cells, for the key k. */
+static int make_fixed(tsv *t, const rowkey *k)
+{
+	size_t i, start = 0;
+	scan_names(t, k);
+	t->nfixed = 0;
+	for (i = 0; i < t->ncols; i++) {
+		if (!fixed_column(t->cols[i]))
+			continue;
+		if (t->run_end[i] > 0) {
+			start = i;
+			t->run_at[i] = t->nfixed;
+		}
+		if ((i > 0 && append(t, "\t", 1)) || fixed_cell(t, k, t->cols[i]))
+			return -1;
+		t->run_len[start] = t->nfixed - t->run_at[start];
+	}
+	t->key = *k;
+	t->key_set = 1;
+	return 0;
+}
+
+/* Where each run of fixed cells ends; 0 when out of memory. */
+static int find_runs(tsv *t)
+{
+	size_t i, j;
+	t->run_end = calloc(t->ncols + 1, sizeof *t->run_end);
+	t->run_at = calloc(t->ncols + 1, sizeof *t->run_at);
+	t->run_len = calloc(t->ncols + 1, sizeof *t->run_len);
+	if (t->run_end == NULL || t->run_at == NULL || t->run_len == NULL)
+		return 0;
+	for (i = 0; i < t->ncols; i = j) {
+		for (j = i; j < t->ncols && fixed_column(t->cols[j]); j++)
+			;
+		if (j > i)
+			t->run_end[i] = j;
+		else
+			j = i + 1;
+	}
+	return 1;
 }
 
 static cg_kind row(void *ctx, const cg_part *p, const cg_record *r)
 {
 	tsv *t = ctx;
+	rowkey k;
 	size_t i;
+	/* more records than the first reading found: another input, of
+	 * which nothing more is written */
+	if (++t->records > t->cur->stats.records)
+		return CG_ABORTED;
 	if (t->kind >= 0 && (int)r->kind != t->kind)
 		return CG_OK;
-	for (i = 0; i < t->ncols; i++) {
+	k = key_of(p, r);
+	if ((!t->key_set || !same_key(&k, &t->key)) && make_fixed(t, &k) != 0) {
+		t->oom = 1;
+		return CG_RESOURCE;
+	}
+	for (i = 0; i < t->ncols;) {
+		if (t->run_end[i] > 0) {
+			out_bytes(t->fixed + t->run_at[i], t->run_len[i]);
+			i = t->run_end[i];
+			continue;
+		}
 		if (i > 0)
 			out_char('\t');
-		cell(t, p, r, t->cols[i]);
+		cell(t, r, t->cols[i++]);
 	}
 	out_char('\n');
 	return CG_OK;
 }
 
-static void write_rows(cli *c, tsv *t, const input *in)
+/* The second reading must find the records the first did. */
+static int same_records(const cg_stats *a, const cg_stats *b)
+{
+	return a->lines == b->lines && a->parts == b->parts &&
+	       a->records == b->records && a->calls == b->calls;
+}
+
+static void write_rows(cli *c, tsv *t, input *in)
 {
 	static const cg_handler h = {map_part, row, NULL};
 	cg_read_options opt;
+	cg_stats st;
 	cg_error err;
-	cli_read_options(c, &opt, NULL);
+	cg_kind k;
+	cli_read_options(c, &opt, &st);
 	t->cur = in;
-	/* the name cache holds pointers into the previous input */
-	memset(t->names, 0, sizeof t->names);
-	if (cg_parse_opts(cg_input_data(in->in), cg_input_size(in->in), &opt, &h,
-	                  t, &err) != CG_OK)
-		/* the first parse accepted it: only memory can fail here */
-		cli_trouble(c, in->path, t->oom ? "out of memory" : err.message);
+	t->records = 0;
+	/* the fixed cells hold the previous reader's names */
+	t->key_set = 0;
+	k = reading(c, in, &opt, &h, t, &err);
+	if (k == CG_IO)
+		return; /* said */
+	if (t->oom || (k == CG_RESOURCE && err.limit == NULL &&
+	               strcmp(err.message, "out of memory") == 0))
+		cli_trouble(c, in->path, "out of memory");
+	else if (k != CG_OK || !same_records(&st, &in->stats))
+		/* the first reading accepted it */
+		cli_trouble(c, in->path, CLI_CHANGED);
 }
 
 /* ------------------------------------------------------------ options */
@@ -481,21 +655,22 @@ int main(int argc, char **argv)
 	t.multi = n > 1;
 	gather(&c, &t, ins, n);
 	for (i = 0; i < n; i++)
-		any |= ins[i].in != NULL;
+		any |= ins[i].accepted;
 	if (t.select.n > 0)
 		t.events = t.select; /* views of argv, not copies */
 	if (any)
 		choose_columns(&c, &t);
 	t.evsrc = calloc(t.events.n + 1, sizeof *t.evsrc);
-	if (t.evsrc == NULL || t.oom)
+	if (t.evsrc == NULL || t.oom || !find_runs(&t)) {
 		cli_trouble(&c, NULL, "out of memory");
-	else if (any && t.header)
+		t.oom = 1;
+	} else if (any && t.header)
 		header(&t);
 	for (i = 0; i < n; i++) {
-		if (ins[i].in != NULL && t.evsrc != NULL && !t.oom &&
+		if (ins[i].accepted && t.evsrc != NULL && !t.oom &&
 		    out_flush() == 0)
 			write_rows(&c, &t, &ins[i]);
-		cg_input_free(ins[i].in);
+		cli_twice_close(&ins[i].src);
 		free_owned(&ins[i].events);
 	}
 	if (t.select.n > 0)
@@ -503,6 +678,10 @@ int main(int argc, char **argv)
 	else
 		free_owned(&t.events);
 	free(t.cols);
+	free(t.run_end);
+	free(t.run_at);
+	free(t.run_len);
+	free(t.fixed);
 	free(t.evsrc);
 	free(ins);
 	return cli_exit_status(&c);

@@ -481,17 +481,60 @@ static int open_stream(cli *c, const char *path, int *is_stdin,
 	return STDIN_FILENO;
 }
 
-/* Feed r from fd to its end, then finish it: the verdict, or CG_IO
- * after saying why reading failed. */
-static cg_kind feed_fd(cli *c, const char *path, int fd, cg_reader *r,
-                       uint64_t *bytes, cg_error *err)
+/* A pipe read twice is copied as it is read the first time. */
+static void spool_trouble(cli *c, const char *path)
+{
+	char why[256];
+	snprintf(why, sizeof why, "copying it to a temporary file: %s",
+	         strerror(errno));
+	cli_trouble(c, path, why);
+}
+
+static cg_kind reader_feed(void *ctx, const void *bytes, size_t n,
+                           cg_error *err)
+{
+	return cg_reader_feed(ctx, bytes, n, err);
+}
+
+static cg_kind reader_finish(void *ctx, cg_error *err)
+{
+	return cg_reader_finish(ctx, err);
+}
+
+cli_feeder cli_reader_feeder(cg_reader *r)
+{
+	cli_feeder f;
+	f.feed = reader_feed;
+	f.finish = reader_finish;
+	f.ctx = r;
+	return f;
+}
+
+/* Write all n bytes to fd: 0, or -1 with errno set. */
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n > 0) {
+		ssize_t put = write(fd, p, n);
+		if (put < 0 && errno == EINTR)
+			continue;
+		if (put < 0)
+			return -1;
+		p += put;
+		n -= (size_t)put;
+	}
+	return 0;
+}
+
+/* Feed f from fd to its end (copying each chunk fed to spool, unless -1),
+ * then finish it: the verdict, or CG_IO after saying why reading or the
+ * copy failed.  *bytes counts what was read. */
+static cg_kind feed_fd(cli *c, const char *path, int fd, int spool,
+                       const cli_feeder *f, uint64_t *bytes, cg_error *err)
 {
 	static char chunk[64 * 1024];
 	cg_kind k = CG_OK;
 	while (k == CG_OK) {
 		ssize_t got = read(fd, chunk, sizeof chunk);
-		if (got > 0)
-			*bytes += (uint64_t)got;
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0) {
@@ -499,10 +542,29 @@ static cg_kind feed_fd(cli *c, const char *path, int fd, cg_reader *r,
 			return CG_IO;
 		}
 		if (got == 0)
-			return cg_reader_finish(r, err);
-		k = cg_reader_feed(r, chunk, (size_t)got, err);
+			return f->finish(f->ctx, err);
+		*bytes += (uint64_t)got;
+		k = f->feed(f->ctx, chunk, (size_t)got, err);
+		if (k == CG_OK && spool >= 0 &&
+		    write_all(spool, chunk, (size_t)got) != 0) {
+			spool_trouble(c, path);
+			return CG_IO;
+		}
 	}
 	return k;
+}
+
+/* A regular file over the byte cap is refused unread, with the error of
+ * an input fed past the cap: 1 and *k that error, else 0. */
+static int over_cap(const struct stat *st, const cg_read_options *opt,
+                    cg_kind *k, cg_error *err)
+{
+	cg_input *none;
+	if (!S_ISREG(st->st_mode) || opt->limits == NULL ||
+	    (uint64_t)st->st_size <= opt->limits->input)
+		return 0;
+	*k = cg_input_new(opt->limits->input, (uint64_t)st->st_size, &none, err);
+	return 1;
 }
 
 cg_kind cli_stream(cli *c, const char *path, const cg_read_options *opt,
@@ -511,7 +573,7 @@ cg_kind cli_stream(cli *c, const char *path, const cg_read_options *opt,
 {
 	struct stat st;
 	cg_reader *r = NULL;
-	cg_input *none;
+	cli_feeder f;
 	cg_kind k;
 	uint64_t n = 0;
 	int is_stdin, fd = open_stream(c, path, &is_stdin, &st);
@@ -520,19 +582,136 @@ cg_kind cli_stream(cli *c, const char *path, const cg_read_options *opt,
 	*bytes = 0;
 	if (fd < 0)
 		return CG_IO;
-	if (S_ISREG(st.st_mode) && opt->limits != NULL &&
-	    (uint64_t)st.st_size > opt->limits->input)
-		/* a regular file over the byte cap is refused unread, with the
-		 * error of an input fed past the cap */
-		k = cg_input_new(opt->limits->input, (uint64_t)st.st_size, &none,
-		                 err);
+	if (over_cap(&st, opt, &k, err))
+		;
 	else if (cg_reader_new(opt, h, ctx, &r, err) != CG_OK) {
 		cli_trouble(c, path, "out of memory");
 		k = CG_IO;
-	} else
-		k = feed_fd(c, path, fd, r, bytes, err);
+	} else {
+		f = cli_reader_feeder(r);
+		k = feed_fd(c, path, fd, -1, &f, bytes, err);
+	}
 	cg_reader_free(r);
 	if (!is_stdin)
 		close(fd);
 	return k;
+}
+
+/* ------------------------------------------------------ read twice */
+
+/* A temporary file in $TMPDIR (else /tmp), unlinked at once so that no
+ * exit, however abrupt, leaves it behind: its descriptor, or -1. */
+static int spool_file(const char *prog)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[4096];
+	int fd;
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	if ((size_t)snprintf(path, sizeof path, "%s/.%s.XXXXXX", dir, prog) >=
+	    sizeof path) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if ((fd = mkstemp(path)) >= 0)
+		unlink(path);
+	return fd;
+}
+
+/* The file read twice is still the one first read: same file, size and
+ * modification time. */
+static int unchanged(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
+	       a->st_size == b->st_size &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+static cg_kind changed(cli *c, cli_twice *t)
+{
+	cli_trouble(c, t->path, CLI_CHANGED);
+	return CG_IO;
+}
+
+/* The first reading is over: a file is read again from where it began,
+ * a named one reopened (so that many inputs hold no descriptors), a pipe
+ * from its copy. */
+static cg_kind first_done(cli *c, cli_twice *t)
+{
+	struct stat now;
+	if (fstat(t->fd, &now) != 0)
+		return changed(c, t);
+	if (t->spooled) {
+		t->st = now;
+		return CG_OK;
+	}
+	if (!unchanged(&now, &t->st) ||
+	    t->bytes != (t->st.st_size > t->start
+	                     ? (uint64_t)(t->st.st_size - t->start)
+	                     : 0))
+		return changed(c, t);
+	if (!t->is_stdin) {
+		close(t->fd);
+		t->fd = -1;
+	}
+	return CG_OK;
+}
+
+cg_kind cli_read_first(cli *c, cli_twice *t, const char *path,
+                       const cg_read_options *opt, const cli_feeder *f,
+                       cg_error *err)
+{
+	int spool = -1;
+	cg_kind k;
+	memset(t, 0, sizeof *t);
+	t->path = path;
+	if ((t->fd = open_stream(c, path, &t->is_stdin, &t->st)) < 0)
+		return CG_IO;
+	if (over_cap(&t->st, opt, &k, err))
+		return k;
+	if (S_ISREG(t->st.st_mode))
+		t->start = lseek(t->fd, 0, SEEK_CUR);
+	else if ((spool = spool_file(c->prog)) < 0) {
+		spool_trouble(c, path);
+		return CG_IO;
+	}
+	k = feed_fd(c, path, t->fd, spool, f, &t->bytes, err);
+	if (spool >= 0) {
+		if (!t->is_stdin)
+			close(t->fd);
+		t->fd = spool;
+		t->spooled = 1;
+		t->is_stdin = 0;
+	}
+	if (k == CG_OK)
+		k = first_done(c, t);
+	return k;
+}
+
+cg_kind cli_read_again(cli *c, cli_twice *t, const cli_feeder *f,
+                       cg_error *err)
+{
+	struct stat now;
+	uint64_t bytes = 0;
+	cg_kind k;
+	if (t->fd < 0 && (t->fd = open_input(c, t->path, &now)) < 0)
+		return CG_IO;
+	if (fstat(t->fd, &now) != 0 || !unchanged(&now, &t->st) ||
+	    lseek(t->fd, t->start, SEEK_SET) != t->start)
+		return changed(c, t);
+	k = feed_fd(c, t->path, t->fd, -1, f, &bytes, err);
+	if (k == CG_IO)
+		return k;
+	if (bytes != t->bytes || fstat(t->fd, &now) != 0 ||
+	    !unchanged(&now, &t->st))
+		return changed(c, t);
+	return k;
+}
+
+void cli_twice_close(cli_twice *t)
+{
+	if (t->fd >= 0 && !t->is_stdin)
+		close(t->fd);
+	t->fd = -1;
 }

@@ -8,6 +8,8 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/types.h>
 
 /* Exit status, the same in every command's --help and man page. */
 enum {
@@ -113,6 +115,52 @@ cg_kind cli_stream(cli *c, const char *path, const cg_read_options *opt,
                    const cg_handler *h, void *ctx, uint64_t *bytes,
                    cg_error *err);
 
+/* What a reading feeds its bytes to (a push reader, a normalizer): feed
+ * each chunk, then finish; CG_OK from feed to go on. */
+typedef struct cli_feeder {
+	cg_kind (*feed)(void *ctx, const void *bytes, size_t n, cg_error *err);
+	cg_kind (*finish)(void *ctx, cg_error *err);
+	void *ctx;
+} cli_feeder;
+
+/* The feeder of a push reader. */
+cli_feeder cli_reader_feeder(cg_reader *r);
+
+/* The trouble of an input that changed between its two readings. */
+#define CLI_CHANGED "changed between its two readings"
+
+/* An input read twice without being held, by the commands that write
+ * nothing of an input until it is accepted (cg-tsv, cg-normalize): a
+ * regular file is read twice, a pipe copied, as it is read the first time,
+ * to a temporary file (in $TMPDIR, else /tmp, unlinked as soon as it is
+ * made) that is read the second time. */
+typedef struct cli_twice {
+	const char *path;
+	int fd;          /* -1 between the readings of a named file */
+	int is_stdin;    /* fd is standard input: never closed */
+	int spooled;     /* fd is the copy of a pipe */
+	off_t start;     /* where the reading of a file began */
+	struct stat st;  /* the file as the first reading found it */
+	uint64_t bytes;  /* what the first reading read */
+} cli_twice;
+
+/* The first reading of path ("-": standard input) into f, with the byte
+ * cap of opt (a regular file over it is refused unread, a pipe when it
+ * passes it).  Returns f's verdict (err filled), or CG_IO after saying why
+ * the input cannot be read, copied, or changed while it was read.  Call
+ * cli_twice_close after, whatever it returned. */
+cg_kind cli_read_first(cli *c, cli_twice *t, const char *path,
+                       const cg_read_options *opt, const cli_feeder *f,
+                       cg_error *err);
+
+/* The second reading, of an input the first accepted: f's verdict, or
+ * CG_IO after saying why (CLI_CHANGED when the file is not the one first
+ * read, by its size, time or the bytes read). */
+cg_kind cli_read_again(cli *c, cli_twice *t, const cli_feeder *f,
+                       cg_error *err);
+
+void cli_twice_close(cli_twice *t);
+
 /* Print NAME:LINE: KIND: MESSAGE on stderr and note an invalid input.
  * The message gets the advice its facts call for: how to raise a limit,
  * how to decompress, that --compat reads it. */
@@ -197,7 +245,8 @@ size_t *cli_pick_events(cli *c, const cg_funcs *f, const char *list,
                         size_t *n);
 
 /* What a command writes as its one output: the whole of it to out, or an
- * error (CG_ABORTED: a failed write). */
+ * error (CG_ABORTED: a failed write; CG_IO: an input that could not be
+ * read, said by produce). */
 typedef cg_kind (*cli_produce_fn)(void *ctx, FILE *out, cg_error *err);
 
 /* Write the output that produce makes to OUT (NULL or "-": standard

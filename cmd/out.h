@@ -38,7 +38,11 @@ void out_field(cg_str s);
 static inline void out_u64(uint64_t v)
 {
 	char digits[20];
-	out_bytes(digits, cg_decimal(v, digits));
+	/* straight into the buffer when it has room: one copy less */
+	if (OUT_SIZE - out_used >= sizeof digits)
+		out_used += cg_decimal(v, out_buf + out_used);
+	else
+		out_bytes(digits, cg_decimal(v, digits));
 }
 /* 1 if s needs no escape, so that it may be written with out_bytes. */
 int out_field_clean(cg_str s);

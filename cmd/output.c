@@ -57,8 +57,9 @@ static void to_stdout(cli *c, const char *name, cli_produce_fn produce,
 {
 	cg_error err;
 	cg_kind k = produce(ctx, stdout, &err);
-	/* a failed write is reported by cli_exit_status */
-	if (k != CG_OK && k != CG_ABORTED)
+	/* a failed write is reported by cli_exit_status, an unreadable input
+	 * by produce */
+	if (k != CG_OK && k != CG_ABORTED && k != CG_IO)
 		cli_diag(c, name, &err);
 }
 
@@ -93,7 +94,9 @@ static void to_file(cli *c, const char *out, const char *name,
 		failed = 1;
 	if (k == CG_OK && !failed && rename(tmp, target) != 0)
 		failed = 1;
-	if (k != CG_OK && k != CG_ABORTED)
+	if (k == CG_IO)
+		; /* produce said why */
+	else if (k != CG_OK && k != CG_ABORTED)
 		cli_diag(c, name, &err);
 	else if (k == CG_ABORTED || failed)
 		cli_trouble(c, out, strerror(errno));

@@ -403,6 +403,38 @@ enum { CG_NORMALIZE_INLINE_NAMES = 1u << 8 };
 cg_kind cg_normalize_file(const char *buf, size_t len, const cg_limits *limits,
                           unsigned flags, FILE *out, cg_error *err);
 
+/* The normalizer fed in chunks, for an input too large to hold whole: it
+ * reads the input twice, as cg_normalize_opts does, and holds only what a
+ * push reader holds and the output's name IDs.  Feed the input
+ * (cg_normalizer_feed, cut anywhere), then cg_normalizer_finish: the
+ * verdict of cg_normalize_opts, nothing written (opt->stats are this
+ * reading's).  On CG_OK feed the same bytes again and finish: the text is
+ * written as they arrive, and the result is CG_OK or the sink's kind.  A
+ * second reading that differs from the first (other bytes, another
+ * verdict, more or other output) is CG_IO with errnum 0 ("the input
+ * changed between its two readings"), found at the latest when it ends:
+ * what was written before stays written.  Any kind other than CG_OK is
+ * final: later calls return it again. */
+typedef struct cg_normalizer cg_normalizer;
+
+/* A normalizer in *out (NULL on failure) reading as opt says (NULL: the
+ * defaults; the limits are copied, opt->events and opt->stats must live
+ * as long as it).  CG_RESOURCE out of memory. */
+cg_kind cg_normalizer_new(const cg_read_options *opt, cg_write_fn write,
+                          void *ctx, cg_normalizer **out, cg_error *err);
+
+/* Feed the next n bytes of the current reading.  CG_OK to go on; any other
+ * kind is final (over the byte cap, out of memory, a failed write, a
+ * second reading already longer than the first). */
+cg_kind cg_normalizer_feed(cg_normalizer *nz, const void *bytes, size_t n,
+                           cg_error *err);
+
+/* The current reading is complete: after the first the input's verdict
+ * (with the output limit), after the second the result of the writing. */
+cg_kind cg_normalizer_finish(cg_normalizer *nz, cg_error *err);
+
+void cg_normalizer_free(cg_normalizer *nz);
+
 /* ---------------------------------------------------------------- model */
 
 /* The whole profile collected in memory, owning copies of every string. */

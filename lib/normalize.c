@@ -1,6 +1,6 @@
 /* normalize.c - the canonical text of an accepted profile.
- * Two parses drive one writer: the first only counts what would be written
- * (the output preflight), the second writes it. */
+ * Two readings of the input drive one writer: the first only counts what
+ * would be written (the output preflight), the second writes it. */
 #include "internal.h"
 #include "decimal.h"
 #include "table.h"
@@ -400,9 +400,48 @@ static int put_callee(writer *w, const cg_record *r)
 	return 0;
 }
 
+/* The numbers of a cost line, ASCII: the positions separated by blanks,
+ * then a blank and each cost.  The line is most of the output: it is
+ * counted, or formatted straight into the buffer when it fits there. */
+static void cost_numbers(writer *w, const cg_record *r, size_t ncost)
+{
+	size_t i, n = r->npos + ncost;
+	uint64_t u = r->npos > 0 ? r->npos - 1 + ncost : ncost;
+	char *p, *start;
+	if (w->counting) {
+		for (i = 0; i < r->npos; i++)
+			u += cg_digits(r->pos[i]);
+		for (i = 0; i < ncost; i++)
+			u += cg_digits(r->cost[i]);
+	} else if (!w->failed && n * 21 + 1 <= OUT_BUF - w->used) {
+		p = start = w->buf + w->used;
+		for (i = 0; i < r->npos; i++) {
+			if (i > 0)
+				*p++ = ' ';
+			p += cg_decimal(r->pos[i], p);
+		}
+		for (i = 0; i < ncost; i++) {
+			*p++ = ' ';
+			p += cg_decimal(r->cost[i], p);
+		}
+		u = (uint64_t)(p - start);
+		w->used += (size_t)u;
+	} else {
+		for (i = 0; i < r->npos; i++) {
+			if (i > 0)
+				put_ascii(w, " ", 1);
+			put_u64(w, r->pos[i]);
+		}
+		put_values(w, r->cost, ncost);
+		return;
+	}
+	w->units = cg_sat_add(w->units, u);
+	w->line_units = cg_sat_add(w->line_units, u);
+}
+
 static int put_record(writer *w, const cg_part *p, const cg_record *r)
 {
-	size_t i, ncost = r->ncost;
+	size_t ncost = r->ncost;
 	(void)p;
 	w->src_line = r->line;
 	w->body = 1;
@@ -417,56 +456,182 @@ static int put_record(writer *w, const cg_part *p, const cg_record *r)
 		if (end_line(w))
 			return 1;
 	}
-	for (i = 0; i < r->npos; i++) {
-		if (i > 0)
-			put_ascii(w, " ", 1);
-		put_u64(w, r->pos[i]);
-	}
 	while (ncost > 0 && r->cost[ncost - 1] == 0)
 		ncost--;
-	put_values(w, r->cost, ncost);
+	cost_numbers(w, r, ncost);
 	return end_line(w);
 }
 
 /* ------------------------------------------------------------ passes */
 
-/* The handler: a writer that stopped says why in w->failed. */
-static cg_kind stop_kind(const writer *w, int stop)
+/* A writer that stops says why in w->failed and stops the parse with
+ * CG_ABORTED: a fault of the input's text found later still wins over it,
+ * as it does over a handler's CG_ABORTED, and a verdict of CG_ABORTED is
+ * then the writer's own. */
+static cg_kind stop_kind(int stop)
 {
-	return !stop ? CG_OK : w->failed != CG_OK ? w->failed : CG_ABORTED;
+	return stop ? CG_ABORTED : CG_OK;
 }
 
 static cg_kind on_part_begin(void *ctx, const cg_part *p)
 {
-	return stop_kind(ctx, begin_part(ctx, p));
+	return stop_kind(begin_part(ctx, p));
 }
 
 static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 {
-	return stop_kind(ctx, put_record(ctx, p, r));
+	return stop_kind(put_record(ctx, p, r));
 }
 
 static cg_kind on_part_end(void *ctx, const cg_part *p)
 {
-	return stop_kind(ctx, end_part(ctx, p));
+	return stop_kind(end_part(ctx, p));
 }
 
-static cg_kind run(writer *w, const char *buf, size_t len, cg_error *err)
+/* The input read twice: first to check it and count the output, then to
+ * write it.  Each reading has its own push reader, whose copies of the
+ * names keep the writer's views of the current context valid. */
+enum { CHECKING, WRITING, DONE };
+
+struct cg_normalizer {
+	writer w;
+	cg_limits lim;
+	cg_reader *r;
+	int pass;
+	cg_stats stats[2];  /* of each reading, compared */
+	cg_stats *user;     /* opt->stats: the first reading's */
+	uint64_t bytes[2];
+	uint64_t units;     /* the output the first reading counted */
+	cg_kind final;      /* a result nothing can change */
+	cg_error ferr;
+};
+
+static cg_kind settle(cg_normalizer *n, cg_kind k, const cg_error *why,
+                      cg_error *err)
+{
+	n->final = k;
+	if (why != NULL)
+		n->ferr = *why;
+	if (err != NULL)
+		*err = n->ferr;
+	return k;
+}
+
+static cg_kind changed(cg_normalizer *n, cg_error *err)
+{
+	cg_error e;
+	cg_fail(&e, CG_IO, 0, "the input changed between its two readings");
+	return settle(n, CG_IO, &e, err);
+}
+
+/* A call after the result: that result again, or after the second
+ * reading's end a misuse. */
+static cg_kind over(cg_normalizer *n, cg_error *err)
+{
+	cg_error e;
+	if (n->final != CG_OK)
+		return settle(n, n->final, NULL, err);
+	cg_fail(&e, CG_SYNTAX, 0, "the input was read twice already");
+	return settle(n, CG_SYNTAX, &e, err);
+}
+
+static void forget_ids(writer *w)
+{
+	cg_interner_free(&w->obs);
+	cg_interner_free(&w->files);
+	cg_interner_free(&w->fns);
+}
+
+/* A reading begins: the writer as new but for what the first reading
+ * found (the late summaries), and a reader of its own. */
+static cg_kind begin_reading(cg_normalizer *n, cg_error *err)
 {
 	static const cg_handler h = {on_part_begin, on_record, on_part_end};
-	cg_kind k;
+	writer *w = &n->w;
+	cg_read_options opt = w->read;
 	w->used = 0;
 	w->units = w->line_units = 0;
 	w->prev_open = 0;
 	w->late_next = 0;
 	w->failed = CG_OK;
-	cg_interner_free(&w->obs);
-	cg_interner_free(&w->files);
-	cg_interner_free(&w->fns);
-	k = cg_parse_opts(buf, len, &w->read, &h, w, err);
+	w->counting = n->pass == CHECKING;
+	forget_ids(w);
+	opt.stats = &n->stats[n->pass];
+	if (cg_reader_new(&opt, &h, w, &n->r, err) != CG_OK)
+		return settle(n, CG_RESOURCE, err, err);
+	return CG_OK;
+}
+
+cg_kind cg_normalizer_new(const cg_read_options *opt, cg_write_fn write,
+                          void *ctx, cg_normalizer **out, cg_error *err)
+{
+	cg_normalizer *n;
+	*out = NULL;
+	if ((n = cg_calloc(1, sizeof *n)) == NULL)
+		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+	if (opt != NULL)
+		n->w.read = *opt;
+	if (n->w.read.limits != NULL)
+		n->lim = *n->w.read.limits;
+	else
+		cg_limits_default(&n->lim);
+	n->w.read.limits = n->w.lim = &n->lim;
+	n->user = n->w.read.stats;
+	n->w.read.stats = NULL;
+	n->w.inline_names = (n->w.read.flags & CG_NORMALIZE_INLINE_NAMES) != 0;
+	n->w.read.flags &= CG_COMPAT | CG_COMPLETE;
+	n->w.err = &n->w.why;
+	n->w.write = write;
+	n->w.ctx = ctx;
+	if (begin_reading(n, err) != CG_OK) {
+		cg_free(n);
+		return CG_RESOURCE;
+	}
+	if (err != NULL) {
+		memset(err, 0, sizeof *err);
+		err->kind = CG_OK;
+	}
+	*out = n;
+	return CG_OK;
+}
+
+/* While writing, a sink that failed or more output than was counted
+ * stops the reading at once: the verdict was given by the first. */
+static cg_kind writing_stopped(cg_normalizer *n, cg_error *err)
+{
+	writer *w = &n->w;
+	if (w->failed != CG_OK)
+		return settle(n, w->failed, &w->why, err);
+	if (w->units > n->units)
+		return changed(n, err);
+	return CG_OK;
+}
+
+cg_kind cg_normalizer_feed(cg_normalizer *n, const void *bytes, size_t len,
+                           cg_error *err)
+{
+	cg_kind k;
+	if (n->final != CG_OK || n->pass == DONE)
+		return over(n, err);
+	n->bytes[n->pass] += len;
+	if ((k = cg_reader_feed(n->r, bytes, len, err)) != CG_OK)
+		return settle(n, k, err, err);
+	return n->pass == WRITING ? writing_stopped(n, err) : CG_OK;
+}
+
+/* The reader's verdict as the normalizer gives it: a CG_ABORTED is the
+ * writer's stop, and its reason the writer's. */
+static cg_kind end_reading(cg_normalizer *n, cg_error *err)
+{
+	writer *w = &n->w;
+	cg_kind k = cg_reader_finish(n->r, err);
+	cg_reader_free(n->r);
+	n->r = NULL;
+	if (n->pass == CHECKING && n->user != NULL)
+		*n->user = n->stats[CHECKING];
 	if (k == CG_OK)
 		flush(w);
-	if (w->failed != CG_OK && (k == CG_OK || k == w->failed)) {
+	if (w->failed != CG_OK && (k == CG_OK || k == CG_ABORTED)) {
 		k = w->failed;
 		if (err != NULL)
 			*err = w->why;
@@ -474,53 +639,92 @@ static cg_kind run(writer *w, const char *buf, size_t len, cg_error *err)
 	return k;
 }
 
+static cg_kind over_output_limit(cg_normalizer *n, cg_error *err)
+{
+	cg_error e;
+	cg_fail(&e, CG_RESOURCE, 0,
+	        "the normalized output of %llu code units would be over "
+	        "the output limit of %llu",
+	        (unsigned long long)n->units, (unsigned long long)n->lim.output);
+	e.limit = "output";
+	return settle(n, CG_RESOURCE, &e, err);
+}
+
+/* The second reading must be the first again: the same bytes, facts and
+ * output (a file changed between the readings is told here). */
+static int same_reading(const cg_normalizer *n)
+{
+	return n->bytes[WRITING] == n->bytes[CHECKING] &&
+	       n->w.units == n->units &&
+	       memcmp(&n->stats[WRITING], &n->stats[CHECKING],
+	              sizeof n->stats[0]) == 0;
+}
+
+/* Out of memory while writing is no change of the input. */
+static int out_of_memory_error(const cg_error *e)
+{
+	return e->kind == CG_RESOURCE && e->limit == NULL &&
+	       strcmp(e->message, "out of memory") == 0;
+}
+
+cg_kind cg_normalizer_finish(cg_normalizer *n, cg_error *err)
+{
+	cg_error e;
+	cg_kind k;
+	if (n->final != CG_OK || n->pass == DONE)
+		return over(n, err);
+	k = end_reading(n, &e);
+	if (n->pass == CHECKING) {
+		if (k != CG_OK)
+			return settle(n, k, &e, err);
+		n->units = n->w.units;
+		if (n->units > n->lim.output)
+			return over_output_limit(n, err);
+		n->pass = WRITING;
+		if ((k = begin_reading(n, err)) == CG_OK && err != NULL)
+			*err = e;
+		return k;
+	}
+	n->pass = DONE;
+	if (k == CG_OK && !same_reading(n))
+		return changed(n, err);
+	/* the first reading accepted the input: the writer's own failure, or
+	 * another input */
+	if (k != CG_OK && n->w.failed == CG_OK && !out_of_memory_error(&e))
+		return changed(n, err);
+	if (k != CG_OK)
+		return settle(n, k, &e, err);
+	if (err != NULL)
+		*err = e;
+	return CG_OK;
+}
+
+void cg_normalizer_free(cg_normalizer *n)
+{
+	if (n == NULL)
+		return;
+	cg_reader_free(n->r);
+	forget_ids(&n->w);
+	cg_free(n->w.lates);
+	cg_free(n->w.late_values);
+	cg_free(n);
+}
+
 cg_kind cg_normalize_opts(const char *buf, size_t len,
                           const cg_read_options *opt, cg_write_fn write,
                           void *ctx, cg_error *err)
 {
-	static writer zero;
-	cg_limits defaults;
-	writer *w;
+	cg_normalizer *n;
 	cg_kind k;
-	w = cg_malloc(sizeof *w);
-	if (w == NULL)
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
-	*w = zero;
-	if (opt != NULL)
-		w->read = *opt;
-	if (w->read.limits == NULL) {
-		cg_limits_default(&defaults);
-		w->read.limits = &defaults;
-	}
-	w->lim = w->read.limits;
-	w->inline_names = (w->read.flags & CG_NORMALIZE_INLINE_NAMES) != 0;
-	w->read.flags &= CG_COMPAT | CG_COMPLETE;
-	w->err = &w->why;
-	w->write = write;
-	w->ctx = ctx;
-	w->counting = 1;
-	k = run(w, buf, len, err);
-	if (k == CG_OK && w->units > w->lim->output) {
-		k = cg_fail(err, CG_RESOURCE, 0,
-		            "the normalized output of %llu code units would be over "
-		            "the output limit of %llu",
-		            (unsigned long long)w->units,
-		            (unsigned long long)w->lim->output);
-		if (err != NULL)
-			err->limit = "output";
-	}
-	if (k == CG_OK) {
-		/* the facts are the first parse's */
-		w->read.stats = NULL;
-		w->counting = 0;
-		k = run(w, buf, len, err);
-	}
-	cg_interner_free(&w->obs);
-	cg_interner_free(&w->files);
-	cg_interner_free(&w->fns);
-	cg_free(w->lates);
-	cg_free(w->late_values);
-	cg_free(w);
+	if (buf == NULL && len != 0)
+		return cg_fail(err, CG_SYNTAX, 0, "no input buffer");
+	if ((k = cg_normalizer_new(opt, write, ctx, &n, err)) != CG_OK)
+		return k;
+	if ((k = cg_normalizer_feed(n, buf, len, err)) == CG_OK &&
+	    (k = cg_normalizer_finish(n, err)) == CG_OK &&
+	    (k = cg_normalizer_feed(n, buf, len, err)) == CG_OK)
+		k = cg_normalizer_finish(n, err);
+	cg_normalizer_free(n);
 	return k;
 }
 

@@ -59,3 +59,20 @@ fn=(1)
 1 1
 CG
 }
+
+# same_on_pipe FEED COMMAND ARGS... FILE: the command on a pipe that FEED
+# FILE writes (a command, or an exported function), reading it as -,
+# prints what it prints for FILE (its name read <stdin>), with the same
+# status.
+same_on_pipe() {
+    local feed=$1
+    shift
+    local file=${*: -1} args=("${@:1:$#-1}")
+    run --separate-stderr "${args[@]}" "$file"
+    local want=${output//$file/<stdin>} want_err=${stderr//$file/<stdin>}
+    local want_status=$status
+    run --separate-stderr bash -c '"$1" "$2" | "${@:3}" -' _ "$feed" "$file" "${args[@]}"
+    [ "$status" -eq "$want_status" ]
+    [ "$output" = "$want" ]
+    [ "$stderr" = "$want_err" ]
+}

@@ -36,16 +36,7 @@ except BrokenPipeError:  # a reader that stops at the byte cap
 
 # same COMMAND ARGS... FILE: the command on a pipe of FILE in odd-sized
 # writes gives the output, diagnostics and status of the file itself.
-same() {
-    local file=${*: -1} args=("${@:1:$#-1}")
-    run --separate-stderr "${args[@]}" "$file"
-    local want=${output//$file/<stdin>} want_err=${stderr//$file/<stdin>}
-    local want_status=$status
-    run --separate-stderr bash -c 'trickle "$1" | "${@:2}" -' _ "$file" "${args[@]}"
-    [ "$status" -eq "$want_status" ]
-    [ "$output" = "$want" ]
-    [ "$stderr" = "$want_err" ]
-}
+same() { same_on_pipe trickle "$@"; }
 
 @test "cg-validate -v on a pipe of odd-sized writes: the file's line" {
     export -f trickle

@@ -20,7 +20,8 @@ peak() {
     tail -1 "$tmp/t"
 }
 fail=0
-for cmd in cg-validate cg-parts cg-funcs cg-diff cg-dot cg-fold cg-flame cg-annotate; do
+for cmd in cg-validate cg-parts cg-tsv cg-normalize cg-funcs cg-diff cg-dot cg-fold \
+    cg-flame cg-annotate; do
     set -- "$bin/$cmd" --no-limits
     [ "$cmd" != cg-diff ] || set -- "$@" "$example"
     one=$(peak "$example" "$@")

@@ -512,6 +512,35 @@ static cg_kind run_reader(const char *in, cg_error *err)
 	return k;
 }
 
+/* The normalizer fed in chunks of 7 bytes, both readings, inline names
+ * under CG_COMPAT: its own allocations and its readers'. */
+static cg_kind feed_7(cg_normalizer *nz, const char *in, size_t n,
+                      cg_error *err)
+{
+	size_t at;
+	cg_kind k = CG_OK;
+	for (at = 0; at < n && k == CG_OK; at += 7)
+		k = cg_normalizer_feed(nz, in + at, n - at < 7 ? n - at : 7, err);
+	return k != CG_OK ? k : cg_normalizer_finish(nz, err);
+}
+
+static cg_kind run_normalizer(const char *in, cg_error *err)
+{
+	cg_read_options opt;
+	cg_normalizer *nz;
+	size_t n = strlen(in);
+	cg_kind k;
+	cg_read_options_default(&opt);
+	opt.flags = CG_COMPAT | CG_NORMALIZE_INLINE_NAMES;
+	sink_used = 0;
+	if ((k = cg_normalizer_new(&opt, sink, NULL, &nz, err)) != CG_OK)
+		return k;
+	if ((k = feed_7(nz, in, n, err)) == CG_OK)
+		k = feed_7(nz, in, n, err);
+	cg_normalizer_free(nz);
+	return k;
+}
+
 /* Inputs that reach more of the library than the verdict table does. */
 static const char *const rich[] = {
     /* a name in Latin-1 (read so under CG_COMPAT, refused without) */
@@ -562,6 +591,7 @@ int main(void)
 	    {"input", run_input}, {"options", run_options},
 	    {"flame", run_flame},
 	    {"lines", run_lines}, {"reader", run_reader},
+	    {"normalizer", run_normalizer},
 	};
 	size_t i, r;
 	for (r = 0; r < sizeof runs / sizeof runs[0]; r++) {

@@ -42,12 +42,67 @@ static cg_kind normalize(const char *in, size_t n, const cg_limits *l, buf *out,
 	return cg_normalize(in, n, l, flags, sink, out, err);
 }
 
+/* One reading of in fed in chunks of step bytes. */
+static cg_kind feed(cg_normalizer *nz, const char *in, size_t n, size_t step,
+                    cg_error *err)
+{
+	size_t at;
+	cg_kind k = CG_OK;
+	for (at = 0; at < n && k == CG_OK; at += step)
+		k = cg_normalizer_feed(nz, in + at, n - at < step ? n - at : step,
+		                       err);
+	return k != CG_OK ? k : cg_normalizer_finish(nz, err);
+}
+
+/* The normalizer fed in chunks of step bytes: first reading in, second
+ * again (the input as read the second time). */
+static cg_kind normalize_chunks(const char *in, size_t n, const char *again,
+                                size_t n_again, size_t step, buf *out,
+                                cg_error *err)
+{
+	cg_read_options opt;
+	cg_normalizer *nz;
+	cg_kind k;
+	cg_read_options_default(&opt);
+	opt.flags = flags;
+	out->n = 0;
+	if (cg_normalizer_new(&opt, sink, out, &nz, err) != CG_OK)
+		return err->kind;
+	if ((k = feed(nz, in, n, step, err)) == CG_OK)
+		k = feed(nz, again, n_again, step, err);
+	cg_normalizer_free(nz);
+	return k;
+}
+
+/* Fed in chunks, the verdict, message and text of the whole input. */
+static void same_in_chunks(const char *name, const char *in, size_t n)
+{
+	static const size_t steps[] = {1, 3, 64, 4096};
+	buf whole = {0}, chunks = {0};
+	cg_error ew, ec;
+	size_t i;
+	cg_kind kw = normalize(in, n, NULL, &whole, &ew);
+	for (i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+		cg_kind kc = normalize_chunks(in, n, in, n, steps[i], &chunks, &ec);
+		CHECK(kc == kw && (kw == CG_OK || (ec.line == ew.line &&
+		                                   strcmp(ec.message, ew.message) == 0)),
+		      "%s: in chunks of %zu: %s %s, whole: %s %s", name, steps[i],
+		      cg_kind_name(kc), ec.message, cg_kind_name(kw), ew.message);
+		CHECK(chunks.n == whole.n &&
+		          (whole.n == 0 || memcmp(chunks.p, whole.p, whole.n) == 0),
+		      "%s: in chunks of %zu: another text", name, steps[i]);
+	}
+	free(whole.p);
+	free(chunks.p);
+}
+
 /* normalize(x) reads back to the same model, and normalize is idempotent */
 static void round_trip(const char *name, const char *in, size_t n)
 {
 	cg_model *a = NULL, *b = NULL;
 	cg_error err;
 	buf once = {0}, twice = {0};
+	same_in_chunks(name, in, n);
 	if (cg_model_read(in, n, NULL, 0, &a, &err) != CG_OK)
 		return; /* not an accepted input */
 	if (normalize(in, n, NULL, &once, &err) != CG_OK) {
@@ -281,6 +336,29 @@ static void test_write_failure(void)
 	      "a failed write is the sink's kind: CG_IO");
 }
 
+/* A second reading that differs from the first in its verdict, its
+ * length, its records or the length of its output is told.  (One of the
+ * same length and output, such as another name as long, is not: a caller
+ * reading a file checks its size and time too.) */
+static void test_changed(void)
+{
+	static const char first[] = E "fn=f\n1 1\n";
+	static const char *const again[] = {E "fn=f\n1 x\n", E "fn=f\n1 1\n\n",
+	                                    E "fn=f\n1 1\n2 1\n",
+	                                    E "fn=ff\n1 1\n", E "fn=f\n"};
+	buf out = {0};
+	cg_error err;
+	size_t i;
+	flags = 0;
+	for (i = 0; i < sizeof again / sizeof again[0]; i++)
+		CHECK(normalize_chunks(first, sizeof first - 1, again[i],
+		                       strlen(again[i]), 4, &out, &err) == CG_IO &&
+		          err.errnum == 0 &&
+		          strstr(err.message, "changed") != NULL,
+		      "second reading %zu: %s", i, err.message);
+	free(out.p);
+}
+
 int main(int argc, char **argv)
 {
 	int i;
@@ -288,6 +366,7 @@ int main(int argc, char **argv)
 	test_preflight();
 	test_inline_names();
 	test_write_failure();
+	test_changed();
 	for (i = 1; i < argc; i++)
 		round_trip_dir(argv[i]);
 	printf("%d checks, %d failed\n", checks, failures);
