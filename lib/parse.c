@@ -829,21 +829,17 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 	}
 }
 
-/* The expansion budget's charge for one record (see the decisions);
- * numbers: what the cost line's positions and costs are charged (at
- * most 21 per column of one line: far below 2^64). */
-static uint64_t record_charge(const parser *ps, uint64_t numbers, int call)
+/* The expansion budget's charge of a call record beyond a cost record's:
+ * the callee's names, the call count and the targets. */
+static uint64_t call_charge(const parser *ps, uint64_t c)
 {
-	uint64_t c = cg_sat_add(16 + numbers, ps->context_units);
 	size_t i;
-	if (call) {
-		c = cg_sat_add(c, ps->callee_ob.units);
-		c = cg_sat_add(c, ps->callee_fl.units);
-		c = cg_sat_add(c, ps->callee_fn.units);
-		c = cg_sat_add(c, cg_digits(ps->call_count) + 1u);
-		for (i = 0; i < ps->part.npos; i++)
-			c = cg_sat_add(c, cg_digits(ps->target[i]) + 1u);
-	}
+	c = cg_sat_add(c, ps->callee_ob.units);
+	c = cg_sat_add(c, ps->callee_fl.units);
+	c = cg_sat_add(c, ps->callee_fn.units);
+	c = cg_sat_add(c, cg_digits(ps->call_count) + 1u);
+	for (i = 0; i < ps->part.npos; i++)
+		c = cg_sat_add(c, cg_digits(ps->target[i]) + 1u);
 	return c;
 }
 
@@ -882,17 +878,32 @@ static cg_kind hand_over(parser *ps, const uint64_t *pos, int call)
 	return stopped(ps, ps->h->record(ps->ctx, &ps->part, &r));
 }
 
-static cg_kind emit_record(parser *ps, const uint64_t *pos, uint64_t numbers)
+static cg_kind too_many_records(parser *ps)
+{
+	return cg_fail_limit(ps->err, ps->lineno, "record count", "records",
+	                     ps->lim->records);
+}
+
+static cg_kind over_budget(parser *ps)
+{
+	return cg_fail_limit(ps->err, ps->lineno, "record expansion", "budget",
+	                     ps->lim->budget);
+}
+
+/* Once a record, from every cost line: inlined, its faults out of line.
+ * numbers: what the line's positions and costs are charged (at most 21
+ * per column of one line: far below 2^64). */
+static inline cg_kind emit_record(parser *ps, const uint64_t *pos,
+                                  uint64_t numbers)
 {
 	int call = ps->call_pending;
+	uint64_t c = cg_sat_add(16 + numbers, ps->context_units);
 	if (ps->records >= ps->lim->records)
-		return cg_fail_limit(ps->err, ps->lineno, "record count", "records",
-		                     ps->lim->records);
+		return too_many_records(ps);
 	ps->records++;
-	ps->budget = cg_sat_add(ps->budget, record_charge(ps, numbers, call));
+	ps->budget = cg_sat_add(ps->budget, call ? call_charge(ps, c) : c);
 	if (ps->budget > ps->lim->budget)
-		return cg_fail_limit(ps->err, ps->lineno, "record expansion",
-		                     "budget", ps->lim->budget);
+		return over_budget(ps);
 	ps->part.records++;
 	if (call) {
 		ps->part.calls++;
@@ -901,6 +912,30 @@ static cg_kind emit_record(parser *ps, const uint64_t *pos, uint64_t numbers)
 	if (ps->h != NULL && ps->h->record != NULL)
 		return hand_over(ps, pos, call);
 	return CG_OK;
+}
+
+/* The decade of v, its digit count. */
+static void new_decade(struct decade *d, uint64_t v)
+{
+	unsigned i;
+	uint64_t hi = 10;
+	d->digits = cg_digits(v);
+	d->lo = 0;
+	for (i = 1; i < d->digits; i++) {
+		d->lo = hi;
+		hi = i + 1 < 20 ? hi * 10 : 0; /* 0: 2^64, past the last decade */
+	}
+	d->span = hi - d->lo;
+}
+
+/* The budget's charge of the position v of column i: its digits and a
+ * blank. */
+static inline unsigned position_charge(parser *ps, size_t i, uint64_t v)
+{
+	struct decade *d = &ps->decade[i];
+	if (v - d->lo >= d->span)
+		new_decade(d, v);
+	return d->digits + 1u;
 }
 
 static inline const char *skip_blanks(const char *s, const char *e)
@@ -1060,7 +1095,7 @@ static inline cg_kind cost_line(parser *ps, const char *s, const char *e)
 	}
 	for (i = 0; i < npos; i++) {
 		ps->base[i] = pos[i];
-		charge += cg_digits(pos[i]) + 1u;
+		charge += position_charge(ps, i, pos[i]);
 	}
 	if ((k = emit_record(ps, pos, charge)) != CG_OK)
 		return k;
@@ -1310,7 +1345,7 @@ static const char *fused_cost_line(parser *ps, const char *s, cg_kind *k)
 	}
 	for (i = 0; i < npos; i++) {
 		ps->base[i] = pos[i];
-		charge += cg_digits(pos[i]) + 1u;
+		charge += position_charge(ps, i, pos[i]);
 	}
 	if ((*k = emit_record(ps, pos, charge)) == CG_OK && ps->call_pending) {
 		ps->call_pending = 0;

@@ -47,6 +47,13 @@ typedef struct parser {
 
 	uint64_t records, calls, budget;
 	uint64_t context_units; /* ob + fl + fn (+ fi), for the budget */
+	/* per position column, the values of the last one's digit count
+	 * ([lo, lo + span), span 0: none yet): the budget charges every
+	 * position its digits, and a column moves little from line to line */
+	struct decade {
+		uint64_t lo, span;
+		unsigned digits;
+	} decade[CG_POS_FIELDS];
 
 	/* CG_COMPAT repairs, per cg_repair kind */
 	uint64_t repairs[CG_REPAIRS], repair_line[CG_REPAIRS];
