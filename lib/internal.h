@@ -131,6 +131,15 @@ cg_kind cg_text_end(const cg_text_state *t, cg_error *err);
 uint64_t cg_utf16_len(const char *s, size_t n);
 
 /* number.c */
+/* The value of a lowercase hex digit, or -1. */
+static inline int cg_hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
 typedef enum { CG_NUM_OK, CG_NUM_SYNTAX, CG_NUM_DIGITS, CG_NUM_RANGE } cg_num;
 /* A whole token as a number: decimal, or 0x and lowercase hex digits. */
 cg_num cg_parse_u64(const char *s, size_t n, uint64_t *out);

@@ -1,6 +1,7 @@
 /* parse.c - the line-by-line reader of the profile: parts, headers, name
  * contexts, positions and records, streamed to the caller's handler. */
 #include "parser.h"
+#include "swar.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -174,7 +175,7 @@ static void reset_context(parser *ps)
 	int i;
 	ps->ob = ps->fl = ps->fi = ps->fn = no_name;
 	ps->fi_set = ps->fn_set = 0;
-	ps->context_units = 0;
+	ps->record_units = 16;
 	ps->cob_pending = ps->cfile_pending = ps->callee_set = 0;
 	for (i = 0; i < CG_POS_FIELDS; i++)
 		ps->base[i] = 0;
@@ -700,9 +701,9 @@ static cg_kind calls_line(parser *ps, cg_str v)
  * as it changes rather than summed on every record. */
 static void context_changed(parser *ps)
 {
-	uint64_t c = cg_sat_add(ps->ob.units, ps->fl.units);
+	uint64_t c = cg_sat_add(16 + ps->ob.units, ps->fl.units);
 	c = cg_sat_add(c, ps->fn.units);
-	ps->context_units = ps->fi_set ? cg_sat_add(c, ps->fi.units) : c;
+	ps->record_units = ps->fi_set ? cg_sat_add(c, ps->fi.units) : c;
 }
 
 /* jump=COUNT TARGET or jcnd=FOLLOWED/EXECUTED TARGET of a jump recording,
@@ -881,33 +882,35 @@ static cg_kind hand_over(parser *ps, const uint64_t *pos, int call)
 static cg_kind too_many_records(parser *ps)
 {
 	return cg_fail_limit(ps->err, ps->lineno, "record count", "records",
-	                     ps->lim->records);
+	                     ps->max_records);
 }
 
 static cg_kind over_budget(parser *ps)
 {
 	return cg_fail_limit(ps->err, ps->lineno, "record expansion", "budget",
-	                     ps->lim->budget);
+	                     ps->max_budget);
 }
 
 /* Once a record, from every cost line: inlined, its faults out of line.
  * numbers: what the line's positions and costs are charged (at most 21
- * per column of one line: far below 2^64). */
+ * per column of one line: far below 2^64).  A call's cost line ends the
+ * call's callee context. */
 static inline cg_kind emit_record(parser *ps, const uint64_t *pos,
                                   uint64_t numbers)
 {
 	int call = ps->call_pending;
-	uint64_t c = cg_sat_add(16 + numbers, ps->context_units);
-	if (ps->records >= ps->lim->records)
+	uint64_t c = cg_sat_add(ps->record_units, numbers);
+	if (ps->records >= ps->max_records)
 		return too_many_records(ps);
 	ps->records++;
 	ps->budget = cg_sat_add(ps->budget, call ? call_charge(ps, c) : c);
-	if (ps->budget > ps->lim->budget)
+	if (ps->budget > ps->max_budget)
 		return over_budget(ps);
 	ps->part.records++;
 	if (call) {
 		ps->part.calls++;
 		ps->calls++;
+		ps->call_pending = ps->cob_pending = ps->cfile_pending = 0;
 	}
 	if (ps->h != NULL && ps->h->record != NULL)
 		return hand_over(ps, pos, call);
@@ -1097,13 +1100,7 @@ static inline cg_kind cost_line(parser *ps, const char *s, const char *e)
 		ps->base[i] = pos[i];
 		charge += position_charge(ps, i, pos[i]);
 	}
-	if ((k = emit_record(ps, pos, charge)) != CG_OK)
-		return k;
-	if (ps->call_pending) {
-		ps->call_pending = 0;
-		ps->cob_pending = ps->cfile_pending = 0;
-	}
-	return CG_OK;
+	return emit_record(ps, pos, charge);
 }
 
 /* ------------------------------------------------------------ lines */
@@ -1256,6 +1253,9 @@ void cg_parser_init(parser *ps, const cg_read_options *opt,
 	ps->ctx = ctx;
 	ps->err = err;
 	ps->names = names;
+	ps->max_records = lim->records;
+	ps->max_budget = lim->budget;
+	ps->record_units = 16;
 	cg_part_init(&ps->part);
 }
 
@@ -1266,100 +1266,181 @@ cg_kind cg_parser_line(parser *ps, const char *s, const char *e)
 
 /* ------------------------------------------------------ fused cost lines */
 
-/* A run of decimal digits at *p ended by a space or the LF (end holds a
- * LF at or after *p): its value and budget digits (plain_decimal's), or 0
- * for anything else. */
-static inline unsigned fused_decimal(const char **p, uint64_t *v)
+/* The digits of a run of n (1 to 19) at s, one at a time: near the end
+ * of the chunk, where a word would read past it. */
+static const char *digits_bytewise(const char *s, uint64_t *v)
 {
-	const char *s = *p, *start = s;
+	const char *start = s;
 	uint64_t x = 0;
 	unsigned d;
 	while ((d = (unsigned)(unsigned char)*s - '0') <= 9) {
 		x = x * 10 + d;
 		s++;
 	}
-	if (s == start || s - start > 19 || (*s != ' ' && *s != '\n'))
-		return 0;
 	*v = x;
-	*p = s;
-	return *start == '0' ? cg_digits(x) : (unsigned)(s - start);
+	return s - start > 19 ? NULL : s;
 }
 
-/* A position N, +N, -N or * in range, ended by a space or the LF. */
-static inline int fused_position(const char **p, uint64_t base, uint64_t *v)
+/* A run of 2 to 19 decimal digits at s, 8 at a time (24 bytes readable). */
+static inline const char *digits_by_words(const char *s, uint64_t *v)
 {
-	const char *s = *p, *t = s + 1;
+	static const uint64_t scale[8] = {1,      10,      100,      1000,
+	                                  10000,  100000,  1000000,  10000000};
+	uint64_t w, m, x = 0;
+	unsigned n, i = 0;
+	while ((m = cg_nondigits(w = cg_load8(s + i))) == 0) {
+		x = x * 100000000u + cg_eight_digits(w);
+		if ((i += 8) > 16)
+			return NULL;
+	}
+	n = cg_first_byte(m);
+	if (n > 0)
+		x = x * scale[n] + cg_eight_digits(w << (64 - 8 * n));
+	if (i + n > 19)
+		return NULL;
+	*v = x;
+	return s + i + n;
+}
+
+/* The run of decimal digits at s (a LF follows before end): its value,
+ * and its end; NULL when there is none or it has 20 digits or more (the
+ * general path judges it).  A profile's runs are mostly short: up to
+ * three digits are read one by one, as fast as a word, longer runs by
+ * words where the chunk has room. */
+static inline const char *fused_digits(const char *s, const char *end,
+                                       uint64_t *v)
+{
+	unsigned x = (unsigned)(unsigned char)s[0] - '0', d;
+	if (x > 9)
+		return NULL;
+	if ((d = (unsigned)(unsigned char)s[1] - '0') > 9) {
+		*v = x;
+		return s + 1;
+	}
+	x = x * 10 + d;
+	if ((d = (unsigned)(unsigned char)s[2] - '0') > 9) {
+		*v = x;
+		return s + 2;
+	}
+	x = x * 10 + d;
+	if ((unsigned)(unsigned char)s[3] - '0' > 9) {
+		*v = x;
+		return s + 3;
+	}
+	return end - s >= 24 ? digits_by_words(s, v) : digits_bytewise(s, v);
+}
+
+/* The lowercase hex digits of 0xN at s (after the 0x), 1 to 16 of them. */
+static const char *fused_hex(const char *s, uint64_t *v)
+{
+	const char *start = s;
+	uint64_t x = 0;
+	int h;
+	while ((h = cg_hex_digit(*s)) >= 0) {
+		x = x << 4 | (uint64_t)h;
+		s++;
+	}
+	*v = x;
+	return s == start || s - start > 16 ? NULL : s;
+}
+
+/* A position N, +N, -N or * in range; the end of its token, or NULL for
+ * anything else.  0xN is tried only when the digits stop at its x. */
+static inline const char *fused_position(const char *s, const char *end,
+                                         uint64_t base, uint64_t *v)
+{
+	const char *t;
 	uint64_t n;
 	switch (*s) {
-	case '*':
-		if (*t != ' ' && *t != '\n')
-			return 0;
-		*v = base;
-		break;
 	case '+':
-		if (fused_decimal(&t, &n) == 0 || n > UINT64_MAX - base)
-			return 0;
+		if ((t = fused_digits(s + 1, end, &n)) == NULL || n > UINT64_MAX - base)
+			return NULL;
 		*v = base + n;
-		break;
+		return t;
 	case '-':
-		if (fused_decimal(&t, &n) == 0 || n > base)
-			return 0;
+		if ((t = fused_digits(s + 1, end, &n)) == NULL || n > base)
+			return NULL;
 		*v = base - n;
-		break;
+		return t;
+	case '*':
+		*v = base;
+		return s + 1;
 	default:
-		return fused_decimal(p, v) != 0;
+		return fused_digits(s, end, v);
 	}
-	*p = t;
-	return 1;
 }
 
-/* The commonest line, a cost line of plain tokens each followed by one
- * space or the line's LF, read in the one pass that finds its end; the
- * record is cost_line's.  Returns the LF (*k the record's verdict), or
- * NULL, nothing changed, for any other line: one_line reads it. */
-static const char *fused_cost_line(parser *ps, const char *s, cg_kind *k)
+/* The budget's digits of the cost token [s, t) of value v: its own, but
+ * for leading zeros. */
+static inline unsigned cost_digits(const char *s, const char *t, uint64_t v)
 {
-	const cg_part *p = &ps->part;
+	return t - s > 1 && *s == '0' ? cg_digits(v) : (unsigned)(t - s);
+}
+
+/* The position token at s and the blank or LF after it: its end, NULL
+ * for anything else. */
+static inline const char *fused_column(const char *s, const char *end,
+                                       uint64_t base, uint64_t *v)
+{
+	const char *t = fused_position(s, end, base, v);
+	if (t != NULL && *t != ' ' && *t != '\n') {
+		if (*t != 'x' || t != s + 1 || *s != '0')
+			return NULL;
+		t = fused_hex(t + 1, v);
+		if (t != NULL && *t != ' ' && *t != '\n')
+			return NULL;
+	}
+	return t;
+}
+
+/* The commonest line, a cost line of plain tokens with one space between
+ * them, read in the one pass that finds its end; the record is
+ * cost_line's.  Returns the LF (*k the record's verdict), or NULL,
+ * nothing changed but the parser's scratch costs, for any other line:
+ * one_line reads it. */
+static const char *fused_cost_line(parser *ps, const char *s, const char *end,
+                                   cg_kind *k)
+{
+	const size_t npos = ps->part.npos, nevents = ps->part.nevents;
+	uint64_t *const costs = ps->costs;
 	uint64_t pos[CG_POS_FIELDS], charge = 0;
-	size_t i, npos, ncost = 0;
-	for (npos = 0; npos < p->npos; npos++) {
-		if (!fused_position(&s, ps->base[npos], &pos[npos]) ||
-		    (*s == '\n' && npos + 1 < p->npos))
+	size_t i = 0, ncost = 0;
+	for (;;) {
+		if ((s = fused_column(s, end, ps->base[i], &pos[i])) == NULL)
 			return NULL;
-		if (*s == ' ')
-			s++;
+		if (++i == npos)
+			break;
+		if (*s++ != ' ')
+			return NULL;
 	}
-	while (*s != '\n') {
-		unsigned digits;
-		if (ncost == p->nevents ||
-		    (digits = fused_decimal(&s, &ps->costs[ncost])) == 0)
+	while (*s == ' ') {
+		const char *t;
+		if (ncost == nevents ||
+		    (t = fused_digits(s + 1, end, &costs[ncost])) == NULL)
 			return NULL;
-		charge += digits + 1u;
+		charge += cost_digits(s + 1, t, costs[ncost]) + 1u;
 		ncost++;
-		if (*s == ' ' && (*++s == '\n' || *s == ' '))
-			return NULL; /* a trailing or double blank */
+		s = t;
 	}
-	for (i = ncost; i < p->nevents; i++) {
-		ps->costs[i] = 0;
+	if (*s != '\n')
+		return NULL;
+	for (i = ncost; i < nevents; i++) {
+		costs[i] = 0;
 		charge += 2;
 	}
 	for (i = 0; i < npos; i++) {
 		ps->base[i] = pos[i];
 		charge += position_charge(ps, i, pos[i]);
 	}
-	if ((*k = emit_record(ps, pos, charge)) == CG_OK && ps->call_pending) {
-		ps->call_pending = 0;
-		ps->cob_pending = ps->cfile_pending = 0;
-	}
+	*k = emit_record(ps, pos, charge);
 	return s;
 }
 
-/* The fused path applies: a body line that can only be a cost line. */
-static inline int fused(const parser *ps, char c)
+/* A body line can only be a cost line, read by the fused path when it is
+ * plain.  Only lines the fused path does not read change this. */
+static int costs_next(const parser *ps)
 {
-	return ps->st == ST_BODY && ps->fn_set && !ps->jump_pending &&
-	       ((unsigned)(unsigned char)c - '0' <= 9 || c == '+' || c == '-' ||
-	        c == '*');
+	return ps->st == ST_BODY && ps->fn_set && !ps->jump_pending;
 }
 
 /* The loop of the push reader over a chunk's lines: its cost lines fused,
@@ -1367,11 +1448,12 @@ static inline int fused(const parser *ps, char c)
 const char *cg_parser_lines(parser *ps, const char *p, const char *end,
                             cg_kind *k)
 {
+	int costs = costs_next(ps);
 	*k = CG_OK;
 	while (p < end) {
 		const char *e;
 		ps->lineno++;
-		if (fused(ps, *p) && (e = fused_cost_line(ps, p, k)) != NULL) {
+		if (costs && (e = fused_cost_line(ps, p, end, k)) != NULL) {
 			if (*k != CG_OK)
 				return e;
 			p = e + 1;
@@ -1380,6 +1462,7 @@ const char *cg_parser_lines(parser *ps, const char *p, const char *end,
 		e = cg_find_lf(p, end);
 		if ((*k = one_line(ps, p, e)) != CG_OK)
 			return e;
+		costs = costs_next(ps);
 		p = e + 1;
 	}
 	return end;

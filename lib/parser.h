@@ -46,7 +46,10 @@ typedef struct parser {
 	size_t scratch_cap;
 
 	uint64_t records, calls, budget;
-	uint64_t context_units; /* ob + fl + fn (+ fi), for the budget */
+	/* the budget's charge of every record before its numbers: 16, ob,
+	 * fl, fn (and fi), kept as the names change */
+	uint64_t record_units;
+	uint64_t max_records, max_budget; /* the limits, read on every record */
 	/* per position column, the values of the last one's digit count
 	 * ([lo, lo + span), span 0: none yet): the budget charges every
 	 * position its digits, and a column moves little from line to line */

@@ -182,6 +182,38 @@ static void orders(void)
 	}
 }
 
+/* The fused cost lines' numbers, read a byte or a word at a time: every
+ * length of a digit run (to past 20 digits, past 2^64), leading zeros,
+ * signs, * and 0x, as a position or a cost, at every alignment, each
+ * line valid or refused as cg_parse_opts says, the digits at the end of
+ * the input or with a word's room after them. */
+static void numbers(void)
+{
+	static const char *const forms[] = {"%s", "+%s", "-%s", "0%s",
+	                                    "00%s", "0x%s", "*%s"};
+	static const char digits[] = "1844674407370955161698765";
+	char run[32], tok[40], in[512];
+	size_t len, f, col, pad;
+	for (len = 0; len <= 24; len++)
+		for (f = 0; f < sizeof forms / sizeof forms[0]; f++)
+			for (col = 0; col < 3; col++)
+				for (pad = 0; pad < 9; pad += 4) {
+					int n;
+					memcpy(run, digits, len);
+					run[len] = '\0';
+					snprintf(tok, sizeof tok, forms[f], run);
+					n = snprintf(in, sizeof in,
+					             "events: A B\npositions: instr line\n"
+					             "fn=f\n#%.*s\n+9 99\n%s%s%s%s%s\n%s",
+					             (int)pad, "........", col == 0 ? tok : "5",
+					             col == 0 ? " 7" : col == 1 ? " " : " 7 ",
+					             col == 1 ? tok : col == 2 ? "3 " : "",
+					             col == 2 ? tok : "", pad & 4 ? "" : " 1",
+					             pad == 8 ? "" : "1 2 3 4\n+1 1\n# a word of room\n");
+					each_way("numbers", in, (size_t)n);
+				}
+}
+
 int main(int argc, char **argv)
 {
 	int i;
@@ -189,6 +221,7 @@ int main(int argc, char **argv)
 		run_path(argv[i]);
 	CHECK(files > 100, "only %d files", files);
 	orders();
+	numbers();
 	printf("test_reader: %d files, %d checks, %d failures\n", files, checks,
 	       failures);
 	return failures != 0;
