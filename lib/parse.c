@@ -1443,8 +1443,30 @@ static int costs_next(const parser *ps)
 	return ps->st == ST_BODY && ps->fn_set && !ps->jump_pending;
 }
 
+/* The LF that ends the line at p (one is before end), found a word at a
+ * time; NULL when a byte before it is NUL or not ASCII, which the text
+ * checks must see first. */
+static inline const char *plain_line_end(const char *p, const char *end)
+{
+	for (; end - p >= 8; p += 8) {
+		uint64_t w = cg_load8(p);
+		uint64_t bad = (w & CG_SWAR_HIGH) | cg_zero_bytes(w);
+		uint64_t stop = bad | cg_bytes_eq(w, '\n');
+		if (stop != 0) {
+			unsigned i = cg_first_byte(stop);
+			return (bad >> 8 * i & 0x80) != 0 ? NULL : p + i;
+		}
+	}
+	for (; *p != '\n'; p++)
+		if (*p == '\0' || (unsigned char)*p >= 0x80)
+			return NULL;
+	return p;
+}
+
 /* The loop of the push reader over a chunk's lines: its cost lines fused,
- * the others as cg_parse_opts reads them (which the tests compare). */
+ * the others as cg_parse_opts reads them (which the tests compare).  A
+ * cost line the fused path reads holds only digits, signs, blanks and
+ * its LF: plain text by construction. */
 const char *cg_parser_lines(parser *ps, const char *p, const char *end,
                             cg_kind *k)
 {
@@ -1459,7 +1481,10 @@ const char *cg_parser_lines(parser *ps, const char *p, const char *end,
 			p = e + 1;
 			continue;
 		}
-		e = cg_find_lf(p, end);
+		if ((e = plain_line_end(p, end)) == NULL) {
+			ps->lineno--;
+			return p;
+		}
 		if ((*k = one_line(ps, p, e)) != CG_OK)
 			return e;
 		costs = costs_next(ps);

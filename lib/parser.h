@@ -107,7 +107,8 @@ void cg_parser_init(parser *ps, const cg_read_options *opt,
  * number (the caller counts lines). */
 cg_kind cg_parser_line(parser *ps, const char *s, const char *e);
 /* The lines of [p, end), each ended by a LF, until one fails (*k): the
- * end of the failing line, or end. */
+ * end of the failing line; or until one holds a NUL or a byte that is not
+ * ASCII: its start, the line not read; or end. */
 const char *cg_parser_lines(parser *ps, const char *p, const char *end,
                             cg_kind *k);
 /* The input is over (ends_in_lf: its last byte is a LF): the checks of

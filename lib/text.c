@@ -109,12 +109,6 @@ static cg_kind bad_byte(cg_error *err, uint64_t line, const unsigned char *p,
 /* 1 if every byte is ASCII and none is NUL: then code units are bytes. */
 static int plain_ascii(const unsigned char *p, size_t n)
 {
-	return cg_plain_ascii((const char *)p, n);
-}
-
-int cg_plain_ascii(const char *s, size_t n)
-{
-	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0;
 	for (; n - i >= 8; i += 8) {
 		uint64_t w;
