@@ -589,14 +589,16 @@ static cg_kind read_name(parser *ps, cg_dict *d, const char *what, cg_str v,
 
 	if (v.len < 2 || s[0] != '(' || !is_digit(s[1]))
 		return keep_name(ps, v, out);
-	for (q = s + 1; q < e && is_digit(*q); q++)
-		;
+	/* the ID's value in the scan that finds its end: number() judges
+	 * only one too long to be sure of */
+	for (q = s + 1, id = 0; q < e && is_digit(*q); q++)
+		id = id * 10 + (uint64_t)(*q - '0');
 	if (q == e || *q != ')')
 		return syntax(ps, "expected (ID) with a decimal ID, found '%s'", v.ptr,
 		              v.len);
 	digits.ptr = s + 1;
 	digits.len = (size_t)(q - s - 1);
-	if ((k = number(ps, digits, "an ID", &id)) != CG_OK)
+	if (digits.len > 19 && (k = number(ps, digits, "an ID", &id)) != CG_OK)
 		return k;
 	q++;
 	if (q == e) {

@@ -43,8 +43,16 @@ static size_t utf8_seq(const unsigned char *p, size_t n)
 uint64_t cg_utf16_len(const char *s, size_t n)
 {
 	uint64_t units = 0;
-	size_t i;
-	for (i = 0; i < n; i++) {
+	size_t i = 0;
+	/* names are mostly ASCII: a word without a high bit is 8 units */
+	for (; n - i >= 8; i += 8) {
+		uint64_t w;
+		memcpy(&w, s + i, 8);
+		if (w & HIGH_BITS)
+			break;
+		units += 8;
+	}
+	for (; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 		if ((c & 0xC0) != 0x80)
 			units++;
