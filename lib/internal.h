@@ -142,11 +142,23 @@ typedef enum { CG_NUM_OK, CG_NUM_SYNTAX, CG_NUM_DIGITS, CG_NUM_RANGE } cg_num;
 /* A whole token as a number: decimal, or 0x and lowercase hex digits. */
 cg_num cg_parse_u64(const char *s, size_t n, uint64_t *out);
 /* The same; short decimal tokens (up to 19 digits cannot overflow) are
- * parsed inline here, everything else by cg_parse_u64. */
+ * parsed inline here, and 0x with up to 16 hex digits; everything else by
+ * cg_parse_u64. */
 static inline cg_num cg_parse_u64_fast(const char *s, size_t n, uint64_t *out)
 {
 	uint64_t v = 0;
 	size_t i;
+	int h;
+	if (n >= 3 && n <= 18 && s[0] == '0' && s[1] == 'x') {
+		/* 0x and up to 16 hex digits: Valgrind's addresses */
+		for (i = 2; i < n; i++) {
+			if ((h = cg_hex_digit(s[i])) < 0)
+				return CG_NUM_SYNTAX;
+			v = v << 4 | (uint64_t)h;
+		}
+		*out = v;
+		return CG_NUM_OK;
+	}
 	if (n == 0 || n > 19 || (n >= 2 && s[1] == 'x'))
 		return cg_parse_u64(s, n, out);
 	for (i = 0; i < n; i++) {
