@@ -1305,8 +1305,8 @@ static inline const char *digits_by_words(const char *s, uint64_t *v)
 }
 
 /* The run of decimal digits at s (a LF follows before end): its value,
- * and its end; NULL when there is none or it has 20 digits or more (the
- * general path judges it).  A profile's runs are mostly short: up to
+ * and its end; NULL when there is none, it has 20 digits or more or a
+ * leading zero (the general path judges it).  A profile's runs are mostly short: up to
  * three digits are read one by one, as fast as a word, longer runs by
  * words where the chunk has room. */
 static inline const char *fused_digits(const char *s, const char *end,
@@ -1319,6 +1319,8 @@ static inline const char *fused_digits(const char *s, const char *end,
 		*v = x;
 		return s + 1;
 	}
+	if (x == 0)
+		return NULL; /* a leading zero: charged by value, off this path */
 	x = x * 10 + d;
 	if ((d = (unsigned)(unsigned char)s[2] - '0') > 9) {
 		*v = x;
@@ -1372,68 +1374,67 @@ static inline const char *fused_position(const char *s, const char *end,
 	}
 }
 
-/* The budget's digits of the cost token [s, t) of value v: its own, but
- * for leading zeros. */
-static inline unsigned cost_digits(const char *s, const char *t, uint64_t v)
+/* Position column i at s, after the blank that ends column i - 1: the
+ * end of its token (at a blank or the LF), or NULL. */
+static inline const char *fused_column(parser *ps, const char *s,
+                                       const char *end, size_t i,
+                                       uint64_t *pos)
 {
-	return t - s > 1 && *s == '0' ? cg_digits(v) : (unsigned)(t - s);
-}
-
-/* The position token at s and the blank or LF after it: its end, NULL
- * for anything else. */
-static inline const char *fused_column(const char *s, const char *end,
-                                       uint64_t base, uint64_t *v)
-{
-	const char *t = fused_position(s, end, base, v);
+	const char *t;
+	if (i > 0 && *s++ != ' ')
+		return NULL;
+	t = fused_position(s, end, ps->base[i], &pos[i]);
 	if (t != NULL && *t != ' ' && *t != '\n') {
 		if (*t != 'x' || t != s + 1 || *s != '0')
 			return NULL;
-		t = fused_hex(t + 1, v);
+		t = fused_hex(t + 1, &pos[i]);
 		if (t != NULL && *t != ' ' && *t != '\n')
 			return NULL;
 	}
 	return t;
 }
 
+/* Column i's position v becomes the base of the next line's: its budget
+ * charge. */
+static inline unsigned new_base(parser *ps, size_t i, uint64_t v)
+{
+	ps->base[i] = v;
+	return position_charge(ps, i, v);
+}
+
 /* The commonest line, a cost line of plain tokens with one space between
  * them, read in the one pass that finds its end; the record is
  * cost_line's.  Returns the LF (*k the record's verdict), or NULL,
  * nothing changed but the parser's scratch costs, for any other line:
- * one_line reads it. */
-static const char *fused_cost_line(parser *ps, const char *s, const char *end,
-                                   cg_kind *k)
+ * one_line reads it.  The columns are unrolled (there are 1 to 3), and
+ * the costs' charge, a blank and the digits of each (no leading zeros
+ * here), is the length of their text. */
+static inline const char *fused_cost_line(parser *ps, const char *s,
+                                          const char *end, cg_kind *k)
 {
 	const size_t npos = ps->part.npos, nevents = ps->part.nevents;
 	uint64_t *const costs = ps->costs;
-	uint64_t pos[CG_POS_FIELDS], charge = 0;
-	size_t i = 0, ncost = 0;
-	for (;;) {
-		if ((s = fused_column(s, end, ps->base[i], &pos[i])) == NULL)
-			return NULL;
-		if (++i == npos)
-			break;
-		if (*s++ != ' ')
-			return NULL;
-	}
-	while (*s == ' ') {
-		const char *t;
+	uint64_t pos[CG_POS_FIELDS], charge;
+	const char *from;
+	size_t ncost = 0;
+	if ((s = fused_column(ps, s, end, 0, pos)) == NULL ||
+	    (npos > 1 && (s = fused_column(ps, s, end, 1, pos)) == NULL) ||
+	    (npos > 2 && (s = fused_column(ps, s, end, 2, pos)) == NULL))
+		return NULL;
+	for (from = s; *s == ' '; ncost++)
 		if (ncost == nevents ||
-		    (t = fused_digits(s + 1, end, &costs[ncost])) == NULL)
+		    (s = fused_digits(s + 1, end, &costs[ncost])) == NULL)
 			return NULL;
-		charge += cost_digits(s + 1, t, costs[ncost]) + 1u;
-		ncost++;
-		s = t;
-	}
 	if (*s != '\n')
 		return NULL;
-	for (i = ncost; i < nevents; i++) {
-		costs[i] = 0;
-		charge += 2;
-	}
-	for (i = 0; i < npos; i++) {
-		ps->base[i] = pos[i];
-		charge += position_charge(ps, i, pos[i]);
-	}
+	charge = (uint64_t)(s - from) + 2 * (nevents - ncost);
+	for (; ncost < nevents; ncost++)
+		costs[ncost] = 0;
+	charge += new_base(ps, 0, pos[0]);
+	if (npos > 1)
+		charge += new_base(ps, 1, pos[1]);
+	if (npos > 2)
+		charge += new_base(ps, 2, pos[2]);
 	*k = emit_record(ps, pos, charge);
 	return s;
 }
