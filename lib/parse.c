@@ -1374,23 +1374,15 @@ static inline const char *fused_position(const char *s, const char *end,
 	}
 }
 
-/* Position column i at s, after the blank that ends column i - 1: the
- * end of its token (at a blank or the LF), or NULL. */
+/* The position token of column i at s: the end of its token, or NULL.
+ * The caller judges what ends it. */
 static inline const char *fused_column(parser *ps, const char *s,
                                        const char *end, size_t i,
                                        uint64_t *pos)
 {
-	const char *t;
-	if (i > 0 && *s++ != ' ')
-		return NULL;
-	t = fused_position(s, end, ps->base[i], &pos[i]);
-	if (t != NULL && *t != ' ' && *t != '\n') {
-		if (*t != 'x' || t != s + 1 || *s != '0')
-			return NULL;
-		t = fused_hex(t + 1, &pos[i]);
-		if (t != NULL && *t != ' ' && *t != '\n')
-			return NULL;
-	}
+	const char *t = fused_position(s, end, ps->base[i], &pos[i]);
+	if (t != NULL && *t == 'x' && t == s + 1 && *s == '0')
+		return fused_hex(t + 1, &pos[i]);
 	return t;
 }
 
@@ -1418,8 +1410,10 @@ static inline const char *fused_cost_line(parser *ps, const char *s,
 	const char *from;
 	size_t ncost = 0;
 	if ((s = fused_column(ps, s, end, 0, pos)) == NULL ||
-	    (npos > 1 && (s = fused_column(ps, s, end, 1, pos)) == NULL) ||
-	    (npos > 2 && (s = fused_column(ps, s, end, 2, pos)) == NULL))
+	    (npos > 1 &&
+	     (*s != ' ' || (s = fused_column(ps, s + 1, end, 1, pos)) == NULL)) ||
+	    (npos > 2 &&
+	     (*s != ' ' || (s = fused_column(ps, s + 1, end, 2, pos)) == NULL)))
 		return NULL;
 	for (from = s; *s == ' '; ncost++)
 		if (ncost == nevents ||
@@ -1474,26 +1468,28 @@ const char *cg_parser_lines(parser *ps, const char *p, const char *end,
                             cg_kind *k)
 {
 	int costs = costs_next(ps);
-	*k = CG_OK;
+	cg_kind r = CG_OK; /* a local: *k might be anywhere */
+	const char *e = end;
 	while (p < end) {
-		const char *e;
 		ps->lineno++;
-		if (costs && (e = fused_cost_line(ps, p, end, k)) != NULL) {
-			if (*k != CG_OK)
-				return e;
+		if (costs && (e = fused_cost_line(ps, p, end, &r)) != NULL) {
+			if (r != CG_OK)
+				break;
 			p = e + 1;
 			continue;
 		}
 		if ((e = plain_line_end(p, end)) == NULL) {
 			ps->lineno--;
-			return p;
+			e = p;
+			break;
 		}
-		if ((*k = one_line(ps, p, e)) != CG_OK)
-			return e;
+		if ((r = one_line(ps, p, e)) != CG_OK)
+			break;
 		costs = costs_next(ps);
 		p = e + 1;
 	}
-	return end;
+	*k = r;
+	return p < end ? e : end;
 }
 
 cg_kind cg_parser_end(parser *ps, int ends_in_lf)
