@@ -651,6 +651,87 @@ static void resolve_callee(parser *ps, const cg_name *fn)
 	ps->callee_set = 1;
 }
 
+/* The lowercase hex digits of 0xN at s (after the 0x) before e, 1 to 16
+ * of them: their value and end, or NULL. */
+static inline const char *hex_digits(const char *s, const char *e,
+                                     uint64_t *v)
+{
+	const char *start = s;
+	uint64_t x = 0;
+	int h;
+	while (s < e && (h = cg_hex_digit(*s)) >= 0) {
+		x = x << 4 | (uint64_t)h;
+		s++;
+	}
+	*v = x;
+	return s == start || s - start > 16 ? NULL : s;
+}
+
+static inline const char *skip_blanks(const char *s, const char *e)
+{
+	while (s < e && is_blank(*s))
+		s++;
+	return s;
+}
+
+/* The fast path of cost lines: a plain decimal token of at most 19 digits
+ * at *p, parsed in the pass that finds its end.  0 for anything else (hex,
+ * too long, malformed), which the general path then judges. */
+static inline unsigned plain_decimal(const char **p, const char *e, uint64_t *v)
+{
+	const char *s = *p, *start = s;
+	uint64_t x = 0;
+	while (s < e) {
+		unsigned d = (unsigned)(unsigned char)*s - '0';
+		if (d > 9)
+			break;
+		x = x * 10 + d; /* unsigned: a wrap past 19 digits is refused below */
+		s++;
+	}
+	if (s == start || s - start > 19 || (s < e && !is_blank(*s)))
+		return 0;
+	*v = x;
+	*p = s;
+	/* the digit count, for the budget: the token's, but for leading zeros */
+	return *start == '0' ? cg_digits(x) : (unsigned)(s - start);
+}
+
+/* The same for a position: N, +N, -N or *, within range. */
+static inline int plain_position(const char **p, const char *e, uint64_t base,
+                          uint64_t *v)
+{
+	const char *s = *p, *t = s + 1;
+	uint64_t n;
+	switch (*s) {
+	case '*':
+		if (t < e && !is_blank(*t))
+			return 0;
+		*v = base;
+		break;
+	case '+':
+		if (plain_decimal(&t, e, &n) == 0 || n > UINT64_MAX - base)
+			return 0;
+		*v = base + n;
+		break;
+	case '-':
+		if (plain_decimal(&t, e, &n) == 0 || n > base)
+			return 0;
+		*v = base - n;
+		break;
+	case '0':
+		if (t < e && *t == 'x') {
+			if ((t = hex_digits(t + 1, e, v)) == NULL || (t < e && !is_blank(*t)))
+				return 0;
+			break;
+		}
+		return plain_decimal(p, e, v) != 0;
+	default:
+		return plain_decimal(p, e, v) != 0;
+	}
+	*p = t;
+	return 1;
+}
+
 static cg_kind calls_line(parser *ps, cg_str v)
 {
 	const char *s = v.ptr, *e = v.ptr + v.len;
@@ -663,13 +744,19 @@ static cg_kind calls_line(parser *ps, cg_str v)
 	if (!ps->callee_set)
 		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
 		               "calls= with no cfn= since the last fn=");
-	if (!next_token(&s, e, &tok))
+	if ((s = skip_blanks(s, e)) == e)
 		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
 		               "expected a call count after calls=");
-	if ((k = number(ps, tok, "a call count", &ps->call_count)) != CG_OK)
-		return k;
+	if (plain_decimal(&s, e, &ps->call_count) == 0) {
+		next_token(&s, e, &tok);
+		if ((k = number(ps, tok, "a call count", &ps->call_count)) != CG_OK)
+			return k;
+	}
 	/* left to right: a target's own fault comes before a column count */
-	for (n = 0; n < ps->part.npos && next_token(&s, e, &tok); n++) {
+	for (n = 0; n < ps->part.npos && (s = skip_blanks(s, e)) < e; n++) {
+		if (plain_position(&s, e, ps->base[n], &ps->target[n]))
+			continue;
+		next_token(&s, e, &tok);
 		k = position(ps, tok, ps->part.pos[n], ps->base[n], &ps->target[n]);
 		if (k != CG_OK)
 			return k;
@@ -941,64 +1028,6 @@ static inline unsigned position_charge(parser *ps, size_t i, uint64_t v)
 	if (v - d->lo >= d->span)
 		new_decade(d, v);
 	return d->digits + 1u;
-}
-
-static inline const char *skip_blanks(const char *s, const char *e)
-{
-	while (s < e && is_blank(*s))
-		s++;
-	return s;
-}
-
-/* The fast path of cost lines: a plain decimal token of at most 19 digits
- * at *p, parsed in the pass that finds its end.  0 for anything else (hex,
- * too long, malformed), which the general path then judges. */
-static inline unsigned plain_decimal(const char **p, const char *e, uint64_t *v)
-{
-	const char *s = *p, *start = s;
-	uint64_t x = 0;
-	while (s < e) {
-		unsigned d = (unsigned)(unsigned char)*s - '0';
-		if (d > 9)
-			break;
-		x = x * 10 + d; /* unsigned: a wrap past 19 digits is refused below */
-		s++;
-	}
-	if (s == start || s - start > 19 || (s < e && !is_blank(*s)))
-		return 0;
-	*v = x;
-	*p = s;
-	/* the digit count, for the budget: the token's, but for leading zeros */
-	return *start == '0' ? cg_digits(x) : (unsigned)(s - start);
-}
-
-/* The same for a position: N, +N, -N or *, within range. */
-static inline int plain_position(const char **p, const char *e, uint64_t base,
-                          uint64_t *v)
-{
-	const char *s = *p, *t = s + 1;
-	uint64_t n;
-	switch (*s) {
-	case '*':
-		if (t < e && !is_blank(*t))
-			return 0;
-		*v = base;
-		break;
-	case '+':
-		if (plain_decimal(&t, e, &n) == 0 || n > UINT64_MAX - base)
-			return 0;
-		*v = base + n;
-		break;
-	case '-':
-		if (plain_decimal(&t, e, &n) == 0 || n > base)
-			return 0;
-		*v = base - n;
-		break;
-	default:
-		return plain_decimal(p, e, v) != 0;
-	}
-	*p = t;
-	return 1;
 }
 
 static cg_kind too_many_costs(parser *ps, const char *s, const char *e)
@@ -1334,20 +1363,6 @@ static inline const char *fused_digits(const char *s, const char *end,
 	return end - s >= 24 ? digits_by_words(s, v) : digits_bytewise(s, v);
 }
 
-/* The lowercase hex digits of 0xN at s (after the 0x), 1 to 16 of them. */
-static const char *fused_hex(const char *s, uint64_t *v)
-{
-	const char *start = s;
-	uint64_t x = 0;
-	int h;
-	while ((h = cg_hex_digit(*s)) >= 0) {
-		x = x << 4 | (uint64_t)h;
-		s++;
-	}
-	*v = x;
-	return s == start || s - start > 16 ? NULL : s;
-}
-
 /* A position N, +N, -N or * in range; the end of its token, or NULL for
  * anything else.  0xN is tried only when the digits stop at its x. */
 static inline const char *fused_position(const char *s, const char *end,
@@ -1382,7 +1397,7 @@ static inline const char *fused_column(parser *ps, const char *s,
 {
 	const char *t = fused_position(s, end, ps->base[i], &pos[i]);
 	if (t != NULL && *t == 'x' && t == s + 1 && *s == '0')
-		return fused_hex(t + 1, &pos[i]);
+		return hex_digits(t + 1, end, &pos[i]);
 	return t;
 }
 

@@ -182,11 +182,12 @@ static void orders(void)
 	}
 }
 
-/* The fused cost lines' numbers, read a byte or a word at a time: every
- * length of a digit run (to past 20 digits, past 2^64), leading zeros,
- * signs, * and 0x, as a position or a cost, at every alignment, each
- * line valid or refused as cg_parse_opts says, the digits at the end of
- * the input or with a word's room after them. */
+/* The fused cost lines' numbers, read a byte or a word at a time, and
+ * those of calls= lines: every length of a digit run (to past 20 digits,
+ * past 2^64), leading zeros, signs, * and 0x, as a position, a cost, a
+ * call count or a call's target, at every alignment, each line valid or
+ * refused as cg_parse_opts says, the digits at the end of the input or
+ * with a word's room after them. */
 static void numbers(void)
 {
 	static const char *const forms[] = {"%s", "+%s", "-%s", "0%s",
@@ -211,6 +212,14 @@ static void numbers(void)
 					             col == 2 ? tok : "", pad & 4 ? "" : " 1",
 					             pad == 8 ? "" : "1 2 3 4\n+1 1\n# a word of room\n");
 					each_way("numbers", in, (size_t)n);
+					/* a call's count and targets */
+					n = snprintf(in, sizeof in,
+					             "events: A\npositions: instr line\n"
+					             "fn=f\n+9 9\ncfn=g\ncalls=%s %s %s%s\n"
+					             "+1 1 2\n",
+					             col == 0 ? tok : "2", col == 1 ? tok : "5",
+					             col == 2 ? tok : "-3", pad & 4 ? " " : "");
+					each_way("calls", in, (size_t)n);
 				}
 }
 
