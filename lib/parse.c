@@ -52,9 +52,23 @@ static int is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/* Letters, digits, _ and -: what a key is made of. */
+static const unsigned char key_chars[256] = {
+    ['-'] = 1, ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
+    ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, ['A'] = 1,
+    ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1, ['G'] = 1,
+    ['H'] = 1, ['I'] = 1, ['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1,
+    ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1, ['S'] = 1,
+    ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1, ['Y'] = 1,
+    ['Z'] = 1, ['_'] = 1, ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1,
+    ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1,
+    ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1,
+    ['q'] = 1, ['r'] = 1, ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1,
+    ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1};
+
 static int is_key_char(char c)
 {
-	return is_alpha(c) || is_digit(c) || c == '_' || c == '-';
+	return key_chars[(unsigned char)c];
 }
 
 static cg_str trim(const char *p, const char *e)
@@ -582,6 +596,7 @@ static cg_kind read_name(parser *ps, cg_dict *d, const char *what, cg_str v,
 {
 	const char *s = v.ptr, *e = v.ptr + v.len, *q;
 	uint64_t id;
+	unsigned digit;
 	cg_str digits, rest;
 	const cg_name *known;
 	cg_kind k;
@@ -591,8 +606,9 @@ static cg_kind read_name(parser *ps, cg_dict *d, const char *what, cg_str v,
 		return keep_name(ps, v, out);
 	/* the ID's value in the scan that finds its end: number() judges
 	 * only one too long to be sure of */
-	for (q = s + 1, id = 0; q < e && is_digit(*q); q++)
-		id = id * 10 + (uint64_t)(*q - '0');
+	for (q = s + 1, id = 0;
+	     q < e && (digit = (unsigned)(unsigned char)*q - '0') <= 9; q++)
+		id = id * 10 + digit;
 	if (q == e || *q != ')')
 		return syntax(ps, "expected (ID) with a decimal ID, found '%s'", v.ptr,
 		              v.len);
@@ -853,7 +869,7 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 	cg_name name;
 	cg_kind r;
 
-	if ((r = body_line(ps)) != CG_OK)
+	if (ps->st != ST_BODY && (r = body_line(ps)) != CG_OK)
 		return r;
 	if (cg_key_is(k, n, "calls"))
 		return calls_line(ps, v);
