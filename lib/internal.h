@@ -118,6 +118,9 @@ int cg_text_line(cg_text_state *t, const char **line, const char **end,
 /* lines complete lines of bytes bytes (LFs included) that are ASCII
  * without NUL, none over the line limit: nothing to check, only to count. */
 void cg_text_ascii(cg_text_state *t, uint64_t lines, uint64_t bytes);
+/* 1 if the n bytes at s are ASCII without NUL; then *lines is their LF
+ * count. */
+int cg_ascii_lines(const char *s, size_t n, uint64_t *lines);
 /* 1 once the text refuses the input whatever the profile holds. */
 int cg_text_refused(const cg_text_state *t);
 /* The verdict on an input of bytes bytes (below the byte cap, not

@@ -118,17 +118,26 @@ static int keep(cg_reader *r, const char *p, size_t n)
 
 /* The complete lines from p on in [p, end), each ended by a LF, while
  * the text checks can have nothing to say of them: ASCII without NUL,
- * none longer than the line limit, nothing refused yet.  Then only the
- * parser reads them, and the text is counted once (its code units are
- * its bytes).  Returns where it stopped: end, the line after a fault of
- * the profile, or a line the text checks must read (p when none could be
- * read this way). */
+ * none longer than the line limit.  Then only the parser reads them (if
+ * nothing is refused yet, else nothing does), and the text is counted
+ * once (its code units are its bytes).  Returns where it stopped: end,
+ * the line after a fault of the profile, or a line the text checks must
+ * read (p when none could be read this way). */
 static const char *plain_lines(cg_reader *r, const char *p, const char *end)
 {
 	const char *q;
-	uint64_t before = r->ps.lineno;
-	if (idle(r) || !r->parsing || cg_text_refused(&r->text) ||
-	    (uint64_t)(end - p) > r->lim.line)
+	uint64_t before = r->ps.lineno, n;
+	if (idle(r) || (uint64_t)(end - p) > r->lim.line)
+		return p;
+	if (!r->parsing) {
+		/* after a fault of the profile only the text checks are
+		 * left, which have nothing to say of such lines either */
+		if (!cg_ascii_lines(p, (size_t)(end - p), &n))
+			return p;
+		cg_text_ascii(&r->text, n, (uint64_t)(end - p));
+		return end;
+	}
+	if (cg_text_refused(&r->text))
 		return p;
 	q = cg_parser_lines(&r->ps, p, end, &r->pk);
 	if (r->pk != CG_OK) {

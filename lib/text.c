@@ -1,6 +1,7 @@
 /* text.c - the whole-input checks that precede parsing, in the order the
  * decisions fix: byte cap, gzip, UTF-8 and NUL, text cap, line length. */
 #include "internal.h"
+#include "swar.h"
 
 #include <string.h>
 
@@ -127,6 +128,26 @@ static int plain_ascii(const unsigned char *p, size_t n)
 	for (; i < n; i++)
 		if (p[i] == 0 || p[i] >= 0x80)
 			return 0;
+	return 1;
+}
+
+int cg_ascii_lines(const char *s, size_t n, uint64_t *lines)
+{
+	uint64_t count = 0;
+	size_t i = 0;
+	for (; n - i >= 8; i += 8) {
+		uint64_t w = cg_load8(s + i);
+		if ((w & CG_SWAR_HIGH) | cg_zero_bytes(w))
+			return 0;
+		/* at most 8 flags, summed into the top byte */
+		count += ((cg_bytes_eq(w, '\n') >> 7) * CG_SWAR_ONES) >> 56;
+	}
+	for (; i < n; i++) {
+		if (s[i] == '\0' || (unsigned char)s[i] >= 0x80)
+			return 0;
+		count += s[i] == '\n';
+	}
+	*lines = count;
 	return 1;
 }
 

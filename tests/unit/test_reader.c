@@ -147,6 +147,10 @@ static void orders(void)
 	} cases[] = {
 	    /* a profile fault on line 2, a NUL on line 4: the NUL wins */
 	    {S("events: Ir\nbogus\nfn=a\n1 \0\n"), 0, 4, "NUL byte at column 3"},
+	    /* the same after plain lines, past a word of them */
+	    {S("events: Ir\nbogus\nfn=a\n1 2\n+3 4\n# a comment line\n"
+	       "fn=b\n1 \0\n"),
+	     0, 8, "NUL byte at column 3"},
 	    /* not UTF-8 on line 3 after the profile fault of line 2 */
 	    {S("events: Ir\nbogus\nfn=\xe9\n"), 0, 3,
 	     "input is not UTF-8: malformed or truncated sequence at byte "
@@ -173,6 +177,7 @@ static void orders(void)
 			cg_limits l;
 			cg_limits_default(&l);
 			opt.limits = &l;
+			agree("orders", in, n, &opt, 0, whole_cut, NULL, "whole");
 			agree("orders", in, n, &opt, 0, one_byte, NULL, "bytes");
 			CHECK(r.err.line == cases[i].line &&
 			          strcmp(r.err.message, cases[i].message) == 0,
