@@ -1411,7 +1411,12 @@ static inline const char *fused_column(parser *ps, const char *s,
                                        const char *end, size_t i,
                                        uint64_t *pos)
 {
-	const char *t = fused_position(s, end, ps->base[i], &pos[i]);
+	const char *t;
+	/* Valgrind's relative positions: +N first, then mostly plain N */
+	if (i > 0 && (unsigned)(unsigned char)*s - '0' <= 9)
+		t = fused_digits(s, end, &pos[i]);
+	else
+		t = fused_position(s, end, ps->base[i], &pos[i]);
 	if (t != NULL && *t == 'x' && t == s + 1 && *s == '0')
 		return hex_digits(t + 1, end, &pos[i]);
 	return t;
