@@ -132,14 +132,16 @@ cg_kind cg_text_end(const cg_text_state *t, cg_error *err);
 uint64_t cg_utf16_len(const char *s, size_t n);
 
 /* number.c */
-/* The value of a lowercase hex digit, or -1. */
+/* The value of a lowercase hex digit, or -1: by a table of value + 1
+ * (0 for the other bytes), as Valgrind writes every address in hex. */
 static inline int cg_hex_digit(char c)
 {
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
+	static const unsigned char value1[256] = {
+	    ['0'] = 1,  ['1'] = 2,  ['2'] = 3,  ['3'] = 4,  ['4'] = 5,
+	    ['5'] = 6,  ['6'] = 7,  ['7'] = 8,  ['8'] = 9,  ['9'] = 10,
+	    ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15,
+	    ['f'] = 16};
+	return (int)value1[(unsigned char)c] - 1;
 }
 typedef enum { CG_NUM_OK, CG_NUM_SYNTAX, CG_NUM_DIGITS, CG_NUM_RANGE } cg_num;
 /* A whole token as a number: decimal, or 0x and lowercase hex digits. */
