@@ -118,8 +118,9 @@ int cg_text_line(cg_text_state *t, const char **line, const char **end,
 /* lines complete lines of bytes bytes (LFs included) that are ASCII
  * without NUL, none over the line limit: nothing to check, only to count. */
 void cg_text_ascii(cg_text_state *t, uint64_t lines, uint64_t bytes);
-/* 1 if the n bytes at s are ASCII without NUL. */
-int cg_plain_ascii(const char *s, size_t n);
+/* 1 if the n bytes at s are ASCII without NUL; then *lines is their LF
+ * count. */
+int cg_ascii_lines(const char *s, size_t n, uint64_t *lines);
 /* 1 once the text refuses the input whatever the profile holds. */
 int cg_text_refused(const cg_text_state *t);
 /* The verdict on an input of bytes bytes (below the byte cap, not
@@ -131,15 +132,38 @@ cg_kind cg_text_end(const cg_text_state *t, cg_error *err);
 uint64_t cg_utf16_len(const char *s, size_t n);
 
 /* number.c */
+/* The value of a lowercase hex digit, or -1: by a table of value + 1
+ * (0 for the other bytes), as Valgrind writes every address in hex. */
+static inline int cg_hex_digit(char c)
+{
+	static const unsigned char value1[256] = {
+	    ['0'] = 1,  ['1'] = 2,  ['2'] = 3,  ['3'] = 4,  ['4'] = 5,
+	    ['5'] = 6,  ['6'] = 7,  ['7'] = 8,  ['8'] = 9,  ['9'] = 10,
+	    ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15,
+	    ['f'] = 16};
+	return (int)value1[(unsigned char)c] - 1;
+}
 typedef enum { CG_NUM_OK, CG_NUM_SYNTAX, CG_NUM_DIGITS, CG_NUM_RANGE } cg_num;
 /* A whole token as a number: decimal, or 0x and lowercase hex digits. */
 cg_num cg_parse_u64(const char *s, size_t n, uint64_t *out);
 /* The same; short decimal tokens (up to 19 digits cannot overflow) are
- * parsed inline here, everything else by cg_parse_u64. */
+ * parsed inline here, and 0x with up to 16 hex digits; everything else by
+ * cg_parse_u64. */
 static inline cg_num cg_parse_u64_fast(const char *s, size_t n, uint64_t *out)
 {
 	uint64_t v = 0;
 	size_t i;
+	int h;
+	if (n >= 3 && n <= 18 && s[0] == '0' && s[1] == 'x') {
+		/* 0x and up to 16 hex digits: Valgrind's addresses */
+		for (i = 2; i < n; i++) {
+			if ((h = cg_hex_digit(s[i])) < 0)
+				return CG_NUM_SYNTAX;
+			v = v << 4 | (uint64_t)h;
+		}
+		*out = v;
+		return CG_NUM_OK;
+	}
 	if (n == 0 || n > 19 || (n >= 2 && s[1] == 'x'))
 		return cg_parse_u64(s, n, out);
 	for (i = 0; i < n; i++) {

@@ -4,15 +4,6 @@
 
 #include <string.h>
 
-static int hexval(unsigned char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
 static cg_num parse_hex(const char *s, size_t n, uint64_t *out)
 {
 	uint64_t v = 0;
@@ -21,7 +12,7 @@ static cg_num parse_hex(const char *s, size_t n, uint64_t *out)
 		return CG_NUM_SYNTAX;
 	if (n <= 16) {
 		for (i = 0; i < n; i++) {
-			int h = hexval((unsigned char)s[i]);
+			int h = cg_hex_digit(s[i]);
 			if (h < 0)
 				return CG_NUM_SYNTAX;
 			v = (v << 4) | (uint64_t)h;
@@ -30,14 +21,14 @@ static cg_num parse_hex(const char *s, size_t n, uint64_t *out)
 		return CG_NUM_OK;
 	}
 	for (i = 0; i < n; i++)
-		if (hexval((unsigned char)s[i]) < 0)
+		if (cg_hex_digit(s[i]) < 0)
 			return CG_NUM_SYNTAX;
 	if (n > 20)
 		return CG_NUM_DIGITS;
 	for (i = 0; i < n; i++) {
 		if (v > (UINT64_MAX >> 4))
 			return CG_NUM_RANGE;
-		v = (v << 4) | (uint64_t)hexval((unsigned char)s[i]);
+		v = (v << 4) | (uint64_t)cg_hex_digit(s[i]);
 	}
 	*out = v;
 	return CG_NUM_OK;

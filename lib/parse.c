@@ -1,6 +1,7 @@
 /* parse.c - the line-by-line reader of the profile: parts, headers, name
  * contexts, positions and records, streamed to the caller's handler. */
 #include "parser.h"
+#include "swar.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,9 +52,23 @@ static int is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/* Letters, digits, _ and -: what a key is made of. */
+static const unsigned char key_chars[256] = {
+    ['-'] = 1, ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
+    ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, ['A'] = 1,
+    ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1, ['G'] = 1,
+    ['H'] = 1, ['I'] = 1, ['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1,
+    ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1, ['S'] = 1,
+    ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1, ['Y'] = 1,
+    ['Z'] = 1, ['_'] = 1, ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1,
+    ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1,
+    ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1,
+    ['q'] = 1, ['r'] = 1, ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1,
+    ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1};
+
 static int is_key_char(char c)
 {
-	return is_alpha(c) || is_digit(c) || c == '_' || c == '-';
+	return key_chars[(unsigned char)c];
 }
 
 static cg_str trim(const char *p, const char *e)
@@ -174,7 +189,7 @@ static void reset_context(parser *ps)
 	int i;
 	ps->ob = ps->fl = ps->fi = ps->fn = no_name;
 	ps->fi_set = ps->fn_set = 0;
-	ps->context_units = 0;
+	ps->record_units = 16;
 	ps->cob_pending = ps->cfile_pending = ps->callee_set = 0;
 	for (i = 0; i < CG_POS_FIELDS; i++)
 		ps->base[i] = 0;
@@ -581,6 +596,7 @@ static cg_kind read_name(parser *ps, cg_dict *d, const char *what, cg_str v,
 {
 	const char *s = v.ptr, *e = v.ptr + v.len, *q;
 	uint64_t id;
+	unsigned digit;
 	cg_str digits, rest;
 	const cg_name *known;
 	cg_kind k;
@@ -588,14 +604,17 @@ static cg_kind read_name(parser *ps, cg_dict *d, const char *what, cg_str v,
 
 	if (v.len < 2 || s[0] != '(' || !is_digit(s[1]))
 		return keep_name(ps, v, out);
-	for (q = s + 1; q < e && is_digit(*q); q++)
-		;
+	/* the ID's value in the scan that finds its end: number() judges
+	 * only one too long to be sure of */
+	for (q = s + 1, id = 0;
+	     q < e && (digit = (unsigned)(unsigned char)*q - '0') <= 9; q++)
+		id = id * 10 + digit;
 	if (q == e || *q != ')')
 		return syntax(ps, "expected (ID) with a decimal ID, found '%s'", v.ptr,
 		              v.len);
 	digits.ptr = s + 1;
 	digits.len = (size_t)(q - s - 1);
-	if ((k = number(ps, digits, "an ID", &id)) != CG_OK)
+	if (digits.len > 19 && (k = number(ps, digits, "an ID", &id)) != CG_OK)
 		return k;
 	q++;
 	if (q == e) {
@@ -648,6 +667,87 @@ static void resolve_callee(parser *ps, const cg_name *fn)
 	ps->callee_set = 1;
 }
 
+/* The lowercase hex digits of 0xN at s (after the 0x) before e, 1 to 16
+ * of them: their value and end, or NULL. */
+static inline const char *hex_digits(const char *s, const char *e,
+                                     uint64_t *v)
+{
+	const char *start = s;
+	uint64_t x = 0;
+	int h;
+	while (s < e && (h = cg_hex_digit(*s)) >= 0) {
+		x = x << 4 | (uint64_t)h;
+		s++;
+	}
+	*v = x;
+	return s == start || s - start > 16 ? NULL : s;
+}
+
+static inline const char *skip_blanks(const char *s, const char *e)
+{
+	while (s < e && is_blank(*s))
+		s++;
+	return s;
+}
+
+/* The fast path of cost lines: a plain decimal token of at most 19 digits
+ * at *p, parsed in the pass that finds its end.  0 for anything else (hex,
+ * too long, malformed), which the general path then judges. */
+static inline unsigned plain_decimal(const char **p, const char *e, uint64_t *v)
+{
+	const char *s = *p, *start = s;
+	uint64_t x = 0;
+	while (s < e) {
+		unsigned d = (unsigned)(unsigned char)*s - '0';
+		if (d > 9)
+			break;
+		x = x * 10 + d; /* unsigned: a wrap past 19 digits is refused below */
+		s++;
+	}
+	if (s == start || s - start > 19 || (s < e && !is_blank(*s)))
+		return 0;
+	*v = x;
+	*p = s;
+	/* the digit count, for the budget: the token's, but for leading zeros */
+	return *start == '0' ? cg_digits(x) : (unsigned)(s - start);
+}
+
+/* The same for a position: N, +N, -N or *, within range. */
+static inline int plain_position(const char **p, const char *e, uint64_t base,
+                          uint64_t *v)
+{
+	const char *s = *p, *t = s + 1;
+	uint64_t n;
+	switch (*s) {
+	case '*':
+		if (t < e && !is_blank(*t))
+			return 0;
+		*v = base;
+		break;
+	case '+':
+		if (plain_decimal(&t, e, &n) == 0 || n > UINT64_MAX - base)
+			return 0;
+		*v = base + n;
+		break;
+	case '-':
+		if (plain_decimal(&t, e, &n) == 0 || n > base)
+			return 0;
+		*v = base - n;
+		break;
+	case '0':
+		if (t < e && *t == 'x') {
+			if ((t = hex_digits(t + 1, e, v)) == NULL || (t < e && !is_blank(*t)))
+				return 0;
+			break;
+		}
+		return plain_decimal(p, e, v) != 0;
+	default:
+		return plain_decimal(p, e, v) != 0;
+	}
+	*p = t;
+	return 1;
+}
+
 static cg_kind calls_line(parser *ps, cg_str v)
 {
 	const char *s = v.ptr, *e = v.ptr + v.len;
@@ -660,13 +760,19 @@ static cg_kind calls_line(parser *ps, cg_str v)
 	if (!ps->callee_set)
 		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
 		               "calls= with no cfn= since the last fn=");
-	if (!next_token(&s, e, &tok))
+	if ((s = skip_blanks(s, e)) == e)
 		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
 		               "expected a call count after calls=");
-	if ((k = number(ps, tok, "a call count", &ps->call_count)) != CG_OK)
-		return k;
+	if (plain_decimal(&s, e, &ps->call_count) == 0) {
+		next_token(&s, e, &tok);
+		if ((k = number(ps, tok, "a call count", &ps->call_count)) != CG_OK)
+			return k;
+	}
 	/* left to right: a target's own fault comes before a column count */
-	for (n = 0; n < ps->part.npos && next_token(&s, e, &tok); n++) {
+	for (n = 0; n < ps->part.npos && (s = skip_blanks(s, e)) < e; n++) {
+		if (plain_position(&s, e, ps->base[n], &ps->target[n]))
+			continue;
+		next_token(&s, e, &tok);
 		k = position(ps, tok, ps->part.pos[n], ps->base[n], &ps->target[n]);
 		if (k != CG_OK)
 			return k;
@@ -700,9 +806,9 @@ static cg_kind calls_line(parser *ps, cg_str v)
  * as it changes rather than summed on every record. */
 static void context_changed(parser *ps)
 {
-	uint64_t c = cg_sat_add(ps->ob.units, ps->fl.units);
+	uint64_t c = cg_sat_add(16 + ps->ob.units, ps->fl.units);
 	c = cg_sat_add(c, ps->fn.units);
-	ps->context_units = ps->fi_set ? cg_sat_add(c, ps->fi.units) : c;
+	ps->record_units = ps->fi_set ? cg_sat_add(c, ps->fi.units) : c;
 }
 
 /* jump=COUNT TARGET or jcnd=FOLLOWED/EXECUTED TARGET of a jump recording,
@@ -763,7 +869,7 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 	cg_name name;
 	cg_kind r;
 
-	if ((r = body_line(ps)) != CG_OK)
+	if (ps->st != ST_BODY && (r = body_line(ps)) != CG_OK)
 		return r;
 	if (cg_key_is(k, n, "calls"))
 		return calls_line(ps, v);
@@ -829,21 +935,17 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 	}
 }
 
-/* The expansion budget's charge for one record (see the decisions);
- * numbers: what the cost line's positions and costs are charged (at
- * most 21 per column of one line: far below 2^64). */
-static uint64_t record_charge(const parser *ps, uint64_t numbers, int call)
+/* The expansion budget's charge of a call record beyond a cost record's:
+ * the callee's names, the call count and the targets. */
+static uint64_t call_charge(const parser *ps, uint64_t c)
 {
-	uint64_t c = cg_sat_add(16 + numbers, ps->context_units);
 	size_t i;
-	if (call) {
-		c = cg_sat_add(c, ps->callee_ob.units);
-		c = cg_sat_add(c, ps->callee_fl.units);
-		c = cg_sat_add(c, ps->callee_fn.units);
-		c = cg_sat_add(c, cg_digits(ps->call_count) + 1u);
-		for (i = 0; i < ps->part.npos; i++)
-			c = cg_sat_add(c, cg_digits(ps->target[i]) + 1u);
-	}
+	c = cg_sat_add(c, ps->callee_ob.units);
+	c = cg_sat_add(c, ps->callee_fl.units);
+	c = cg_sat_add(c, ps->callee_fn.units);
+	c = cg_sat_add(c, cg_digits(ps->call_count) + 1u);
+	for (i = 0; i < ps->part.npos; i++)
+		c = cg_sat_add(c, cg_digits(ps->target[i]) + 1u);
 	return c;
 }
 
@@ -882,83 +984,66 @@ static cg_kind hand_over(parser *ps, const uint64_t *pos, int call)
 	return stopped(ps, ps->h->record(ps->ctx, &ps->part, &r));
 }
 
-static cg_kind emit_record(parser *ps, const uint64_t *pos, uint64_t numbers)
+static cg_kind too_many_records(parser *ps)
+{
+	return cg_fail_limit(ps->err, ps->lineno, "record count", "records",
+	                     ps->max_records);
+}
+
+static cg_kind over_budget(parser *ps)
+{
+	return cg_fail_limit(ps->err, ps->lineno, "record expansion", "budget",
+	                     ps->max_budget);
+}
+
+/* Once a record, from every cost line: inlined, its faults out of line.
+ * numbers: what the line's positions and costs are charged (at most 21
+ * per column of one line: far below 2^64).  A call's cost line ends the
+ * call's callee context. */
+static inline cg_kind emit_record(parser *ps, const uint64_t *pos,
+                                  uint64_t numbers)
 {
 	int call = ps->call_pending;
-	if (ps->records >= ps->lim->records)
-		return cg_fail_limit(ps->err, ps->lineno, "record count", "records",
-		                     ps->lim->records);
+	uint64_t c = cg_sat_add(ps->record_units, numbers);
+	if (ps->records >= ps->max_records)
+		return too_many_records(ps);
 	ps->records++;
-	ps->budget = cg_sat_add(ps->budget, record_charge(ps, numbers, call));
-	if (ps->budget > ps->lim->budget)
-		return cg_fail_limit(ps->err, ps->lineno, "record expansion",
-		                     "budget", ps->lim->budget);
+	ps->budget = cg_sat_add(ps->budget, call ? call_charge(ps, c) : c);
+	if (ps->budget > ps->max_budget)
+		return over_budget(ps);
 	ps->part.records++;
 	if (call) {
 		ps->part.calls++;
 		ps->calls++;
+		ps->call_pending = ps->cob_pending = ps->cfile_pending = 0;
 	}
 	if (ps->h != NULL && ps->h->record != NULL)
 		return hand_over(ps, pos, call);
 	return CG_OK;
 }
 
-static inline const char *skip_blanks(const char *s, const char *e)
+/* The decade of v, its digit count. */
+static void new_decade(struct decade *d, uint64_t v)
 {
-	while (s < e && is_blank(*s))
-		s++;
-	return s;
+	unsigned i;
+	uint64_t hi = 10;
+	d->digits = cg_digits(v);
+	d->lo = 0;
+	for (i = 1; i < d->digits; i++) {
+		d->lo = hi;
+		hi = i + 1 < 20 ? hi * 10 : 0; /* 0: 2^64, past the last decade */
+	}
+	d->span = hi - d->lo;
 }
 
-/* The fast path of cost lines: a plain decimal token of at most 19 digits
- * at *p, parsed in the pass that finds its end.  0 for anything else (hex,
- * too long, malformed), which the general path then judges. */
-static inline unsigned plain_decimal(const char **p, const char *e, uint64_t *v)
+/* The budget's charge of the position v of column i: its digits and a
+ * blank. */
+static inline unsigned position_charge(parser *ps, size_t i, uint64_t v)
 {
-	const char *s = *p, *start = s;
-	uint64_t x = 0;
-	while (s < e) {
-		unsigned d = (unsigned)(unsigned char)*s - '0';
-		if (d > 9)
-			break;
-		x = x * 10 + d; /* unsigned: a wrap past 19 digits is refused below */
-		s++;
-	}
-	if (s == start || s - start > 19 || (s < e && !is_blank(*s)))
-		return 0;
-	*v = x;
-	*p = s;
-	/* the digit count, for the budget: the token's, but for leading zeros */
-	return *start == '0' ? cg_digits(x) : (unsigned)(s - start);
-}
-
-/* The same for a position: N, +N, -N or *, within range. */
-static inline int plain_position(const char **p, const char *e, uint64_t base,
-                          uint64_t *v)
-{
-	const char *s = *p, *t = s + 1;
-	uint64_t n;
-	switch (*s) {
-	case '*':
-		if (t < e && !is_blank(*t))
-			return 0;
-		*v = base;
-		break;
-	case '+':
-		if (plain_decimal(&t, e, &n) == 0 || n > UINT64_MAX - base)
-			return 0;
-		*v = base + n;
-		break;
-	case '-':
-		if (plain_decimal(&t, e, &n) == 0 || n > base)
-			return 0;
-		*v = base - n;
-		break;
-	default:
-		return plain_decimal(p, e, v) != 0;
-	}
-	*p = t;
-	return 1;
+	struct decade *d = &ps->decade[i];
+	if (v - d->lo >= d->span)
+		new_decade(d, v);
+	return d->digits + 1u;
 }
 
 static cg_kind too_many_costs(parser *ps, const char *s, const char *e)
@@ -1060,15 +1145,9 @@ static inline cg_kind cost_line(parser *ps, const char *s, const char *e)
 	}
 	for (i = 0; i < npos; i++) {
 		ps->base[i] = pos[i];
-		charge += cg_digits(pos[i]) + 1u;
+		charge += position_charge(ps, i, pos[i]);
 	}
-	if ((k = emit_record(ps, pos, charge)) != CG_OK)
-		return k;
-	if (ps->call_pending) {
-		ps->call_pending = 0;
-		ps->cob_pending = ps->cfile_pending = 0;
-	}
-	return CG_OK;
+	return emit_record(ps, pos, charge);
 }
 
 /* ------------------------------------------------------------ lines */
@@ -1221,6 +1300,9 @@ void cg_parser_init(parser *ps, const cg_read_options *opt,
 	ps->ctx = ctx;
 	ps->err = err;
 	ps->names = names;
+	ps->max_records = lim->records;
+	ps->max_budget = lim->budget;
+	ps->record_units = 16;
 	cg_part_init(&ps->part);
 }
 
@@ -1231,123 +1313,219 @@ cg_kind cg_parser_line(parser *ps, const char *s, const char *e)
 
 /* ------------------------------------------------------ fused cost lines */
 
-/* A run of decimal digits at *p ended by a space or the LF (end holds a
- * LF at or after *p): its value and budget digits (plain_decimal's), or 0
- * for anything else. */
-static inline unsigned fused_decimal(const char **p, uint64_t *v)
+/* The digits of a run of n (1 to 19) at s, one at a time: near the end
+ * of the chunk, where a word would read past it. */
+static const char *digits_bytewise(const char *s, uint64_t *v)
 {
-	const char *s = *p, *start = s;
+	const char *start = s;
 	uint64_t x = 0;
 	unsigned d;
 	while ((d = (unsigned)(unsigned char)*s - '0') <= 9) {
 		x = x * 10 + d;
 		s++;
 	}
-	if (s == start || s - start > 19 || (*s != ' ' && *s != '\n'))
-		return 0;
 	*v = x;
-	*p = s;
-	return *start == '0' ? cg_digits(x) : (unsigned)(s - start);
+	return s - start > 19 ? NULL : s;
 }
 
-/* A position N, +N, -N or * in range, ended by a space or the LF. */
-static inline int fused_position(const char **p, uint64_t base, uint64_t *v)
+/* A run of 2 to 19 decimal digits at s, 8 at a time (24 bytes readable). */
+static inline const char *digits_by_words(const char *s, uint64_t *v)
 {
-	const char *s = *p, *t = s + 1;
+	static const uint64_t scale[8] = {1,      10,      100,      1000,
+	                                  10000,  100000,  1000000,  10000000};
+	uint64_t w, m, x = 0;
+	unsigned n, i = 0;
+	while ((m = cg_nondigits(w = cg_load8(s + i))) == 0) {
+		x = x * 100000000u + cg_eight_digits(w);
+		if ((i += 8) > 16)
+			return NULL;
+	}
+	n = cg_first_byte(m);
+	if (n > 0)
+		x = x * scale[n] + cg_eight_digits(w << (64 - 8 * n));
+	if (i + n > 19)
+		return NULL;
+	*v = x;
+	return s + i + n;
+}
+
+/* The run of decimal digits at s (a LF follows before end): its value,
+ * and its end; NULL when there is none, it has 20 digits or more or a
+ * leading zero (the general path judges it).  A profile's runs are mostly short: up to
+ * three digits are read one by one, as fast as a word, longer runs by
+ * words where the chunk has room. */
+static inline const char *fused_digits(const char *s, const char *end,
+                                       uint64_t *v)
+{
+	unsigned x = (unsigned)(unsigned char)s[0] - '0', d;
+	if (x > 9)
+		return NULL;
+	if ((d = (unsigned)(unsigned char)s[1] - '0') > 9) {
+		*v = x;
+		return s + 1;
+	}
+	if (x == 0)
+		return NULL; /* a leading zero: charged by value, off this path */
+	x = x * 10 + d;
+	if ((d = (unsigned)(unsigned char)s[2] - '0') > 9) {
+		*v = x;
+		return s + 2;
+	}
+	x = x * 10 + d;
+	if ((unsigned)(unsigned char)s[3] - '0' > 9) {
+		*v = x;
+		return s + 3;
+	}
+	return end - s >= 24 ? digits_by_words(s, v) : digits_bytewise(s, v);
+}
+
+/* A position N, +N, -N or * in range; the end of its token, or NULL for
+ * anything else.  0xN is tried only when the digits stop at its x. */
+static inline const char *fused_position(const char *s, const char *end,
+                                         uint64_t base, uint64_t *v)
+{
+	const char *t;
 	uint64_t n;
 	switch (*s) {
-	case '*':
-		if (*t != ' ' && *t != '\n')
-			return 0;
-		*v = base;
-		break;
 	case '+':
-		if (fused_decimal(&t, &n) == 0 || n > UINT64_MAX - base)
-			return 0;
+		if ((t = fused_digits(s + 1, end, &n)) == NULL || n > UINT64_MAX - base)
+			return NULL;
 		*v = base + n;
-		break;
+		return t;
 	case '-':
-		if (fused_decimal(&t, &n) == 0 || n > base)
-			return 0;
+		if ((t = fused_digits(s + 1, end, &n)) == NULL || n > base)
+			return NULL;
 		*v = base - n;
-		break;
+		return t;
+	case '*':
+		*v = base;
+		return s + 1;
 	default:
-		return fused_decimal(p, v) != 0;
+		return fused_digits(s, end, v);
 	}
-	*p = t;
-	return 1;
 }
 
-/* The commonest line, a cost line of plain tokens each followed by one
- * space or the line's LF, read in the one pass that finds its end; the
- * record is cost_line's.  Returns the LF (*k the record's verdict), or
- * NULL, nothing changed, for any other line: one_line reads it. */
-static const char *fused_cost_line(parser *ps, const char *s, cg_kind *k)
+/* The position token of column i at s: the end of its token, or NULL.
+ * The caller judges what ends it. */
+static inline const char *fused_column(parser *ps, const char *s,
+                                       const char *end, size_t i,
+                                       uint64_t *pos)
 {
-	const cg_part *p = &ps->part;
-	uint64_t pos[CG_POS_FIELDS], charge = 0;
-	size_t i, npos, ncost = 0;
-	for (npos = 0; npos < p->npos; npos++) {
-		if (!fused_position(&s, ps->base[npos], &pos[npos]) ||
-		    (*s == '\n' && npos + 1 < p->npos))
+	const char *t;
+	/* Valgrind's relative positions: +N first, then mostly plain N */
+	if (i > 0 && (unsigned)(unsigned char)*s - '0' <= 9)
+		t = fused_digits(s, end, &pos[i]);
+	else
+		t = fused_position(s, end, ps->base[i], &pos[i]);
+	if (t != NULL && *t == 'x' && t == s + 1 && *s == '0')
+		return hex_digits(t + 1, end, &pos[i]);
+	return t;
+}
+
+/* Column i's position v becomes the base of the next line's: its budget
+ * charge. */
+static inline unsigned new_base(parser *ps, size_t i, uint64_t v)
+{
+	ps->base[i] = v;
+	return position_charge(ps, i, v);
+}
+
+/* The commonest line, a cost line of plain tokens with one space between
+ * them, read in the one pass that finds its end; the record is
+ * cost_line's.  Returns the LF (*k the record's verdict), or NULL,
+ * nothing changed but the parser's scratch costs, for any other line:
+ * one_line reads it.  The columns are unrolled (there are 1 to 3), and
+ * the costs' charge, a blank and the digits of each (no leading zeros
+ * here), is the length of their text. */
+static inline const char *fused_cost_line(parser *ps, const char *s,
+                                          const char *end, cg_kind *k)
+{
+	const size_t npos = ps->part.npos, nevents = ps->part.nevents;
+	uint64_t *const costs = ps->costs;
+	uint64_t pos[CG_POS_FIELDS], charge;
+	const char *from;
+	size_t ncost = 0;
+	if ((s = fused_column(ps, s, end, 0, pos)) == NULL ||
+	    (npos > 1 &&
+	     (*s != ' ' || (s = fused_column(ps, s + 1, end, 1, pos)) == NULL)) ||
+	    (npos > 2 &&
+	     (*s != ' ' || (s = fused_column(ps, s + 1, end, 2, pos)) == NULL)))
+		return NULL;
+	for (from = s; *s == ' '; ncost++)
+		if (ncost == nevents ||
+		    (s = fused_digits(s + 1, end, &costs[ncost])) == NULL)
 			return NULL;
-		if (*s == ' ')
-			s++;
-	}
-	while (*s != '\n') {
-		unsigned digits;
-		if (ncost == p->nevents ||
-		    (digits = fused_decimal(&s, &ps->costs[ncost])) == 0)
-			return NULL;
-		charge += digits + 1u;
-		ncost++;
-		if (*s == ' ' && (*++s == '\n' || *s == ' '))
-			return NULL; /* a trailing or double blank */
-	}
-	for (i = ncost; i < p->nevents; i++) {
-		ps->costs[i] = 0;
-		charge += 2;
-	}
-	for (i = 0; i < npos; i++) {
-		ps->base[i] = pos[i];
-		charge += cg_digits(pos[i]) + 1u;
-	}
-	if ((*k = emit_record(ps, pos, charge)) == CG_OK && ps->call_pending) {
-		ps->call_pending = 0;
-		ps->cob_pending = ps->cfile_pending = 0;
-	}
+	if (*s != '\n')
+		return NULL;
+	charge = (uint64_t)(s - from) + 2 * (nevents - ncost);
+	for (; ncost < nevents; ncost++)
+		costs[ncost] = 0;
+	charge += new_base(ps, 0, pos[0]);
+	if (npos > 1)
+		charge += new_base(ps, 1, pos[1]);
+	if (npos > 2)
+		charge += new_base(ps, 2, pos[2]);
+	*k = emit_record(ps, pos, charge);
 	return s;
 }
 
-/* The fused path applies: a body line that can only be a cost line. */
-static inline int fused(const parser *ps, char c)
+/* A body line can only be a cost line, read by the fused path when it is
+ * plain.  Only lines the fused path does not read change this. */
+static int costs_next(const parser *ps)
 {
-	return ps->st == ST_BODY && ps->fn_set && !ps->jump_pending &&
-	       ((unsigned)(unsigned char)c - '0' <= 9 || c == '+' || c == '-' ||
-	        c == '*');
+	return ps->st == ST_BODY && ps->fn_set && !ps->jump_pending;
+}
+
+/* The LF that ends the line at p (one is before end), found a word at a
+ * time; NULL when a byte before it is NUL or not ASCII, which the text
+ * checks must see first. */
+static inline const char *plain_line_end(const char *p, const char *end)
+{
+	for (; end - p >= 8; p += 8) {
+		uint64_t w = cg_load8(p);
+		uint64_t bad = (w & CG_SWAR_HIGH) | cg_zero_bytes(w);
+		uint64_t stop = bad | cg_bytes_eq(w, '\n');
+		if (stop != 0) {
+			unsigned i = cg_first_byte(stop);
+			return (bad >> 8 * i & 0x80) != 0 ? NULL : p + i;
+		}
+	}
+	for (; *p != '\n'; p++)
+		if (*p == '\0' || (unsigned char)*p >= 0x80)
+			return NULL;
+	return p;
 }
 
 /* The loop of the push reader over a chunk's lines: its cost lines fused,
- * the others as cg_parse_opts reads them (which the tests compare). */
+ * the others as cg_parse_opts reads them (which the tests compare).  A
+ * cost line the fused path reads holds only digits, signs, blanks and
+ * its LF: plain text by construction. */
 const char *cg_parser_lines(parser *ps, const char *p, const char *end,
                             cg_kind *k)
 {
-	*k = CG_OK;
+	int costs = costs_next(ps);
+	cg_kind r = CG_OK; /* a local: *k might be anywhere */
+	const char *e = end;
 	while (p < end) {
-		const char *e;
 		ps->lineno++;
-		if (fused(ps, *p) && (e = fused_cost_line(ps, p, k)) != NULL) {
-			if (*k != CG_OK)
-				return e;
+		if (costs && (e = fused_cost_line(ps, p, end, &r)) != NULL) {
+			if (r != CG_OK)
+				break;
 			p = e + 1;
 			continue;
 		}
-		e = cg_find_lf(p, end);
-		if ((*k = one_line(ps, p, e)) != CG_OK)
-			return e;
+		if ((e = plain_line_end(p, end)) == NULL) {
+			ps->lineno--;
+			e = p;
+			break;
+		}
+		if ((r = one_line(ps, p, e)) != CG_OK)
+			break;
+		costs = costs_next(ps);
 		p = e + 1;
 	}
-	return end;
+	*k = r;
+	return p < end ? e : end;
 }
 
 cg_kind cg_parser_end(parser *ps, int ends_in_lf)

@@ -46,7 +46,17 @@ typedef struct parser {
 	size_t scratch_cap;
 
 	uint64_t records, calls, budget;
-	uint64_t context_units; /* ob + fl + fn (+ fi), for the budget */
+	/* the budget's charge of every record before its numbers: 16, ob,
+	 * fl, fn (and fi), kept as the names change */
+	uint64_t record_units;
+	uint64_t max_records, max_budget; /* the limits, read on every record */
+	/* per position column, the values of the last one's digit count
+	 * ([lo, lo + span), span 0: none yet): the budget charges every
+	 * position its digits, and a column moves little from line to line */
+	struct decade {
+		uint64_t lo, span;
+		unsigned digits;
+	} decade[CG_POS_FIELDS];
 
 	/* CG_COMPAT repairs, per cg_repair kind */
 	uint64_t repairs[CG_REPAIRS], repair_line[CG_REPAIRS];
@@ -97,7 +107,8 @@ void cg_parser_init(parser *ps, const cg_read_options *opt,
  * number (the caller counts lines). */
 cg_kind cg_parser_line(parser *ps, const char *s, const char *e);
 /* The lines of [p, end), each ended by a LF, until one fails (*k): the
- * end of the failing line, or end. */
+ * end of the failing line; or until one holds a NUL or a byte that is not
+ * ASCII: its start, the line not read; or end. */
 const char *cg_parser_lines(parser *ps, const char *p, const char *end,
                             cg_kind *k);
 /* The input is over (ends_in_lf: its last byte is a LF): the checks of

@@ -116,27 +116,36 @@ static int keep(cg_reader *r, const char *p, size_t n)
 	return 0;
 }
 
-/* The complete lines of [p, end), each ended by a LF, when the text
- * checks can have nothing to say of them: ASCII without NUL, none longer
- * than the line limit, nothing refused yet.  Then only the parser reads
- * them, and the text is counted once (its code units are its bytes). */
-static int plain_lines(cg_reader *r, const char *p, const char *end)
+/* The complete lines from p on in [p, end), each ended by a LF, while
+ * the text checks can have nothing to say of them: ASCII without NUL,
+ * none longer than the line limit.  Then only the parser reads them (if
+ * nothing is refused yet, else nothing does), and the text is counted
+ * once (its code units are its bytes).  Returns where it stopped: end,
+ * the line after a fault of the profile, or a line the text checks must
+ * read (p when none could be read this way). */
+static const char *plain_lines(cg_reader *r, const char *p, const char *end)
 {
-	const char *start = p;
-	uint64_t n, before = r->ps.lineno;
-	if (idle(r) || !r->parsing || cg_text_refused(&r->text) ||
-	    (uint64_t)(end - p) > r->lim.line ||
-	    !cg_plain_ascii(p, (size_t)(end - p)))
-		return 0;
-	p = cg_parser_lines(&r->ps, p, end, &r->pk);
-	n = r->ps.lineno - before;
-	if (r->pk != CG_OK) { /* a fault of the profile: count the rest */
-		r->parsing = 0;
-		for (p++; p < end; p = cg_find_lf(p, end) + 1)
-			n++;
+	const char *q;
+	uint64_t before = r->ps.lineno, n;
+	if (idle(r) || (uint64_t)(end - p) > r->lim.line)
+		return p;
+	if (!r->parsing) {
+		/* after a fault of the profile only the text checks are
+		 * left, which have nothing to say of such lines either */
+		if (!cg_ascii_lines(p, (size_t)(end - p), &n))
+			return p;
+		cg_text_ascii(&r->text, n, (uint64_t)(end - p));
+		return end;
 	}
-	cg_text_ascii(&r->text, n, (uint64_t)(end - start));
-	return 1;
+	if (cg_text_refused(&r->text))
+		return p;
+	q = cg_parser_lines(&r->ps, p, end, &r->pk);
+	if (r->pk != CG_OK) {
+		r->parsing = 0;
+		q++;
+	}
+	cg_text_ascii(&r->text, r->ps.lineno - before, (uint64_t)(q - p));
+	return q;
 }
 
 /* The lines of [p, end): the carried start of a line first; what ends
@@ -159,9 +168,11 @@ static int lines(cg_reader *r, const char *p, const char *end)
 	}
 	for (last = end; last > p && last[-1] != '\n'; last--)
 		;
-	if (last > p && plain_lines(r, p, last))
-		p = last;
 	while (p < end) {
+		if (p < last)
+			p = plain_lines(r, p, last);
+		if (p == end)
+			return 0;
 		e = cg_find_lf(p, end);
 		if (e == end)
 			return keep(r, p, (size_t)(end - p));

@@ -1,6 +1,7 @@
 /* text.c - the whole-input checks that precede parsing, in the order the
  * decisions fix: byte cap, gzip, UTF-8 and NUL, text cap, line length. */
 #include "internal.h"
+#include "swar.h"
 
 #include <string.h>
 
@@ -43,8 +44,16 @@ static size_t utf8_seq(const unsigned char *p, size_t n)
 uint64_t cg_utf16_len(const char *s, size_t n)
 {
 	uint64_t units = 0;
-	size_t i;
-	for (i = 0; i < n; i++) {
+	size_t i = 0;
+	/* names are mostly ASCII: a word without a high bit is 8 units */
+	for (; n - i >= 8; i += 8) {
+		uint64_t w;
+		memcpy(&w, s + i, 8);
+		if (w & HIGH_BITS)
+			break;
+		units += 8;
+	}
+	for (; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 		if ((c & 0xC0) != 0x80)
 			units++;
@@ -109,12 +118,6 @@ static cg_kind bad_byte(cg_error *err, uint64_t line, const unsigned char *p,
 /* 1 if every byte is ASCII and none is NUL: then code units are bytes. */
 static int plain_ascii(const unsigned char *p, size_t n)
 {
-	return cg_plain_ascii((const char *)p, n);
-}
-
-int cg_plain_ascii(const char *s, size_t n)
-{
-	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0;
 	for (; n - i >= 8; i += 8) {
 		uint64_t w;
@@ -125,6 +128,26 @@ int cg_plain_ascii(const char *s, size_t n)
 	for (; i < n; i++)
 		if (p[i] == 0 || p[i] >= 0x80)
 			return 0;
+	return 1;
+}
+
+int cg_ascii_lines(const char *s, size_t n, uint64_t *lines)
+{
+	uint64_t count = 0;
+	size_t i = 0;
+	for (; n - i >= 8; i += 8) {
+		uint64_t w = cg_load8(s + i);
+		if ((w & CG_SWAR_HIGH) | cg_zero_bytes(w))
+			return 0;
+		/* at most 8 flags, summed into the top byte */
+		count += ((cg_bytes_eq(w, '\n') >> 7) * CG_SWAR_ONES) >> 56;
+	}
+	for (; i < n; i++) {
+		if (s[i] == '\0' || (unsigned char)s[i] >= 0x80)
+			return 0;
+		count += s[i] == '\n';
+	}
+	*lines = count;
 	return 1;
 }
 

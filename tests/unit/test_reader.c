@@ -147,6 +147,10 @@ static void orders(void)
 	} cases[] = {
 	    /* a profile fault on line 2, a NUL on line 4: the NUL wins */
 	    {S("events: Ir\nbogus\nfn=a\n1 \0\n"), 0, 4, "NUL byte at column 3"},
+	    /* the same after plain lines, past a word of them */
+	    {S("events: Ir\nbogus\nfn=a\n1 2\n+3 4\n# a comment line\n"
+	       "fn=b\n1 \0\n"),
+	     0, 8, "NUL byte at column 3"},
 	    /* not UTF-8 on line 3 after the profile fault of line 2 */
 	    {S("events: Ir\nbogus\nfn=\xe9\n"), 0, 3,
 	     "input is not UTF-8: malformed or truncated sequence at byte "
@@ -173,6 +177,7 @@ static void orders(void)
 			cg_limits l;
 			cg_limits_default(&l);
 			opt.limits = &l;
+			agree("orders", in, n, &opt, 0, whole_cut, NULL, "whole");
 			agree("orders", in, n, &opt, 0, one_byte, NULL, "bytes");
 			CHECK(r.err.line == cases[i].line &&
 			          strcmp(r.err.message, cases[i].message) == 0,
@@ -182,6 +187,47 @@ static void orders(void)
 	}
 }
 
+/* The fused cost lines' numbers, read a byte or a word at a time, and
+ * those of calls= lines: every length of a digit run (to past 20 digits,
+ * past 2^64), leading zeros, signs, * and 0x, as a position, a cost, a
+ * call count or a call's target, at every alignment, each line valid or
+ * refused as cg_parse_opts says, the digits at the end of the input or
+ * with a word's room after them. */
+static void numbers(void)
+{
+	static const char *const forms[] = {"%s", "+%s", "-%s", "0%s",
+	                                    "00%s", "0x%s", "*%s"};
+	static const char digits[] = "1844674407370955161698765";
+	char run[32], tok[40], in[512];
+	size_t len, f, col, pad;
+	for (len = 0; len <= 24; len++)
+		for (f = 0; f < sizeof forms / sizeof forms[0]; f++)
+			for (col = 0; col < 3; col++)
+				for (pad = 0; pad < 9; pad += 4) {
+					int n;
+					memcpy(run, digits, len);
+					run[len] = '\0';
+					snprintf(tok, sizeof tok, forms[f], run);
+					n = snprintf(in, sizeof in,
+					             "events: A B\npositions: instr line\n"
+					             "fn=f\n#%.*s\n+9 99\n%s%s%s%s%s\n%s",
+					             (int)pad, "........", col == 0 ? tok : "5",
+					             col == 0 ? " 7" : col == 1 ? " " : " 7 ",
+					             col == 1 ? tok : col == 2 ? "3 " : "",
+					             col == 2 ? tok : "", pad & 4 ? "" : " 1",
+					             pad == 8 ? "" : "1 2 3 4\n+1 1\n# a word of room\n");
+					each_way("numbers", in, (size_t)n);
+					/* a call's count and targets */
+					n = snprintf(in, sizeof in,
+					             "events: A\npositions: instr line\n"
+					             "fn=f\n+9 9\ncfn=g\ncalls=%s %s %s%s\n"
+					             "+1 1 2\n",
+					             col == 0 ? tok : "2", col == 1 ? tok : "5",
+					             col == 2 ? tok : "-3", pad & 4 ? " " : "");
+					each_way("calls", in, (size_t)n);
+				}
+}
+
 int main(int argc, char **argv)
 {
 	int i;
@@ -189,6 +235,7 @@ int main(int argc, char **argv)
 		run_path(argv[i]);
 	CHECK(files > 100, "only %d files", files);
 	orders();
+	numbers();
 	printf("test_reader: %d files, %d checks, %d failures\n", files, checks,
 	       failures);
 	return failures != 0;
