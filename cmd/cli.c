@@ -15,10 +15,10 @@
 void cli_init(cli *c, const char *prog, const char *synopsis,
               const char *help)
 {
+	memset(c, 0, sizeof *c);
 	c->prog = prog;
 	c->synopsis = synopsis;
 	c->help = help;
-	c->flags = 0;
 	c->finish = CG_FUNCS_CYCLES;
 	c->status = EXIT_VALID;
 	cg_limits_default(&c->limits);
