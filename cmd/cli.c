@@ -350,15 +350,18 @@ int cli_add_input(cli *c, char **paths, size_t i, size_t n, size_t *skipped,
 	uint64_t bytes = 0;
 	cg_kind k = cli_stream(c, paths[i], &sink->opt, &sink->h, sink->ctx,
 	                       &bytes, &err);
-	if (k != CG_IO && cli_skip_empty(paths[i], bytes, i, n, skipped))
-		k = CG_OK; /* an empty input made no callbacks */
-	else if (k != CG_IO && (k = sink->end(sink->ctx, k, &err)) != CG_OK)
+	if (k == CG_IO) { /* said why: the aggregation is spoiled */
+		sink->end(sink->ctx, k, &err);
+		return 0;
+	}
+	if (cli_skip_empty(paths[i], bytes, i, n, skipped))
+		return 1; /* an empty input made no callbacks */
+	if ((k = sink->end(sink->ctx, k, &err)) != CG_OK) {
 		cli_diag(c, paths[i], &err);
-	else if (k == CG_OK)
-		cli_warnings(paths[i], sink->opt.stats);
-	if (k == CG_IO)
-		sink->end(sink->ctx, k, &err); /* spoiled: the command fails */
-	return k == CG_OK;
+		return 0;
+	}
+	cli_warnings(paths[i], sink->opt.stats);
+	return 1;
 }
 
 static cg_kind funcs_end(void *f, cg_kind parsed, cg_error *err)
