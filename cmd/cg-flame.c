@@ -15,7 +15,8 @@
 
 static const char synopsis[] =
     "usage: cg-flame [-e EV] [-q file|object] [--title T] [--width PX]\n"
-    "                [--minwidth PX] [--inverted] " CLI_COMMON_USAGE "\n"
+    "                [--minwidth PX] [--inverted] [--no-cycles]\n"
+    "                " CLI_COMMON_USAGE "\n"
     "                [FILE... | --diff OLD NEW]\n";
 
 static const char help[] =
@@ -32,6 +33,7 @@ static const char help[] =
     "  --inverted         the root at the top (an icicle graph)\n"
     "  --diff OLD NEW     colour NEW's frames by the change of their\n"
     "                     inclusive cost since OLD: red more, blue less\n"
+    CLI_NO_CYCLES_HELP
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
@@ -100,6 +102,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    {"minwidth", required_argument, NULL, OPT_MINWIDTH},
 	    {"inverted", no_argument, NULL, OPT_INVERTED},
 	    {"diff", no_argument, NULL, OPT_DIFF},
+	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
 	int ch;
 	while ((ch = getopt_long(argc, argv, "hVe:q:", longopts, NULL)) != -1) {
@@ -210,12 +213,12 @@ static cg_kind feed_stack(void *ctx, const size_t *frames, size_t depth,
 static int fold_side(cli *c, cg_flame *fl, int side, const cg_funcs *f,
                      size_t ev, int qualify)
 {
-	cg_fold_options opt;
+	const cg_fold_options opt = *c->fold;
+	cg_fold_report rep;
 	feed fd;
 	namer nm;
 	cg_error err;
 	int ret = -1;
-	cg_fold_options_default(&opt);
 	memset(&fd, 0, sizeof fd);
 	fd.fl = fl;
 	fd.side = side;
@@ -225,11 +228,13 @@ static int fold_side(cli *c, cg_flame *fl, int side, const cg_funcs *f,
 	if (namer_init(&nm, f, qualify) != 0 || fd.path == NULL ||
 	    fd.groups == NULL)
 		cli_trouble(c, NULL, "out of memory");
-	else if (cg_fold(f, ev, &opt, feed_stack, &fd, NULL, &err) != CG_OK)
+	else if (cg_fold(f, ev, &opt, feed_stack, &fd, &rep, &err) != CG_OK)
 		cli_trouble(c, NULL, fd.err.kind != CG_OK ? fd.err.message
 		                                          : err.message);
-	else
+	else {
+		cli_fold_report(c, f, ev, &rep);
 		ret = 0;
+	}
 	namer_free(&nm);
 	free(fd.path);
 	free(fd.groups);
@@ -616,6 +621,9 @@ int main(int argc, char **argv)
 	cg_funcs *side[2] = {NULL, NULL};
 	cg_flame *fl = NULL;
 	size_t ev[2] = {0, 0};
+	cg_fold_options fold;
+	cg_str first;
+	char *first_event = NULL;
 	cli c;
 
 	memset(&o, 0, sizeof o);
@@ -629,8 +637,23 @@ int main(int argc, char **argv)
 	if (o.diff && argc != 2)
 		cli_usage(&c, "--diff: expected two profiles, OLD and NEW");
 
-	/* every input read and checked before anything is written */
-	if (o.diff) {
+	cg_fold_options_default(&fold);
+	fold.no_cycles = (c.finish & CG_FUNCS_CYCLES) == 0;
+	c.fold = &fold;
+	c.fold_event = o.event;
+	/* every input read and checked before anything is written; each
+	 * folds the event as it is read, so that without -e OLD, which must
+	 * have NEW's first event, is read after NEW */
+	if (o.diff && o.event == NULL) {
+		side[1] = cli_aggregate(&c, &argv[1], 1);
+		if (side[1] != NULL && cg_funcs_event_count(side[1]) > 0) {
+			first = cg_funcs_event(side[1], 0);
+			if ((c.fold_event = first_event = strndup(first.ptr, first.len)) == NULL)
+				cli_trouble(&c, NULL, "out of memory");
+		}
+		if (c.fold_event != NULL)
+			side[0] = cli_aggregate(&c, &argv[0], 1);
+	} else if (o.diff) {
 		side[0] = cli_aggregate(&c, &argv[0], 1);
 		side[1] = cli_aggregate(&c, &argv[1], 1);
 	} else
@@ -642,5 +665,6 @@ int main(int argc, char **argv)
 	cg_flame_free(fl);
 	cg_funcs_free(side[0]);
 	cg_funcs_free(side[1]);
+	free(first_event);
 	return cli_exit_status(&c);
 }

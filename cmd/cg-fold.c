@@ -150,7 +150,7 @@ int main(int argc, char **argv)
 	cg_error err;
 	size_t *ev, nev, i;
 	fold fo;
-	int cut = 0;
+	cg_fold_report rep;
 	cli c;
 
 	memset(&o, 0, sizeof o);
@@ -160,6 +160,9 @@ int main(int argc, char **argv)
 	parse_options(&c, &o, argc, argv);
 	argc -= optind;
 	argv += optind;
+	o.fold.no_cycles = (c.finish & CG_FUNCS_CYCLES) == 0;
+	c.fold = &o.fold;
+	c.fold_event = o.event;
 
 	f = cli_aggregate_operands(&c, argc, argv);
 	if (f == NULL)
@@ -173,9 +176,11 @@ int main(int argc, char **argv)
 	if (fo.frames == NULL || fo.lens == NULL)
 		cli_trouble(&c, NULL, "out of memory");
 	else if (ev != NULL && nev > 0 &&
-	         cg_fold(f, ev[0], &o.fold, stack, &fo, &cut, &err) != CG_OK)
-		/* a cut walk keeps every count: nothing to say of it */
+	         cg_fold(f, ev[0], &o.fold, stack, &fo, &rep, &err) != CG_OK)
 		cli_trouble(&c, NULL, fo.oom ? "out of memory" : err.message);
+	else if (ev != NULL && nev > 0)
+		/* a cut walk keeps every count: nothing to say of it */
+		cli_fold_report(&c, f, ev[0], &rep);
 	for (i = 0; fo.frames != NULL && i < cg_funcs_count(f); i++)
 		free(fo.frames[i]);
 	free(fo.frames);

@@ -379,6 +379,18 @@ cg_funcs *cli_aggregate(cli *c, char **paths, size_t n)
 		cli_trouble(c, NULL, "out of memory");
 		return NULL;
 	}
+	if (c->fold != NULL) {
+		cg_str ev = {"", 0};
+		if (c->fold_event != NULL) {
+			ev.ptr = c->fold_event;
+			ev.len = strlen(c->fold_event);
+		}
+		if (cg_funcs_fold(f, ev, c->fold, &err) != CG_OK) {
+			cli_trouble(c, NULL, "out of memory");
+			cg_funcs_free(f);
+			return NULL;
+		}
+	}
 	for (i = 0; i < n; i++) {
 		cli_sink sink;
 		cg_stats st;
@@ -717,4 +729,49 @@ void cli_twice_close(cli_twice *t)
 	if (t->fd >= 0 && !t->is_stdin)
 		close(t->fd);
 	t->fd = -1;
+}
+
+/* A profile's name on stderr: printable ASCII as it is, any other byte
+ * as \xHH, so that no name reaches the terminal as a control. */
+static void print_name(FILE *fp, cg_str s)
+{
+	size_t i;
+	for (i = 0; i < s.len; i++) {
+		unsigned char ch = (unsigned char)s.ptr[i];
+		if (ch >= 0x20 && ch < 0x7f && ch != '\\')
+			fputc(ch, fp);
+		else
+			fprintf(fp, "\\x%02x", ch);
+	}
+}
+
+void cli_fold_report(const cli *c, const cg_funcs *f, size_t ev,
+                     const cg_fold_report *rep)
+{
+	uint64_t total = cg_funcs_totals(f)[ev];
+	cg_func fn;
+	/* after what was written of the output, where both reach one place */
+	if (rep->cut_depth > 0 || rep->nscaled > 0) {
+		out_flush();
+		fflush(stdout);
+	}
+	if (rep->cut_depth > 0)
+		fprintf(stderr,
+		        "%s: warning: stacks deeper than --max-depth were cut, %llu "
+		        "of the cost under their last frame kept given to it\n",
+		        c->prog, (unsigned long long)rep->cut_depth);
+	if (rep->nscaled == 0 || rep->worst == SIZE_MAX)
+		return;
+	cg_funcs_get(f, rep->worst, &fn);
+	fprintf(stderr,
+	        "%s: warning: the profile contradicts itself at %zu function%s "
+	        "(calls into a function that carry more than it holds, or a "
+	        "caller that hands out more than it was called for), by %llu "
+	        "(%.2f%% of the total); the stacks there are narrower than the "
+	        "figures; most at ",
+	        c->prog, rep->nscaled, rep->nscaled == 1 ? "" : "s",
+	        (unsigned long long)rep->scaled,
+	        total == 0 ? 0.0 : 100.0 * (double)rep->scaled / (double)total);
+	print_name(stderr, fn.fn);
+	fprintf(stderr, " (%llu)\n", (unsigned long long)rep->worst_cost);
 }

@@ -71,6 +71,10 @@ typedef struct cli {
 	unsigned finish;      /* of cg_funcs_finish: CG_FUNCS_CYCLES unless
 	                         --no-cycles */
 	unsigned funcs_flags; /* of cg_funcs_new_opts (cg-funcs -p: parts) */
+	/* cg_funcs_fold of each aggregation when fold is set: the event's
+	 * name (NULL: the first) and the options */
+	const char *fold_event;
+	const cg_fold_options *fold;
 	int status;           /* the worst exit status so far */
 } cli;
 
@@ -97,6 +101,11 @@ void cli_common_option(cli *c, int ch, const char *arg);
 __attribute__((format(printf, 2, 3)))
 #endif
 _Noreturn void cli_usage(const cli *c, const char *fmt, ...);
+
+/* Where a fold scaled stacks down (the profile's figures contradict each
+ * other), one warning on stderr that says how much and where. */
+void cli_fold_report(const cli *c, const cg_funcs *f, size_t ev,
+                     const cg_fold_report *rep);
 
 /* The display name of an input: the path as given, <stdin> for "-". */
 const char *cli_name(const char *path);

@@ -616,39 +616,77 @@ void cg_funcs_free(cg_funcs *f);
 
 /* ------------------------------------------------------------- stacks */
 
-/* Folded stacks estimated from a finished aggregation, for flame graphs.
- * A profile holds arcs, not stacks: the walk starts at the roots
- * (functions never called with a positive count, in the byte order of
- * their fn, fl, ob) and goes down the arcs (callees in the same order),
- * sharing each function's cost among its callers in proportion to the
- * costs of the arcs into it, and stops a path at a function already on
- * it.  Each function's self cost is then split over the paths that end
- * at it in proportion to their shares, in whole units (largest
- * remainder), so the counts add up exactly to its self cost; a function
- * no path reaches (or whose paths were all cut) is a stack of its own.
- * The walk is bounded: a path stops when its share of the function's
- * inclusive cost falls under min_share of the event's total, at
- * max_depth frames, and no more than max_stacks paths are made. */
+/* Folded stacks estimated from the arcs, for flame graphs.  A profile
+ * holds arcs, not stacks; the estimate keeps the figures (cg-fold(1),
+ * "The stack contract"): the stacks add up to the total, those that end
+ * in a function to its self cost, and those that contain a function in
+ * no cycle to its inclusive cost, wherever the file agrees with itself.
+ * Each part (a thread, a dump) is folded on its own and the stacks are
+ * added up.  Within a part each function's cost flows down the arcs that
+ * carry it (calls=0 included) in proportion to their costs; a cycle is
+ * entered once and its members' own work laid out along the arcs
+ * between them; where the figures contradict each other (the calls into
+ * a function carry more than it costs, or a caller hands its callees
+ * more than its inclusive cost) the arcs are scaled down to what exists,
+ * and that is reported.  The estimate is bounded: a path narrower than
+ * min_share of its part's total, past max_depth - 1 frames, or made
+ * after max_stacks paths of its part, ends as soon as its functions'
+ * self costs let it, which keeps every figure; a stack still longer than
+ * max_depth frames is cut there, the cost under its last frame kept
+ * given to that frame (cut_depth in the report). */
 typedef struct cg_fold_options {
 	double min_share;  /* e.g. 1e-6 */
 	size_t max_depth;  /* frames of a path, e.g. 1024 */
-	size_t max_stacks; /* paths, e.g. 1000000 */
+	size_t max_stacks; /* paths a part, e.g. 1000000 */
+	int no_cycles;     /* 1: no cycles condensed; an arc that closes one
+	                      on a depth-first walk is not followed */
 } cg_fold_options;
 
-/* The defaults: min_share 1e-6, max_depth 1024, max_stacks 1000000. */
+/* The defaults: min_share 1e-6, max_depth 1024, max_stacks 1000000,
+ * cycles condensed. */
 void cg_fold_options_default(cg_fold_options *opt);
+
+/* What a fold met.  scaled: by how much the file contradicts itself (the
+ * calls into a function carry more than its self cost and its calls;
+ * a function that was called hands its callees more than the calls into
+ * it less its self cost), at nscaled functions (counted once a part),
+ * from the file's own figures; the stacks there are scaled down to what
+ * exists.  worst: the function (an index) of the largest, by worst_cost,
+ * SIZE_MAX when none.  Without cycles condensed (no_cycles) nothing is
+ * counted: the recursive arcs' doubled costs are not the file's fault. */
+typedef struct cg_fold_report {
+	int cut;             /* a bound ended a path early */
+	uint64_t cut_depth;  /* cost of stacks cut at max_depth frames, given
+	                        to their last frame kept */
+	uint64_t scaled;
+	size_t nscaled;
+	size_t worst;
+	uint64_t worst_cost;
+} cg_fold_report;
+
+/* Fold the stacks of one event part by part while the inputs are read,
+ * so that memory follows the stacks, not the input: call once, after
+ * cg_funcs_new and before the first input.  event: its name, or empty
+ * for the profile's first event.  CG_UNSUPPORTED when called late,
+ * CG_RESOURCE out of memory. */
+cg_kind cg_funcs_fold(cg_funcs *f, cg_str event, const cg_fold_options *opt,
+                      cg_error *err);
 
 /* One stack: function indices from the root down, and its count; valid
  * during the callback.  Return CG_OK to go on. */
 typedef cg_kind (*cg_stack_fn)(void *ctx, const size_t *frames, size_t depth,
                                uint64_t count);
 
-/* Walk f for event ev (an index below cg_funcs_event_count) and hand each
- * stack with a count above 0 to stack, in a deterministic order.  *cut,
- * when not NULL, is set to 1 if a bound cut the walk.  CG_RESOURCE if out
- * of memory, or the callback's kind. */
+/* Hand each stack of event ev (an index below cg_funcs_event_count) of a
+ * finished aggregation with a count above 0 to stack, root first,
+ * children in the name order of cg_funcs_name_order: the stacks folded
+ * while reading when cg_funcs_fold named ev (opt is then not read), else
+ * those of the kept parts (CG_FUNCS_KEEP_PARTS) folded now with opt.
+ * rep (NULL: none) gets what the fold met.  CG_UNSUPPORTED when neither
+ * holds, CG_RESOURCE out of memory, or the callback's kind. */
 cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
-                cg_stack_fn stack, void *ctx, int *cut, cg_error *err);
+                cg_stack_fn stack, void *ctx, cg_fold_report *rep,
+                cg_error *err);
 
 /* A frame name as a folded line holds it: ';', '%', CR and LF written
  * %3B %25 %0D %0A, so that the line keeps its format and the name can be

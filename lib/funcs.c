@@ -15,6 +15,7 @@
 #include "internal.h"
 #include "consumer.h"
 #include "graph.h"
+#include "stacks.h"
 #include "table.h"
 
 #include <stdio.h>
@@ -108,6 +109,11 @@ struct cg_funcs {
 	uint64_t *c_self, *c_incl, *c_called;
 	char *c_names; /* ncycles names of CYCLE_NAME bytes */
 	uint64_t *totals;
+
+	/* cg_funcs_fold: the stacks of one event, folded as each part ends */
+	cg_stacks *stacks;
+	char *fold_event; /* NUL-terminated; "" the first event */
+	size_t fold_event_len;
 };
 
 #define CYCLE_NAME 32
@@ -464,6 +470,77 @@ static int add_part(cg_funcs *f, const fpart *fp)
 	return 0;
 }
 
+/* The column of part fp that holds the folded event; SIZE_MAX if the
+ * part has none. */
+static size_t fold_column(const cg_funcs *f, const fpart *fp)
+{
+	const uint32_t *map = f->evmaps + fp->evmap;
+	cg_str want;
+	size_t j;
+	want.ptr = f->fold_event;
+	want.len = f->fold_event_len;
+	for (j = 0; j < fp->nev; j++)
+		if (want.len == 0 ? map[j] == 0
+		                  : cg_str_cmp(f->events.names[map[j]], want) == 0)
+			return j;
+	return SIZE_MAX;
+}
+
+/* Part fp's functions and arcs at event column col into s: from the
+ * pool while the part is read, from the laid-out rows of a kept part
+ * after cg_funcs_finish.  0, or -1 out of memory. */
+static int fold_part_at(const cg_funcs *f, const fpart *fp, cg_stacks *s,
+                        int laid_out, size_t col)
+{
+	size_t n = fp->ent_end - fp->ent_begin, na = fp->arc_end - fp->arc_begin, i;
+	uint32_t *func = zalloc(n, sizeof *func), *caller = zalloc(na, sizeof *caller);
+	uint32_t *callee = zalloc(na, sizeof *callee);
+	uint64_t *self = zalloc(n, sizeof *self), *calls = zalloc(na, sizeof *calls);
+	uint64_t *cost = zalloc(na, sizeof *cost);
+	cg_stack_part sp;
+	int ret = -1;
+	if (!func || !caller || !callee || !self || !calls || !cost)
+		goto out;
+	for (i = 0; i < n; i++) {
+		size_t e = fp->ent_begin + i;
+		func[i] = f->ents[e].func;
+		self[i] = laid_out ? f->ent_self[e * f->W + col]
+		                   : f->pool[f->ents[e].cost + col];
+	}
+	for (i = 0; i < na; i++) {
+		const parc *a = &f->parcs[fp->arc_begin + i];
+		caller[i] = (uint32_t)(a->ecaller - fp->ent_begin);
+		callee[i] = (uint32_t)(a->ecallee - fp->ent_begin);
+		calls[i] = a->calls;
+		cost[i] = laid_out ? f->parc_cost[(fp->arc_begin + i) * f->W + col]
+		                   : f->pool[a->cost + col];
+	}
+	sp.n = n;
+	sp.func = func;
+	sp.self = self;
+	sp.narcs = na;
+	sp.caller = caller;
+	sp.callee = callee;
+	sp.calls = calls;
+	sp.cost = cost;
+	ret = cg_stacks_add(s, &sp);
+out:
+	cg_free(func);
+	cg_free(caller);
+	cg_free(callee);
+	cg_free(self);
+	cg_free(calls);
+	cg_free(cost);
+	return ret;
+}
+
+static int fold_part(const cg_funcs *f, const fpart *fp, cg_stacks *s,
+                     int laid_out)
+{
+	size_t col = fold_column(f, fp);
+	return col == SIZE_MAX ? 0 : fold_part_at(f, fp, s, laid_out, col);
+}
+
 /* A callee has an entry in every part that calls it.  The part is then
  * summed, and dropped unless parts are kept. */
 static cg_kind on_part_end(void *ctx, const cg_part *p)
@@ -482,6 +559,8 @@ static cg_kind on_part_end(void *ctx, const cg_part *p)
 			return oom(f);
 		f->parcs[i].ecallee = e;
 	}
+	if (f->stacks != NULL && fold_part(f, fp, f->stacks, 0))
+		return oom(f);
 	if (add_part(f, fp))
 		return oom(f);
 	if (!f->keep_parts) {
@@ -811,5 +890,70 @@ void cg_funcs_free(cg_funcs *f)
 	cg_free(f->c_called);
 	cg_free(f->c_names);
 	cg_free(f->totals);
+	cg_stacks_free(f->stacks);
+	cg_free(f->fold_event);
 	cg_free(f);
+}
+
+/* ------------------------------------------------------------- stacks */
+
+cg_kind cg_funcs_fold(cg_funcs *f, cg_str event, const cg_fold_options *opt,
+                      cg_error *err)
+{
+	if (f->nparts > 0 || f->in.finished || f->stacks != NULL)
+		return cg_fail(err, CG_UNSUPPORTED, 0,
+		               "cg_funcs_fold: before the first input, once");
+	f->fold_event = cg_malloc(event.len + 1);
+	f->stacks = cg_stacks_new(opt);
+	if (f->fold_event == NULL || f->stacks == NULL)
+		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+	if (event.len > 0)
+		memcpy(f->fold_event, event.ptr, event.len);
+	f->fold_event[event.len] = '\0';
+	f->fold_event_len = event.len;
+	return CG_OK;
+}
+
+/* 1 if the stacks folded while reading are those of event ev. */
+static int folded(const cg_funcs *f, size_t ev)
+{
+	cg_str want;
+	if (f->stacks == NULL)
+		return 0;
+	want.ptr = f->fold_event;
+	want.len = f->fold_event_len;
+	return want.len == 0 ? ev == 0 : cg_str_cmp(f->events.names[ev], want) == 0;
+}
+
+cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
+                cg_stack_fn stack, void *ctx, cg_fold_report *rep,
+                cg_error *err)
+{
+	cg_stacks *s;
+	cg_kind k;
+	size_t p;
+	if (!f->in.finished || f->in.failed || ev >= f->W)
+		return cg_fail(err, CG_UNSUPPORTED, 0,
+		               "cg_fold: a finished aggregation and one of its events");
+	if (folded(f, ev)) {
+		if (rep != NULL)
+			cg_stacks_report(f->stacks, rep);
+		return cg_stacks_emit(f->stacks, f->graph.rank, stack, ctx, err);
+	}
+	if (!f->keep_parts)
+		return cg_fail(err, CG_UNSUPPORTED, 0,
+		               "cg_fold: the event was not folded while reading "
+		               "(cg_funcs_fold) and the parts were not kept");
+	if ((s = cg_stacks_new(opt)) == NULL)
+		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+	for (p = 0; p < f->nparts; p++)
+		if (fold_part_at(f, &f->parts[p], s, 1, ev)) {
+			cg_stacks_free(s);
+			return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		}
+	if (rep != NULL)
+		cg_stacks_report(s, rep);
+	k = cg_stacks_emit(s, f->graph.rank, stack, ctx, err);
+	cg_stacks_free(s);
+	return k;
 }

@@ -82,33 +82,34 @@ CG
     [ "${lines[0]}" = ":main 2" ]
 }
 
-@test "cg-fold: a cycle no root reaches starts at its member of greatest inclusive cost; ; and % are escaped" {
-    # x;y and z% call each other, nobody else calls them: z% is 4
-    # inclusive (cg-funcs: a member's own and what leaves the cycle), x;y 3
+@test "cg-fold: a cycle no root reaches starts at its member of greatest work; ; and % are escaped" {
+    # x;y and z% call each other, nobody else calls them: the cycle's 7
+    # enters at z%, which does 4 of it (x;y 3), and reaches x;y by its arc
     printf 'events: Ir\nfn=r\n1 5\nfn=x;y\n1 3\ncfn=z%%\ncalls=1 1\n1 4\nfn=z%%\n1 4\ncfn=x;y\ncalls=1 1\n1 3\n' > "$T/u.cg"
     run -0 fold "$T/u.cg"
     [ "$output" = "$(printf 'r 5\nz%%25 4\nz%%25;x%%3By 3')" ]
 }
 
-@test "cg-fold: a function the walk did not reach stays under its callers" {
+@test "cg-fold: a path too thin to follow still keeps every figure" {
     # main -> a (arc 100) -> b (40), c (20); b -> d (10).  With
-    # --min-share 50 the walk stops at a (b's path would carry 40 of 100):
-    # b, c and d are still put under a, by their arcs, not as roots
+    # --min-share 50 b's path (40 of 100) is too thin to share out in
+    # proportion: it ends as soon as b's self cost lets it, and what is
+    # left goes on by the arcs; b, c and d stay under a, not roots
     printf 'events: A\nfn=main\n1 0\ncfn=a\ncalls=1 1\n1 100\nfn=a\n1 40\ncfn=b\ncalls=1 1\n1 40\ncfn=c\ncalls=2 1\n1 20\nfn=b\n1 30\ncfn=d\ncalls=1 1\n1 10\nfn=c\n1 20\nfn=d\n1 10\n' > "$T/cut.cg"
     run -0 fold "$T/cut.cg"
     [ "$output" = "$(printf 'main;a 40\nmain;a;b 30\nmain;a;b;d 10\nmain;a;c 20')" ]
     run -0 fold --min-share 50 "$T/cut.cg"
-    [ "$output" = "$(printf 'main;a 40\nmain;a;b 30\nmain;a;c 20\nmain;a;b;d 10')" ]
-    # called by two, reached from neither: shared by the arcs' cost
+    [ "$output" = "$(printf 'main;a 40\nmain;a;b 30\nmain;a;b;d 10\nmain;a;c 20')" ]
+    # called by two, the paths into it thin: shared by the arcs' cost
     printf 'events: A\nfn=main\n1 0\ncfn=p\ncalls=1 1\n1 50\ncfn=q\ncalls=1 1\n1 50\nfn=p\n1 20\ncfn=s\ncalls=1 1\n1 30\nfn=q\n1 40\ncfn=s\ncalls=1 1\n1 10\nfn=s\n1 40\n' > "$T/two.cg"
     run -0 fold --min-share 45 "$T/two.cg"
-    [ "$output" = "$(printf 'main;p 20\nmain;q 40\nmain;p;s 30\nmain;q;s 10')" ]
+    [ "$output" = "$(printf 'main;p 20\nmain;p;s 30\nmain;q 40\nmain;q;s 10')" ]
     # f is called by c1 (arc 1) and by c2 (1000000), which only c3 calls
-    # back: the group c2/c3 starts at c2 before f is placed, so f's cost
-    # follows both arcs and main carries no more than its inclusive 101
+    # back: the cycle c2/c3 is a root, at c2, f's cost follows both arcs
+    # and main carries no more than its inclusive 101
     printf 'events: Ir\nfn=main\n1 1\ncfn=c1\ncalls=1 1\n1 100\nfn=c1\n1 99\ncfn=f\ncalls=1 1\n1 1\nfn=f\n1 1000001\nfn=c2\n1 10\ncfn=f\ncalls=1 1\n1 1000000\ncfn=c3\ncalls=1 1\n1 20\nfn=c3\n1 10\ncfn=c2\ncalls=1 1\n1 10\n' > "$T/late.cg"
     run -0 fold "$T/late.cg"
-    [ "$output" = "$(printf 'main 1\nmain;c1 99\nc2 10\nc2;c3 10\nmain;c1;f 1\nc2;f 1000000')" ]
+    [ "$output" = "$(printf 'c2 10\nc2;c3 10\nc2;f 1000000\nmain 1\nmain;c1 99\nmain;c1;f 1')" ]
 }
 
 @test "cg-fold: bounded on deep and exponential call graphs, counts kept" {
@@ -116,8 +117,12 @@ CG
     # of the next: 2^40 paths
     awk 'BEGIN { print "events: Ir"; for (i = 0; i < 3000; i++) { printf "fn=f%d\n1 1\ncfn=f%d\ncalls=1 1\n1 %d\n", i, i + 1, 3000 - i } print "fn=f3000\n1 1" }' > "$T/deep.cg"
     run -0 timeout 20 "$CG_BINDIR/cg-fold" "$T/deep.cg"
-    [ "$(awk '{ s += $NF } END { print s }' <<< "$output")" -eq 3001 ]
-    [ "$(awk -F';' '{ if (NF > m) m = NF } END { print m }' <<< "$output")" -le 1024 ]
+    # f1023, the last frame kept, gets the 1977 under it, and says so
+    [ "${lines[-1]}" = "cg-fold: warning: stacks deeper than --max-depth were cut, 1977 of the cost under their last frame kept given to it" ]
+    stacks=$(sed '$d' <<< "$output")
+    [ "$(awk '{ s += $NF } END { print s }' <<< "$stacks")" -eq 3001 ]
+    [ "$(awk -F';' '{ if (NF > m) m = NF } END { print m }' <<< "$stacks")" -eq 1024 ]
+    [ "$(tail -1 <<< "$stacks" | sed 's/.*;//')" = "f1023 1978" ]
     awk 'BEGIN { print "events: Ir"; print "fn=root\n1 1"; for (j = 0; j < 2; j++) printf "cfn=a0_%d\ncalls=1 1\n1 100\n", j;
                  for (i = 0; i < 40; i++) for (j = 0; j < 2; j++) { printf "fn=a%d_%d\n1 1\n", i, j; if (i < 39) for (k = 0; k < 2; k++) printf "cfn=a%d_%d\ncalls=1 1\n1 50\n", i + 1, k } }' > "$T/wide.cg"
     run -0 timeout 20 "$CG_BINDIR/cg-fold" --max-stacks 50000 "$T/wide.cg"

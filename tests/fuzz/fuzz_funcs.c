@@ -48,39 +48,75 @@ static void check_figures(const cg_funcs *f, sums *s)
 	free(self);
 }
 
-/* The folded stacks give each function exactly its self cost. */
+/* The folded stacks give each function exactly its self cost; their
+ * frames and counts are kept, one word each, to compare two folds. */
 typedef struct folded {
 	uint64_t *got;
+	uint64_t *seq;
+	size_t n, cap;
 } folded;
+
+static void keep_word(folded *fo, uint64_t v)
+{
+	if (fo->n == fo->cap) {
+		size_t cap = fo->cap ? 2 * fo->cap : 256;
+		uint64_t *p = realloc(fo->seq, cap * sizeof *p);
+		if (p == NULL)
+			abort();
+		fo->seq = p;
+		fo->cap = cap;
+	}
+	fo->seq[fo->n++] = v;
+}
 
 static cg_kind count_stack(void *ctx, const size_t *frames, size_t depth,
                            uint64_t count)
 {
 	folded *fo = ctx;
+	size_t i;
 	if (depth == 0 || count == 0)
 		abort();
-	fo->got[frames[depth - 1]] += count;
+	if (fo->got != NULL)
+		fo->got[frames[depth - 1]] += count;
+	keep_word(fo, depth);
+	for (i = 0; i < depth; i++)
+		keep_word(fo, frames[i]);
+	keep_word(fo, count);
 	return CG_OK;
 }
 
-static void check_fold(const cg_funcs *f)
+static const cg_fold_options fold_opt = {1e-3, 16, 200, 0};
+
+/* Each event's stacks from the kept parts end with each function's
+ * self cost; the first event's are the same, frame for frame, as those
+ * lean folded part by part while reading. */
+static void check_fold(const cg_funcs *f, const cg_funcs *lean)
 {
-	static const cg_fold_options opt = {1e-3, 16, 200};
 	size_t e, i;
-	folded fo;
+	folded fo, lo;
+	memset(&lo, 0, sizeof lo);
 	for (e = 0; e < cg_funcs_event_count(f) && e < 2; e++) {
+		memset(&fo, 0, sizeof fo);
 		fo.got = calloc(cg_funcs_count(f) + 1, sizeof *fo.got);
 		if (fo.got == NULL)
 			return;
-		if (cg_fold(f, e, &opt, count_stack, &fo, NULL, NULL) == CG_OK)
-			for (i = 0; i < cg_funcs_count(f); i++) {
-				cg_func x;
-				cg_funcs_get(f, i, &x);
-				if (fo.got[i] != x.self[e])
-					abort();
-			}
+		if (cg_fold(f, e, &fold_opt, count_stack, &fo, NULL, NULL) != CG_OK)
+			abort();
+		for (i = 0; i < cg_funcs_count(f); i++) {
+			cg_func x;
+			cg_funcs_get(f, i, &x);
+			if (fo.got[i] != x.self[e])
+				abort();
+		}
+		if (e == 0 &&
+		    (cg_fold(lean, 0, &fold_opt, count_stack, &lo, NULL, NULL) != CG_OK ||
+		     lo.n != fo.n ||
+		     (fo.n > 0 && memcmp(lo.seq, fo.seq, fo.n * sizeof *fo.seq) != 0)))
+			abort();
 		free(fo.got);
+		free(fo.seq);
 	}
+	free(lo.seq);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -100,6 +136,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (cg_funcs_new(&lean, &err) != CG_OK) {
 		cg_funcs_free(f);
 		return 0;
+	}
+	{
+		cg_str first = {"", 0};
+		if (cg_funcs_fold(lean, first, &fold_opt, &err) != CG_OK)
+			abort();
 	}
 	memset(&s, 0, sizeof s);
 	cg_limits_default(&l);
@@ -133,7 +174,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		if (k == CG_OK) {
 			check_figures(f, &s);
-			check_fold(f);
+			check_fold(f, lean);
 			if (!funcs_same(f, lean) || !entries_sum(f))
 				abort();
 		}

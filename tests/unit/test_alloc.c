@@ -206,19 +206,35 @@ static cg_kind count_stacks(void *ctx, const size_t *frames, size_t depth,
 	return CG_OK;
 }
 
-static cg_kind run_fold(const char *in, cg_error *err)
+static const cg_fold_options fold_opt = {1e-9, 64, 1000, 0};
+static const cg_str first_event = {"", 0};
+
+/* The stacks folded while reading (cg_funcs_fold), or from the kept
+ * parts when kept is set. */
+static cg_kind run_fold_as(const char *in, int kept, cg_error *err)
 {
-	static const cg_fold_options opt = {1e-9, 64, 1000};
+	const cg_fold_options opt = fold_opt;
 	cg_funcs *f;
-	cg_kind k = cg_funcs_new(&f, err);
+	cg_kind k = cg_funcs_new_opts(&f, kept ? CG_FUNCS_KEEP_PARTS : 0u, err);
 	if (k != CG_OK)
 		return k;
-	if ((k = cg_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err)) == CG_OK &&
+	if ((kept || (k = cg_funcs_fold(f, first_event, &opt, err)) == CG_OK) &&
+	    (k = cg_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err)) == CG_OK &&
 	    (k = cg_funcs_finish(f, CG_FUNCS_CYCLES, err)) == CG_OK &&
 	    cg_funcs_event_count(f) > 0)
 		k = cg_fold(f, 0, &opt, count_stacks, NULL, NULL, err);
 	cg_funcs_free(f);
 	return k;
+}
+
+static cg_kind run_fold(const char *in, cg_error *err)
+{
+	return run_fold_as(in, 0, err);
+}
+
+static cg_kind run_fold_kept(const char *in, cg_error *err)
+{
+	return run_fold_as(in, 1, err);
 }
 
 /* The input's stacks into a flame tree, on both sides, then laid out. */
@@ -247,7 +263,7 @@ static cg_kind feed_flame(void *ctx, const size_t *frames, size_t depth,
 
 static cg_kind run_flame(const char *in, cg_error *err)
 {
-	static const cg_fold_options opt = {1e-9, 64, 1000};
+	const cg_fold_options opt = fold_opt;
 	flame_feed ff;
 	cg_funcs *f;
 	cg_kind k = cg_funcs_new(&f, err);
@@ -255,7 +271,8 @@ static cg_kind run_flame(const char *in, cg_error *err)
 		return k;
 	memset(&ff, 0, sizeof ff);
 	ff.f = f;
-	if ((k = cg_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err)) == CG_OK &&
+	if ((k = cg_funcs_fold(f, first_event, &opt, err)) == CG_OK &&
+	    (k = cg_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err)) == CG_OK &&
 	    (k = cg_funcs_finish(f, CG_FUNCS_CYCLES, err)) == CG_OK &&
 	    (k = cg_flame_new(&ff.fl, err)) == CG_OK) {
 		for (ff.side = 0; ff.side < 2 && k == CG_OK &&
@@ -587,6 +604,7 @@ int main(void)
 	    {"funcs", run_funcs},   {"funcs parts", run_funcs_parts},
 	    {"funcs stream", run_funcs_stream},
 	    {"diff", run_diff}, {"fold", run_fold},
+	    {"fold kept", run_fold_kept},
 	    {"reach", run_reach},
 	    {"input", run_input}, {"options", run_options},
 	    {"flame", run_flame},

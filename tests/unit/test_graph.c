@@ -159,20 +159,42 @@ static cg_kind sum_stack(void *ctx, const size_t *frames, size_t depth,
 	return CG_OK;
 }
 
-/* The fold defaults, and a walk with them: its counts add up to the
- * self costs of event A, 26 + 4. */
-static void test_fold_defaults(const cg_funcs *f)
+/* The fold defaults, and a fold with them while reading: its counts add
+ * up to the self costs of event A, 26 + 4, and it reports where the
+ * profile contradicts itself: zeta, called for 10, costs 10 and calls
+ * beta for 3 (3 scaled off), and alpha, called for 20, holds 12 (8).  An aggregation that neither
+ * folded while reading nor kept its parts has no stacks; cg_funcs_fold
+ * comes before the first input. */
+static void test_fold_defaults(const cg_funcs *plain)
 {
+	static const cg_str a = {"A", 1};
 	cg_fold_options opt;
+	cg_fold_report rep;
+	cg_funcs *f;
+	cg_error err;
 	uint64_t sum = 0;
-	int cut = -1;
 	cg_fold_options_default(&opt);
 	CHECK(opt.min_share == 1e-6 && opt.max_depth == 1024 &&
-	          opt.max_stacks == 1000000,
+	          opt.max_stacks == 1000000 && opt.no_cycles == 0,
 	      "the fold defaults");
-	CHECK(cg_fold(f, 0, &opt, sum_stack, &sum, &cut, NULL) == CG_OK &&
-	          sum == 30 && cut == 0,
+	CHECK(cg_fold(plain, 0, &opt, sum_stack, &sum, NULL, &err) == CG_UNSUPPORTED,
+	      "no stacks without cg_funcs_fold or kept parts");
+	if (cg_funcs_new(&f, &err) != CG_OK)
+		return;
+	CHECK(cg_funcs_fold(f, a, &opt, &err) == CG_OK &&
+	          cg_funcs_add(f, first, sizeof first - 1, NULL, 0, &err) == CG_OK &&
+	          cg_funcs_fold(f, a, &opt, &err) == CG_UNSUPPORTED &&
+	          cg_funcs_add(f, second, sizeof second - 1, NULL, 0, &err) == CG_OK &&
+	          cg_funcs_finish(f, CG_FUNCS_CYCLES, &err) == CG_OK,
+	      "fold A while reading: %s", err.message);
+	CHECK(cg_fold(f, 0, &opt, sum_stack, &sum, &rep, &err) == CG_OK &&
+	          sum == 30 && rep.cut == 0 && rep.nscaled == 2 &&
+	          rep.scaled == 11 && rep.worst == index_of(f, "alpha") &&
+	          rep.worst_cost == 8,
 	      "stacks of A: %llu", (unsigned long long)sum);
+	CHECK(cg_fold(f, 1, &opt, sum_stack, &sum, NULL, &err) == CG_UNSUPPORTED,
+	      "B was not folded");
+	cg_funcs_free(f);
 }
 
 int main(void)

@@ -1,0 +1,174 @@
+/* test_stacks.c - the stack estimate on profiles small enough to work out
+ * by hand: the stacks cg_fold gives, folded while reading and from the
+ * kept parts, and what it reports.  Each case says how its stacks follow
+ * from its figures. */
+#include "cgprof.h"
+#include "check.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct fcase {
+	const char *what, *in, *want;
+	double min_share;
+	int no_cycles;
+	size_t nscaled;
+	uint64_t scaled;
+	const char *worst; /* NULL: none */
+} fcase;
+
+static const fcase cases[] = {
+    /* A diamond: c's 40 comes from a (30) and b (10); a and b are as wide
+     * as their inclusive costs, 60 and 40. */
+    {"a diamond",
+     "events: Ir\n"
+     "fn=main\n1 1\ncfn=a\ncalls=1 1\n1 60\ncfn=b\ncalls=1 1\n1 40\n"
+     "fn=a\n1 30\ncfn=c\ncalls=1 1\n1 30\n"
+     "fn=b\n1 30\ncfn=c\ncalls=1 1\n1 10\n"
+     "fn=c\n1 40\n",
+     "main 1\nmain;a 30\nmain;a;c 30\nmain;b 30\nmain;b;c 10\n",
+     1e-6, 0, 0, 0, NULL},
+    /* The same cut by a share of half the total: the thin paths (b's 40,
+     * c's 30 and 10) end as soon as their functions' self costs let them,
+     * which here is where they end anyway: every figure holds. */
+    {"a diamond, thin paths pruned",
+     "events: Ir\n"
+     "fn=main\n1 1\ncfn=a\ncalls=1 1\n1 60\ncfn=b\ncalls=1 1\n1 40\n"
+     "fn=a\n1 30\ncfn=c\ncalls=1 1\n1 30\n"
+     "fn=b\n1 30\ncfn=c\ncalls=1 1\n1 10\n"
+     "fn=c\n1 40\n",
+     "main 1\nmain;a 30\nmain;a;c 30\nmain;b 30\nmain;b;c 10\n",
+     0.5, 0, 0, 0, NULL},
+    /* go tool pprof -callgrind writes calls=0 on every arc: an arc with a
+     * cost is a call all the same, so main.main is under runtime.main. */
+    {"calls=0 with a cost",
+     "events: cpu\n"
+     "fn=runtime.main\n1 0\ncfn=main.main\ncalls=0 1\n1 90\n"
+     "fn=main.main\n1 90\n",
+     "runtime.main;main.main 90\n", 1e-6, 0, 0, 0, NULL},
+    /* Two threads: in the second, clone starts the thread; folded part by
+     * part, the thread's 70 is not drawn under main;clone, which costs 3
+     * in the first. */
+    {"two parts",
+     "events: Ir\n"
+     "fn=main\n1 2\ncfn=clone\ncalls=1 1\n1 3\nfn=clone\n1 3\n"
+     "part: 2\nevents: Ir\n"
+     "fn=clone\n1 0\ncfn=start_thread\ncalls=1 1\n1 70\n"
+     "fn=start_thread\n1 20\ncfn=work\ncalls=1 1\n1 50\nfn=work\n1 50\n",
+     "clone;start_thread 20\nclone;start_thread;work 50\nmain 2\nmain;clone 3\n",
+     1e-6, 0, 0, 0, NULL},
+    /* pprof's output where a caller hands out more than it costs: libc is
+     * called for 10 and calls main for 12.  libc draws 10 (its inclusive
+     * cost), main 12 (its own): 10 under libc, 2 as a root. */
+    {"a caller handing out more than it costs",
+     "events: Hits\n"
+     "fn=start\n1 0\ncfn=libc\ncalls=1 1\n1 10\n"
+     "fn=libc\n1 0\ncfn=main\ncalls=1 1\n1 12\n"
+     "fn=main\n1 12\n",
+     "main 2\nstart;libc;main 10\n", 1e-6, 0, 1, 2, "libc"},
+    /* The calls into c carry 10, c holds 4 (a file cut short): main is
+     * drawn 5 wide, its self cost and c's. */
+    {"calls carrying more than the callee holds",
+     "events: Ir\nfn=main\n1 1\ncfn=c\ncalls=1 1\n1 10\nfn=c\n1 4\n",
+     "main 1\nmain;c 4\n", 1e-6, 0, 1, 6, "c"},
+    /* a and b call each other (a's 40 is 10 of its own and 30 under b;
+     * a -> b carries 90, b -> a 30), and a calls itself: the cycle is
+     * entered once, at a, and its work (a 40, b 60) laid out along a -> b;
+     * the doubled costs of the recursive arcs are not drawn. */
+    {"a cycle",
+     "events: Ir\n"
+     "fn=main\n1 1\ncfn=a\ncalls=1 1\n1 100\n"
+     "fn=a\n1 40\ncfn=b\ncalls=1 1\n1 90\ncfn=a\ncalls=1 1\n1 5\n"
+     "fn=b\n1 60\ncfn=a\ncalls=1 1\n1 30\n",
+     "main 1\nmain;a 40\nmain;a;b 60\n", 1e-6, 0, 0, 0, NULL},
+    /* The same without cycles: b -> a closes the cycle and is not
+     * followed; the rest is the same, and nothing is reported. */
+    {"a cycle, --no-cycles",
+     "events: Ir\n"
+     "fn=main\n1 1\ncfn=a\ncalls=1 1\n1 100\n"
+     "fn=a\n1 40\ncfn=b\ncalls=1 1\n1 90\ncfn=a\ncalls=1 1\n1 5\n"
+     "fn=b\n1 60\ncfn=a\ncalls=1 1\n1 30\n",
+     "main 1\nmain;a 40\nmain;a;b 60\n", 1e-6, 1, 0, 0, NULL},
+    /* A cycle entered at both members: x and y call each other, main
+     * calls x for 50 and y for 50; x -> y carries 20, y -> x 20.  Each
+     * entry's work stays with it (x 50, y 50): no arc between them is
+     * needed. */
+    {"a cycle entered twice",
+     "events: Ir\n"
+     "fn=main\n1 0\ncfn=x\ncalls=1 1\n1 50\ncfn=y\ncalls=1 1\n1 50\n"
+     "fn=x\n1 50\ncfn=y\ncalls=1 1\n1 20\n"
+     "fn=y\n1 50\ncfn=x\ncalls=1 1\n1 20\n",
+     "main;x 50\nmain;y 50\n", 1e-6, 0, 0, 0, NULL},
+};
+
+typedef struct sink {
+	const cg_funcs *f;
+	char out[1024];
+	size_t n;
+} sink;
+
+static cg_kind print_stack(void *ctx, const size_t *frames, size_t depth,
+                           uint64_t count)
+{
+	sink *s = ctx;
+	size_t i;
+	for (i = 0; i < depth; i++) {
+		cg_func fn;
+		cg_funcs_get(s->f, frames[i], &fn);
+		s->n += (size_t)snprintf(s->out + s->n, sizeof s->out - s->n, "%s%.*s",
+		                         i ? ";" : "", (int)fn.fn.len, fn.fn.ptr);
+	}
+	s->n += (size_t)snprintf(s->out + s->n, sizeof s->out - s->n, " %llu\n",
+	                         (unsigned long long)count);
+	return s->n < sizeof s->out ? CG_OK : CG_RESOURCE;
+}
+
+/* Case c folded while reading (kept 0) or from the kept parts. */
+static void run(const fcase *c, int kept)
+{
+	static const cg_str first = {"", 0};
+	cg_fold_options opt;
+	cg_fold_report rep;
+	cg_funcs *f;
+	cg_error err;
+	sink s;
+	cg_fold_options_default(&opt);
+	opt.min_share = c->min_share;
+	opt.no_cycles = c->no_cycles;
+	if (cg_funcs_new_opts(&f, kept ? CG_FUNCS_KEEP_PARTS : 0u, &err) != CG_OK)
+		return;
+	memset(&s, 0, sizeof s);
+	s.f = f;
+	CHECK((kept || cg_funcs_fold(f, first, &opt, &err) == CG_OK) &&
+	          cg_funcs_add(f, c->in, strlen(c->in), NULL, 0, &err) == CG_OK &&
+	          cg_funcs_finish(f, CG_FUNCS_CYCLES, &err) == CG_OK &&
+	          cg_fold(f, 0, &opt, print_stack, &s, &rep, &err) == CG_OK,
+	      "%s: %s", c->what, err.message);
+	CHECK(strcmp(s.out, c->want) == 0, "%s%s: stacks\n%s", c->what,
+	      kept ? " (kept parts)" : "", s.out);
+	CHECK(rep.nscaled == c->nscaled && rep.scaled == c->scaled,
+	      "%s: scaled %llu at %zu", c->what, (unsigned long long)rep.scaled,
+	      rep.nscaled);
+	if (c->worst == NULL)
+		CHECK(rep.worst == SIZE_MAX, "%s: no worst", c->what);
+	else if (rep.worst != SIZE_MAX) {
+		cg_func fn;
+		cg_funcs_get(f, rep.worst, &fn);
+		CHECK(fn.fn.len == strlen(c->worst) &&
+		          memcmp(fn.fn.ptr, c->worst, fn.fn.len) == 0,
+		      "%s: worst %.*s", c->what, (int)fn.fn.len, fn.fn.ptr);
+	} else
+		CHECK(0, "%s: a worst function", c->what);
+	cg_funcs_free(f);
+}
+
+int main(void)
+{
+	size_t i;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		run(&cases[i], 0);
+		run(&cases[i], 1);
+	}
+	printf("%d checks, %d failed\n", checks, failures);
+	return failures != 0;
+}
