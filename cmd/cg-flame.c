@@ -15,7 +15,7 @@
 
 static const char synopsis[] =
     "usage: cg-flame [-e EV] [-q file|object] [--title T] [--width PX]\n"
-    "                [--minwidth PX] [--inverted] [--no-cycles]\n"
+    "                [--min-width PX] [--inverted] [--no-cycles] [--folded]\n"
     "                " CLI_COMMON_USAGE "\n"
     "                [FILE... | --diff OLD NEW]\n";
 
@@ -28,18 +28,24 @@ static const char help[] =
     "                     file or object, ':' and the function\n"
     "  --title T          the title (default: Flame graph: EV)\n"
     "  --width PX         the image's width (default 1200)\n"
-    "  --minwidth PX      leave out frames narrower than PX pixels,\n"
-    "                     their cost shown in their parent's (default 0.1)\n"
+    "  --min-width PX     leave out frames narrower than PX pixels,\n"
+    "                     their cost shown in their parent's (default 0.1;\n"
+    "                     --minwidth, flamegraph.pl's spelling, too)\n"
     "  --inverted         the root at the top (an icicle graph)\n"
     "  --diff OLD NEW     colour NEW's frames by the change of their\n"
     "                     inclusive cost since OLD: red more, blue less\n"
     CLI_NO_CYCLES_HELP
+    "  --folded           the inputs are folded stacks (FRAME;FRAME COUNT\n"
+    "                     lines, as cg-fold writes), drawn as they are\n"
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
     "unreadable input or failed output.\n";
 
-enum { OPT_TITLE = OPT_OWN, OPT_WIDTH, OPT_MINWIDTH, OPT_INVERTED, OPT_DIFF };
+enum {
+	OPT_TITLE = OPT_OWN, OPT_WIDTH, OPT_MINWIDTH, OPT_INVERTED, OPT_DIFF,
+	OPT_FOLDED
+};
 
 /* The drawing's fixed measures, in pixels (flamegraph.pl's). */
 enum { PAD = 10, FRAME_H = 16, TOP = 60, BOTTOM = 34 };
@@ -48,7 +54,7 @@ enum { PAD = 10, FRAME_H = 16, TOP = 60, BOTTOM = 34 };
 
 typedef struct options {
 	const char *event, *title;
-	int qualify, inverted, diff;
+	int qualify, inverted, diff, folded;
 	uint64_t width;
 	double minwidth;
 } options;
@@ -70,7 +76,7 @@ static void parse_minwidth(cli *c, const char *arg, options *o)
 	double v = strtod(arg, &end);
 	if (end == arg || *end != '\0' || !(v >= 0 && v <= 100000) ||
 	    arg[strspn(arg, "0123456789.")] != '\0')
-		cli_usage(c, "--minwidth %s: expected a number of pixels", arg);
+		cli_usage(c, "--min-width %s: expected a number of pixels", arg);
 	o->minwidth = v;
 }
 
@@ -99,7 +105,9 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    {"qualify", required_argument, NULL, 'q'},
 	    {"title", required_argument, NULL, OPT_TITLE},
 	    {"width", required_argument, NULL, OPT_WIDTH},
+	    {"min-width", required_argument, NULL, OPT_MINWIDTH},
 	    {"minwidth", required_argument, NULL, OPT_MINWIDTH},
+	    {"folded", no_argument, NULL, OPT_FOLDED},
 	    {"inverted", no_argument, NULL, OPT_INVERTED},
 	    {"diff", no_argument, NULL, OPT_DIFF},
 	    CLI_NO_CYCLES_OPTION,
@@ -129,6 +137,9 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 			break;
 		case OPT_DIFF:
 			o->diff = 1;
+			break;
+		case OPT_FOLDED:
+			o->folded = 1;
 			break;
 		default:
 			cli_common_option(c, ch, optarg);
@@ -551,6 +562,95 @@ static void draw(const options *o, const cg_flame *fl, cg_str ev)
 	out_cstr("</g>\n</svg>\n");
 }
 
+/* ------------------------------------------------------------ folded */
+
+/* Folded stacks on their way into the tree: each frame its own group,
+ * so that its hue follows its name. */
+typedef struct folded_feed {
+	cg_flame *fl;
+	int side;
+	cg_error err;
+} folded_feed;
+
+static cg_kind add_folded(void *ctx, const cg_str *frames, size_t depth,
+                          uint64_t count)
+{
+	folded_feed *ff = ctx;
+	return cg_flame_add(ff->fl, ff->side, frames, frames, depth, count,
+	                    &ff->err);
+}
+
+static cg_kind feed_folded(void *ctx, const void *bytes, size_t n, cg_error *err)
+{
+	return cg_folded_feed(ctx, bytes, n, err);
+}
+
+static cg_kind finish_folded(void *ctx, cg_error *err)
+{
+	return cg_folded_finish(ctx, err);
+}
+
+/* The stacks of paths[0 .. n) into fl as side.  0, or -1 after saying
+ * why. */
+static int read_folded(cli *c, cg_flame *fl, int side, char **paths, size_t n)
+{
+	size_t i;
+	int ok = 1;
+	for (i = 0; i < n; i++) {
+		folded_feed ff;
+		cg_folded *p;
+		cli_feeder f;
+		cg_error err;
+		cg_kind k;
+		memset(&ff, 0, sizeof ff);
+		ff.fl = fl;
+		ff.side = side;
+		if (cg_folded_new(add_folded, &ff, &p, &err) != CG_OK) {
+			cli_trouble(c, NULL, "out of memory");
+			return -1;
+		}
+		f.feed = feed_folded;
+		f.finish = finish_folded;
+		f.ctx = p;
+		k = cli_feed_path(c, paths[i], &f, NULL, &err);
+		if (k != CG_OK && k != CG_IO)
+			cli_diag(c, paths[i], &err);
+		ok &= k == CG_OK;
+		cg_folded_free(p);
+	}
+	return ok ? 0 : -1;
+}
+
+/* The frames of folded inputs: OLD and NEW, or every FILE as NEW. */
+static cg_flame *build_folded(cli *c, const options *o, int argc, char **argv)
+{
+	static char *stdin_only[] = {"-", NULL};
+	cg_flame *fl;
+	cg_error err;
+	int bad;
+	if (cg_flame_new(&fl, &err) != CG_OK) {
+		cli_trouble(c, NULL, err.message);
+		return NULL;
+	}
+	if (o->diff)
+		bad = read_folded(c, fl, CG_FLAME_OLD, argv, 1) |
+		      read_folded(c, fl, CG_FLAME_NEW, argv + 1, 1);
+	else
+		bad = argc == 0 ? read_folded(c, fl, CG_FLAME_NEW, stdin_only, 1)
+		                : read_folded(c, fl, CG_FLAME_NEW, argv, (size_t)argc);
+	if (bad == 0 &&
+	    cg_flame_finish(fl, o->minwidth / (double)(o->width - 2 * PAD),
+	                    &err) != CG_OK) {
+		cli_trouble(c, NULL, err.message);
+		bad = -1;
+	}
+	if (bad != 0) {
+		cg_flame_free(fl);
+		return NULL;
+	}
+	return fl;
+}
+
 /* ------------------------------------------------------------ main */
 
 /* The event to draw: -e's, or NEW's first; under --diff OLD must have it
@@ -636,6 +736,13 @@ int main(int argc, char **argv)
 	argv += optind;
 	if (o.diff && argc != 2)
 		cli_usage(&c, "--diff: expected two profiles, OLD and NEW");
+	if (o.folded) {
+		static const cg_str samples = {"samples", 7};
+		if ((fl = build_folded(&c, &o, argc, argv)) != NULL)
+			draw(&o, fl, samples);
+		cg_flame_free(fl);
+		return cli_exit_status(&c);
+	}
 
 	cg_fold_options_default(&fold);
 	fold.no_cycles = (c.finish & CG_FUNCS_CYCLES) == 0;

@@ -612,6 +612,21 @@ cg_kind cli_stream(cli *c, const char *path, const cg_read_options *opt,
 	return k;
 }
 
+cg_kind cli_feed_path(cli *c, const char *path, const cli_feeder *f,
+                      uint64_t *bytes, cg_error *err)
+{
+	struct stat st;
+	cg_kind k;
+	uint64_t n = 0;
+	int is_stdin, fd = open_stream(c, path, &is_stdin, &st);
+	if (fd < 0)
+		return CG_IO;
+	k = feed_fd(c, path, fd, -1, f, bytes != NULL ? bytes : &n, err);
+	if (!is_stdin)
+		close(fd);
+	return k;
+}
+
 /* ------------------------------------------------------ read twice */
 
 /* A temporary file in $TMPDIR (else /tmp), unlinked at once so that no

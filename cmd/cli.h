@@ -132,6 +132,13 @@ typedef struct cli_feeder {
 	void *ctx;
 } cli_feeder;
 
+/* Read path ("-" is standard input) in chunks of 64 KiB into f, then
+ * finish it: the verdict (err filled), or CG_IO after saying why the
+ * input cannot be read (status 2).  *bytes (bytes may be NULL) gets the
+ * count of bytes read. */
+cg_kind cli_feed_path(cli *c, const char *path, const cli_feeder *f,
+                      uint64_t *bytes, cg_error *err);
+
 /* The feeder of a push reader. */
 cli_feeder cli_reader_feeder(cg_reader *r);
 

@@ -110,8 +110,10 @@ const char *const flame_script[] = {
     "  location.hash.slice(1).split('&').forEach(function (kv) {\n",
     "    var i = kv.indexOf('='), k = kv.slice(0, i), v = kv.slice(i + 1);\n",
     "    try { v = decodeURIComponent(v); } catch (e) { return; }\n",
-    "    if (k === 'z' && Object.prototype.hasOwnProperty.call(byId, 'f' + v))",
-    " z = byId['f' + v];\n",
+    /* z=N or z=fN, the frame's element id as the SVG names it */
+    "    var id = v.charAt(0) === 'f' ? v : 'f' + v;\n",
+    "    if (k === 'z' && Object.prototype.hasOwnProperty.call(byId, id))",
+    " z = byId[id];\n",
     "    if (k === 's' && v !== '') s = regex(v);\n",
     "  });\n",
     "  unzoom();\n",

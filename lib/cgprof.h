@@ -693,6 +693,25 @@ cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
  * read back.  out has room for 3 * name.len bytes; returns the length. */
 size_t cg_fold_escape(cg_str name, char *out);
 
+/* Folded stacks read back, in chunks: lines "FRAME;FRAME;... COUNT" (a
+ * count of decimal digits after the last space), as cg-fold writes them
+ * (%3B %25 %0D %0A read as ; % CR LF) and as flamegraph.pl reads them;
+ * a CR before the LF and blank lines are taken off.  Each stack goes to
+ * fn, frames from the root down, valid during the call.  A line that is
+ * not of that form, an empty frame, a frame that is not UTF-8 or has a
+ * NUL is CG_SYNTAX at its line, as is an input with no stack; a line over
+ * 16 MiB is CG_RESOURCE; fn's kind other than CG_OK stops the reading
+ * with that kind.  After a fault every call repeats it. */
+typedef struct cg_folded cg_folded;
+typedef cg_kind (*cg_folded_fn)(void *ctx, const cg_str *frames, size_t depth,
+                                uint64_t count);
+cg_kind cg_folded_new(cg_folded_fn fn, void *ctx, cg_folded **out,
+                      cg_error *err);
+cg_kind cg_folded_feed(cg_folded *p, const char *bytes, size_t n,
+                       cg_error *err);
+cg_kind cg_folded_finish(cg_folded *p, cg_error *err);
+void cg_folded_free(cg_folded *p);
+
 /* ------------------------------------------------------------- comparing */
 
 /* Renaming rules applied to names before two aggregations are matched:

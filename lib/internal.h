@@ -57,6 +57,11 @@ static inline int cg_grow(void **ptr, size_t *cap, size_t need, size_t elsize)
 	return cg_grow_with(cg_realloc, ptr, cap, need, elsize);
 }
 
+/* text.c: the length of the UTF-8 sequence of two to four bytes at p (n
+ * bytes left), or 0 if malformed: overlong forms, surrogates, past
+ * U+10FFFF, cut short (ASCII is 0 too: it is no such sequence). */
+size_t cg_utf8_seq(const unsigned char *p, size_t n);
+
 /* text.c: the checks before parsing, in the decisions' order.  For a
  * plain ASCII input the line lengths may be left to the parser
  * (*lines_unchecked): it checks each line with cg_line_too_long before

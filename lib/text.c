@@ -8,9 +8,7 @@
 #define HIGH_BITS 0x8080808080808080ull
 #define LOW_BITS 0x0101010101010101ull
 
-/* Length of the UTF-8 sequence at p (n bytes left), or 0 if malformed:
- * overlong forms, surrogates, past U+10FFFF, cut short. */
-static size_t utf8_seq(const unsigned char *p, size_t n)
+size_t cg_utf8_seq(const unsigned char *p, size_t n)
 {
 	unsigned c = p[0];
 	size_t len, i;
@@ -88,7 +86,7 @@ static const unsigned char *scan_line(const unsigned char *p,
 			u++;
 			continue;
 		}
-		len = utf8_seq(p, (size_t)(e - p));
+		len = cg_utf8_seq(p, (size_t)(e - p));
 		if (len == 0)
 			return p;
 		u += len == 4 ? 2 : 1;
@@ -282,7 +280,7 @@ static int not_utf8(const unsigned char *p, const unsigned char *e)
 			p++;
 			continue;
 		}
-		if ((n = utf8_seq(p, (size_t)(e - p))) == 0)
+		if ((n = cg_utf8_seq(p, (size_t)(e - p))) == 0)
 			return 1;
 		p += n;
 	}

@@ -229,9 +229,9 @@ write_pair() {
     run -2 --separate-stderr flame --width x "$T/old.cg"
     [[ "${stderr_lines[0]}" == "cg-flame: --width x: expected a number of pixels"* ]]
     run -2 --separate-stderr flame --minwidth -1 "$T/old.cg"
-    [ "${stderr_lines[0]}" = "cg-flame: --minwidth -1: expected a number of pixels" ]
+    [ "${stderr_lines[0]}" = "cg-flame: --min-width -1: expected a number of pixels" ]
     run -2 --separate-stderr flame --minwidth 1e3 "$T/old.cg"
-    [ "${stderr_lines[0]}" = "cg-flame: --minwidth 1e3: expected a number of pixels" ]
+    [ "${stderr_lines[0]}" = "cg-flame: --min-width 1e3: expected a number of pixels" ]
     run -2 --separate-stderr flame -q nope "$T/old.cg"
     [ "${stderr_lines[0]}" = "cg-flame: -q: expected file or object" ]
     run -2 --separate-stderr flame -e Ir,Dr "$T/old.cg"

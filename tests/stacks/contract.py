@@ -14,20 +14,26 @@ S3  for f in no cycle, the stacks that hold f (each once) add up to
     lacks below f: in each part, for f and every function (or cycle)
     its arcs reach, what the calls into it carry beyond its self cost
     plus the calls it makes.  Exempt (listed with -v): the calls into f
-    carry more than incl(f), or a caller of f in no cycle hands its
-    callees more than its inclusive cost less its self cost;
+    carry more than incl(f), its self cost is more than incl(f), or a
+    caller of f in no cycle hands its callees more than its inclusive
+    cost less its self cost;
 S4  for any f, the stacks that hold f add up to at most the calls into f
-    from other functions (the total where f is a root: nothing calls it,
-    or its callers carry less than incl(f)), + 0.1% of the total;
+    from other functions, or its self cost where that is more (S2 draws
+    all of it); the total where f is a root (nothing calls it, or its
+    callers carry less than incl(f)); + 0.1% of the total;
 S5  for each caller;callee pair in a stack (caller != callee), the
     stacks add up, once per pair, to at most the arc's cost + 0.1% of
     the total.
 
 contract.py --diff BINDIR OLD NEW: D1, the differential flame graph
-(cg-flame --diff -q file --min-width 0) draws each function in no cycle
+(cg-flame --diff -q file --minwidth 0) draws each function in no cycle
 on either side with the change cg-diff gives its inclusive cost, within
 0.1% of the larger total + 1% of the larger inclusive cost + what each
 side lacks below it (as in S3).
+
+contract.py --accepted BINDIR FILE...: the same on the files that
+cg-validate --compat --no-limits accepts, the others skipped (and
+counted); none checked is a failure.
 
 contract.py --break NAME ...: the same with a deliberately broken stack
 estimate substituted (the checker's own test, see tests/CMakeLists.txt):
@@ -205,6 +211,8 @@ def measure(stacks):
 class Verdicts:
     def __init__(self):
         self.passed = self.failed = 0
+        self.worst = (0.0, 'none: every function in no cycle drawn at its inclusive cost, '
+                      'to the unit or by what the file lacks below it')
 
     def say(self, name, bad, what):
         if not bad:
@@ -225,6 +233,9 @@ def exemptions(pr):
         callers[b].add(a)
         handed[a] += c
     for k in pr.incl:
+        if pr.self_[k] > pr.incl[k]:
+            out[k] = 'its self cost %d > its inclusive %d' % (pr.self_[k], pr.incl[k])
+            continue
         if pr.into[k] > pr.incl[k]:
             out[k] = 'calls into it carry %d > its inclusive %d' % (pr.into[k], pr.incl[k])
             continue
@@ -253,6 +264,10 @@ def check(bindir, path, v):
         if pr.cycle.get(k) or k in exempt:
             continue
         slack = tol + 0.01 * pr.incl[k] + pr.lack[k]
+        gap = abs(holds[k] - pr.incl[k]) - pr.lack[k]
+        if pr.total and gap > 0 and gap / pr.total > v.worst[0]:
+            v.worst = (gap / pr.total, '%s %s: drawn %d, inclusive %d, %d of it unexplained '
+                       'by what the file lacks below it' % (name, k, holds[k], pr.incl[k], gap))
         if abs(holds[k] - pr.incl[k]) > slack:
             bad.append((k, 'drawn %d' % holds[k], 'inclusive %d' % pr.incl[k],
                         'slack %.0f' % slack))
@@ -269,7 +284,8 @@ def check(bindir, path, v):
         if k in pr.shared:
             continue
         root = pr.into[k] == 0 or pr.into[k] < pr.incl[k]
-        bound = pr.total if root else pr.into[k]
+        # S2 draws all of a self cost the calls into f fall short of
+        bound = pr.total if root else max(pr.into[k], pr.self_[k])
         if holds[k] > bound + tol:
             bad.append((k, 'drawn %d' % holds[k], ('total %d' if root else 'calls into it %d') % bound))
     v.say(name + ' S4', bad, 'functions drawn wider than what reaches them')
@@ -290,7 +306,7 @@ def unxml(s):
 def check_diff(bindir, old, new, v):
     name = '%s -> %s' % (os.path.basename(old), os.path.basename(new))
     po, pn = Profile(bindir, old), Profile(bindir, new)
-    svg = run(bindir, 'cg-flame', '--diff', '-q', 'file', '--min-width', '0', old, new)
+    svg = run(bindir, 'cg-flame', '--diff', '-q', 'file', '--minwidth', '0', old, new)
     drawn = collections.Counter()
     for m in FRAME.finditer(svg):
         if m.group(1) == '':
@@ -313,27 +329,45 @@ def check_diff(bindir, old, new, v):
     v.say(name + ' D1', bad, 'functions whose drawn change is not cg-diff\'s')
 
 
+def accepted(bindir, path):
+    return subprocess.run([os.path.join(bindir, 'cg-validate'), '--compat', '--no-limits',
+                           path], capture_output=True, timeout=900).returncode == 0
+
+
 def main(argv):
     global verbose, broken
     args = argv[1:]
+    only_accepted = False
     if args and args[0] == '-v':
         verbose = True
         args = args[1:]
     if args and args[0] == '--break':
         broken = args[1]
         args = args[2:]
+    if args and args[0] == '--accepted':
+        only_accepted = True
+        args = args[1:]
     v = Verdicts()
     if args and args[0] == '--diff':
         bindir, old, new = args[1:4]
         check_diff(bindir, old, new, v)
     else:
-        bindir = args[0]
+        bindir, skipped = args[0], 0
         for path in args[1:]:
+            if only_accepted and not accepted(bindir, path):
+                skipped += 1
+                continue
             try:
                 check(bindir, path, v)
             except RuntimeError as e:
                 v.failed += 1
                 print('FAIL %s: %s' % (os.path.basename(path), e))
+        if v.passed + v.failed == 0:
+            print('FAIL: no file checked (%d refused)' % skipped)
+            v.failed += 1
+        if skipped:
+            print('%d refused by cg-validate --compat, not checked' % skipped)
+        print('worst S3 slack used: %.4f%% of the total, %s' % (100 * v.worst[0], v.worst[1]))
     print('%d passed, %d failed' % (v.passed, v.failed))
     return 1 if v.failed else 0
 

@@ -1,0 +1,19 @@
+#!/bin/sh
+# recordings.sh SOURCE_DIR BINDIR - the stack contract on profiles made
+# now (record.sh): every recording, and the differential graph (D1) of a
+# program before and after a change and of two python3 recordings.
+# Exit 77 when valgrind or a C compiler is missing.
+set -u
+src=$1 bin=$2
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cg-stacks.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+sh "$src/tests/stacks/record.sh" "$tmp" > "$tmp/list"
+rc=$?
+[ $rc -eq 77 ] && exit 77
+[ $rc -eq 0 ] || { echo "FAIL: recording, exit $rc"; exit 1; }
+status=0
+# shellcheck disable=SC2046 # one path a line, no spaces: mktemp's
+python3 "$src/tests/stacks/contract.py" "$bin" $(cat "$tmp/list") || status=1
+python3 "$src/tests/stacks/contract.py" --diff "$bin" "$tmp/shop-old.cg" "$tmp/shop-new.cg" || status=1
+python3 "$src/tests/stacks/contract.py" --diff "$bin" "$tmp/python-json.cg" "$tmp/python-json2.cg" || status=1
+exit $status
