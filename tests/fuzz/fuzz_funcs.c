@@ -87,27 +87,33 @@ static cg_kind count_stack(void *ctx, const size_t *frames, size_t depth,
 
 static const cg_fold_options fold_opt = {1e-3, 16, 200, 0};
 
-/* Each event's stacks from the kept parts end with each function's
- * self cost; the first event's are the same, frame for frame, as those
- * lean folded part by part while reading. */
+/* Each event's stacks from the kept parts add up to the total and, unless
+ * max_depth cut some (their cost then ends at the last frame kept), end
+ * with each function's self cost; the first event's are the same, frame
+ * for frame, as those lean folded part by part while reading. */
 static void check_fold(const cg_funcs *f, const cg_funcs *lean)
 {
 	size_t e, i;
 	folded fo, lo;
+	cg_fold_report rep;
 	memset(&lo, 0, sizeof lo);
 	for (e = 0; e < cg_funcs_event_count(f) && e < 2; e++) {
 		memset(&fo, 0, sizeof fo);
 		fo.got = calloc(cg_funcs_count(f) + 1, sizeof *fo.got);
 		if (fo.got == NULL)
 			return;
-		if (cg_fold(f, e, &fold_opt, count_stack, &fo, NULL, NULL) != CG_OK)
+		uint64_t sum = 0;
+		if (cg_fold(f, e, &fold_opt, count_stack, &fo, &rep, NULL) != CG_OK)
 			abort();
 		for (i = 0; i < cg_funcs_count(f); i++) {
 			cg_func x;
 			cg_funcs_get(f, i, &x);
-			if (fo.got[i] != x.self[e])
+			if (rep.cut_depth == 0 && fo.got[i] != x.self[e])
 				abort();
+			sum += fo.got[i];
 		}
+		if (sum != cg_funcs_totals(f)[e])
+			abort();
 		if (e == 0 &&
 		    (cg_fold(lean, 0, &fold_opt, count_stack, &lo, NULL, NULL) != CG_OK ||
 		     lo.n != fo.n ||
