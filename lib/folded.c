@@ -179,6 +179,7 @@ cg_kind cg_folded_finish(cg_folded *p, cg_error *err)
 			return k;
 	}
 	if (p->stacks == 0)
-		return fault(p, err, "no stack: an empty input, or blank lines only");
+		return p->failed = cg_fail(err, CG_SYNTAX, 0,
+		                           "no stack: an empty input, or blank lines only");
 	return CG_OK;
 }

@@ -288,3 +288,99 @@ write_pair() {
     new=$(funcs -H -e Ir "$T/v2.cg" | awk -F '\t' '$3 == "total" { print $7 }')
     [[ "$(title_of "$T/d.svg" total)" == "f|total|Ir: old $old, new $new, change +$((new - old)) ("* ]]
 }
+
+# The <rect> of every frame, in order: the picture's geometry alone.
+rects() { grep -o '<rect x="[^"]*" y="[^"]*" width="[^"]*"' "$1"; }
+
+@test "--folded: cg-fold's stacks drawn again are the same picture, their counts exact" {
+    fold "$EX" > "$T/ex.fold"
+    flame --folded "$T/ex.fold" > "$T/f.svg"
+    flame "$EX" > "$T/p.svg"
+    python3 "$CHECK" "$T/f.svg" "$T/ex.fold"
+    [ "$(rects "$T/f.svg")" = "$(rects "$T/p.svg")" ]
+    [[ "$(title_of "$T/f.svg" main)" == "f|main|samples: "* ]]
+    # standard input, and two files adding up
+    flame --folded < "$T/ex.fold" | cmp - "$T/f.svg"
+    flame --folded "$T/ex.fold" "$T/ex.fold" > "$T/two.svg"
+    cat "$T/ex.fold" "$T/ex.fold" > "$T/twice.fold"
+    python3 "$CHECK" "$T/two.svg" "$T/twice.fold"
+    # what cg-fold escapes is read back: ';' and '%' in a name
+    printf 'a%%3Bb;c%%25 3\nCRLF;x 2\r\n\n' > "$T/esc.fold"
+    flame --folded --min-width 0 "$T/esc.fold" > "$T/esc.svg"
+    [[ "$(title_of "$T/esc.svg" 'a;b')" == "f|a;b|samples: 3 "* ]]
+    [[ "$(title_of "$T/esc.svg" 'c%')" == "f|c%|samples: 3 "* ]]
+    [[ "$(title_of "$T/esc.svg" x)" == "f|x|samples: 2 "* ]]
+}
+
+@test "--folded --diff and pego's exact stacks" {
+    fold "$EX" > "$T/new.fold"
+    head -3 "$T/new.fold" > "$T/old.fold"
+    flame --folded --min-width 0 --diff "$T/old.fold" "$T/new.fold" > "$T/d.svg"
+    python3 "$CHECK" "$T/d.svg" "$T/new.fold" "$T/old.fold" --all
+    "$CG_BINDIR/cg-import" pego --folded "$TESTS_DIR/import/pego/expr.trace.jsonl" > "$T/pego.fold"
+    flame --folded --min-width 0 "$T/pego.fold" > "$T/pego.svg"
+    python3 "$CHECK" "$T/pego.svg" "$T/pego.fold" --all
+}
+
+@test "--folded: a line of another form is an error at its line, nothing written" {
+    for bad in 'a;b x' 'a;;b 3' ';a 3' 'a;b' ' 3' 'a;b -3' 'a;b 99999999999999999999' "$(printf 'a\377 3')"; do
+        printf 'ok;fine 1\n%s\n' "$bad" > "$T/bad.fold"
+        run -1 --separate-stderr flame --folded "$T/bad.fold"
+        [[ "$stderr" == "$T/bad.fold:2: syntax: "* ]]
+        [ -z "$output" ]
+    done
+    printf '\n\n' > "$T/blank.fold"
+    run -1 --separate-stderr flame --folded "$T/blank.fold"
+    [ "$stderr" = "$T/blank.fold:0: syntax: no stack: an empty input, or blank lines only" ]
+    # a Callgrind profile is not folded stacks
+    run -1 --separate-stderr flame --folded "$EX"
+    [[ "$stderr" == "$EX:1: syntax: expected FRAME;FRAME;... COUNT"* ]]
+    [ -z "$output" ]
+}
+
+@test "a frame whose change is 0 is grey; --minwidth is --min-width" {
+    flame --min-width 0 --diff "$EX" "$EX" > "$T/same.svg"
+    fills=$(grep -o 'fill="rgb([0-9,]*)" rx' "$T/same.svg" | sort -u)
+    [ "$fills" = 'fill="rgb(224,224,224)" rx' ]
+    flame --minwidth 3 "$EX" > "$T/a.svg"
+    flame --min-width 3 "$EX" > "$T/b.svg"
+    cmp "$T/a.svg" "$T/b.svg"
+}
+
+@test "--no-cycles draws cg-fold --no-cycles's stacks" {
+    printf 'events: Ir\nfn=main\n1 1\ncfn=a\ncalls=1 1\n1 100\nfn=a\n1 40\ncfn=b\ncalls=1 1\n1 90\nfn=b\n1 60\ncfn=a\ncalls=1 1\n1 30\n' > "$T/cyc.cg"
+    fold --no-cycles "$T/cyc.cg" > "$T/nc.fold"
+    flame --no-cycles --min-width 0 "$T/cyc.cg" > "$T/nc.svg"
+    python3 "$CHECK" "$T/nc.svg" "$T/nc.fold" --all
+}
+
+@test "a profile that contradicts itself: drawn as it can be, and said" {
+    # libc is called for 10 and calls main for 12
+    printf 'events: Hits\nfn=start\n1 0\ncfn=libc\ncalls=1 1\n1 10\nfn=libc\n1 0\ncfn=main\ncalls=1 1\n1 12\nfn=main\n1 12\n' > "$T/torn.cg"
+    run -0 --separate-stderr flame "$T/torn.cg"
+    [ "$stderr" = "cg-flame: warning: the profile contradicts itself at 1 function (calls into a function that carry more than it holds, or a caller that hands out more than it was called for), by 2 (16.67% of the total); the stacks there are narrower than the figures; most at libc (2)" ]
+    run -0 --separate-stderr fold "$T/torn.cg"
+    [ "$output" = "$(printf 'main 2\nstart;libc;main 10')" ]
+    [ "$stderr" = "cg-fold: warning: the profile contradicts itself at 1 function (calls into a function that carry more than it holds, or a caller that hands out more than it was called for), by 2 (16.67% of the total); the stacks there are narrower than the figures; most at libc (2)" ]
+}
+
+# bats test_tags=valgrind
+@test "recorded: python3's Py_RunMain as wide as its inclusive share, threads under their own roots" {
+    command -v valgrind >/dev/null || skip "valgrind is not installed"
+    py=/usr/bin/python3
+    [ -x "$py" ] || skip "no /usr/bin/python3"
+    valgrind -q --tool=callgrind --callgrind-out-file="$T/py.cg" "$py" -S -c 'import json; json.loads(json.dumps(list(range(3000))))'
+    flame --min-width 0 "$T/py.cg" > "$T/py.svg"
+    incl=$(funcs -H "$T/py.cg" | awk -F '\t' '$3 == "Py_RunMain" { print $7 }')
+    total=$(funcs -T -H "$T/py.cg" | cut -f2)
+    # the widths of Py_RunMain's frames, in pixels, against its share of
+    # the plot (1180 pixels): within a pixel of what cg-funcs says
+    drawn=$(python3 -c '
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+w = sum(float(g.find(ns + "rect").get("width")) for g in ET.parse(sys.argv[1]).getroot().iter(ns + "g")
+        if g.find(ns + "title") is not None and g.find(ns + "title").text.split("\n")[0] == "Py_RunMain")
+print(round(w))' "$T/py.svg")
+    want=$(awk -v i="$incl" -v t="$total" 'BEGIN { printf "%d", 1180 * i / t + 0.5 }')
+    [ "$drawn" -ge $((want - 1)) ] && [ "$drawn" -le $((want + 1)) ]
+}

@@ -1,6 +1,7 @@
 #!/bin/sh
 # recordings.sh SOURCE_DIR BINDIR - the stack contract on profiles made
-# now (record.sh): every recording, and the differential graph (D1) of a
+# now (record.sh): every recording, cg-dot's figures on them (dot.py),
+# and the differential graph (D1) of a
 # program before and after a change and of two python3 recordings.
 # Exit 77 when valgrind or a C compiler is missing.
 set -u
@@ -14,6 +15,8 @@ rc=$?
 status=0
 # shellcheck disable=SC2046 # one path a line, no spaces: mktemp's
 python3 "$src/tests/stacks/contract.py" "$bin" $(cat "$tmp/list") || status=1
+# shellcheck disable=SC2046
+python3 "$src/tests/stacks/dot.py" "$bin" $(cat "$tmp/list") || status=1
 python3 "$src/tests/stacks/contract.py" --diff "$bin" "$tmp/shop-old.cg" "$tmp/shop-new.cg" || status=1
 python3 "$src/tests/stacks/contract.py" --diff "$bin" "$tmp/python-json.cg" "$tmp/python-json2.cg" || status=1
 exit $status

@@ -227,6 +227,34 @@ static cg_kind run_fold_as(const char *in, int kept, cg_error *err)
 	return k;
 }
 
+/* Folded stacks read back, fed three bytes at a time (lines cut across
+ * chunks), into a flame tree. */
+static cg_kind add_folded_stack(void *ctx, const cg_str *frames, size_t depth,
+                                uint64_t count)
+{
+	cg_error err;
+	return cg_flame_add(ctx, CG_FLAME_NEW, frames, NULL, depth, count, &err);
+}
+
+static cg_kind run_folded(const char *in, cg_error *err)
+{
+	cg_flame *fl;
+	cg_folded *p = NULL;
+	size_t n = strlen(in), at;
+	cg_kind k = cg_flame_new(&fl, err);
+	if (k == CG_OK)
+		k = cg_folded_new(add_folded_stack, fl, &p, err);
+	for (at = 0; k == CG_OK && at < n; at += 3)
+		k = cg_folded_feed(p, in + at, n - at < 3 ? n - at : 3, err);
+	if (k == CG_OK)
+		k = cg_folded_finish(p, err);
+	if (k == CG_OK)
+		k = cg_flame_finish(fl, 0.01, err);
+	cg_folded_free(p);
+	cg_flame_free(fl);
+	return k;
+}
+
 static cg_kind run_fold(const char *in, cg_error *err)
 {
 	return run_fold_as(in, 0, err);
@@ -593,6 +621,12 @@ static const char *const rich[] = {
     "k6 k7 k8 k9 e0\n",
 };
 
+static const char *const folded[] = {
+    "main;a;b 10\nmain;a 5\nmain;c%3Bd 7\r\n\nother 1\n",
+    "x;y;z 1\nx;y;z 2\nx;y 3",
+    "main;a 10\nmain;;a 1\n",
+};
+
 int main(void)
 {
 	static const struct {
@@ -618,6 +652,13 @@ int main(void)
 			             verdicts[i].input);
 		for (i = 0; i < sizeof rich / sizeof rich[0]; i++)
 			each_failure(runs[r].what, "rich input", runs[r].run, rich[i]);
+	}
+	for (i = 0; i < sizeof folded / sizeof folded[0]; i++) {
+		cg_error err;
+		/* the first two are read, the last refused */
+		CHECK((run_folded(folded[i], &err) == CG_OK) == (i < 2),
+		      "folded input %zu: %s", i, err.message);
+		each_failure("folded", "folded input", run_folded, folded[i]);
 	}
 	for (i = 0; i < sizeof mlton / sizeof mlton[0]; i++) {
 		cg_error err;
