@@ -520,8 +520,12 @@ static void out_header(const drawing *dr, const uint64_t *totals)
 		out_fmt(" total: old %llu, new %llu; red: more in NEW, blue: "
 		        "less, dashed: only in OLD",
 		        (unsigned long long)totals[0], (unsigned long long)totals[1]);
+	else if (o->folded)
+		out_fmt(" total: %llu; the stacks as the input gives them",
+		        (unsigned long long)totals[1]);
 	else
-		out_fmt(" total: %llu; stacks estimated from the calls (cg-fold(1))",
+		out_fmt(" total: %llu; a function's frames as wide as its inclusive "
+		        "cost, the stacks estimated from the calls (cg-fold(1))",
 		        (unsigned long long)totals[1]);
 	out_cstr("</text>\n");
 	out_fmt("<text id=\"reset\" class=\"off\" x=\"%d\" y=\"24\">Reset</text>\n"

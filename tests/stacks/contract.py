@@ -135,12 +135,11 @@ class Profile:
         for p, arcs in self.parts.items():
             into, out, own = collections.Counter(), collections.Counter(), collections.Counter()
             up = collections.defaultdict(set)
+            # a key several functions share stands for them all here:
+            # summed, their shortfall is at most the sum of theirs
             for k, s in self.pself[p].items():
-                if k not in self.shared:
-                    own[self.unit(k)] += s
+                own[self.unit(k)] += s
             for ka, kb, c in arcs:
-                if ka in self.shared or kb in self.shared:
-                    continue
                 ua, ub = self.unit(ka), self.unit(kb)
                 if ua == ub:
                     continue
@@ -149,8 +148,7 @@ class Profile:
                 up[ub].add(ua)
             members = collections.defaultdict(set)
             for k in set(self.pself[p]) | {a for x in arcs for a in x[:2]}:
-                if k not in self.shared:
-                    members[self.unit(k)].add(k)
+                members[self.unit(k)].add(k)
             for u in list(into):
                 d = into[u] - own[u] - out[u]
                 if d <= 0:
@@ -233,6 +231,8 @@ def exemptions(pr):
         callers[b].add(a)
         handed[a] += c
     for k in pr.incl:
+        if pr.cycle.get(k):
+            continue  # S3 is not asked of a cycle's members
         if pr.self_[k] > pr.incl[k]:
             out[k] = 'its self cost %d > its inclusive %d' % (pr.self_[k], pr.incl[k])
             continue
