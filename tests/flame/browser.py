@@ -5,7 +5,8 @@
   - a search (#s=hanoi) highlights frames: the search colour appears,
     which it does nowhere before;
   - a zoom (#z=ID of main) widens main's frame to the whole width: the
-    pixel at the right end of main's row takes main's fill;
+    pixel at the right end of main's row takes main's fill; #z=fID, the
+    element's id, shows the same;
   - the hostile names stay labels: the document's own script runs (it
     marks the root data-ready) and none of the profile's (they would
     mark it data-pwned); a control SVG with a real script of that kind
@@ -123,7 +124,7 @@ def main(bindir, srcdir):
         url = 'file://' + svg
         shot = {}
         for key, frag in (('plain', ''), ('search', '#s=hanoi'),
-                          ('zoom', '#z=' + main_id)):
+                          ('zoom', '#z=' + main_id), ('zoomf', '#z=f' + main_id)):
             shot[key] = png_pixels(run_browser(browser, shots, url + frag,
                                                'png', height))
         w, h, rows = shot['plain']
@@ -147,6 +148,9 @@ def main(bindir, srcdir):
             failures.append('zoom: pixel (%d,%d) %r before, %r after, main %r'
                             % (x, y, shot['plain'][2][y][x],
                                shot['zoom'][2][y][x], fill))
+
+        if shot['zoomf'] != shot['zoom']:
+            failures.append('zoom: #z=f%s shows other than #z=%s' % (main_id, main_id))
 
         # the hostile names: only the document's own script runs
         cg = os.path.join(tmp, 'hostile.cg')
