@@ -18,15 +18,18 @@ static const char synopsis[] =
 static const char help[] =
     "Print folded stacks, caller;callee;...;fn COUNT, estimated from the\n"
     "arcs of a profile (standard input when no FILE or -; several FILEs\n"
-    "are one profile's parts).  The counts of each function add up to its\n"
-    "self cost exactly; see cg-fold(1) for how stacks are estimated.\n"
+    "are one profile's parts).  The stacks that end in a function add up\n"
+    "to its self cost and those that hold it to its inclusive cost (in no\n"
+    "cycle, where the file agrees with itself): the stack contract of\n"
+    "cg-fold(1).\n"
     "  -e, --events EV    the event to count (default: the first)\n"
     "  -q, --qualify file|object  prefix each frame with the base name of\n"
     "                     its file or object and ':'\n"
-    "  --min-share PCT    stop a path whose share of the total is under\n"
-    "                     PCT percent (default 0.0001)\n"
+    "  --min-share PCT    end a path narrower than PCT percent of its\n"
+    "                     part's total as soon as it can (default 0.0001)\n"
     "  --max-depth N      at most N frames a stack (default 1024)\n"
-    "  --max-stacks N     at most N stacks (default 1000000)\n"
+    "  --max-stacks N     end every path made after N of a part as soon\n"
+    "                     as it can (default 1000000)\n"
     CLI_NO_CYCLES_HELP
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP
