@@ -740,6 +740,10 @@ int main(int argc, char **argv)
 	argv += optind;
 	if (o.diff && argc != 2)
 		cli_usage(&c, "--diff: expected two profiles, OLD and NEW");
+	if (o.folded && (o.event != NULL || o.qualify != CLI_QUALIFY_NONE ||
+	                 !(c.finish & CG_FUNCS_CYCLES)))
+		cli_usage(&c, "--folded: -e, -q and --no-cycles are of profiles, "
+		              "not of folded stacks");
 	if (o.folded) {
 		static const cg_str samples = {"samples", 7};
 		if ((fl = build_folded(&c, &o, argc, argv)) != NULL)

@@ -332,6 +332,11 @@ rects() { grep -o '<rect x="[^"]*" y="[^"]*" width="[^"]*"' "$1"; }
     printf '\n\n' > "$T/blank.fold"
     run -1 --separate-stderr flame --folded "$T/blank.fold"
     [ "$stderr" = "$T/blank.fold:0: syntax: no stack: an empty input, or blank lines only" ]
+    for opt in '-e Ir' '-q file' --no-cycles; do
+        # shellcheck disable=SC2086 # an option and its argument
+        run -2 --separate-stderr flame --folded $opt "$T/blank.fold"
+        [ "${stderr_lines[0]}" = "cg-flame: --folded: -e, -q and --no-cycles are of profiles, not of folded stacks" ]
+    done
     # a Callgrind profile is not folded stacks
     run -1 --separate-stderr flame --folded "$EX"
     [[ "$stderr" == "$EX:1: syntax: expected FRAME;FRAME;... COUNT"* ]]
