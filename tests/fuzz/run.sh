@@ -3,6 +3,7 @@
 # build (FUZZDIR: its tests/fuzz folder) for SECONDS, seeded with the
 # conformance cases, the shipped corpus and the regressions, with the
 # format's dictionary (fuzz_mlton: its own seeds, tests/fuzz/mlton;
+# fuzz_folded: cg-fold's output, tests/fuzz/folded, no dictionary;
 # fuzz_pego: the pego examples and tests/fuzz/regressions-pego, no
 # dictionary).  A crash leaves its input in FUZZDIR/crash-TARGET-* (add it
 # to the target's regressions or seed folder).  Prints "N passed, M failed".
@@ -31,6 +32,7 @@ for t in fuzz_parse fuzz_roundtrip fuzz_chunks fuzz_funcs fuzz_lines fuzz_reader
         "$here/../corpus/thirdparty" "$here/regressions"
 done
 fuzz fuzz_mlton -dict="$here/cgprof.dict" "$here/mlton"
+fuzz fuzz_folded "$here/folded"
 fuzz fuzz_pego "$here/../import/pego" "$here/regressions-pego"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
