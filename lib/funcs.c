@@ -905,8 +905,14 @@ cg_kind cg_funcs_fold(cg_funcs *f, cg_str event, const cg_fold_options *opt,
 		               "cg_funcs_fold: before the first input, once");
 	f->fold_event = cg_malloc(event.len + 1);
 	f->stacks = cg_stacks_new(opt);
-	if (f->fold_event == NULL || f->stacks == NULL)
+	if (f->fold_event == NULL || f->stacks == NULL) {
+		/* as if never called: it may be called again */
+		cg_free(f->fold_event);
+		cg_stacks_free(f->stacks);
+		f->fold_event = NULL;
+		f->stacks = NULL;
 		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+	}
 	if (event.len > 0)
 		memcpy(f->fold_event, event.ptr, event.len);
 	f->fold_event[event.len] = '\0';

@@ -63,6 +63,10 @@ cg_stacks *cg_stacks_new(const cg_fold_options *opt)
 	if (s == NULL)
 		return NULL;
 	s->opt = *opt;
+	if (!(s->opt.min_share >= 0)) /* NaN too */
+		s->opt.min_share = 0;
+	if (s->opt.min_share > 1)
+		s->opt.min_share = 1;
 	if (s->opt.max_depth == 0)
 		s->opt.max_depth = 1;
 	if (s->opt.max_depth > UINT32_MAX - 2)
@@ -408,27 +412,41 @@ static void cap_work(part *w, size_t v)
 static void supply(part *w, uint32_t c)
 {
 	size_t k, e;
-	uint64_t sum = 0;
-	int over = w->inr[c] > w->x[c];
+	/* inr saturates: a sum past UInt64 is more than c has, whatever x */
+	int over = w->inr[c] > w->x[c] || w->inr[c] == UINT64_MAX;
 	for (k = w->comp_first[c]; k < w->comp_first[c + 1]; k++) {
 		size_t v = w->comp_mem[k];
 		for (e = w->g.in_first[v]; e < w->g.in_first[v + 1]; e++) {
 			size_t arc = w->g.in_arc[e];
-			if (!flows(w, arc))
-				continue;
-			w->a[arc] = over ? scaled(w->acost[arc], w->x[c], w->inr[c])
-			                 : w->acost[arc];
-			sum += w->a[arc];
+			if (flows(w, arc))
+				w->a[arc] = over ? scaled(w->acost[arc], w->x[c], w->inr[c])
+				                 : w->acost[arc];
 		}
 	}
-	/* floating rounding must not hand down a unit more than c has */
-	for (k = w->comp_first[c]; sum > w->x[c] && k < w->comp_first[c + 1]; k++) {
-		size_t v = w->comp_mem[k];
-		for (e = w->g.in_first[v]; sum > w->x[c] && e < w->g.in_first[v + 1]; e++) {
-			size_t arc = w->g.in_arc[e];
-			if (flows(w, arc) && w->a[arc] > 0) {
-				w->a[arc]--;
-				sum--;
+	/* floating rounding (of costs past 2^53) and a sum past UInt64 must
+	 * not hand down more than c has: the excess is taken off, again until
+	 * none is left */
+	for (;;) {
+		uint64_t sum = 0, excess;
+		for (k = w->comp_first[c]; k < w->comp_first[c + 1]; k++) {
+			size_t v = w->comp_mem[k];
+			for (e = w->g.in_first[v]; e < w->g.in_first[v + 1]; e++)
+				if (flows(w, w->g.in_arc[e]))
+					sum = cg_sat_add(sum, w->a[w->g.in_arc[e]]);
+		}
+		if (sum <= w->x[c])
+			return;
+		excess = sum - w->x[c];
+		for (k = w->comp_first[c]; excess > 0 && k < w->comp_first[c + 1]; k++) {
+			size_t v = w->comp_mem[k];
+			for (e = w->g.in_first[v]; excess > 0 && e < w->g.in_first[v + 1]; e++) {
+				size_t arc = w->g.in_arc[e];
+				uint64_t take;
+				if (!flows(w, arc))
+					continue;
+				take = w->a[arc] < excess ? w->a[arc] : excess;
+				w->a[arc] -= take;
+				excess -= take;
 			}
 		}
 	}
@@ -442,7 +460,7 @@ static void root_share(part *w, uint32_t c)
 	size_t lo = w->comp_first[c], hi = w->comp_first[c + 1], k, most = lo;
 	uint64_t in = 0, best = 0;
 	for (k = lo; k < hi; k++)
-		in += w->f[w->comp_mem[k]];
+		in = cg_sat_add(in, w->f[w->comp_mem[k]]);
 	if (w->x[c] <= in)
 		return;
 	for (k = lo; k < hi; k++) {
@@ -520,7 +538,7 @@ static int flow(part *w)
 	}
 	for (i = 0; i < w->g.narcs; i++)
 		if (flows(w, i))
-			w->f[w->arcs[i].callee] += w->a[i];
+			w->f[w->arcs[i].callee] = cg_sat_add(w->f[w->arcs[i].callee], w->a[i]);
 	for (i = 0; i < w->ncomp; i++)
 		root_share(w, (uint32_t)i);
 	contradictions(w);
@@ -1390,10 +1408,10 @@ typedef struct vscratch {
 	uint32_t *made;
 } vscratch;
 
-static int visit_tree(part *w, const cycle *cy, const visit *vi, uint64_t *q,
-                      vscratch *sc)
+static int visit_tree(part *w, const cycle *cy, const visit *vi, size_t i,
+                      uint64_t *q, vscratch *sc)
 {
-	size_t i = cy->entry[w->pos[vi->lf]], lo = cy->tfirst[i], hi = cy->tlast[i];
+	size_t lo = cy->tfirst[i], hi = cy->tlast[i];
 	size_t t, m;
 	uint64_t stray = 0;
 	for (t = lo; t < hi; t++) {
@@ -1488,7 +1506,9 @@ static int lay_out_cycle_paths(part *w, uint32_t c)
 	for (i = 0, j = w->head[c]; j != NONE; j = w->visits[j].next, i++) {
 		const visit *vi = &w->visits[j];
 		vis[i] = j;
-		entry[i] = cy->entry[w->pos[vi->lf]];
+		/* every member a path enters at has what enters it: an entry
+		 * (the first, should a sum past UInt64 have said otherwise) */
+		entry[i] = cy->entry[w->pos[vi->lf]] != NONE ? cy->entry[w->pos[vi->lf]] : 0;
 		width[i] = vi->width;
 		thin[i] = narrow(w, vi->width, depth_under(w, vi->parent));
 		prefer[i] = w->pos[vi->lf];
@@ -1519,7 +1539,7 @@ static int lay_out_cycle_paths(part *w, uint32_t c)
 			size_t r = by[i].row, s;
 			for (s = i; s < w->ncells && by[s].row == r; s++)
 				q[by[s].col] += by[s].amt;
-			if (visit_tree(w, cy, &w->visits[vis[r]], q, &sc)) {
+			if (visit_tree(w, cy, &w->visits[vis[r]], entry[r], q, &sc)) {
 				cg_free(rs);
 				cg_free(by);
 				goto out;
@@ -1767,11 +1787,12 @@ out:
 cg_kind cg_stacks_emit(const cg_stacks *s, const size_t *rank,
                        cg_stack_fn fn, void *ctx, cg_error *err)
 {
-	uint32_t *order = zalloc(s->nnodes, sizeof *order);
+	uint32_t *order;
 	size_t *frames = NULL, maxd = 0, i;
 	cg_kind k = CG_OK;
 	if (s->spoiled)
 		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+	order = zalloc(s->nnodes, sizeof *order);
 	for (i = 0; i < s->nnodes; i++)
 		if (s->nodes[i].depth > maxd)
 			maxd = s->nodes[i].depth;

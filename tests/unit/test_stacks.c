@@ -162,6 +162,34 @@ static void run(const fcase *c, int kept)
 	cg_funcs_free(f);
 }
 
+/* Costs into a cycle that add up past UInt64 (a and b each call c for
+ * 2^63; c and d call each other): folded while reading, no crash, and
+ * the aggregation refuses the sum. */
+static void test_past_uint64(void)
+{
+	static const char in[] =
+	    "events: Ir\n"
+	    "fn=a\n1 0\ncfn=c\ncalls=1 1\n1 9223372036854775808\n"
+	    "fn=b\n1 0\ncfn=c\ncalls=1 1\n1 9223372036854775808\n"
+	    "fn=c\n1 1\ncfn=d\ncalls=1 1\n1 1\n"
+	    "fn=d\n1 18446744073709551614\ncfn=c\ncalls=1 1\n1 1\n";
+	static const cg_str first = {"", 0};
+	cg_fold_options opt;
+	cg_funcs *f;
+	cg_error err;
+	cg_kind k;
+	cg_fold_options_default(&opt);
+	if (cg_funcs_new(&f, &err) != CG_OK)
+		return;
+	k = cg_funcs_fold(f, first, &opt, &err);
+	if (k == CG_OK)
+		k = cg_funcs_add(f, in, sizeof in - 1, NULL, 0, &err);
+	if (k == CG_OK)
+		k = cg_funcs_finish(f, CG_FUNCS_CYCLES, &err);
+	CHECK(k == CG_RESOURCE, "a sum past UInt64: %s", cg_kind_name(k));
+	cg_funcs_free(f);
+}
+
 int main(void)
 {
 	size_t i;
@@ -169,6 +197,7 @@ int main(void)
 		run(&cases[i], 0);
 		run(&cases[i], 1);
 	}
+	test_past_uint64();
 	printf("%d checks, %d failed\n", checks, failures);
 	return failures != 0;
 }
