@@ -17,26 +17,32 @@ typedef struct fcase {
 	const char *worst; /* NULL: none */
 } fcase;
 
+/* main -> a (60), b (40); a -> c (30), b -> c (10) */
+#define DIAMOND                                                              \
+	"events: Ir\n"                                                        \
+	"fn=main\n1 1\ncfn=a\ncalls=1 1\n1 60\ncfn=b\ncalls=1 1\n1 40\n"      \
+	"fn=a\n1 30\ncfn=c\ncalls=1 1\n1 30\n"                                 \
+	"fn=b\n1 30\ncfn=c\ncalls=1 1\n1 10\n"                                 \
+	"fn=c\n1 40\n"
+/* main -> a (100); a -> b (90), a -> a (5); b -> a (30) */
+#define CYCLE                                                                \
+	"events: Ir\n"                                                        \
+	"fn=main\n1 1\ncfn=a\ncalls=1 1\n1 100\n"                              \
+	"fn=a\n1 40\ncfn=b\ncalls=1 1\n1 90\ncfn=a\ncalls=1 1\n1 5\n"         \
+	"fn=b\n1 60\ncfn=a\ncalls=1 1\n1 30\n"
+
 static const fcase cases[] = {
     /* A diamond: c's 40 comes from a (30) and b (10); a and b are as wide
      * as their inclusive costs, 60 and 40. */
     {"a diamond",
-     "events: Ir\n"
-     "fn=main\n1 1\ncfn=a\ncalls=1 1\n1 60\ncfn=b\ncalls=1 1\n1 40\n"
-     "fn=a\n1 30\ncfn=c\ncalls=1 1\n1 30\n"
-     "fn=b\n1 30\ncfn=c\ncalls=1 1\n1 10\n"
-     "fn=c\n1 40\n",
+     DIAMOND,
      "main 1\nmain;a 30\nmain;a;c 30\nmain;b 30\nmain;b;c 10\n",
      1e-6, 0, 0, 0, NULL},
     /* The same cut by a share of half the total: the thin paths (b's 40,
      * c's 30 and 10) end as soon as their functions' self costs let them,
      * which here is where they end anyway: every figure holds. */
     {"a diamond, thin paths pruned",
-     "events: Ir\n"
-     "fn=main\n1 1\ncfn=a\ncalls=1 1\n1 60\ncfn=b\ncalls=1 1\n1 40\n"
-     "fn=a\n1 30\ncfn=c\ncalls=1 1\n1 30\n"
-     "fn=b\n1 30\ncfn=c\ncalls=1 1\n1 10\n"
-     "fn=c\n1 40\n",
+     DIAMOND,
      "main 1\nmain;a 30\nmain;a;c 30\nmain;b 30\nmain;b;c 10\n",
      0.5, 0, 0, 0, NULL},
     /* go tool pprof -callgrind writes calls=0 on every arc: an arc with a
@@ -76,18 +82,12 @@ static const fcase cases[] = {
      * entered once, at a, and its work (a 40, b 60) laid out along a -> b;
      * the doubled costs of the recursive arcs are not drawn. */
     {"a cycle",
-     "events: Ir\n"
-     "fn=main\n1 1\ncfn=a\ncalls=1 1\n1 100\n"
-     "fn=a\n1 40\ncfn=b\ncalls=1 1\n1 90\ncfn=a\ncalls=1 1\n1 5\n"
-     "fn=b\n1 60\ncfn=a\ncalls=1 1\n1 30\n",
+     CYCLE,
      "main 1\nmain;a 40\nmain;a;b 60\n", 1e-6, 0, 0, 0, NULL},
     /* The same without cycles: b -> a closes the cycle and is not
      * followed; the rest is the same, and nothing is reported. */
     {"a cycle, --no-cycles",
-     "events: Ir\n"
-     "fn=main\n1 1\ncfn=a\ncalls=1 1\n1 100\n"
-     "fn=a\n1 40\ncfn=b\ncalls=1 1\n1 90\ncfn=a\ncalls=1 1\n1 5\n"
-     "fn=b\n1 60\ncfn=a\ncalls=1 1\n1 30\n",
+     CYCLE,
      "main 1\nmain;a 40\nmain;a;b 60\n", 1e-6, 1, 0, 0, NULL},
     /* A cycle entered at both members: x and y call each other, main
      * calls x for 50 and y for 50; x -> y carries 20, y -> x 20.  Each
