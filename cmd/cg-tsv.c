@@ -552,8 +552,7 @@ static void write_rows(cli *c, tsv *t, input *in)
 	k = reading(c, in, &opt, &h, t, &err);
 	if (k == CG_IO)
 		return; /* said */
-	if (t->oom || (k == CG_RESOURCE && err.limit == NULL &&
-	               strcmp(err.message, "out of memory") == 0))
+	if (t->oom || (k == CG_RESOURCE && err.out_of_memory))
 		cli_trouble(c, in->path, "out of memory");
 	else if (k != CG_OK || !same_records(&st, &in->stats))
 		/* the first reading accepted it */

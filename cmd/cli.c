@@ -191,6 +191,10 @@ void cli_diag(cli *c, const char *path, const cg_error *err)
 {
 	static const char *const cat[] = {"", "zcat", "bzcat", "xzcat",
 	                                  "zstdcat"};
+	if (err->out_of_memory) {
+		cli_trouble(c, path, "out of memory");
+		return;
+	}
 	fprintf(stderr, "%s:%llu: %s: %s", cli_name(path),
 	        (unsigned long long)err->line, cg_kind_name(err->kind),
 	        err->message);

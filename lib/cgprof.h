@@ -99,6 +99,8 @@ typedef struct cg_error {
 	cg_compression compression; /* a compressed input, else CG_PLAIN */
 	cg_repair repair;           /* a refusal that CG_COMPAT repairs */
 	int errnum;                 /* the errno of CG_IO, else 0 */
+	int out_of_memory;          /* CG_RESOURCE because an allocation
+	                               failed: no fault of the input */
 } cg_error;
 
 /* "syntax", "unsupported", "resource", "io", "aborted" or "ok": the KIND

@@ -40,6 +40,14 @@ cg_kind cg_consumer_fail(cg_consumer *c, cg_kind kind, uint64_t line,
 	return CG_OK;
 }
 
+cg_kind cg_consumer_fail_memory(cg_consumer *c)
+{
+	if (!c->pending)
+		cg_fail_memory(&c->err, 0);
+	c->pending = 1;
+	return CG_OK;
+}
+
 cg_kind cg_consumer_end(cg_consumer *c, cg_kind parsed, cg_error *err)
 {
 	cg_kind k = parsed;
@@ -62,7 +70,7 @@ int cg_consumer_events(cg_consumer *c, cg_interner *events, const cg_part *p,
 	for (i = 0; i < cg_part_event_count(p); i++) {
 		/* by content: a streaming parse's part text is reused */
 		if (cg_intern_content(events, cg_part_event(p, i), &map[i])) {
-			cg_consumer_fail(c, CG_RESOURCE, 0, "out of memory");
+			cg_consumer_fail_memory(c);
 			return -1;
 		}
 		if (events->count > c->limits.events) {

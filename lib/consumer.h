@@ -25,6 +25,8 @@ int cg_consumer_idle(const cg_consumer *c);
 /* Keep the first aggregation error of the input; CG_OK, to go on parsing. */
 cg_kind cg_consumer_fail(cg_consumer *c, cg_kind kind, uint64_t line,
                          const char *what);
+/* Keep out of memory as the first aggregation error; CG_OK. */
+cg_kind cg_consumer_fail_memory(cg_consumer *c);
 /* The input's verdict from the parse's (parsed, with err filled): the
  * parse's fault, else the aggregation's; a refused input spoils.  An idle
  * consumer gives the parse's. */

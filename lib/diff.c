@@ -16,6 +16,7 @@ typedef struct drow {
 } drow;
 
 struct cg_diff {
+	int over; /* a sum passed UInt64 */
 	cg_interner keys; /* "ob\0fl\0fn" */
 	cg_interner events;
 	size_t *ev_old, *ev_new;
@@ -141,8 +142,10 @@ static int add_side(cg_diff *d, const cg_funcs *f, const cg_rename *rn,
 		    add_costs(c + (is_new ? NEW_SELF : OLD_SELF) * W, fn.self, map,
 		              W) ||
 		    add_costs(c + (is_new ? NEW_INCL : OLD_INCL) * W, fn.incl, map,
-		              W))
+		              W)) {
+			d->over = 1;
 			goto out;
+		}
 		*called += fn.called;
 	}
 	ret = 0;
@@ -160,10 +163,11 @@ cg_kind cg_diff_new(const cg_funcs *old, const cg_funcs *new_,
 	*out = NULL;
 	if (d == NULL || match_events(d, old, new_) ||
 	    add_side(d, old, rename, 0) || add_side(d, new_, rename, 1)) {
-		cg_diff_free(d);
 		/* sums of checked sums of one side over colliding keys */
-		return cg_fail(err, CG_RESOURCE, 0,
-		               "out of memory or a cost summed over UInt64");
+		int over = d != NULL && d->over;
+		cg_diff_free(d);
+		return over ? cg_fail(err, CG_RESOURCE, 0, "a cost summed over UInt64")
+		            : cg_fail_memory(err, 0);
 	}
 	*out = d;
 	return CG_OK;

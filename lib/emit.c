@@ -49,7 +49,7 @@ struct cg_emit {
 
 static cg_kind oom(cg_error *err, uint64_t line)
 {
-	return cg_fail(err, CG_RESOURCE, line, "out of memory");
+	return cg_fail_memory(err, line);
 }
 
 static char *copy(const char *s, size_t n)

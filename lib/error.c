@@ -35,6 +35,7 @@ cg_kind cg_fail(cg_error *err, cg_kind kind, uint64_t line, const char *fmt,
 		err->compression = CG_PLAIN;
 		err->repair = CG_REPAIR_NONE;
 		err->errnum = 0;
+		err->out_of_memory = 0;
 		va_start(ap, fmt);
 		vsnprintf(err->message, sizeof err->message, fmt, ap);
 		va_end(ap);
@@ -49,6 +50,14 @@ cg_kind cg_fail_limit(cg_error *err, uint64_t line, const char *what,
 	        name, (unsigned long long)value);
 	if (err != NULL)
 		err->limit = name;
+	return CG_RESOURCE;
+}
+
+cg_kind cg_fail_memory(cg_error *err, uint64_t line)
+{
+	cg_fail(err, CG_RESOURCE, line, "out of memory");
+	if (err != NULL)
+		err->out_of_memory = 1;
 	return CG_RESOURCE;
 }
 

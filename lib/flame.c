@@ -35,12 +35,12 @@ cg_kind cg_flame_new(cg_flame **out, cg_error *err)
 	uint32_t empty;
 	*out = NULL;
 	if (fl == NULL)
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		return cg_fail_memory(err, 0);
 	/* the root: name 0, the empty string, and no parent */
 	if (cg_intern_content(&fl->names, (cg_str){"", 0}, &empty) != 0 ||
 	    cg_grow((void **)&fl->nodes, &fl->cap, 1, sizeof *fl->nodes) != 0) {
 		cg_flame_free(fl);
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		return cg_fail_memory(err, 0);
 	}
 	memset(fl->nodes, 0, sizeof *fl->nodes);
 	fl->nodes[0].parent = UINT32_MAX;
@@ -109,7 +109,7 @@ cg_kind cg_flame_add(cg_flame *fl, int side, const cg_str *names,
 	for (i = 0; i < depth; i++) {
 		if (child(fl, at, names[i], groups ? groups[i] : none, &at) != 0) {
 			fl->spoiled = 1;
-			return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+			return cg_fail_memory(err, 0);
 		}
 		/* a path's sum is at most the root's, which did not overflow */
 		fl->nodes[at].incl[s] += count;
@@ -229,7 +229,7 @@ cg_kind cg_flame_finish(cg_flame *fl, double min_share, cg_error *err)
 	fl->order = cg_calloc(n, sizeof *fl->order);
 	if (!first || !at || !kids || !tmp || !stack || !next || !fl->order) {
 		fl->spoiled = 1;
-		k = cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		k = cg_fail_memory(err, 0);
 		goto out;
 	}
 	/* children grouped by parent, then each group sorted by name */

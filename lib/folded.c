@@ -27,7 +27,7 @@ cg_kind cg_folded_new(cg_folded_fn fn, void *ctx, cg_folded **out,
 {
 	*out = cg_calloc(1, sizeof **out);
 	if (*out == NULL)
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		return cg_fail_memory(err, 0);
 	(*out)->fn = fn;
 	(*out)->ctx = ctx;
 	return CG_OK;
@@ -97,7 +97,7 @@ static cg_kind one_line(cg_folded *p, const char *s, size_t n, cg_error *err)
 		                     "decimal digits after the last space");
 	n = sp - 1;
 	if (cg_grow((void **)&p->names, &p->ncap, n + 1, 1))
-		return p->failed = cg_fail(err, CG_RESOURCE, p->lineno, "out of memory");
+		return p->failed = cg_fail_memory(err, p->lineno);
 	for (i = 0; i <= n; i++) {
 		size_t len;
 		if (i == n || s[i] == ';') {
@@ -105,8 +105,7 @@ static cg_kind one_line(cg_folded *p, const char *s, size_t n, cg_error *err)
 				return fault(p, err, "an empty frame");
 			if (cg_grow((void **)&p->frames, &p->fcap, depth + 1,
 			            sizeof *p->frames))
-				return p->failed = cg_fail(err, CG_RESOURCE, p->lineno,
-				                           "out of memory");
+				return p->failed = cg_fail_memory(err, p->lineno);
 			p->frames[depth].ptr = p->names + start;
 			p->frames[depth++].len = at - start;
 			start = at;
@@ -148,8 +147,7 @@ cg_kind cg_folded_feed(cg_folded *p, const char *bytes, size_t n, cg_error *err)
 			                           "a line over 16 MiB");
 		if (nl == NULL || p->len > 0) {
 			if (cg_grow((void **)&p->line, &p->cap, p->len + take + 1, 1))
-				return p->failed = cg_fail(err, CG_RESOURCE, p->lineno + 1,
-				                           "out of memory");
+				return p->failed = cg_fail_memory(err, p->lineno + 1);
 			memcpy(p->line + p->len, bytes, take);
 			p->len += take;
 		}

@@ -120,7 +120,7 @@ struct cg_funcs {
 
 static cg_kind oom(cg_funcs *f)
 {
-	return cg_consumer_fail(&f->in, CG_RESOURCE, 0, "out of memory");
+	return cg_consumer_fail_memory(&f->in);
 }
 
 static int add_u64(uint64_t *dst, uint64_t v)
@@ -206,7 +206,7 @@ cg_kind cg_funcs_new_opts(cg_funcs **out, unsigned flags, cg_error *err)
 {
 	*out = cg_calloc(1, sizeof(cg_funcs));
 	if (*out == NULL)
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		return cg_fail_memory(err, 0);
 	(*out)->keep_parts = (flags & CG_FUNCS_KEEP_PARTS) != 0;
 	return CG_OK;
 }
@@ -669,6 +669,24 @@ static int leaves_cycle(const cg_funcs *f, uint32_t caller, uint32_t callee)
 	return c != 0 && f->f_cycle[callee] != c;
 }
 
+/* Sums of the finished aggregation; an overflow is noted in f->over,
+ * so that a failure tells it from running out of memory. */
+static int sum_into(cg_funcs *f, uint64_t *dst, const uint64_t *src, size_t n)
+{
+	if (cg_add_costs(dst, src, n) == 0)
+		return 0;
+	f->over = 1;
+	return -1;
+}
+
+static int count_into(cg_funcs *f, uint64_t *dst, uint64_t v)
+{
+	if (add_u64(dst, v) == 0)
+		return 0;
+	f->over = 1;
+	return -1;
+}
+
 static int member_inclusive(cg_funcs *f)
 {
 	size_t W = f->W, i;
@@ -678,7 +696,7 @@ static int member_inclusive(cg_funcs *f)
 			       W * sizeof(uint64_t));
 	for (i = 0; i < f->narcs; i++)
 		if (leaves_cycle(f, f->arcs[i].caller, f->arcs[i].callee) &&
-		    cg_add_costs(cmat_row(&f->incl, f->arcs[i].caller),
+		    sum_into(f, cmat_row(&f->incl, f->arcs[i].caller),
 		                 cmat_row(&f->arc_cost, i), W))
 			return -1;
 	return 0;
@@ -694,7 +712,7 @@ static int member_entries(cg_funcs *f)
 			       W * sizeof(uint64_t));
 	for (i = 0; i < f->nparcs; i++)
 		if (leaves_cycle(f, f->parcs[i].caller, f->parcs[i].callee) &&
-		    cg_add_costs(f->ent_incl + (size_t)f->parcs[i].ecaller * W,
+		    sum_into(f, f->ent_incl + (size_t)f->parcs[i].ecaller * W,
 		                 f->parc_cost + i * W, W))
 			return -1;
 	return 0;
@@ -715,14 +733,14 @@ static int cycle_rows(cg_funcs *f)
 	for (i = 0; i < f->nfuncs; i++) {
 		size_t c = f->f_cycle[i];
 		if (c != 0 &&
-		    (cg_add_costs(f->c_self + (c - 1) * W, cmat_row(&f->self, i), W) ||
-		     cg_add_costs(f->c_incl + (c - 1) * W, cmat_row(&f->incl, i), W)))
+		    (sum_into(f, f->c_self + (c - 1) * W, cmat_row(&f->self, i), W) ||
+		     sum_into(f, f->c_incl + (c - 1) * W, cmat_row(&f->incl, i), W)))
 			return -1;
 	}
 	for (i = 0; i < f->narcs; i++) {
 		size_t c = f->f_cycle[f->arcs[i].callee];
 		if (c != 0 && f->f_cycle[f->arcs[i].caller] != c &&
-		    add_u64(&f->c_called[c - 1], f->arcs[i].calls))
+		    count_into(f, &f->c_called[c - 1], f->arcs[i].calls))
 			return -1;
 	}
 	return 0;
@@ -741,7 +759,7 @@ static int sum_totals(cg_funcs *f)
 	if ((f->totals = zalloc(f->W, sizeof(uint64_t))) == NULL)
 		return -1;
 	for (i = 0; i < f->nfuncs; i++)
-		if (cg_add_costs(f->totals, cmat_row(&f->self, i), f->W))
+		if (sum_into(f, f->totals, cmat_row(&f->self, i), f->W))
 			return -1;
 	return 0;
 }
@@ -770,11 +788,11 @@ cg_kind cg_funcs_finish(cg_funcs *f, unsigned flags, cg_error *err)
 	if (f->over)
 		return cg_fail(err, CG_RESOURCE, 0, "a cost summed over UInt64");
 	if (lay_out(f))
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		return cg_fail_memory(err, 0);
 	if (((flags & CG_FUNCS_CYCLES) && find_cycles(f)) || sum_totals(f) ||
 	    cycle_rows(f))
-		return cg_fail(err, CG_RESOURCE, 0,
-		               "out of memory or a cost summed over UInt64");
+		return f->over ? cg_fail(err, CG_RESOURCE, 0, "a cost summed over UInt64")
+		               : cg_fail_memory(err, 0);
 	f->in.failed = 0;
 	return CG_OK;
 }
@@ -911,7 +929,7 @@ cg_kind cg_funcs_fold(cg_funcs *f, cg_str event, const cg_fold_options *opt,
 		cg_stacks_free(f->stacks);
 		f->fold_event = NULL;
 		f->stacks = NULL;
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		return cg_fail_memory(err, 0);
 	}
 	if (event.len > 0)
 		memcpy(f->fold_event, event.ptr, event.len);
@@ -951,11 +969,11 @@ cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
 		               "cg_fold: the event was not folded while reading "
 		               "(cg_funcs_fold) and the parts were not kept");
 	if ((s = cg_stacks_new(opt)) == NULL)
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		return cg_fail_memory(err, 0);
 	for (p = 0; p < f->nparts; p++)
 		if (fold_part_at(f, &f->parts[p], s, 1, ev)) {
 			cg_stacks_free(s);
-			return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+			return cg_fail_memory(err, 0);
 		}
 	if (rep != NULL)
 		cg_stacks_report(s, rep);

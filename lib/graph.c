@@ -144,7 +144,7 @@ cg_kind cg_funcs_reach(const cg_funcs *f, int direction,
 	if (queue == NULL || dist == NULL) {
 		cg_free(queue);
 		cg_free(dist);
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		return cg_fail_memory(err, 0);
 	}
 	for (i = 0; i < g->n; i++)
 		if (mark[i])

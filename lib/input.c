@@ -30,7 +30,7 @@ cg_kind cg_input_new(uint64_t cap, uint64_t size_hint, cg_input **out,
 	if (size_hint > cap)
 		return over_cap(err, cap);
 	if ((in = cg_calloc(1, sizeof *in)) == NULL)
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		return cg_fail_memory(err, 0);
 	in->limit = cap;
 	/* one byte more than the file, to see it grow without a realloc; a
 	 * failure here only costs the preallocation */
@@ -57,7 +57,7 @@ cg_kind cg_input_feed(cg_input *in, const void *bytes, size_t n, cg_error *err)
 		return CG_OK;
 	if (reserve(in, in->size + n) != 0) {
 		in->refused = 1;
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory reading the input");
+		return cg_fail_memory(err, 0);
 	}
 	memcpy(in->data + in->size, bytes, n);
 	in->size += n;
@@ -73,8 +73,7 @@ cg_kind cg_input_read_fd(cg_input *in, int fd, cg_error *err)
 			return over_cap(err, in->limit);
 		if (in->size == in->cap && reserve(in, in->size + CHUNK) != 0) {
 			in->refused = 1;
-			return cg_fail(err, CG_RESOURCE, 0,
-			               "out of memory reading the input");
+			return cg_fail_memory(err, 0);
 		}
 		/* read straight into the buffer, never more than a chunk */
 		room = in->cap - in->size;

@@ -45,6 +45,8 @@ cg_kind cg_fail(cg_error *err, cg_kind kind, uint64_t line, const char *fmt,
 	__attribute__((format(printf, 4, 5)))
 #endif
 	;
+/* Resource, out of memory (err->out_of_memory is set). */
+cg_kind cg_fail_memory(cg_error *err, uint64_t line);
 /* A Resource error naming the limit and its value (err->limit is set). */
 cg_kind cg_fail_limit(cg_error *err, uint64_t line, const char *what,
                       const char *name, uint64_t value);

@@ -260,7 +260,7 @@ static cg_kind tokenize(cg_json *j, const char *text, size_t len,
 	for (;;) {
 		if (j->tok_cap == 0 &&
 		    cg_grow(&j->tok, &j->tok_cap, 64, sizeof(jsmntok_t)))
-			return cg_fail(err, CG_RESOURCE, line, "out of memory");
+			return cg_fail_memory(err, line);
 		r = jsmn_parse(&p, text, len, j->tok,
 		               (unsigned)(j->tok_cap < UINT_MAX ? j->tok_cap
 		                                                : UINT_MAX));
@@ -269,7 +269,7 @@ static cg_kind tokenize(cg_json *j, const char *text, size_t len,
 		/* jsmn goes on where it stopped, with more room */
 		if (j->tok_cap >= UINT_MAX / 2 ||
 		    cg_grow(&j->tok, &j->tok_cap, 2 * j->tok_cap, sizeof(jsmntok_t)))
-			return cg_fail(err, CG_RESOURCE, line, "out of memory");
+			return cg_fail_memory(err, line);
 	}
 	if (r == JSMN_ERROR_PART && p.toksuper == -1 && p.pos < len) {
 		/* all closed: a number or literal at the end, which jsmn wants
@@ -307,7 +307,7 @@ cg_kind cg_json_read(cg_json *j, const char *text, size_t len, uint64_t line,
 	if ((k = tokenize(j, text, len, line, &w.ntok, err)) != CG_OK)
 		return k;
 	if (cg_grow((void **)&j->v, &j->cap, w.ntok + 1, sizeof *j->v))
-		return cg_fail(err, CG_RESOURCE, line, "out of memory");
+		return cg_fail_memory(err, line);
 	w.j = j;
 	w.t = text;
 	w.len = len;

@@ -40,6 +40,7 @@ typedef struct lfunc {
 } lfunc;
 
 struct cg_lines {
+	int over; /* a sum passed UInt64 while laying out */
 	cg_interner names, events;
 	lfunc *funcs;
 	size_t nfuncs, funcs_cap;
@@ -81,14 +82,14 @@ static cg_kind fail(cg_lines *l, uint64_t line, const char *what)
 
 static cg_kind oom(cg_lines *l)
 {
-	return fail(l, 0, "out of memory");
+	return cg_consumer_fail_memory(&l->in);
 }
 
 cg_kind cg_lines_new(cg_lines **out, cg_error *err)
 {
 	*out = cg_calloc(1, sizeof(cg_lines));
 	return *out != NULL ? CG_OK
-	                    : cg_fail(err, CG_RESOURCE, 0, "out of memory");
+	                    : cg_fail_memory(err, 0);
 }
 
 /* --------------------------------------------------------------- parsing */
@@ -306,7 +307,7 @@ static int by_place(uint32_t x, uint32_t y, const void *ctx)
 
 /* dst += the w costs at s (narrower slots hold zeros past their width);
  * -1 when a sum passes UInt64. */
-static int add_slot(const cg_lines *l, uint64_t *dst, const slot *s)
+static int add_slot(cg_lines *l, uint64_t *dst, const slot *s)
 {
 	size_t k, n = s->width < l->W ? s->width : l->W;
 	int over = 0;
@@ -315,6 +316,7 @@ static int add_slot(const cg_lines *l, uint64_t *dst, const slot *s)
 		over |= dst[k] > UINT64_MAX - v;
 		dst[k] += v;
 	}
+	l->over |= over;
 	return over ? -1 : 0;
 }
 
@@ -416,12 +418,13 @@ cg_kind cg_lines_finish(cg_lines *l, cg_error *err)
 	if ((l->W > 0 && l->nsites > SIZE_MAX / l->W / sizeof(uint64_t)) ||
 	    (l->W > 0 && l->ncalls > SIZE_MAX / l->W / sizeof(uint64_t))) {
 		l->in.failed = 1;
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		return cg_fail_memory(err, 0);
 	}
 	if (lay_out_lines(l) || lay_out_calls(l)) {
 		l->in.failed = 1;
-		return cg_fail(err, CG_RESOURCE, 0,
-		               "out of memory, or a file's cost summed over UInt64");
+		return l->over ? cg_fail(err, CG_RESOURCE, 0,
+		                         "a file's cost summed over UInt64")
+		               : cg_fail_memory(err, 0);
 	}
 	return CG_OK;
 }

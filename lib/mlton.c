@@ -171,7 +171,7 @@ static int str_is(cg_str s, const char *lit)
 
 static cg_kind oom(cg_error *err, uint64_t line)
 {
-	return cg_fail(err, CG_RESOURCE, line, "out of memory");
+	return cg_fail_memory(err, line);
 }
 
 /* ------------------------------------------------------- show-sources */

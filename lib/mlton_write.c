@@ -18,7 +18,7 @@ static const char *const kind_events[][3] = {
 
 static cg_kind oom(cg_error *err)
 {
-	return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+	return cg_fail_memory(err, 0);
 }
 
 /* The functions' names: two names that would be one function, the same

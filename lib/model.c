@@ -102,15 +102,14 @@ cg_kind cg_model_read_opts(const char *buf, size_t len,
 	m = cg_calloc(1, sizeof *m);
 	if (m == NULL || (m->text = cg_malloc(len + 1)) == NULL) {
 		cg_free(m);
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		return cg_fail_memory(err, 0);
 	}
 	if (len > 0)
 		memcpy(m->text, buf, len);
 	m->text[len] = '\0';
 	k = cg_parse_keep(m->text, len, opt, &collect, m, err, &m->repaired);
 	if (m->oom)
-		k = cg_fail(err, CG_RESOURCE, err != NULL ? err->line : 0,
-		            "out of memory");
+		k = cg_fail_memory(err, err != NULL ? err->line : 0);
 	if (k != CG_OK) {
 		cg_model_free(m);
 		return k;

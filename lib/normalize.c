@@ -136,7 +136,7 @@ static int end_line(writer *w)
 
 static int out_of_memory(writer *w)
 {
-	w->failed = cg_fail(w->err, CG_RESOURCE, w->src_line, "out of memory");
+	w->failed = cg_fail_memory(w->err, w->src_line);
 	return 1;
 }
 
@@ -568,7 +568,7 @@ cg_kind cg_normalizer_new(const cg_read_options *opt, cg_write_fn write,
 	cg_normalizer *n;
 	*out = NULL;
 	if ((n = cg_calloc(1, sizeof *n)) == NULL)
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		return cg_fail_memory(err, 0);
 	if (opt != NULL)
 		n->w.read = *opt;
 	if (n->w.read.limits != NULL)
@@ -663,8 +663,7 @@ static int same_reading(const cg_normalizer *n)
 /* Out of memory while writing is no change of the input. */
 static int out_of_memory_error(const cg_error *e)
 {
-	return e->kind == CG_RESOURCE && e->limit == NULL &&
-	       strcmp(e->message, "out of memory") == 0;
+	return e->kind == CG_RESOURCE && e->out_of_memory;
 }
 
 cg_kind cg_normalizer_finish(cg_normalizer *n, cg_error *err)

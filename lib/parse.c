@@ -295,12 +295,12 @@ static cg_kind add_header(parser *ps, cg_str key, cg_str value)
 		                     "headers", ps->lim->headers);
 	if (cg_grow((void **)&p->headers, &p->headers_cap, p->nheaders + 1,
 	            sizeof *p->headers))
-		return cg_fail(ps->err, CG_RESOURCE, ps->lineno, "out of memory");
+		return cg_fail_memory(ps->err, ps->lineno);
 	if (ps->names != NULL &&
 	    ((key.ptr = cg_arena_copy(&ps->part_text, key.ptr, key.len)) == NULL ||
 	     (value.ptr = cg_arena_copy(&ps->part_text, value.ptr, value.len)) ==
 	         NULL))
-		return cg_fail(ps->err, CG_RESOURCE, ps->lineno, "out of memory");
+		return cg_fail_memory(ps->err, ps->lineno);
 	p->headers[p->nheaders].key = key;
 	p->headers[p->nheaders].value = value;
 	p->headers[p->nheaders].line = ps->lineno;
@@ -402,19 +402,19 @@ static cg_kind header_events(parser *ps, cg_str v)
 			                     ps->lim->events);
 		if (cg_grow((void **)&p->events, &p->events_cap, p->nevents + 1,
 		            sizeof *p->events))
-			return cg_fail(ps->err, CG_RESOURCE, ps->lineno, "out of memory");
+			return cg_fail_memory(ps->err, ps->lineno);
 		p->events[p->nevents++] = tok;
 	}
 	if (p->nevents == 0)
 		return cg_fail(ps->err, CG_SYNTAX, ps->lineno,
 		               "expected one or more event names after events:");
 	if (duplicate_event(ps, p->events, p->nevents, &dup) != 0)
-		return cg_fail(ps->err, CG_RESOURCE, ps->lineno, "out of memory");
+		return cg_fail_memory(ps->err, ps->lineno);
 	if (dup != NULL)
 		return syntax(ps, "event '%s' is declared twice", dup->ptr, dup->len);
 	if (cg_grow((void **)&ps->costs, &ps->costs_cap, p->nevents,
 	            sizeof *ps->costs))
-		return cg_fail(ps->err, CG_RESOURCE, ps->lineno, "out of memory");
+		return cg_fail_memory(ps->err, ps->lineno);
 	p->has_events = 1;
 	ps->events_line = ps->lineno;
 	return check_summaries(ps);
@@ -474,7 +474,7 @@ static cg_kind header_values(parser *ps, cg_str v, const char *key,
 			               "%s: has more values than the %zu events", key,
 			               ps->part.nevents);
 		if (cg_grow((void **)vals, cap, *n + 1, sizeof **vals))
-			return cg_fail(ps->err, CG_RESOURCE, ps->lineno, "out of memory");
+			return cg_fail_memory(ps->err, ps->lineno);
 		if ((k = number(ps, tok, "a value", &(*vals)[*n])) != CG_OK)
 			return k;
 		(*n)++;
@@ -492,7 +492,7 @@ static cg_kind header_summary(parser *ps, cg_str v)
 	cg_kind k;
 	if (cg_grow((void **)&p->summaries, &p->summaries_cap, p->nsummaries + 1,
 	            sizeof *p->summaries))
-		return cg_fail(ps->err, CG_RESOURCE, ps->lineno, "out of memory");
+		return cg_fail_memory(ps->err, ps->lineno);
 	k = header_values(ps, v, "summary", &p->summary, &p->nsummary,
 	                  &p->summary_cap);
 	if (k != CG_OK)
@@ -570,7 +570,7 @@ static cg_kind header_line(parser *ps, cg_str key, cg_str value)
 
 static cg_kind out_of_memory(parser *ps)
 {
-	return cg_fail(ps->err, CG_RESOURCE, ps->lineno, "out of memory");
+	return cg_fail_memory(ps->err, ps->lineno);
 }
 
 /* The name v as the parse keeps it: a view of the line, or in a

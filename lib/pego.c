@@ -106,7 +106,7 @@ cg_kind cg_pego_rule(cg_pego *p, cg_str raw, const cg_limits *limits,
 	size_t before = p->rules.count;
 	int r;
 	if (buf == NULL)
-		return cg_fail(err, CG_RESOURCE, line, "out of memory");
+		return cg_fail_memory(err, line);
 	name.ptr = buf;
 	name.len = cg_json_decode(raw, buf);
 	if (name.len == 0 || cg_key_is(name.ptr, name.len, "<parse>") ||
@@ -124,7 +124,7 @@ cg_kind cg_pego_rule(cg_pego *p, cg_str raw, const cg_limits *limits,
 	if (buf != stack)
 		cg_free(buf);
 	if (r != 0)
-		return cg_fail(err, CG_RESOURCE, line, "out of memory");
+		return cg_fail_memory(err, line);
 	if (p->rules.count > before && p->rules.count > limits->ids)
 		return cg_fail_limit(err, line, "distinct rule count", "ids",
 		                     limits->ids);
@@ -185,7 +185,7 @@ cg_kind cg_pego_read(const char *buf, size_t len, const cg_limits *limits,
 		return cg_fail(err, CG_SYNTAX, 0,
 		               "an empty input: neither a pego trace nor a profile");
 	if ((p = cg_calloc(1, sizeof *p)) == NULL)
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		return cg_fail_memory(err, 0);
 	if (is_trace(buf, len, &k, err))
 		k = cg_pego_read_trace(p, buf, len, limits, err);
 	else if (k != CG_RESOURCE)
@@ -518,7 +518,7 @@ static cg_kind walk(const cg_pego *p, const merged *m, folder *f,
 	char num[24];
 	cg_kind k = CG_OK;
 	if (start == NULL)
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		return cg_fail_memory(err, 0);
 	frame(f, root);
 	for (;;) {
 		if (m->count[at] > 0 && !f->oom) {
@@ -550,7 +550,7 @@ static cg_kind walk(const cg_pego *p, const merged *m, folder *f,
 	}
 	cg_free(start);
 	if (f->oom)
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		return cg_fail_memory(err, 0);
 	return k;
 }
 
@@ -567,7 +567,7 @@ cg_kind cg_pego_folded(const cg_pego *p, size_t ev, cg_write_fn write,
 	if (ev >= n)
 		return cg_fail(err, CG_SYNTAX, 0, "no event %zu", ev);
 	if (merge(p, evs[ev], &m) != 0)
-		k = cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		k = cg_fail_memory(err, 0);
 	else
 		k = walk(p, &m, &f, write, ctx, err);
 	merged_free(&m);

@@ -233,8 +233,7 @@ static cg_kind one_rule(profile *pr, size_t obj)
 		               "a rule listed twice");
 	if (cg_grow((void **)&p->counters, &p->counters_cap,
 	            (size_t)(id + 1) * PEGO_EVENTS, sizeof *p->counters))
-		return cg_fail(pr->err, CG_RESOURCE, pr->j.v[obj].line,
-		               "out of memory");
+		return cg_fail_memory(pr->err, pr->j.v[obj].line);
 	memcpy(p->counters + (size_t)id * PEGO_EVENTS, c, sizeof c);
 	pr->sums[0] = cg_sat_add(pr->sums[0], calls);
 	for (e = 1; e < NSUMMED; e++)
@@ -286,7 +285,7 @@ static cg_kind result_line(profile *pr, cg_str raw, char *out, size_t room)
 	char *d = cg_malloc(raw.len + 1);
 	size_t n, i, o = 0;
 	if (d == NULL)
-		return cg_fail(pr->err, CG_RESOURCE, 0, "out of memory");
+		return cg_fail_memory(pr->err, 0);
 	n = cg_json_decode(raw, d);
 	for (i = 0; i < n && o + 3 < room; i++) {
 		unsigned char c = (unsigned char)d[i];

@@ -85,7 +85,7 @@ typedef struct trace {
 
 static cg_kind oom(cg_error *err, uint64_t line)
 {
-	return cg_fail(err, CG_RESOURCE, line, "out of memory");
+	return cg_fail_memory(err, line);
 }
 
 /* dst += src over every event; -1 past UInt64 (dst unchanged). */

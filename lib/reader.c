@@ -41,7 +41,7 @@ static cg_kind settle(cg_reader *r, cg_kind k, cg_error *err)
 
 static cg_kind out_of_memory(cg_reader *r, cg_error *err)
 {
-	cg_fail(&r->ferr, CG_RESOURCE, 0, "out of memory");
+	cg_fail_memory(&r->ferr, 0);
 	return settle(r, CG_RESOURCE, err);
 }
 
@@ -58,7 +58,7 @@ cg_kind cg_reader_new(const cg_read_options *opt, const cg_handler *handler,
 	if (opt == NULL)
 		opt = &none;
 	if ((r = cg_calloc(1, sizeof *r)) == NULL)
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		return cg_fail_memory(err, 0);
 	if (opt->limits != NULL)
 		r->lim = *opt->limits;
 	else

@@ -24,7 +24,7 @@ cg_kind cg_rename_new(cg_rename **out, cg_error *err)
 {
 	*out = cg_calloc(1, sizeof(cg_rename));
 	return *out != NULL ? CG_OK
-	                    : cg_fail(err, CG_RESOURCE, 0, "out of memory");
+	                    : cg_fail_memory(err, 0);
 }
 
 void cg_rename_free(cg_rename *r)
@@ -75,7 +75,7 @@ cg_kind cg_rename_add(cg_rename *r, int field, const char *expr,
 	if (re == NULL || rep == NULL) {
 		cg_free(re);
 		cg_free(rep);
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		return cg_fail_memory(err, 0);
 	}
 	if (expr[0] != 's' || expr[1] == '\0' || expr[1] == '\\' ||
 	    expr[1] == '\n' || (p = split(expr + 2, expr[1], re)) == NULL ||
@@ -89,7 +89,7 @@ cg_kind cg_rename_add(cg_rename *r, int field, const char *expr,
 	if (cg_grow((void **)&r->rules, &r->cap, r->n + 1, sizeof *r->rules)) {
 		cg_free(re);
 		cg_free(rep);
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		return cg_fail_memory(err, 0);
 	}
 	x = &r->rules[r->n];
 	rc = regcomp(&x->re, re, REG_EXTENDED);

@@ -1791,14 +1791,14 @@ cg_kind cg_stacks_emit(const cg_stacks *s, const size_t *rank,
 	size_t *frames = NULL, maxd = 0, i;
 	cg_kind k = CG_OK;
 	if (s->spoiled)
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		return cg_fail_memory(err, 0);
 	order = zalloc(s->nnodes, sizeof *order);
 	for (i = 0; i < s->nnodes; i++)
 		if (s->nodes[i].depth > maxd)
 			maxd = s->nodes[i].depth;
 	frames = zalloc(maxd + 1, sizeof *frames);
 	if (order == NULL || frames == NULL || preorder(s, rank, order)) {
-		k = cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		k = cg_fail_memory(err, 0);
 		goto out;
 	}
 	for (i = 1; i < s->nnodes && k == CG_OK; i++) {

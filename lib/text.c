@@ -326,7 +326,7 @@ cg_kind cg_latin1_repair(const char *buf, size_t len, char **out,
 	if (*lines == 0)
 		return CG_OK;
 	if (grow > SIZE_MAX - len - 1 || (o = cg_malloc(len + grow + 1)) == NULL)
-		return cg_fail(err, CG_RESOURCE, 0, "out of memory");
+		return cg_fail_memory(err, 0);
 	*out = o;
 	for (p = (const unsigned char *)buf; p < end;) {
 		const unsigned char *nl = memchr(p, '\n', (size_t)(end - p));
