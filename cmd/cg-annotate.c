@@ -183,17 +183,16 @@ static int load(cli *c, annotate_profile *pr, int argc, char **argv)
  * they are matched by name, which is what the contract promises). */
 static int pick_events(cli *c, const annotate_options *o, annotate_profile *pr)
 {
-	size_t i, j;
+	size_t i;
 	pr->ev = cli_pick_events(c, pr->f, o->events, &pr->nev);
 	if (pr->ev == NULL)
 		return -1;
 	if ((pr->lev = calloc(pr->nev + 1, sizeof *pr->lev)) == NULL)
 		annotate_oom();
-	for (i = 0; i < pr->nev; i++)
-		for (j = 0; j < cg_lines_event_count(pr->l); j++)
-			if (cg_str_cmp(cg_funcs_event(pr->f, pr->ev[i]),
-			               cg_lines_event(pr->l, j)) == 0)
-				pr->lev[i] = j;
+	for (i = 0; i < pr->nev; i++) {
+		long j = cg_lines_event_find(pr->l, cg_funcs_event(pr->f, pr->ev[i]));
+		pr->lev[i] = j >= 0 ? (size_t)j : 0;
+	}
 	pr->total = cg_funcs_totals(pr->f);
 	return 0;
 }

@@ -205,14 +205,11 @@ static long find_event(cli *c, const char *opt, const cg_diff *d,
                        const cg_funcs *const side[2], char *const paths[2],
                        cg_str name)
 {
-	size_t i, s = 0;
-	for (i = 0; i < cg_diff_event_count(d); i++)
-		if (cg_str_cmp(cg_diff_event(d, i), name) == 0)
-			return (long)i;
+	long at = cg_diff_event_find(d, name);
 	/* not compared: OLD lacks it, or else NEW does */
-	for (i = 0; i < cg_funcs_event_count(side[0]); i++)
-		if (cg_str_cmp(cg_funcs_event(side[0], i), name) == 0)
-			s = 1;
+	int s = cg_funcs_event_find(side[0], name) >= 0;
+	if (at >= 0)
+		return at;
 	fprintf(stderr, "%s: %s: event '%.*s' is not in %s (%s)\n", c->prog, opt,
 	        (int)name.len, name.ptr, s == 0 ? "OLD" : "NEW",
 	        cli_name(paths[s]));

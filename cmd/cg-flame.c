@@ -662,9 +662,9 @@ static cg_flame *build_folded(cli *c, const options *o, int argc, char **argv)
 static int pick_event(cli *c, const options *o, cg_funcs *const side[2],
                       char **paths, size_t ev[2])
 {
-	size_t n, *pick = cli_pick_events(c, side[1], o->event, &n), i;
+	size_t n, *pick = cli_pick_events(c, side[1], o->event, &n);
 	cg_str name;
-	int found = 0;
+	long old;
 	if (pick == NULL)
 		return -1;
 	if (n == 0) { /* no valid profile has no event; a guard all the same */
@@ -677,19 +677,16 @@ static int pick_event(cli *c, const options *o, cg_funcs *const side[2],
 	if (!o->diff)
 		return 0;
 	name = cg_funcs_event(side[1], ev[1]);
-	for (i = 0; i < cg_funcs_event_count(side[0]) && !found; i++)
-		if (cg_str_cmp(cg_funcs_event(side[0], i), name) == 0) {
-			ev[0] = i;
-			found = 1;
-		}
-	if (!found) {
+	if ((old = cg_funcs_event_find(side[0], name)) >= 0)
+		ev[0] = (size_t)old;
+	else {
 		char why[CG_MESSAGE_MAX + 64];
 		snprintf(why, sizeof why, "-e: event '%.*s' is not in OLD",
 		         (int)(name.len < CG_MESSAGE_MAX ? name.len : CG_MESSAGE_MAX),
 		         name.ptr);
 		cli_trouble(c, cli_name(paths[0]), why);
 	}
-	return found ? 0 : -1;
+	return old >= 0 ? 0 : -1;
 }
 
 /* The frames of one profile (side[1]) or of two (side[0] OLD), laid

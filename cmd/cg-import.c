@@ -27,10 +27,15 @@ int main(int argc, char **argv)
 	cli_init(&c, "cg-import", synopsis, help);
 	if (argc < 2)
 		cli_usage(&c, "no format named");
-	if (strcmp(argv[1], "mlton") == 0)
+	/* getopt names the program by argv[0]: the subcommand's own name */
+	if (strcmp(argv[1], "mlton") == 0) {
+		argv[1] = (char *)"cg-import mlton";
 		return import_mlton(argc - 1, argv + 1);
-	if (strcmp(argv[1], "pego") == 0)
+	}
+	if (strcmp(argv[1], "pego") == 0) {
+		argv[1] = (char *)"cg-import pego";
 		return import_pego(argc - 1, argv + 1);
+	}
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
 		cli_common_option(&c, 'h', NULL);
 	if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0)

@@ -467,10 +467,9 @@ cg_funcs *cli_aggregate_operands(cli *c, int argc, char **argv)
 static long funcs_event(void *ctx, cg_str name)
 {
 	funcs_finder *x = ctx;
-	size_t i;
-	for (i = 0; i < cg_funcs_event_count(x->f); i++)
-		if (cg_str_cmp(cg_funcs_event(x->f, i), name) == 0)
-			return (long)i;
+	long at = cg_funcs_event_find(x->f, name);
+	if (at >= 0)
+		return at;
 	fprintf(stderr, "%s: -e: event '%.*s' is not an event of the input\n",
 	        x->c->prog, (int)name.len, name.ptr);
 	return -1;
@@ -737,8 +736,10 @@ cg_kind cli_read_again(cli *c, cli_twice *t, const cli_feeder *f,
 	k = feed_fd(c, t->path, t->fd, -1, f, &bytes, err);
 	if (k == CG_IO)
 		return k;
-	if (bytes != t->bytes || fstat(t->fd, &now) != 0 ||
-	    !unchanged(&now, &t->st))
+	if (fstat(t->fd, &now) != 0 || !unchanged(&now, &t->st))
+		return changed(c, t);
+	/* a feeder that stopped (out of memory, a failed write) read less */
+	if (k == CG_OK && bytes != t->bytes)
 		return changed(c, t);
 	return k;
 }

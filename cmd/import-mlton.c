@@ -78,8 +78,6 @@ int import_mlton(int argc, char **argv)
 	int ch, i;
 
 	cli_init(&c, "cg-import mlton", synopsis, help);
-	/* getopt names the program by argv[0] in its messages */
-	argv[0] = (char *)"cg-import mlton";
 	while ((ch = getopt_long(argc, argv, "hVo:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'o': out = optarg; break;

@@ -56,12 +56,9 @@ static cg_kind produce(void *ctx, FILE *out, cg_error *err)
 
 static long find_event(void *ctx, cg_str name)
 {
-	const cg_pego *p = ctx;
-	size_t i;
-	for (i = 0; i < cg_pego_event_count(p); i++)
-		if (strlen(cg_pego_event(p, i)) == name.len &&
-		    memcmp(cg_pego_event(p, i), name.ptr, name.len) == 0)
-			return (long)i;
+	long at = cg_pego_event_find(ctx, name);
+	if (at >= 0)
+		return at;
 	fprintf(stderr, "cg-import pego: -e: event '%.*s' is not an event of "
 	        "the input\n", (int)name.len, name.ptr);
 	return -1;

@@ -530,6 +530,9 @@ cg_kind cg_funcs_finish(cg_funcs *f, unsigned flags, cg_error *err);
 
 size_t cg_funcs_event_count(const cg_funcs *f);
 cg_str cg_funcs_event(const cg_funcs *f, size_t i);
+/* The index of the event named name, or -1 when f has none by that name
+ * (names compare byte for byte). */
+long cg_funcs_event_find(const cg_funcs *f, cg_str name);
 /* The sum of all self costs, per event. */
 const uint64_t *cg_funcs_totals(const cg_funcs *f);
 /* Parts added, numbered 0.. across inputs in the order added (the part
@@ -752,6 +755,8 @@ cg_kind cg_diff_new(const cg_funcs *old, const cg_funcs *new_,
 
 size_t cg_diff_event_count(const cg_diff *d);
 cg_str cg_diff_event(const cg_diff *d, size_t i);
+/* The index of the compared event named name, or -1. */
+long cg_diff_event_find(const cg_diff *d, cg_str name);
 /* The event's index in the old and in the new aggregation. */
 size_t cg_diff_event_old(const cg_diff *d, size_t i);
 size_t cg_diff_event_new(const cg_diff *d, size_t i);
@@ -864,6 +869,8 @@ const char *cg_pego_warning(const cg_pego *p, size_t i, uint64_t *line);
  * Time).  Static storage; NULL past the last. */
 size_t cg_pego_event_count(const cg_pego *p);
 const char *cg_pego_event(const cg_pego *p, size_t i);
+/* The index of the event written named name, or -1. */
+long cg_pego_event_find(const cg_pego *p, cg_str name);
 
 /* Flags of cg_pego_write: CG_PEGO_PARTS, one part per parse of a trace. */
 enum { CG_PEGO_PARTS = 1u << 0 };
@@ -993,6 +1000,8 @@ cg_kind cg_lines_finish(cg_lines *l, cg_error *err);
 
 size_t cg_lines_event_count(const cg_lines *l);
 cg_str cg_lines_event(const cg_lines *l, size_t i);
+/* The index of the event named name, or -1. */
+long cg_lines_event_find(const cg_lines *l, cg_str name);
 
 /* Records that went to no line: those of parts without line positions. */
 uint64_t cg_lines_unplaced(const cg_lines *l);

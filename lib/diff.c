@@ -175,6 +175,10 @@ cg_kind cg_diff_new(const cg_funcs *old, const cg_funcs *new_,
 
 size_t cg_diff_event_count(const cg_diff *d) { return d->events.count; }
 cg_str cg_diff_event(const cg_diff *d, size_t i) { return d->events.names[i]; }
+long cg_diff_event_find(const cg_diff *d, cg_str name)
+{
+	return cg_interner_find(&d->events, name);
+}
 size_t cg_diff_event_old(const cg_diff *d, size_t i) { return d->ev_old[i]; }
 size_t cg_diff_event_new(const cg_diff *d, size_t i) { return d->ev_new[i]; }
 size_t cg_diff_count(const cg_diff *d) { return d->nrows; }

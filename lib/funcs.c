@@ -800,6 +800,10 @@ cg_kind cg_funcs_finish(cg_funcs *f, unsigned flags, cg_error *err)
 
 size_t cg_funcs_event_count(const cg_funcs *f) { return f->W; }
 cg_str cg_funcs_event(const cg_funcs *f, size_t i) { return f->events.names[i]; }
+long cg_funcs_event_find(const cg_funcs *f, cg_str name)
+{
+	return cg_interner_find(&f->events, name);
+}
 const uint64_t *cg_funcs_totals(const cg_funcs *f) { return f->totals; }
 size_t cg_funcs_part_count(const cg_funcs *f) { return f->nparts; }
 size_t cg_funcs_count(const cg_funcs *f) { return f->nfuncs; }

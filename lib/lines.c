@@ -433,6 +433,11 @@ cg_kind cg_lines_finish(cg_lines *l, cg_error *err)
 
 size_t cg_lines_event_count(const cg_lines *l) { return l->events.count; }
 
+long cg_lines_event_find(const cg_lines *l, cg_str name)
+{
+	return cg_interner_find(&l->events, name);
+}
+
 cg_str cg_lines_event(const cg_lines *l, size_t i)
 {
 	return l->events.names[i];

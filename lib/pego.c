@@ -246,6 +246,16 @@ const char *cg_pego_event(const cg_pego *p, size_t i)
 	return i < present(p, ev) ? event_names[ev[i]] : NULL;
 }
 
+long cg_pego_event_find(const cg_pego *p, cg_str name)
+{
+	size_t i;
+	const char *ev;
+	for (i = 0; (ev = cg_pego_event(p, i)) != NULL; i++)
+		if (strlen(ev) == name.len && memcmp(ev, name.ptr, name.len) == 0)
+			return (long)i;
+	return -1;
+}
+
 void cg_pego_free(cg_pego *p)
 {
 	if (p == NULL)

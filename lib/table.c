@@ -149,6 +149,16 @@ int cg_intern_content(cg_interner *t, cg_str s, uint32_t *id)
 	return 0;
 }
 
+long cg_interner_find(const cg_interner *t, cg_str s)
+{
+	uint64_t h = cg_hash_bytes(s.ptr, s.len), chain = 0;
+	uint32_t found;
+	while (cg_pairmap_get(&t->by_hash, h, chain++, &found))
+		if (same(t->names[found], s))
+			return (long)found;
+	return -1;
+}
+
 int cg_intern(cg_interner *t, cg_str s, uint32_t *id)
 {
 	uint32_t v;

@@ -55,6 +55,8 @@ typedef struct cg_interner {
 int cg_intern(cg_interner *t, cg_str s, uint32_t *id);
 /* The same by content alone, for names in a buffer that is reused. */
 int cg_intern_content(cg_interner *t, cg_str s, uint32_t *id);
+/* The ID of the name s if it is there, else -1; never inserts. */
+long cg_interner_find(const cg_interner *t, cg_str s);
 void cg_interner_forget_views(cg_interner *t);
 void cg_interner_free(cg_interner *t);
 

@@ -4,6 +4,7 @@
 #define CGPROF_TEST_CHECK_H
 
 #include <stdio.h>
+#include <string.h>
 
 static int failures, checks;
 
@@ -17,5 +18,16 @@ static int failures, checks;
 			fputc('\n', stderr);                                             \
 		}                                                                    \
 	} while (0)
+
+/* A view of a C string (cgprof.h's cg_str, for the tests' names). */
+#ifdef CGPROF_H
+static inline cg_str str_of(const char *s)
+{
+	cg_str v;
+	v.ptr = s;
+	v.len = strlen(s);
+	return v;
+}
+#endif
 
 #endif

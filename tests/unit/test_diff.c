@@ -136,6 +136,9 @@ static void test_match(void)
 	CHECK(cg_diff_event_count(d) == 1 && is(cg_diff_event(d, 0), "Ir") &&
 	          cg_diff_event_old(d, 0) == 0 && cg_diff_event_new(d, 0) == 0,
 	      "only the event both have");
+	CHECK(cg_diff_event_find(d, str_of("Ir")) == 0 &&
+	          cg_diff_event_find(d, str_of("Dr")) == -1,
+	      "a compared event found by name, one side's not");
 	CHECK(cg_diff_count(d) == 5, "main slow gone k fresh: %zu",
 	      cg_diff_count(d));
 	if (find(d, "main", "m.c", &x))

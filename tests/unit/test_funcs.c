@@ -293,6 +293,11 @@ static void test_inputs_and_events(void)
 	CHECK(cg_funcs_event_count(f) == 2 && is(cg_funcs_event(f, 0), "Ir") &&
 	          is(cg_funcs_event(f, 1), "Dr"),
 	      "events in order of first appearance");
+	CHECK(cg_funcs_event_find(f, str_of("Dr")) == 1 &&
+	          cg_funcs_event_find(f, str_of("Ir")) == 0 &&
+	          cg_funcs_event_find(f, str_of("I")) == -1 &&
+	          cg_funcs_event_find(f, str_of("Irr")) == -1,
+	      "events found by name, byte for byte");
 	m = get(f, "main", NULL);
 	CHECK(m.self[0] == 30 && m.self[1] == 2, "Ir 10 + 20, Dr 0 + 2");
 	CHECK(cg_funcs_totals(f)[0] == 30 && cg_funcs_totals(f)[1] == 3,

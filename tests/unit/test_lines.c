@@ -51,6 +51,9 @@ static void test_three_parts(void)
 	CHECK(cg_lines_finish(l, &err) == CG_OK, "finish: %s", err.message);
 	CHECK(cg_lines_event_count(l) == 3 && is(cg_lines_event(l, 2), "Bc"),
 	      "events");
+	CHECK(cg_lines_event_find(l, str_of("Bc")) == 2 &&
+	          cg_lines_event_find(l, str_of("bc")) == -1,
+	      "events found by name");
 	CHECK(cg_lines_unplaced(l) == 1, "unplaced %llu",
 	      (unsigned long long)cg_lines_unplaced(l));
 	CHECK(cg_lines_file_count(l) == 2, "files %zu", cg_lines_file_count(l));

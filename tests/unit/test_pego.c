@@ -1,6 +1,7 @@
 /* test_pego.c - pego traces and profiles: every refusal at its line, the
  * figures of a small trace through cg_funcs (worked out by hand below),
  * its exact folded stacks, and milliseconds made nanoseconds. */
+#include "cgprof.h"
 #include "check.h"
 #include "sink.h"
 #include "json.h"
@@ -316,6 +317,8 @@ static void aborted(void)
 	CHECK(cg_pego_aborted(p, &line) == 2 && line == 1 &&
 	          cg_pego_event_count(p) == 6 &&
 	          strcmp(cg_pego_event(p, 5), "Entered") == 0 &&
+	          cg_pego_event_find(p, str_of("Entered")) == 5 &&
+	          cg_pego_event_find(p, str_of("Skipped")) == -1 &&
 	          strstr(cg_pego_warning(p, 0, &line), "2 calls entered") &&
 	          line == 1,
 	      "aborted: count, line, warning");

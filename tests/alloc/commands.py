@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""The allocation-failure loop over the commands (issue 28): each command,
+built with tests/alloc/fail_env.c, runs once to count the library's
+allocations, then once for every allocation with that one failing.  Each
+failing run must either give the output, diagnostics and status of the run
+without failures (the failure was absorbed), or be out of memory: status 2,
+one line on stderr, "PROG: out of memory" or "PROG: NAME: out of memory",
+standard output a prefix of the good run's (a stream cut short, never
+something else), and no -o file left behind.  Any other verdict is wrong:
+"changed between its two readings", a syntax error, a crash.
+
+usage: commands.py ALLOCBIN SRCDIR [-k FILTER]
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def cases(src):
+    ex = os.path.join(src, "examples", "hanoi.callgrind")
+    vg = os.path.join(src, "tests", "corpus", "valgrind")
+    thr = os.path.join(vg, "v15-threads-separate-combined.callgrind")
+    inl = os.path.join(vg, "v07-inline-default.callgrind")
+    ml = os.path.join(src, "tests", "import", "mlton")
+    pg = os.path.join(src, "tests", "import", "pego")
+    return [
+        ("cg-validate", [ex]),
+        ("cg-validate", ["--compat", thr]),
+        ("cg-normalize", [ex]),
+        ("cg-normalize", ["-o", "OUT", thr]),
+        ("cg-tsv", [ex]),
+        ("cg-tsv", ["-k", "call", inl]),
+        ("cg-parts", [thr]),
+        ("cg-funcs", [ex]),
+        ("cg-funcs", ["-c", thr]),
+        ("cg-diff", [ex, thr]),
+        ("cg-dot", [ex]),
+        ("cg-fold", [thr]),
+        ("cg-flame", [ex]),
+        ("cg-annotate", [inl]),
+        ("cg-import", ["mlton", os.path.join(ml, "prog.sources"),
+                       os.path.join(ml, "time-current.mlmon")]),
+        ("cg-import", ["mlton", "--split", os.path.join(ml, "prog.sources"),
+                       os.path.join(ml, "time-stack.mlmon")]),
+        ("cg-import", ["pego", os.path.join(pg, "expr.profile.json")]),
+        ("cg-import", ["pego", os.path.join(pg, "expr.trace.jsonl")]),
+        ("cg-import", ["pego", "--folded", os.path.join(pg, "ts.trace.jsonl")]),
+    ]
+
+
+def run(binary, args, tmp, fail_at):
+    env = dict(os.environ)
+    count = os.path.join(tmp, "count")
+    env["CG_ALLOC_COUNT"] = count
+    env["CG_FAIL_ALLOC"] = str(fail_at)
+    out = os.path.join(tmp, "out")
+    if os.path.exists(out):
+        os.unlink(out)
+    argv = [binary] + [out if a == "OUT" else a for a in args]
+    p = subprocess.run(argv, env=env, stdin=subprocess.DEVNULL,
+                       capture_output=True, timeout=60)
+    made = None
+    if os.path.exists(out):
+        with open(out, "rb") as f:
+            made = f.read()
+    n = 0  # no file: the library allocated nothing
+    if os.path.exists(count):
+        with open(count) as f:
+            n = int(f.read())
+        os.unlink(count)
+    return p.returncode, p.stdout, p.stderr, made, n
+
+
+def verdict(prog, good, got):
+    """None when got is right beside good, else what is wrong."""
+    status, out, err, made, _ = got
+    if got[:4] == good[:4]:
+        return None
+    lines = err.decode("utf-8", "replace").splitlines()
+    if status != 2:
+        return "status %d (want %d or 2), stderr %r" % (status, good[0], lines)
+    if len(lines) != 1 or not lines[0].startswith(prog + ": ") or \
+            not lines[0].endswith(": out of memory"):
+        return "stderr %r, not one line PROG: [NAME: ]out of memory" % lines
+    if not good[1].startswith(out):
+        return "standard output not a prefix of the good run's"
+    if made is not None:
+        return "an -o file left behind"
+    return None
+
+
+def main():
+    argv = sys.argv[1:]
+    only = None
+    if "-k" in argv:
+        i = argv.index("-k")
+        only = argv[i + 1]
+        del argv[i:i + 2]
+    bindir, src = argv
+    wrong = runs = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for prog, args in cases(src):
+            name = " ".join([prog] + [os.path.basename(a) for a in args])
+            if only and only not in name:
+                continue
+            binary = os.path.join(bindir, prog)
+            if prog == "cg-import":  # a subcommand names itself
+                prog += " " + args[0]
+            good = run(binary, args, tmp, -1)
+            if good[0] not in (0, 1):
+                print("FAIL %s: status %d without failures: %r" %
+                      (name, good[0], good[2]))
+                wrong += 1
+                continue
+            bad = []
+            for n in range(good[4]):
+                runs += 1
+                why = verdict(prog, good, run(binary, args, tmp, n))
+                if why:
+                    bad.append((n, why))
+            for n, why in bad[:5]:
+                print("FAIL %s: allocation %d: %s" % (name, n, why))
+            wrong += len(bad)
+            print("%s %s: %d allocations" % ("ok  " if not bad else "FAIL",
+                                              name, good[4]))
+    print("%d runs, %d wrong" % (runs, wrong))
+    if runs == 0:
+        print("no run")
+        return 1
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
