@@ -19,7 +19,8 @@ static const char synopsis[] =
 static const char help[] =
     "Compare two profiles function by function (- is standard input).\n"
     "  -a, --all          also print functions that did not change\n"
-    "  -e, --events EV,.. only these events, in this order\n"
+    "  -e, --events EV[,EV...]\n"
+    "                     only these events, in this order\n"
     "  -H, --no-header    do not print the header row\n"
     "  -m, --min MIN      keep rows whose sort delta is at least MIN\n"
     "  -n, --top N        print only the first N rows\n"

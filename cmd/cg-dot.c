@@ -19,7 +19,7 @@ static const char synopsis[] =
 static const char help[] =
     "Print the call graph as a Graphviz digraph (standard input when no\n"
     "FILE or -; several FILEs are one profile's parts): dot -Tsvg.\n"
-    "  -e, --events EV    the event to draw (default: the first)\n"
+    "  -e, --events EV    the one event to draw (default: the first)\n"
     "  -N, --node-thres PCT  functions whose inclusive cost is at least\n"
     "                     PCT% of the total (default 0.5)\n"
     "  -E, --edge-thres PCT  arcs at least PCT% of the total (default 0.1)\n"

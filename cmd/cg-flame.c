@@ -23,7 +23,7 @@ static const char help[] =
     "Write a flame graph of a profile as one SVG, with the stacks of\n"
     "cg-fold (standard input when no FILE or -; several FILEs are one\n"
     "profile's parts): click a frame to zoom, Search to highlight, Reset.\n"
-    "  -e, --events EV    the event to count (default: the first)\n"
+    "  -e, --events EV    the one event to count (default: the first)\n"
     "  -q, --qualify file|object  name each frame by the base name of its\n"
     "                     file or object, ':' and the function\n"
     "  --title T          the title (default: Flame graph: EV)\n"

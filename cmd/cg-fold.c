@@ -22,7 +22,7 @@ static const char help[] =
     "to its self cost and those that hold it to its inclusive cost (in no\n"
     "cycle, where the file agrees with itself): the stack contract of\n"
     "cg-fold(1).\n"
-    "  -e, --events EV    the event to count (default: the first)\n"
+    "  -e, --events EV    the one event to count (default: the first)\n"
     "  -q, --qualify file|object  prefix each frame with the base name of\n"
     "                     its file or object and ':'\n"
     "  --min-share PCT    end a path narrower than PCT percent of its\n"

@@ -23,7 +23,7 @@ static const char help[] =
     "  --grammar NAME     the file (fl=) of every rule: the grammar's name\n"
     "  --parts            one part per parse of a trace\n"
     "  --folded           a trace's exact stacks as folded lines instead\n"
-    "  -e, --events EV    the event --folded counts (default: Evals)\n"
+    "  -e, --events EV    the one event --folded counts (default: Evals)\n"
     "  --limit NAME=N     set a limit (see cg-validate(1))\n"
     "  --no-limits        lift every limit\n"
     "  -h, --help         print this help\n"
