@@ -437,7 +437,7 @@ static int fixed_cell(tsv *t, const rowkey *k, size_t col)
 		file.len = strlen(file.ptr);
 		return append_field(t, file);
 	case COL_PART:
-		return append(t, digits, cg_decimal(k->part, digits));
+		return append(t, digits, cg_format_u64(k->part, digits));
 	case COL_KIND:
 		return append(t, k->kind == CG_RECORD_CALL ? "call" : "cost", 4);
 	default:

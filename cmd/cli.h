@@ -4,7 +4,6 @@
 #define CGPROF_CLI_H
 
 #include "cgprof.h"
-#include "grow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -277,11 +276,11 @@ void cli_output(cli *c, const char *out, const char *name,
 /* A cg_write_fn to the FILE * ctx (a short fwrite is CG_ABORTED). */
 cg_kind cli_write_file(void *ctx, const char *bytes, size_t n);
 
-/* The library's growth helper (lib/grow.h) through realloc. */
+/* The library's growth helper (cg_grow_array). */
 static inline int cli_grow(void **ptr, size_t *cap, size_t need,
                            size_t elsize)
 {
-	return cg_grow_with(realloc, ptr, cap, need, elsize);
+	return cg_grow_array(ptr, cap, need, elsize);
 }
 
 #endif

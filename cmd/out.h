@@ -3,7 +3,6 @@
 #define CGPROF_OUT_H
 
 #include "cgprof.h"
-#include "decimal.h"
 
 #include <string.h>
 
@@ -40,9 +39,9 @@ static inline void out_u64(uint64_t v)
 	char digits[20];
 	/* straight into the buffer when it has room: one copy less */
 	if (OUT_SIZE - out_used >= sizeof digits)
-		out_used += cg_decimal(v, out_buf + out_used);
+		out_used += cg_format_u64(v, out_buf + out_used);
 	else
-		out_bytes(digits, cg_decimal(v, digits));
+		out_bytes(digits, cg_format_u64(v, digits));
 }
 /* 1 if s needs no escape, so that it may be written with out_bytes. */
 int out_field_clean(cg_str s);

@@ -57,6 +57,15 @@ typedef enum cg_kind {
  * it against the CGPROF_VERSION it was compiled with. */
 const char *cg_version(void);
 
+/* Helpers that the commands share with the library.
+ * cg_format_u64: v in decimal into out (no NUL); the digit count, 1..20.
+ * cg_grow_array: room for need elements of elsize bytes in *ptr (capacity
+ * *cap, in elements), growing by half again (or to need); 0, or -1 out of
+ * memory or past SIZE_MAX with *ptr and *cap unchanged.  The memory is
+ * realloc's: free it with free. */
+size_t cg_format_u64(uint64_t v, char out[20]);
+int cg_grow_array(void **ptr, size_t *cap, size_t need, size_t elsize);
+
 /* Compressed inputs, told by their magic numbers. */
 typedef enum cg_compression {
 	CG_PLAIN = 0,

@@ -1,6 +1,8 @@
 /* number.c - the profile's unsigned numbers: decimal or lowercase 0x hex,
  * at most 20 digits, checked before every multiply and add. */
-#include "internal.h"
+#include "number.h"
+#include "cgprof.h"
+#include "decimal.h"
 
 #include <string.h>
 
@@ -55,4 +57,9 @@ cg_num cg_parse_u64(const char *s, size_t n, uint64_t *out)
 	}
 	*out = v;
 	return CG_NUM_OK;
+}
+
+size_t cg_format_u64(uint64_t v, char out[20])
+{
+	return cg_decimal(v, out);
 }

@@ -554,9 +554,42 @@ static void test_version(void)
 	      want);
 }
 
+/* The shared helpers: every digit count, against printf; growth keeps
+ * the contents and refuses a size past SIZE_MAX unchanged. */
+static void test_helpers(void)
+{
+	uint64_t v = 0;
+	int i;
+	uint32_t *a = NULL;
+	size_t cap = 0;
+	for (i = 0; i <= 20; i++) {
+		char got[21], want[24];
+		size_t n;
+		v = i == 0 ? 0 : i == 20 ? UINT64_MAX : v * 10 + (uint64_t)i % 10;
+		n = cg_format_u64(v, got);
+		got[n] = '\0';
+		snprintf(want, sizeof want, "%llu", (unsigned long long)v);
+		CHECK(strcmp(got, want) == 0, "cg_format_u64: %s for %s", got, want);
+	}
+	CHECK(cg_grow_array((void **)&a, &cap, 3, sizeof *a) == 0 && cap >= 3,
+	      "room for 3");
+	if (a != NULL) {
+		a[0] = 7;
+		a[2] = 9;
+		CHECK(cg_grow_array((void **)&a, &cap, 1000, sizeof *a) == 0 &&
+		          cap >= 1000 && a[0] == 7 && a[2] == 9,
+		      "grown to 1000, contents kept");
+		CHECK(cg_grow_array((void **)&a, &cap, SIZE_MAX / 2, 8) == -1 &&
+		          cap >= 1000 && a[2] == 9,
+		      "past SIZE_MAX refused, unchanged");
+	}
+	free(a);
+}
+
 int main(void)
 {
 	test_version();
+	test_helpers();
 	test_verdicts();
 	test_nul();
 	test_records();
