@@ -1198,7 +1198,8 @@ static cg_kind not_a_position_line(parser *ps, const char *s, const char *e)
 	               ex);
 }
 
-/* The hot loop of every reader calls it: inlined into each. */
+/* Both of the reader's entries (cg_parser_line, cg_parser_lines) call
+ * it: inlined into each. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif

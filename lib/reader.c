@@ -57,6 +57,9 @@ cg_kind cg_reader_new(const cg_read_options *opt, const cg_handler *handler,
 	*out = NULL;
 	if (opt == NULL)
 		opt = &none;
+	/* zeroed also when out of memory: cg_parse_opts fills them always */
+	if (opt->stats != NULL)
+		memset(opt->stats, 0, sizeof *opt->stats);
 	if ((r = cg_calloc(1, sizeof *r)) == NULL)
 		return cg_fail_memory(err, 0);
 	if (opt->limits != NULL)
@@ -64,8 +67,6 @@ cg_kind cg_reader_new(const cg_read_options *opt, const cg_handler *handler,
 	else
 		cg_limits_default(&r->lim);
 	r->stats = opt->stats;
-	if (r->stats != NULL)
-		memset(r->stats, 0, sizeof *r->stats);
 	cg_text_init(&r->text, &r->lim, opt->flags);
 	cg_parser_init(&r->ps, opt, &r->lim, handler, ctx, &r->perr, &r->names);
 	r->parsing = 1;
