@@ -16,7 +16,7 @@
  *    parameter, set to NULL on failure; X_free frees it and accepts NULL.
  *  - Strings are cg_str views (pointer + length, not NUL-terminated).  Each
  *    declaration says how long what it returns lives: during a callback,
- *    as long as the caller's input buffer, or until an object is freed.
+ *    until a parse returns, or until an object is freed.
  *  - Getters take 0-based indices: X_count gives how many X there are,
  *    X or X_get the one at an index below it.  The exceptions are numbers,
  *    not indices, and 1-based so that 0 can mean none: lines (0: the whole
@@ -208,8 +208,9 @@ enum { CG_POS_INSTR = 0, CG_POS_BB = 1, CG_POS_LINE = 2, CG_POS_FIELDS = 3 };
 const char *cg_pos_name(int field);
 
 /* A part: its header lines in order, events, positions, summary, totals.
- * Opaque; a part handed to a callback is valid during that callback, and
- * its strings as long as the parsed input buffer. */
+ * Opaque; a part handed to a callback is valid during that callback, its
+ * strings too; a part of a model (cg_model_part) and its strings until
+ * cg_model_free. */
 typedef struct cg_part cg_part;
 
 size_t cg_part_ordinal(const cg_part *p);     /* 1-based, in file order */
@@ -280,10 +281,14 @@ typedef struct cg_record {
  *              or its end when it has no body);
  *  record:     one record is complete and within every limit;
  *  part_end:   the part is complete, totals included.
- * The part and record are valid during the callback; their strings as
- * long as the input buffer.  A parse that fails may have made callbacks
- * before the failing line: consumers that must not show partial output
- * parse twice or buffer. */
+ * The part and record are valid during the callback, and so are their
+ * strings but a record's names (ob, fl, fi, fn, cob, cfl, cfn): each is
+ * the reader's one copy of the name, at one address until the parse
+ * returns (cg_parse_opts) or the reader is freed (cg_reader_free).  A
+ * consumer copies what it keeps longer.  A parse that fails may have made
+ * callbacks before the failing line, also for an input that the text
+ * checks refuse after its first lines: consumers that must not show
+ * partial output parse twice or buffer. */
 typedef struct cg_handler {
 	cg_kind (*part_begin)(void *ctx, const cg_part *part);
 	cg_kind (*record)(void *ctx, const cg_part *part, const cg_record *rec);
@@ -303,10 +308,8 @@ typedef struct cg_stats {
  *  CG_COMPAT:   also read what real producers write outside the profile,
  *               repairing each deviation in one fixed way (cg_repair) and
  *               counting the repairs in cg_stats.  Lines that are not
- *               UTF-8 are read as Latin-1 from a repaired copy of the
- *               input: the views a handler is given then live until the
- *               parse returns, not as long as the input (cg_model keeps
- *               the copy: its views live until cg_model_free);
+ *               UTF-8 are read as Latin-1, each repaired as it is read
+ *               (the handler is given the repaired line's views);
  *  CG_COMPLETE: refuse an input cut short: Syntax at its last line unless
  *               it ends with a line ending and its last part with a
  *               totals: trailer (with CG_COMPAT, or a summary: after its
@@ -337,7 +340,9 @@ void cg_read_options_default(cg_read_options *opt);
  * part without one of opt->events is Unsupported at that part's events:
  * line ("event 'NAME' selected with -e is not an event of part N", the
  * first such part; the name cut at 60 bytes).  Returns CG_OK or the
- * input's verdict; handler may be NULL. */
+ * input's verdict; handler may be NULL.  It is the push reader below fed
+ * the whole input at once, then finished: one reading path, whatever
+ * the input's size. */
 cg_kind cg_parse_opts(const char *buf, size_t len, const cg_read_options *opt,
                       const cg_handler *handler, void *ctx, cg_error *err);
 
@@ -359,9 +364,10 @@ cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
  * and with the same content, made as the lines arrive.  A record's
  * names are the reader's one copy of each name, at one address until
  * cg_reader_free; other views (headers, events) live during the callback
- * only: a consumer copies what it keeps.  As with cg_parse_opts, a refused input may have
- * made callbacks first, here also for an input the text checks refuse
- * after its first lines. */
+ * only: a consumer copies what it keeps.  As with cg_parse_opts, a
+ * refused input may have made callbacks first; for an input the text
+ * checks refuse after its first lines, how many depends on the cuts (the
+ * lines read before the text checks could tell). */
 typedef struct cg_reader cg_reader;
 
 /* A reader in *out (NULL on failure) reading as opt says (NULL: the
@@ -448,11 +454,14 @@ void cg_normalizer_free(cg_normalizer *nz);
 
 /* ---------------------------------------------------------------- model */
 
-/* The whole profile collected in memory, owning copies of every string. */
+/* The whole profile collected in memory, owning copies of every string:
+ * every view a model hands out (its parts' headers and events, its
+ * records' names) is valid until cg_model_free, whatever becomes of the
+ * input buffer; a name is copied once, and its records share the copy. */
 typedef struct cg_model cg_model;
 
-/* Parse as opt says and collect into *model (a copy of the input: buf
- * may be freed), or NULL and the error.  Free it with cg_model_free. */
+/* Parse as opt says (cg_parse_opts) and collect into *model, or NULL and
+ * the error.  buf may be freed on return.  Free it with cg_model_free. */
 cg_kind cg_model_read_opts(const char *buf, size_t len,
                            const cg_read_options *opt, cg_model **model,
                            cg_error *err);
@@ -464,8 +473,8 @@ cg_kind cg_model_read(const char *buf, size_t len, const cg_limits *limits,
 size_t cg_model_part_count(const cg_model *m);
 const cg_part *cg_model_part(const cg_model *m, size_t i);
 size_t cg_model_record_count(const cg_model *m);
-/* Record i (file order) and the index of its part; *rec's pointers stay
- * valid until cg_model_free. */
+/* Record i (file order) and the index of its part; *rec's pointers and
+ * names stay valid until cg_model_free. */
 void cg_model_record(const cg_model *m, size_t i, cg_record *rec,
                      size_t *part);
 

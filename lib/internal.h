@@ -65,43 +65,29 @@ static inline int cg_grow(void **ptr, size_t *cap, size_t need, size_t elsize)
  * U+10FFFF, cut short (ASCII is 0 too: it is no such sequence). */
 size_t cg_utf8_seq(const unsigned char *p, size_t n);
 
-/* text.c: the checks before parsing, in the decisions' order.  For a
- * plain ASCII input the line lengths may be left to the parser
- * (*lines_unchecked): it checks each line with cg_line_too_long before
- * parsing it and, when parsing fails, the rest with cg_check_lines, so
- * that a line over the limit still wins over any parse error. */
-cg_kind cg_check_text(const char *buf, size_t len, const cg_limits *limits,
-                      cg_error *err, int *lines_unchecked);
-int cg_line_too_long(const char *p, const char *e, int nl,
-                     const cg_limits *limits);
-cg_kind cg_check_lines(const char *p, const char *end, uint64_t first_line,
-                       const cg_limits *limits, cg_error *err);
-/* Under CG_COMPAT: a copy of the input in *out (cg_free it) in which
- * every line that is not UTF-8 is read as Latin-1, each byte its code
- * point, and written as UTF-8; *lines counts them, *first is the first.
- * *out is NULL when every line is UTF-8.  CG_RESOURCE out of memory. */
-cg_kind cg_latin1_repair(const char *buf, size_t len, char **out,
-                         size_t *outlen, uint64_t *lines, uint64_t *first,
-                         cg_error *err);
-/* parse.c: cg_parse_opts for a consumer that keeps the views it was
- * handed: when CG_COMPAT read a repaired copy of the input (lines that
- * are not UTF-8 read as Latin-1), *kept is that copy on success, for the
- * caller to cg_free after the views; else NULL. */
-cg_kind cg_parse_keep(const char *buf, size_t len, const cg_read_options *opt,
-                      const cg_handler *handler, void *ctx, cg_error *err,
-                      char **kept);
+/* reader.c: cg_parse_opts, the push reader fed the whole input at once
+ * and finished.  names (NULL: none) receives the reader's copies of the
+ * names, which the records' name views point into, for a caller that
+ * keeps those views past the parse: it frees them with cg_interner_free
+ * (after a failure too). */
+struct cg_interner;
+cg_kind cg_reader_whole(const char *buf, size_t len,
+                        const cg_read_options *opt, const cg_handler *handler,
+                        void *ctx, cg_error *err, struct cg_interner *names);
 
 /* The magic number of a compressed input among the first len bytes at p
  * (10 are enough): Unsupported at line 1, err->compression set. */
 cg_kind cg_compressed(const unsigned char *p, size_t len, cg_error *err);
 
-/* The same checks line by line, for the push reader: each line in turn
- * (cg_text_line), then the verdict (cg_text_end) after the byte cap and
- * compression, which the reader checks.  The first NUL or UTF-8 fault
- * is kept in fault; under CG_COMPAT a fault of UTF-8 turns on the
- * Latin-1 repair of every line that is not UTF-8 from there on, as
- * cg_latin1_repair does it to the whole input (the lines before are
- * UTF-8), and the checks go on over the repaired lines. */
+/* text.c: the checks of the text before the profile's, in the decisions'
+ * order (byte cap, compression, UTF-8 and NUL, text cap, line length),
+ * line by line, for the push reader: each line in turn (cg_text_line),
+ * then the verdict (cg_text_end) after the byte cap and compression,
+ * which the reader checks.  The first NUL or UTF-8 fault is kept in
+ * fault; under CG_COMPAT a fault of UTF-8 turns on the Latin-1 repair of
+ * every line that is not UTF-8 from there on (the lines before are
+ * UTF-8): each byte read as its code point and written as UTF-8, and the
+ * checks go on over the repaired lines. */
 typedef struct cg_text_state {
 	const cg_limits *lim;
 	int compat;
@@ -135,6 +121,13 @@ int cg_text_refused(const cg_text_state *t);
  * compressed) but for line lengths (t->long_line, left to the caller):
  * the first fault, the repaired copy's byte cap, the text cap. */
 cg_kind cg_text_end(const cg_text_state *t, cg_error *err);
+
+/* The same checks of a complete input of len bytes, without CG_COMPAT,
+ * for the importers (mlton.c, pego.c): the byte cap, compression, then
+ * every line, and the verdict; CG_OK, or the first fault in that order
+ * (CG_RESOURCE out of memory). */
+cg_kind cg_text_whole(const char *buf, size_t len, const cg_limits *limits,
+                      cg_error *err);
 
 /* UTF-16 code units of a valid UTF-8 string. */
 uint64_t cg_utf16_len(const char *s, size_t n);

@@ -18,8 +18,6 @@ const char *const cg_mlton_styles[] = {"current", "stack"};
 typedef struct reader {
 	const char *p, *end;
 	uint64_t line; /* of the line read last */
-	const cg_limits *limits;
-	int unchecked; /* line lengths left to next_line (cg_check_text) */
 	cg_error *err;
 } reader;
 
@@ -29,12 +27,10 @@ static cg_kind reader_init(reader *r, const char *buf, size_t len,
 	r->p = buf;
 	r->end = buf + len;
 	r->line = 0;
-	r->limits = limits;
 	r->err = err;
-	r->unchecked = 0;
 	if (len == 0)
 		return cg_fail(err, CG_SYNTAX, 0, "empty input");
-	return cg_check_text(buf, len, limits, err, &r->unchecked);
+	return cg_text_whole(buf, len, limits, err);
 }
 
 /* The next line, without its LF, in *s.  MLton ends every line with LF
@@ -51,11 +47,6 @@ static cg_kind next_line(reader *r, cg_str *s, const char *what)
 	r->line++;
 	nl = memchr(r->p, '\n', (size_t)(r->end - r->p));
 	s->len = (size_t)((nl != NULL ? nl : r->end) - r->p);
-	if (r->unchecked &&
-	    cg_line_too_long(s->ptr, s->ptr + s->len, 0, r->limits))
-		return cg_fail_limit(r->err, r->line,
-		                     "line length (UTF-16 code units)", "line",
-		                     r->limits->line);
 	if ((cr = memchr(s->ptr, '\r', s->len)) != NULL)
 		return cg_fail(r->err, CG_SYNTAX, r->line,
 		               "a carriage return (CR) at column %llu: MLton "

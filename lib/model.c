@@ -1,6 +1,9 @@
 /* model.c - the whole profile in memory: one consumer of the stream.
- * The model owns a copy of the input, so its strings are views into it. */
-#include "internal.h"
+ * The model owns its strings: the records' names are the reader's one
+ * copy of each, taken over when the input is read, and the parts'
+ * headers and events are copied as each part ends. */
+#include "arena.h"
+#include "table.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -14,8 +17,8 @@ typedef struct stored {
 } stored;
 
 struct cg_model {
-	char *text;
-	char *repaired; /* the text read under CG_COMPAT, when it differs */
+	cg_interner names; /* the records' names */
+	cg_arena text;     /* the parts' headers and events */
 	cg_part *parts;
 	size_t nparts, parts_cap;
 	stored *recs;
@@ -69,14 +72,43 @@ static cg_kind on_record(void *ctx, const cg_part *part, const cg_record *r)
 	return CG_OK;
 }
 
+/* s as a view of the model's own copy. */
+static int own(cg_model *m, cg_str *s)
+{
+	const char *copy = cg_arena_copy(&m->text, s->ptr, s->len);
+	if (copy == NULL)
+		return -1;
+	s->ptr = copy;
+	return 0;
+}
+
+/* The part's strings live only as long as the part: they are copied. */
+static int own_strings(cg_model *m, cg_part *p)
+{
+	size_t i;
+	for (i = 0; i < p->nheaders; i++)
+		if (own(m, &p->headers[i].key) || own(m, &p->headers[i].value))
+			return -1;
+	for (i = 0; i < p->nevents; i++)
+		if (own(m, &p->events[i]))
+			return -1;
+	return 0;
+}
+
 static cg_kind on_part_end(void *ctx, const cg_part *part)
 {
 	cg_model *m = ctx;
+	cg_part *p;
 	if (cg_grow((void **)&m->parts, &m->parts_cap, m->nparts + 1,
 	            sizeof *m->parts))
 		return out_of_memory(m);
-	if (cg_part_copy(&m->parts[m->nparts], part))
+	p = &m->parts[m->nparts];
+	if (cg_part_copy(p, part))
 		return out_of_memory(m);
+	if (own_strings(m, p)) {
+		cg_part_release(p);
+		return out_of_memory(m);
+	}
 	m->nparts++;
 	return CG_OK;
 }
@@ -99,15 +131,9 @@ cg_kind cg_model_read_opts(const char *buf, size_t len,
 	cg_model *m;
 	cg_kind k;
 	*model = NULL;
-	m = cg_calloc(1, sizeof *m);
-	if (m == NULL || (m->text = cg_malloc(len + 1)) == NULL) {
-		cg_free(m);
+	if ((m = cg_calloc(1, sizeof *m)) == NULL)
 		return cg_fail_memory(err, 0);
-	}
-	if (len > 0)
-		memcpy(m->text, buf, len);
-	m->text[len] = '\0';
-	k = cg_parse_keep(m->text, len, opt, &collect, m, err, &m->repaired);
+	k = cg_reader_whole(buf, len, opt, &collect, m, err, &m->names);
 	if (m->oom)
 		k = cg_fail_memory(err, err != NULL ? err->line : 0);
 	if (k != CG_OK) {
@@ -222,7 +248,7 @@ void cg_model_free(cg_model *m)
 	cg_free(m->parts);
 	cg_free(m->recs);
 	cg_free(m->nums);
-	cg_free(m->text);
-	cg_free(m->repaired);
+	cg_interner_free(&m->names);
+	cg_arena_free(&m->text);
 	cg_free(m);
 }

@@ -285,8 +285,8 @@ static cg_kind end_part(parser *ps)
 
 /* ------------------------------------------------------------ headers */
 
-/* The header's key and value are kept as long as the part (a copy in a
- * streaming parse: the header's values are read from the copy). */
+/* The header's key and value are kept as long as the part, copied: the
+ * header's values are read from the copy. */
 static cg_kind add_header(parser *ps, cg_str key, cg_str value)
 {
 	cg_part *p = &ps->part;
@@ -296,10 +296,9 @@ static cg_kind add_header(parser *ps, cg_str key, cg_str value)
 	if (cg_grow((void **)&p->headers, &p->headers_cap, p->nheaders + 1,
 	            sizeof *p->headers))
 		return cg_fail_memory(ps->err, ps->lineno);
-	if (ps->names != NULL &&
-	    ((key.ptr = cg_arena_copy(&ps->part_text, key.ptr, key.len)) == NULL ||
-	     (value.ptr = cg_arena_copy(&ps->part_text, value.ptr, value.len)) ==
-	         NULL))
+	if ((key.ptr = cg_arena_copy(&ps->part_text, key.ptr, key.len)) == NULL ||
+	    (value.ptr = cg_arena_copy(&ps->part_text, value.ptr, value.len)) ==
+	        NULL)
 		return cg_fail_memory(ps->err, ps->lineno);
 	p->headers[p->nheaders].key = key;
 	p->headers[p->nheaders].value = value;
@@ -573,16 +572,12 @@ static cg_kind out_of_memory(parser *ps)
 	return cg_fail_memory(ps->err, ps->lineno);
 }
 
-/* The name v as the parse keeps it: a view of the line, or in a
- * streaming parse its one copy. */
+/* The name v as the parse keeps it: its one copy. */
 static cg_kind keep_name(parser *ps, cg_str v, cg_name *out)
 {
 	uint32_t id;
-	out->ptr = v.ptr;
 	out->len = v.len;
 	out->units = cg_utf16_len(v.ptr, v.len);
-	if (ps->names == NULL)
-		return CG_OK;
 	if (cg_intern_content(ps->names, v, &id) != 0)
 		return out_of_memory(ps);
 	out->ptr = ps->names->names[id].ptr;
@@ -1203,7 +1198,8 @@ static cg_kind not_a_position_line(parser *ps, const char *s, const char *e)
 	               ex);
 }
 
-/* The hot loop of every reader calls it: inlined into each. */
+/* Both of the reader's entries (cg_parser_line, cg_parser_lines) call
+ * it: inlined into each. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
@@ -1497,7 +1493,7 @@ static inline const char *plain_line_end(const char *p, const char *end)
 }
 
 /* The loop of the push reader over a chunk's lines: its cost lines fused,
- * the others as cg_parse_opts reads them (which the tests compare).  A
+ * the others as cg_parser_line reads them (which the tests compare).  A
  * cost line the fused path reads holds only digits, signs, blanks and
  * its LF: plain text by construction. */
 const char *cg_parser_lines(parser *ps, const char *p, const char *end,
@@ -1551,128 +1547,4 @@ void cg_read_options_default(cg_read_options *opt)
 {
 	static const cg_read_options zero;
 	*opt = zero;
-}
-
-cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
-                 unsigned flags, const cg_handler *handler, void *ctx,
-                 cg_stats *stats, cg_error *err)
-{
-	cg_read_options opt;
-	cg_read_options_default(&opt);
-	opt.limits = limits;
-	opt.flags = flags;
-	opt.stats = stats;
-	return cg_parse_opts(buf, len, &opt, handler, ctx, err);
-}
-
-/* The checks before parsing; under CG_COMPAT an input refused only for
- * lines that are not UTF-8 is checked again as the copy in *copy, those
- * lines read as Latin-1 (*lines of them, the first at *first). */
-static cg_kind check_text(const char **buf, size_t *len,
-                          const cg_limits *limits, unsigned flags,
-                          cg_error *err, int *check_lines, char **copy,
-                          uint64_t *lines, uint64_t *first)
-{
-	cg_error local;
-	cg_error *e = err != NULL ? err : &local;
-	cg_limits repaired_limits;
-	size_t n;
-	cg_kind k = cg_check_text(*buf, *len, limits, e, check_lines);
-	*copy = NULL;
-	*lines = *first = 0;
-	if (k != CG_SYNTAX || e->repair != CG_REPAIR_LATIN1 ||
-	    !(flags & CG_COMPAT))
-		return k;
-	if ((k = cg_latin1_repair(*buf, *len, copy, &n, lines, first, e)) !=
-	    CG_OK)
-		return k;
-	*buf = *copy;
-	*len = n;
-	/* the byte cap is the input's, read as it was; the copy's text and
-	 * line limits are checked in code units, which the repair keeps */
-	repaired_limits = *limits;
-	repaired_limits.input = UINT64_MAX;
-	return cg_check_text(*buf, *len, &repaired_limits, e, check_lines);
-}
-
-cg_kind cg_parse_opts(const char *buf, size_t len, const cg_read_options *opt,
-                      const cg_handler *handler, void *ctx, cg_error *err)
-{
-	return cg_parse_keep(buf, len, opt, handler, ctx, err, NULL);
-}
-
-cg_kind cg_parse_keep(const char *buf, size_t len, const cg_read_options *opt,
-                      const cg_handler *handler, void *ctx, cg_error *err,
-                      char **kept)
-{
-	static const cg_read_options none;
-	const cg_limits *limits;
-	cg_limits defaults;
-	cg_stats *stats;
-	parser ps;
-	const char *p, *end;
-	char *copy;
-	uint64_t latin1, latin1_first;
-	cg_kind k;
-	int check_lines;
-
-	if (opt == NULL)
-		opt = &none;
-	limits = opt->limits;
-	stats = opt->stats;
-	if (limits == NULL) {
-		cg_limits_default(&defaults);
-		limits = &defaults;
-	}
-	if (err != NULL) {
-		memset(err, 0, sizeof *err);
-		err->kind = CG_OK;
-	}
-	if (stats != NULL)
-		memset(stats, 0, sizeof *stats);
-	if (kept != NULL)
-		*kept = NULL;
-	if (buf == NULL && len != 0)
-		return cg_fail(err, CG_SYNTAX, 0, "no input buffer");
-	if ((k = check_text(&buf, &len, limits, opt->flags, err, &check_lines,
-	                    &copy, &latin1, &latin1_first)) != CG_OK) {
-		cg_free(copy);
-		return k;
-	}
-	p = buf;
-	end = buf + len;
-
-	cg_parser_init(&ps, opt, limits, handler, ctx, err, NULL);
-	ps.repairs[CG_REPAIR_LATIN1] = latin1;
-	ps.repair_line[CG_REPAIR_LATIN1] = latin1_first;
-	k = CG_OK;
-	while (p < end) {
-		const char *e = cg_find_lf(p, end);
-		int nl = e < end;
-		ps.lineno++;
-		if (check_lines && cg_line_too_long(p, e, nl, limits)) {
-			k = cg_fail_limit(err, ps.lineno, "line length (UTF-16 code units)",
-			                  "line", limits->line);
-			break;
-		}
-		if ((k = one_line(&ps, p, e)) != CG_OK) {
-			if (check_lines && k != CG_ABORTED &&
-			    cg_check_lines(nl ? e + 1 : end, end, ps.lineno + 1, limits,
-			                   err) != CG_OK)
-				k = CG_RESOURCE;
-			break;
-		}
-		p = nl ? e + 1 : end;
-	}
-	if (k == CG_OK)
-		k = cg_parser_end(&ps, len > 0 && buf[len - 1] == '\n');
-	if (stats != NULL)
-		cg_parser_stats(&ps, stats);
-	cg_parser_release(&ps);
-	/* the handler's views point into the repaired copy */
-	if (kept != NULL && k == CG_OK)
-		*kept = copy;
-	else
-		cg_free(copy);
-	return k;
 }

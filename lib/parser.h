@@ -1,5 +1,5 @@
-/* parser.h - the line parser shared by the whole-input reader (parse.c)
- * and the push reader (reader.c); never installed. */
+/* parser.h - the line parser (parse.c) of the push reader (reader.c),
+ * the one reading path; never installed. */
 #ifndef CGPROF_PARSER_H
 #define CGPROF_PARSER_H
 
@@ -74,8 +74,8 @@ typedef struct parser {
 	size_t missing_part;
 	uint64_t missing_line;
 
-	/* A streaming parse (names not NULL) copies what outlives a line:
-	 * names once each, a part's headers until the next part. */
+	/* What outlives a line is copied: names once each (names), a
+	 * part's headers until the next part (part_text). */
 	cg_interner *names;
 	cg_arena part_text;
 } parser;
@@ -98,8 +98,7 @@ static inline const char *cg_find_lf(const char *p, const char *e)
 }
 
 /* Ready to parse as opt says, with the limits lim; err receives the
- * first fault.  names: NULL when every line stays in memory as long as
- * the views handed out, else where names are copied. */
+ * first fault; names are copied into names. */
 void cg_parser_init(parser *ps, const cg_read_options *opt,
                     const cg_limits *lim, const cg_handler *h, void *ctx,
                     cg_error *err, cg_interner *names);

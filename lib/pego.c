@@ -171,15 +171,12 @@ cg_kind cg_pego_read(const char *buf, size_t len, const cg_limits *limits,
 	cg_limits def;
 	cg_pego *p;
 	cg_kind k;
-	int unchecked;
 	*out = NULL;
 	if (limits == NULL) {
 		cg_limits_default(&def);
 		limits = &def;
 	}
-	if ((k = cg_check_text(buf, len, limits, err, &unchecked)) != CG_OK ||
-	    (unchecked && (k = cg_check_lines(buf, buf + len, 1, limits, err)) !=
-	                      CG_OK))
+	if ((k = cg_text_whole(buf, len, limits, err)) != CG_OK)
 		return k;
 	if (len == 0)
 		return cg_fail(err, CG_SYNTAX, 0,

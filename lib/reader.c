@@ -1,9 +1,9 @@
-/* reader.c - the push reader: an input fed in chunks of any size, checked
- * and parsed line by line, with the verdict of cg_parse_opts on the whole
- * input.  The decisions' order of checks (byte cap, compression, UTF-8 and
- * NUL, text cap, line length, profile) is kept by remembering the first
- * fault of each stage and choosing at the end: a later fault of an
- * earlier stage still wins.  Only the current line and the names the
+/* reader.c - the push reader, the library's one reading path: an input
+ * fed in chunks of any size (cg_parse_opts feeds it whole), checked and
+ * parsed line by line.  The decisions' order of checks (byte cap,
+ * compression, UTF-8 and NUL, text cap, line length, profile) is kept by
+ * remembering the first fault of each stage and choosing at the end: a
+ * later fault of an earlier stage still wins.  Only the current line and the names the
  * profile defines are held. */
 #include "parser.h"
 
@@ -57,6 +57,9 @@ cg_kind cg_reader_new(const cg_read_options *opt, const cg_handler *handler,
 	*out = NULL;
 	if (opt == NULL)
 		opt = &none;
+	/* zeroed also when out of memory: cg_parse_opts fills them always */
+	if (opt->stats != NULL)
+		memset(opt->stats, 0, sizeof *opt->stats);
 	if ((r = cg_calloc(1, sizeof *r)) == NULL)
 		return cg_fail_memory(err, 0);
 	if (opt->limits != NULL)
@@ -64,8 +67,6 @@ cg_kind cg_reader_new(const cg_read_options *opt, const cg_handler *handler,
 	else
 		cg_limits_default(&r->lim);
 	r->stats = opt->stats;
-	if (r->stats != NULL)
-		memset(r->stats, 0, sizeof *r->stats);
 	cg_text_init(&r->text, &r->lim, opt->flags);
 	cg_parser_init(&r->ps, opt, &r->lim, handler, ctx, &r->perr, &r->names);
 	r->parsing = 1;
@@ -116,18 +117,18 @@ static int keep(cg_reader *r, const char *p, size_t n)
 	return 0;
 }
 
-/* The complete lines from p on in [p, end), each ended by a LF, while
- * the text checks can have nothing to say of them: ASCII without NUL,
- * none longer than the line limit.  Then only the parser reads them (if
- * nothing is refused yet, else nothing does), and the text is counted
- * once (its code units are its bytes).  Returns where it stopped: end,
+/* The complete lines from p on in [p, end), each ended by a LF and
+ * [p, end) no longer than the line limit, while the text checks can have
+ * nothing to say of them: ASCII without NUL.  Then only the parser reads
+ * them (if nothing is refused yet, else nothing does), and the text is
+ * counted once (its code units are its bytes).  Returns where it stopped: end,
  * the line after a fault of the profile, or a line the text checks must
  * read (p when none could be read this way). */
-static const char *plain_lines(cg_reader *r, const char *p, const char *end)
+static const char *plain_window(cg_reader *r, const char *p, const char *end)
 {
 	const char *q;
 	uint64_t before = r->ps.lineno, n;
-	if (idle(r) || (uint64_t)(end - p) > r->lim.line)
+	if (idle(r) || p == end)
 		return p;
 	if (!r->parsing) {
 		/* after a fault of the profile only the text checks are
@@ -146,6 +147,34 @@ static const char *plain_lines(cg_reader *r, const char *p, const char *end)
 	}
 	cg_text_ascii(&r->text, r->ps.lineno - before, (uint64_t)(q - p));
 	return q;
+}
+
+/* The end of the complete lines of [p, end) that fit in the line limit
+ * from p: end, or the byte after the last LF within the limit (p when
+ * none is). */
+static const char *window(const cg_reader *r, const char *p, const char *end)
+{
+	const char *w;
+	if ((uint64_t)(end - p) <= r->lim.line)
+		return end;
+	for (w = p + r->lim.line; w > p && w[-1] != '\n'; w--)
+		;
+	return w;
+}
+
+/* plain_window over [p, end) (complete lines) a window at a time, so
+ * that a large chunk, such as a whole input fed at once, is read by it
+ * too; where it stopped. */
+static const char *plain_lines(cg_reader *r, const char *p, const char *end)
+{
+	const char *w, *q;
+	for (;;) {
+		w = window(r, p, end);
+		q = plain_window(r, p, w);
+		if (q != w || w == end || w == p)
+			return q;
+		p = q;
+	}
 }
 
 /* The lines of [p, end): the carried start of a line first; what ends
@@ -225,8 +254,9 @@ cg_kind cg_reader_feed(cg_reader *r, const void *bytes, size_t n,
 	return CG_OK;
 }
 
-/* Whole, an ASCII input's lines are measured by the parser, which stops
- * at a handler's CG_ABORTED: the lines after it are not measured. */
+/* An ASCII input's lines are measured as the parser reads them, and a
+ * handler's CG_ABORTED stops it: a line over the limit after the abort
+ * is not the verdict. */
 static int long_line_counts(const cg_reader *r)
 {
 	return r->text.long_line != 0 &&
@@ -234,9 +264,9 @@ static int long_line_counts(const cg_reader *r)
 	         r->text.long_line > r->ps.lineno);
 }
 
-/* The stats of cg_parse_opts: none when the text checks refused the
- * input before the parse, which they do whole but for an ASCII input's
- * line lengths. */
+/* The stats: none when the text checks refused the input before the
+ * parse (as the decisions read: whole), but for an ASCII input's line
+ * lengths. */
 static void fill_stats(cg_reader *r, int parsed)
 {
 	if (r->stats == NULL || !parsed)
@@ -296,4 +326,46 @@ void cg_reader_free(cg_reader *r)
 	cg_interner_free(&r->names);
 	cg_free(r->carry);
 	cg_free(r);
+}
+
+/* ------------------------------------------- a complete input, at once */
+
+cg_kind cg_reader_whole(const char *buf, size_t len,
+                        const cg_read_options *opt, const cg_handler *handler,
+                        void *ctx, cg_error *err, cg_interner *names)
+{
+	cg_reader *r;
+	cg_kind k;
+	if (names != NULL)
+		memset(names, 0, sizeof *names);
+	if ((k = cg_reader_new(opt, handler, ctx, &r, err)) != CG_OK)
+		return k;
+	if (buf == NULL && len != 0)
+		k = cg_fail(err, CG_SYNTAX, 0, "no input buffer");
+	else if ((k = cg_reader_feed(r, buf, len, err)) == CG_OK)
+		k = cg_reader_finish(r, err);
+	if (names != NULL) {
+		*names = r->names;
+		memset(&r->names, 0, sizeof r->names);
+	}
+	cg_reader_free(r);
+	return k;
+}
+
+cg_kind cg_parse_opts(const char *buf, size_t len, const cg_read_options *opt,
+                      const cg_handler *handler, void *ctx, cg_error *err)
+{
+	return cg_reader_whole(buf, len, opt, handler, ctx, err, NULL);
+}
+
+cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
+                 unsigned flags, const cg_handler *handler, void *ctx,
+                 cg_stats *stats, cg_error *err)
+{
+	cg_read_options opt;
+	cg_read_options_default(&opt);
+	opt.limits = limits;
+	opt.flags = flags;
+	opt.stats = stats;
+	return cg_parse_opts(buf, len, &opt, handler, ctx, err);
 }

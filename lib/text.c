@@ -1,5 +1,6 @@
-/* text.c - the whole-input checks that precede parsing, in the order the
- * decisions fix: byte cap, gzip, UTF-8 and NUL, text cap, line length. */
+/* text.c - the checks of the text that precede the profile's, in the
+ * order the decisions fix: byte cap, compression, UTF-8 and NUL, text
+ * cap, line length; line by line, for the push reader and the importers. */
 #include "internal.h"
 #include "swar.h"
 
@@ -190,86 +191,6 @@ cg_kind cg_compressed(const unsigned char *p, size_t len, cg_error *err)
 	return CG_OK;
 }
 
-cg_kind cg_check_text(const char *buf, size_t len, const cg_limits *limits,
-                      cg_error *err, int *lines_unchecked)
-{
-	const unsigned char *p = (const unsigned char *)buf;
-	const unsigned char *end = p + len;
-	uint64_t line = 1, total = 0, long_line = 0;
-	cg_kind k;
-
-	*lines_unchecked = 0;
-	if ((uint64_t)len > limits->input)
-		return cg_fail_limit(err, 0, "input size", "input", limits->input);
-	if ((k = cg_compressed(p, len, err)) != CG_OK)
-		return k;
-	/* the common case in one fast pass: line lengths are then left to the
-	 * parser, which walks the lines anyway (cg_check_lines) */
-	if (plain_ascii(p, len)) {
-		if ((uint64_t)len > limits->text)
-			return cg_fail_limit(err, 0, "input text (UTF-16 code units)",
-			                     "text", limits->text);
-		*lines_unchecked = (uint64_t)len > limits->line;
-		return CG_OK;
-	}
-	while (p < end) {
-		const unsigned char *nl = memchr(p, '\n', (size_t)(end - p));
-		const unsigned char *e = nl ? nl : end;
-		const unsigned char *bad;
-		uint64_t units = 0;
-		bad = scan_line(p, e, &units);
-		if (bad != NULL)
-			return bad_byte(err, line, p, bad);
-		/* the CR of CRLF belongs to the line ending */
-		if (nl != NULL && e > p && e[-1] == '\r')
-			units--;
-		total = cg_sat_add(total, units);
-		if (units > limits->line && long_line == 0)
-			long_line = line;
-		if (nl == NULL)
-			break;
-		total = cg_sat_add(total, nl > p && nl[-1] == '\r' ? 2 : 1);
-		p = nl + 1;
-		line++;
-	}
-	if (total > limits->text)
-		return cg_fail_limit(err, 0, "input text (UTF-16 code units)", "text",
-		                     limits->text);
-	if (long_line != 0)
-		return cg_fail_limit(err, long_line, "line length (UTF-16 code units)",
-		                     "line", limits->line);
-	return CG_OK;
-}
-
-/* The length of the line [p, e) in code units of an ASCII input, without
- * the CR of CRLF (nl: the line has its LF). */
-static uint64_t ascii_line_units(const char *p, const char *e, int nl)
-{
-	size_t n = (size_t)(e - p);
-	return nl && n > 0 && e[-1] == '\r' ? n - 1 : n;
-}
-
-int cg_line_too_long(const char *p, const char *e, int nl,
-                     const cg_limits *limits)
-{
-	return ascii_line_units(p, e, nl) > limits->line;
-}
-
-cg_kind cg_check_lines(const char *p, const char *end, uint64_t line,
-                       const cg_limits *limits, cg_error *err)
-{
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *e = nl != NULL ? nl : end;
-		if (cg_line_too_long(p, e, nl != NULL, limits))
-			return cg_fail_limit(err, line, "line length (UTF-16 code units)",
-			                     "line", limits->line);
-		p = nl != NULL ? nl + 1 : end;
-		line++;
-	}
-	return CG_OK;
-}
-
 /* The line [p, e) is not UTF-8 (a NUL alone does not count: it stays
  * refused). */
 static int not_utf8(const unsigned char *p, const unsigned char *e)
@@ -300,50 +221,7 @@ static char *put_latin1(char *o, const unsigned char *p, const unsigned char *e)
 	return o;
 }
 
-cg_kind cg_latin1_repair(const char *buf, size_t len, char **out,
-                         size_t *outlen, uint64_t *lines, uint64_t *first,
-                         cg_error *err)
-{
-	const unsigned char *p = (const unsigned char *)buf, *end = p + len;
-	size_t grow = 0;
-	uint64_t line = 1;
-	char *o;
-	*out = NULL;
-	*outlen = 0;
-	*lines = *first = 0;
-	/* first pass: which lines, and how much longer they get */
-	for (; p < end; line++) {
-		const unsigned char *nl = memchr(p, '\n', (size_t)(end - p));
-		const unsigned char *e = nl ? nl : end, *q;
-		if (!plain_ascii(p, (size_t)(e - p)) && not_utf8(p, e)) {
-			if ((*lines)++ == 0)
-				*first = line;
-			for (q = p; q < e; q++)
-				grow += *q >= 0x80;
-		}
-		p = nl ? nl + 1 : end;
-	}
-	if (*lines == 0)
-		return CG_OK;
-	if (grow > SIZE_MAX - len - 1 || (o = cg_malloc(len + grow + 1)) == NULL)
-		return cg_fail_memory(err, 0);
-	*out = o;
-	for (p = (const unsigned char *)buf; p < end;) {
-		const unsigned char *nl = memchr(p, '\n', (size_t)(end - p));
-		const unsigned char *e = nl ? nl + 1 : end;
-		if (!plain_ascii(p, (size_t)(e - p)) && not_utf8(p, e)) {
-			o = put_latin1(o, p, e);
-		} else {
-			memcpy(o, p, (size_t)(e - p));
-			o += e - p;
-		}
-		p = e;
-	}
-	*outlen = (size_t)(o - *out);
-	return CG_OK;
-}
-
-/* ------------------------------------------------- line by line (reader.c) */
+/* ------------------------------------------------------- line by line */
 
 void cg_text_init(cg_text_state *t, const cg_limits *limits, unsigned flags)
 {
@@ -370,8 +248,7 @@ static size_t high_bytes(const unsigned char *p, const unsigned char *e)
 	return n;
 }
 
-/* The non-ASCII line [*p, *e) as the whole-input checks see it: the first
- * fault kept; under CG_COMPAT, once the first fault is one of UTF-8, each
+/* The non-ASCII line [*p, *e): the first fault kept; under CG_COMPAT, once the first fault is one of UTF-8, each
  * line that is not UTF-8 repaired into t->copy (then *p, *e) and checked
  * as repaired.  Its code units in *units; -1 out of memory. */
 static int other_line(cg_text_state *t, const unsigned char **p,
@@ -461,4 +338,31 @@ fault:
 	if (err != NULL)
 		*err = t->fault;
 	return t->fault.kind;
+}
+
+cg_kind cg_text_whole(const char *buf, size_t len, const cg_limits *limits,
+                      cg_error *err)
+{
+	const char *p = buf, *end = buf + len, *s, *e;
+	cg_text_state t;
+	cg_kind k;
+	if ((uint64_t)len > limits->input)
+		return cg_fail_limit(err, 0, "input size", "input", limits->input);
+	if ((k = cg_compressed((const unsigned char *)buf, len, err)) != CG_OK)
+		return k;
+	cg_text_init(&t, limits, 0);
+	while (p < end && t.fault.kind == CG_OK) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		s = p;
+		e = nl != NULL ? nl : end;
+		/* without CG_COMPAT no line is repaired: nothing to allocate */
+		(void)cg_text_line(&t, &s, &e, nl != NULL);
+		p = nl != NULL ? nl + 1 : end;
+	}
+	k = cg_text_end(&t, err);
+	if (k == CG_OK && t.long_line != 0)
+		k = cg_fail_limit(err, t.long_line, "line length (UTF-16 code units)",
+		                  "line", limits->line);
+	cg_text_free(&t);
+	return k;
 }

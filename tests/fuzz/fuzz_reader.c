@@ -1,9 +1,9 @@
-/* fuzz_reader - the push reader gives cg_parse_opts's verdict, stats and
- * callbacks for any cutting of the input.  The first two bytes pick the
+/* fuzz_reader - the push reader gives the verdict, stats and callbacks of
+ * the whole input (cg_parse_opts) for any cutting of it.  The first two bytes pick the
  * cuts, the flags (--compat, --complete), small limits (to reach the byte,
  * text and line caps from any input) and a handler that stops at a
  * record. */
-#include "../unit/reader_agree.h"
+#include "../common/cuts_same.h"
 
 #include <stdlib.h>
 
@@ -57,9 +57,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* cut where the input's own first bytes say, or evenly */
 	c.sizes = data;
 	c.n = (a & 32) ? (size < 16 ? size : 16) : 0;
-	why = reader_agrees((const char *)data, size, &opt,
-	                    (a & 64) ? 1 + b % 8 : 0, next_cut, &c, &whole,
-	                    &chunked);
+	why = cuts_same((const char *)data, size, &opt, (a & 64) ? 1 + b % 8 : 0,
+	                next_cut, &c, &whole, &chunked);
 	if (why != NULL) {
 		fprintf(stderr, "fuzz_reader: %s differ: whole %d:%llu %s, "
 		        "chunked %d:%llu %s\n", why, (int)whole.kind,

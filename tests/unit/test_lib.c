@@ -204,6 +204,53 @@ static void test_parts(void)
 	cg_model_free(m);
 }
 
+/* A model's strings are its own: valid until cg_model_free, whatever
+ * becomes of the input buffer (names, headers and events of every part,
+ * the last line without its LF). */
+static void test_model_owns(void)
+{
+	static const char in[] =
+	    "cmd: ./a\nevents: A B\nob=(1) a.out\nfl=(1) m.c\nfn=(1) main\n"
+	    "1 2 3\ncfn=(2) leaf\ncalls=1 2\n2 4\n"
+	    "part: 2\ncmd: ./b\nevents: C\nfn=(3) other\n5 6";
+	char *copy = malloc(sizeof in);
+	cg_model *m = NULL;
+	cg_record r[3];
+	cg_error err;
+	size_t i;
+	if (copy == NULL)
+		abort();
+	memcpy(copy, in, sizeof in);
+	CHECK(cg_model_read(copy, sizeof in - 1, NULL, 0, &m, &err) == CG_OK,
+	      "%s", err.message);
+	memset(copy, '#', sizeof in);
+	free(copy);
+	if (m == NULL)
+		return;
+	CHECK(cg_model_record_count(m) == 3, "records %zu",
+	      cg_model_record_count(m));
+	for (i = 0; i < 3 && i < cg_model_record_count(m); i++)
+		cg_model_record(m, i, &r[i], NULL);
+	CHECK(strcmp(str(r[0].ob), "a.out") == 0 &&
+	          strcmp(str(r[0].fl), "m.c") == 0 &&
+	          strcmp(str(r[0].fn), "main") == 0 && r[0].cost[1] == 3,
+	      "first record: %s %s %s", str(r[0].ob), str(r[0].fl), str(r[0].fn));
+	CHECK(strcmp(str(r[1].fn), "main") == 0 &&
+	          strcmp(str(r[1].cfn), "leaf") == 0 && r[1].calls == 1,
+	      "call: %s -> %s", str(r[1].fn), str(r[1].cfn));
+	CHECK(strcmp(str(r[2].fn), "other") == 0 && r[2].cost[0] == 6,
+	      "last record, no LF: %s", str(r[2].fn));
+	CHECK(cg_model_part_count(m) == 2 &&
+	          strcmp(str(cg_part_header_value(cg_model_part(m, 0), 0)),
+	                 "./a") == 0 &&
+	          strcmp(str(cg_part_event(cg_model_part(m, 0), 1)), "B") == 0 &&
+	          strcmp(str(cg_part_header_value(cg_model_part(m, 1), 1)),
+	                 "./b") == 0 &&
+	          strcmp(str(cg_part_event(cg_model_part(m, 1), 0)), "C") == 0,
+	      "headers and events of both parts");
+	cg_model_free(m);
+}
+
 /* ------------------------------------------------------------ limits */
 
 typedef struct buf {
@@ -594,6 +641,7 @@ int main(void)
 	test_nul();
 	test_records();
 	test_parts();
+	test_model_owns();
 	test_limits();
 	test_limit_settings();
 	test_streaming();

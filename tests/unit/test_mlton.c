@@ -454,6 +454,7 @@ static void refusals_apart(void)
 	    NULL};
 	char *kind2 = subst(TIME2, "time\n", "alloc\n");
 	char *style2 = subst(TIME2, "current\n", "stack\n");
+	char *bad_count;
 	char *max1 = subst(TIME1, "\n4\n3\n1\n5\n", "\n18446744073709551615\n3\n1\n5\n");
 	const char *kinds[] = {TIME1, NULL, NULL};
 	cg_limits l;
@@ -485,6 +486,14 @@ static void refusals_apart(void)
 	cg_limits_default(&l);
 	l.line = 12; /* "loop\tm.sml: 2" is 13 */
 	expect_refusal("line limit", &l, SRC, NULL, CG_RESOURCE, 6, "line");
+	/* the text checks come first, as the reader's do: a line over the
+	 * limit wins over a fault of an earlier line */
+	bad_count = subst(SRC, "\n5\n", "\nfive\n");
+	expect_refusal("a fault before", NULL, bad_count, NULL, CG_SYNTAX, 2,
+	               "five");
+	expect_refusal("line limit after a fault", &l, bad_count, NULL,
+	               CG_RESOURCE, 6, "line");
+	free(bad_count);
 	cg_limits_default(&l);
 	l.input = 20;
 	expect_refusal("input limit", &l, SRC, NULL, CG_RESOURCE, 0, "input");

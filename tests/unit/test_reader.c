@@ -1,12 +1,13 @@
-/* test_reader.c - the push reader against cg_parse_opts on every file
- * named (folders walked): fed a byte at a time, in random cuts and whole,
+/* test_reader.c - the one reader on every file named (folders walked),
+ * read whole (cg_parse_opts) and fed a byte at a time and in random cuts,
  * with and without --compat and --complete, under the default limits and
  * under small ones that reach the byte, text and line caps, and with a
- * handler that stops at its first record.  Verdict, error facts, stats
- * and callbacks must be the same (reader_agree.h); then the cases that a
- * file cannot show: a fault of an earlier stage after one of a later. */
+ * handler that stops at its first record: verdict, error facts, stats and
+ * callbacks must not depend on the cuts (cuts_same.h).  Then the verdicts
+ * that a file cannot show: a fault of an earlier stage after one of a
+ * later; and the numbers of the fused cost lines. */
 #include "check.h"
-#include "reader_agree.h"
+#include "../common/cuts_same.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -42,8 +43,7 @@ static void agree(const char *name, const char *data, size_t size,
                   const cg_read_options *opt, uint64_t abort_at, cut_fn cut,
                   void *ctx, const char *how)
 {
-	const char *why = reader_agrees(data, size, opt, abort_at, cut, ctx, &w,
-	                                &r);
+	const char *why = cuts_same(data, size, opt, abort_at, cut, ctx, &w, &r);
 	CHECK(why == NULL,
 	      "%s (%s, flags %u, input %llu text %llu line %llu, abort %llu): %s "
 	      "differ: whole %d:%llu %s / chunked %d:%llu %s",
@@ -191,7 +191,7 @@ static void orders(void)
  * those of calls= lines: every length of a digit run (to past 20 digits,
  * past 2^64), leading zeros, signs, * and 0x, as a position, a cost, a
  * call count or a call's target, at every alignment, each line valid or
- * refused as cg_parse_opts says, the digits at the end of the input or
+ * refused alike read whole (fused) or a byte at a time (not), the digits at the end of the input or
  * with a word's room after them. */
 static void numbers(void)
 {

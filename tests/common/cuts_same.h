@@ -1,10 +1,10 @@
-/* reader_agree.h - the push reader against cg_parse_opts on one input:
- * the same verdict (kind, line, message and the error's facts), the same
- * stats and the same callbacks, written out as text (every field of every
- * part and record), for a given way of cutting the input.  Shared by
+/* cuts_same.h - one input read whole (cg_parse_opts: the push reader fed
+ * once) and fed in cuts (cg_reader_feed): the same verdict (kind, line,
+ * message and the error's facts), the same stats and the same callbacks,
+ * written out as text (every field of every part and record).  Shared by
  * test_reader.c and the fuzz target fuzz_reader.c. */
-#ifndef CGPROF_TEST_READER_AGREE_H
-#define CGPROF_TEST_READER_AGREE_H
+#ifndef CGPROF_TEST_CUTS_SAME_H
+#define CGPROF_TEST_CUTS_SAME_H
 
 #include "cgprof.h"
 
@@ -124,6 +124,20 @@ typedef struct verdict {
 	trace tr;
 } verdict;
 
+/* The same trace, but that of a refused input: lines after the one the
+ * text checks refuse it at may have been parsed, as many as the cuts let
+ * the reader take at once, so one trace need only begin the other. */
+static int same_trace(const verdict *a, const verdict *b)
+{
+	size_t n = a->tr.len < b->tr.len ? a->tr.len : b->tr.len;
+	int refused = a->kind != CG_OK && a->kind != CG_ABORTED;
+	if (!refused && a->tr.len != b->tr.len)
+		return 0;
+	if (n > sizeof a->tr.buf)
+		n = sizeof a->tr.buf;
+	return memcmp(a->tr.buf, b->tr.buf, n) == 0;
+}
+
 /* The differences of b from a, or NULL when there are none. */
 static const char *differ(const verdict *a, const verdict *b)
 {
@@ -146,21 +160,16 @@ static const char *differ(const verdict *a, const verdict *b)
 stats:
 	if (memcmp(&a->st, &b->st, sizeof a->st) != 0)
 		return "stats";
-	if (a->tr.len != b->tr.len ||
-	    memcmp(a->tr.buf, b->tr.buf,
-	           a->tr.len < sizeof a->tr.buf ? a->tr.len : sizeof a->tr.buf))
+	if (!same_trace(a, b))
 		return "callbacks";
 	return NULL;
 }
 
-/* The whole input's verdict in *w, the reader's for the cuts in *r; the
- * first difference, or NULL.  For a refused input the whole input's
- * callbacks need only begin the reader's: read in chunks, the lines
- * before a fault that the text checks find later have been parsed. */
-static const char *reader_agrees(const char *data, size_t size,
-                                 const cg_read_options *opt, uint64_t abort_at,
-                                 cut_fn cut, void *cut_ctx, verdict *w,
-                                 verdict *r)
+/* The whole input's verdict in *w, the one for the cuts in *r; the first
+ * difference, or NULL. */
+static const char *cuts_same(const char *data, size_t size,
+                             const cg_read_options *opt, uint64_t abort_at,
+                             cut_fn cut, void *cut_ctx, verdict *w, verdict *r)
 {
 	cg_read_options o = *opt;
 	cg_reader *rd;
@@ -185,14 +194,6 @@ static const char *reader_agrees(const char *data, size_t size,
 	cg_reader_free(rd);
 	if (k != CG_OK && k != r->kind)
 		return "feed and finish";
-	if (w->kind != CG_OK && w->kind != CG_ABORTED) {
-		if (w->tr.len > r->tr.len ||
-		    memcmp(w->tr.buf, r->tr.buf,
-		           w->tr.len < sizeof w->tr.buf ? w->tr.len
-		                                        : sizeof w->tr.buf) != 0)
-			return "callbacks of a refused input";
-		r->tr.len = w->tr.len;
-	}
 	return differ(w, r);
 }
 
