@@ -3,7 +3,6 @@
  * and the folded stacks of a trace. */
 #include "pego.h"
 
-#include "decimal.h"
 #include "emit.h"
 #include "internal.h"
 
@@ -479,77 +478,42 @@ static int merge(const cg_pego *p, size_t ev, merged *m)
 	return 0;
 }
 
-typedef struct folder {
-	char *path;
-	size_t len, cap;
-	int oom;
-} folder;
-
-static void append(folder *f, const char *s, size_t n)
-{
-	if (f->oom || cg_grow((void **)&f->path, &f->cap, f->len + n + 1, 1)) {
-		f->oom = 1;
-		return;
-	}
-	memcpy(f->path + f->len, s, n);
-	f->len += n;
-}
-
-/* Append a frame, escaped. */
-static void frame(folder *f, cg_str name)
-{
-	if (f->oom || name.len > SIZE_MAX / 4 ||
-	    cg_grow((void **)&f->path, &f->cap, f->len + 3 * name.len + 2, 1)) {
-		f->oom = 1;
-		return;
-	}
-	if (f->len > 0)
-		f->path[f->len++] = ';';
-	f->len += cg_fold_escape(name, f->path + f->len);
-}
-
-/* Depth first, without recursion: start[] keeps each frame's path length
- * to cut back to. */
-static cg_kind walk(const cg_pego *p, const merged *m, folder *f,
+/* Depth first, without recursion: frames[0..depth] is the path to at,
+ * each node's line formed whole. */
+static cg_kind walk(const cg_pego *p, const merged *m, cg_buf *line,
                     cg_write_fn write, void *ctx, cg_error *err)
 {
 	static const cg_str root = {"<parse>", 7};
-	size_t *start = cg_calloc(m->n + 1, sizeof *start), at = 0, depth = 0;
-	char num[24];
+	cg_str *frames = cg_calloc(m->n + 1, sizeof *frames);
+	size_t at = 0, depth = 0;
 	cg_kind k = CG_OK;
-	if (start == NULL)
+	if (frames == NULL)
 		return cg_fail_memory(err, 0);
-	frame(f, root);
+	frames[0] = root;
 	for (;;) {
-		if (m->count[at] > 0 && !f->oom) {
-			size_t keep = f->len;
-			num[0] = ' ';
-			append(f, num, 1 + cg_decimal(m->count[at], num + 1));
-			append(f, "\n", 1);
-			if (!f->oom && (k = write(ctx, f->path, f->len)) != CG_OK)
+		if (m->count[at] > 0) {
+			line->len = 0;
+			cg_folded_line(line, frames, depth + 1, m->count[at]);
+			if (line->failed ||
+			    (k = write(ctx, line->ptr, line->len)) != CG_OK)
 				break;
-			f->len = keep;
 		}
-		if (f->oom)
-			break;
 		if (m->first[at] != SIZE_MAX) { /* down */
-			start[++depth] = f->len;
 			at = m->first[at];
-			frame(f, p->rules.names[m->rule[at]]);
+			frames[++depth] = p->rules.names[m->rule[at]];
 			continue;
 		}
 		while (depth > 0 && m->next[at] == SIZE_MAX) { /* up */
 			at = m->parent[at];
-			f->len = start[depth--];
+			depth--;
 		}
 		if (depth == 0)
 			break;
 		at = m->next[at]; /* across */
-		f->len = start[depth];
-		frame(f, p->rules.names[m->rule[at]]);
+		frames[depth] = p->rules.names[m->rule[at]];
 	}
-	cg_free(start);
-	if (f->oom)
+	cg_free(frames);
+	if (line->failed)
 		return cg_fail_memory(err, 0);
 	return k;
 }
@@ -559,7 +523,7 @@ cg_kind cg_pego_folded(const cg_pego *p, size_t ev, cg_write_fn write,
 {
 	size_t evs[PEGO_EVENTS], n = present(p, evs);
 	merged m;
-	folder f = {NULL, 0, 0, 0};
+	cg_buf line = CG_BUF_INIT;
 	cg_kind k;
 	if (p->kind != CG_PEGO_TRACE)
 		return cg_fail(err, CG_UNSUPPORTED, 0,
@@ -569,8 +533,8 @@ cg_kind cg_pego_folded(const cg_pego *p, size_t ev, cg_write_fn write,
 	if (merge(p, evs[ev], &m) != 0)
 		k = cg_fail_memory(err, 0);
 	else
-		k = walk(p, &m, &f, write, ctx, err);
+		k = walk(p, &m, &line, write, ctx, err);
 	merged_free(&m);
-	cg_free(f.path);
+	cg_buf_free(&line);
 	return k;
 }
