@@ -2,7 +2,6 @@
  * normalizer. */
 #include "emit.h"
 
-#include "decimal.h"
 #include "internal.h"
 #include "table.h"
 
@@ -227,68 +226,41 @@ cg_kind cg_emit_call(cg_emit *e, size_t caller, size_t callee, uint64_t count,
 
 /* ------------------------------------------------------------- writing */
 
-typedef struct text {
-	char *buf;
-	size_t len, cap;
-	int failed;
-} text;
-
-static void put(text *t, const char *s, size_t n)
-{
-	if (t->failed)
-		return;
-	if (cg_grow((void **)&t->buf, &t->cap, t->len + n + 1, 1)) {
-		t->failed = 1;
-		return;
-	}
-	if (n > 0)
-		memcpy(t->buf + t->len, s, n);
-	t->len += n;
-}
-
-static void puts_(text *t, const char *s) { put(t, s, strlen(s)); }
-
-static void put_u64(text *t, uint64_t v)
-{
-	char digits[20];
-	put(t, digits, cg_decimal(v, digits));
-}
-
-static void put_costs(text *t, const uint64_t *v, size_t n)
+static void put_costs(cg_buf *t, const uint64_t *v, size_t n)
 {
 	size_t i;
 	for (i = 0; i < n; i++) {
-		put(t, " ", 1);
-		put_u64(t, v[i]);
+		cg_buf_put(t, " ", 1);
+		cg_buf_u64(t, v[i]);
 	}
-	put(t, "\n", 1);
+	cg_buf_put(t, "\n", 1);
 }
 
 /* KEY=(ID) NAME the first time an ID is used, KEY=(ID) after; IDs from 1;
  * an empty name as KEY= alone. */
-static void put_name(text *t, const char *key, const cg_interner *names,
+static void put_name(cg_buf *t, const char *key, const cg_interner *names,
                      unsigned char *defined, uint32_t id)
 {
-	puts_(t, key);
+	cg_buf_puts(t, key);
 	if (names->names[id].len == 0) {
 		/* an empty name in full: "(N) " would lose its blank */
-		puts_(t, "=\n");
+		cg_buf_puts(t, "=\n");
 		return;
 	}
-	puts_(t, "=(");
-	put_u64(t, (uint64_t)id + 1);
-	put(t, ")", 1);
+	cg_buf_puts(t, "=(");
+	cg_buf_u64(t, (uint64_t)id + 1);
+	cg_buf_put(t, ")", 1);
 	if (!defined[id]) {
 		defined[id] = 1;
-		put(t, " ", 1);
-		put(t, names->names[id].ptr, names->names[id].len);
+		cg_buf_put(t, " ", 1);
+		cg_buf_put(t, names->names[id].ptr, names->names[id].len);
 	}
-	put(t, "\n", 1);
+	cg_buf_put(t, "\n", 1);
 }
 
 typedef struct writer {
 	const cg_emit *e;
-	text *t;
+	cg_buf *t;
 	size_t *by_caller; /* the part's arcs grouped by caller, in order */
 	size_t *first;     /* by_caller[first[f] .. first[f + 1]]: f's arcs */
 	unsigned char *ob_def, *fl_def, *fn_def;
@@ -312,7 +284,7 @@ static void put_function(writer *w, const emit_part *p, size_t k)
 		w->cur_fl = (long)f->fl;
 	}
 	put_name(w->t, "fn", &e->fns, w->fn_def, f->fn);
-	put_u64(w->t, f->position);
+	cg_buf_u64(w->t, f->position);
 	put_costs(w->t, &p->self[k * e->nevents], e->nevents);
 	for (i = w->first[p->self_fn[k]]; i < w->first[p->self_fn[k] + 1]; i++) {
 		size_t a = w->by_caller[i];
@@ -323,12 +295,12 @@ static void put_function(writer *w, const emit_part *p, size_t k)
 			put_name(w->t, "cob", &e->obs, w->ob_def, g->ob);
 		put_name(w->t, "cfl", &e->fls, w->fl_def, g->fl);
 		put_name(w->t, "cfn", &e->fns, w->fn_def, g->fn);
-		puts_(w->t, "calls=");
-		put_u64(w->t, arc->count);
-		put(w->t, " ", 1);
-		put_u64(w->t, g->position);
-		put(w->t, "\n", 1);
-		put_u64(w->t, f->position);
+		cg_buf_puts(w->t, "calls=");
+		cg_buf_u64(w->t, arc->count);
+		cg_buf_put(w->t, " ", 1);
+		cg_buf_u64(w->t, g->position);
+		cg_buf_put(w->t, "\n", 1);
+		cg_buf_u64(w->t, f->position);
 		put_costs(w->t, &p->arc_cost[a * e->nevents], e->nevents);
 	}
 }
@@ -356,21 +328,21 @@ static void put_part(writer *w, size_t i, uint64_t *sum)
 	const cg_emit *e = w->e;
 	const emit_part *p = &e->parts[i];
 	size_t k, j;
-	puts_(w->t, i == 0 ? "# callgrind format\nversion: 1\n" : "\n");
+	cg_buf_puts(w->t, i == 0 ? "# callgrind format\nversion: 1\n" : "\n");
 	for (j = 0; j < e->nheaders; j++) {
-		puts_(w->t, e->headers[j].key);
-		puts_(w->t, ": ");
-		put(w->t, e->headers[j].value.ptr, e->headers[j].value.len);
-		put(w->t, "\n", 1);
+		cg_buf_puts(w->t, e->headers[j].key);
+		cg_buf_puts(w->t, ": ");
+		cg_buf_put(w->t, e->headers[j].value.ptr, e->headers[j].value.len);
+		cg_buf_put(w->t, "\n", 1);
 	}
-	puts_(w->t, "part: ");
-	put_u64(w->t, (uint64_t)i + 1);
-	puts_(w->t, "\npositions: line\nevents:");
+	cg_buf_puts(w->t, "part: ");
+	cg_buf_u64(w->t, (uint64_t)i + 1);
+	cg_buf_puts(w->t, "\npositions: line\nevents:");
 	for (j = 0; j < e->nevents; j++) {
-		put(w->t, " ", 1);
-		put(w->t, e->events[j].ptr, e->events[j].len);
+		cg_buf_put(w->t, " ", 1);
+		cg_buf_put(w->t, e->events[j].ptr, e->events[j].len);
 	}
-	put(w->t, "\n", 1);
+	cg_buf_put(w->t, "\n", 1);
 	if (group_arcs(w, p)) {
 		w->t->failed = 1;
 		return;
@@ -381,19 +353,19 @@ static void put_part(writer *w, size_t i, uint64_t *sum)
 			sum[j] = cg_sat_add(sum[j], p->self[k * e->nevents + j]);
 	if (p->summary != NULL)
 		memcpy(sum, p->summary, e->nevents * sizeof *sum);
-	puts_(w->t, "summary:");
+	cg_buf_puts(w->t, "summary:");
 	put_costs(w->t, sum, e->nevents);
 	w->cur_ob = w->cur_fl = -1;
 	for (k = 0; k < p->nself; k++)
 		put_function(w, p, k);
-	puts_(w->t, "totals:");
+	cg_buf_puts(w->t, "totals:");
 	put_costs(w->t, sum, e->nevents);
 }
 
 cg_kind cg_emit_write(const cg_emit *e, const cg_limits *limits,
                       cg_write_fn write, void *ctx, cg_error *err)
 {
-	text t = {NULL, 0, 0, 0};
+	cg_buf t = CG_BUF_INIT;
 	writer w;
 	cg_limits lifted;
 	uint64_t *sum = cg_malloc((e->nevents + 1) * sizeof *sum);
@@ -419,7 +391,7 @@ cg_kind cg_emit_write(const cg_emit *e, const cg_limits *limits,
 	cg_free(w.fl_def);
 	cg_free(w.fn_def);
 	if (t.failed) {
-		cg_free(t.buf);
+		cg_buf_free(&t);
 		return oom(err, 0);
 	}
 	/* the text is ours: only the output limit is the caller's */
@@ -431,8 +403,8 @@ cg_kind cg_emit_write(const cg_emit *e, const cg_limits *limits,
 		cg_limits_default(&def);
 		lifted.output = def.output;
 	}
-	k = cg_normalize(t.buf, t.len, &lifted, 0, write, ctx, err);
-	cg_free(t.buf);
+	k = cg_normalize(t.ptr, t.len, &lifted, 0, write, ctx, err);
+	cg_buf_free(&t);
 	if ((k == CG_SYNTAX || k == CG_UNSUPPORTED) && err != NULL) {
 		/* a defect of the writer, not of the input: its line is not
 		 * a line of the input */

@@ -19,8 +19,7 @@ typedef struct writer {
 	cg_read_options read; /* of the parses: limits lim, the reading flags */
 	cg_write_fn write;
 	void *ctx;
-	char buf[OUT_BUF];
-	size_t used;
+	cg_buf out; /* OUT_BUF bytes, made before the writing pass */
 	uint64_t units, line_units;
 
 	cg_interner obs, files, fns; /* names to output IDs - 1 */
@@ -50,12 +49,12 @@ typedef struct writer {
 static int flush(writer *w)
 {
 	cg_kind k;
-	if (w->used > 0 && !w->counting &&
-	    (k = w->write(w->ctx, w->buf, w->used)) != CG_OK) {
+	if (w->out.len > 0 && !w->counting &&
+	    (k = w->write(w->ctx, w->out.ptr, w->out.len)) != CG_OK) {
 		w->failed = cg_fail(w->err, k, 0, "writing the output failed");
 		return -1;
 	}
-	w->used = 0;
+	w->out.len = 0;
 	return 0;
 }
 
@@ -66,20 +65,18 @@ static inline void put_units(writer *w, const char *s, size_t n, uint64_t u)
 	w->line_units = cg_sat_add(w->line_units, u);
 	if (w->counting || w->failed)
 		return;
-	if (n <= OUT_BUF - w->used) {
-		memcpy(w->buf + w->used, s, n);
-		w->used += n;
-		if (w->used == OUT_BUF)
+	if (n <= OUT_BUF - w->out.len) {
+		cg_buf_put(&w->out, s, n);
+		if (w->out.len == OUT_BUF)
 			flush(w);
 		return;
 	}
 	while (n > 0) {
-		size_t room = OUT_BUF - w->used, k = n < room ? n : room;
-		memcpy(w->buf + w->used, s, k);
-		w->used += k;
+		size_t room = OUT_BUF - w->out.len, k = n < room ? n : room;
+		cg_buf_put(&w->out, s, k);
 		s += k;
 		n -= k;
-		if (w->used == OUT_BUF && flush(w) != 0)
+		if (w->out.len == OUT_BUF && flush(w) != 0)
 			return;
 	}
 }
@@ -413,8 +410,8 @@ static void cost_numbers(writer *w, const cg_record *r, size_t ncost)
 			u += cg_digits(r->pos[i]);
 		for (i = 0; i < ncost; i++)
 			u += cg_digits(r->cost[i]);
-	} else if (!w->failed && n * 21 + 1 <= OUT_BUF - w->used) {
-		p = start = w->buf + w->used;
+	} else if (!w->failed && n * 21 + 1 <= OUT_BUF - w->out.len) {
+		p = start = w->out.ptr + w->out.len;
 		for (i = 0; i < r->npos; i++) {
 			if (i > 0)
 				*p++ = ' ';
@@ -425,7 +422,7 @@ static void cost_numbers(writer *w, const cg_record *r, size_t ncost)
 			p += cg_decimal(r->cost[i], p);
 		}
 		u = (uint64_t)(p - start);
-		w->used += (size_t)u;
+		w->out.len += (size_t)u;
 	} else {
 		for (i = 0; i < r->npos; i++) {
 			if (i > 0)
@@ -549,7 +546,7 @@ static cg_kind begin_reading(cg_normalizer *n, cg_error *err)
 	static const cg_handler h = {on_part_begin, on_record, on_part_end};
 	writer *w = &n->w;
 	cg_read_options opt = w->read;
-	w->used = 0;
+	w->out.len = 0;
 	w->units = w->line_units = 0;
 	w->prev_open = 0;
 	w->late_next = 0;
@@ -557,6 +554,12 @@ static cg_kind begin_reading(cg_normalizer *n, cg_error *err)
 	w->counting = n->pass == CHECKING;
 	forget_ids(w);
 	opt.stats = &n->stats[n->pass];
+	/* the writing pass's buffer, whole: it never grows after */
+	if (!w->counting && cg_buf_room(&w->out, OUT_BUF) == NULL) {
+		cg_error e;
+		cg_fail_memory(&e, 0);
+		return settle(n, CG_RESOURCE, &e, err);
+	}
 	if (cg_reader_new(&opt, &h, w, &n->r, err) != CG_OK)
 		return settle(n, CG_RESOURCE, err, err);
 	return CG_OK;
@@ -704,6 +707,7 @@ void cg_normalizer_free(cg_normalizer *n)
 		return;
 	cg_reader_free(n->r);
 	forget_ids(&n->w);
+	cg_buf_free(&n->w.out);
 	cg_free(n->w.lates);
 	cg_free(n->w.late_values);
 	cg_free(n);
