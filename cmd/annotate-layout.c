@@ -19,8 +19,9 @@ void grid_start(grid *g, size_t ncol, long columns)
 {
 	g->ncol = ncol;
 	free(g->width);
+	/* without widths no cell is laid out, and the report is spoiled */
 	if ((g->width = calloc(ncol + 1, sizeof *g->width)) == NULL)
-		annotate_oom();
+		out_spoil();
 	g->printing = 0;
 	g->columns = columns;
 	text_clear(&g->line);
@@ -29,15 +30,20 @@ void grid_start(grid *g, size_t ncol, long columns)
 /* Cell col of the current row: the figure in g->cell. */
 void grid_put(grid *g, size_t col)
 {
-	size_t w = g->cell.n;
+	size_t w = g->cell.len;
+	if (g->width == NULL) {
+		g->line.failed |= g->cell.failed;
+		text_clear(&g->cell);
+		return;
+	}
 	if (!g->printing) {
 		if (w > g->width[col])
 			g->width[col] = w;
 	} else {
 		for (; w < g->width[col]; w++)
-			text_bytes(&g->line, " ", 1);
-		text_bytes(&g->line, g->cell.p != NULL ? g->cell.p : "", g->cell.n);
-		text_bytes(&g->line, "  ", 2);
+			cg_buf_put(&g->line, " ", 1);
+		text_append(&g->line, &g->cell);
+		cg_buf_put(&g->line, "  ", 2);
 	}
 	text_clear(&g->cell);
 }
@@ -47,7 +53,7 @@ void grid_figure(grid *g, size_t col, uint64_t v, uint64_t total,
                         int percent, int dot)
 {
 	if (dot && v == 0)
-		text_cstr(&g->cell, ".");
+		cg_buf_puts(&g->cell, ".");
 	else
 		text_count(&g->cell, v);
 	if (percent)
@@ -66,21 +72,32 @@ void grid_end(grid *g, const char *s, size_t n)
 	size_t used;
 	if (!g->printing)
 		return;
-	text_bytes(&g->line, s, n);
-	while (g->line.n > 0 && g->line.p[g->line.n - 1] == ' ')
-		g->line.n--;
-	used = text_columns(g->line.p, g->line.n);
+	cg_buf_put(&g->line, s, n);
+	if (g->line.failed || g->cell.failed || g->width == NULL) {
+		out_spoil();
+		return;
+	}
+	while (g->line.len > 0 && g->line.ptr[g->line.len - 1] == ' ')
+		g->line.len--;
+	used = text_columns(g->line.ptr, g->line.len);
 	if (g->columns > 0 && used > (size_t)g->columns)
-		g->line.n = text_cut(g->line.p, g->line.n, (size_t)g->columns);
-	out_bytes(g->line.p, g->line.n);
+		g->line.len = text_cut(g->line.ptr, g->line.len, (size_t)g->columns);
+	out_bytes(g->line.ptr != NULL ? g->line.ptr : "", g->line.len);
 	out_char('\n');
 	text_clear(&g->line);
+}
+
+void grid_end_text(grid *g, const cg_buf *t)
+{
+	if (t->failed)
+		g->line.failed = 1;
+	grid_end(g, t->ptr != NULL ? t->ptr : "", t->len);
 }
 
 /* Columns left for a name after the figures so far. */
 size_t grid_room(const grid *g)
 {
-	size_t used = text_columns(g->line.p, g->line.n);
+	size_t used = text_columns(g->line.ptr, g->line.len);
 	if (g->columns <= 0)
 		return SIZE_MAX;
 	return (size_t)g->columns > used ? (size_t)g->columns - used : 0;
@@ -90,27 +107,27 @@ size_t grid_room(const grid *g)
 
 /* "fl:fn [ob]" into t, escaped, within room columns: the object goes
  * first, then the file's directories, then the end of the name. */
-void func_name(text *t, cg_str ob, cg_str fl, cg_str fn, size_t room)
+void func_name(cg_buf *t, cg_str ob, cg_str fl, cg_str fn, size_t room)
 {
 	int shape;
 	for (shape = 0; shape < 3; shape++) {
 		text_clear(t);
 		text_escaped(t, shape < 2 ? fl : cg_str_basename(fl), 0);
-		text_cstr(t, ":");
+		cg_buf_puts(t, ":");
 		text_escaped(t, fn, 0);
 		if (shape == 0 && ob.len > 0) {
-			text_cstr(t, " [");
+			cg_buf_puts(t, " [");
 			text_escaped(t, ob, 0);
-			text_cstr(t, "]");
+			cg_buf_puts(t, "]");
 		}
 		if (shape == 0 && ob.len == 0)
 			shape = 1;
-		if (text_columns(t->p, t->n) <= room)
+		if (text_columns(t->ptr, t->len) <= room)
 			return;
 	}
 	if (room >= 4) {
-		t->n = text_cut(t->p, t->n, room - 3);
-		text_cstr(t, "...");
+		t->len = text_cut(t->ptr, t->len, room - 3);
+		cg_buf_puts(t, "...");
 	}
 }
 
@@ -138,13 +155,13 @@ size_t find_func(const annotate_profile *pr, cg_str ob, cg_str fl, cg_str fn)
 }
 
 /* " [cycle N]" or " [recursive]" for an arc that recursion makes. */
-void recursion_mark(text *t, const cg_func *a, const cg_func *b)
+void recursion_mark(cg_buf *t, const cg_func *a, const cg_func *b)
 {
 	char buf[40];
 	if (a->index == b->index)
-		text_cstr(t, " [recursive]");
+		cg_buf_puts(t, " [recursive]");
 	else if (a->cycle != 0 && a->cycle == b->cycle) {
 		snprintf(buf, sizeof buf, " [cycle %zu]", a->cycle);
-		text_cstr(t, buf);
+		cg_buf_puts(t, buf);
 	}
 }

@@ -16,7 +16,7 @@ typedef struct listing {
 	const annotate_profile *pr;
 	cg_line_file file;
 	source *src;
-	text name, row;
+	cg_buf name, row;
 	uint64_t past_end; /* lines with a cost past the file's end */
 } listing;
 
@@ -45,12 +45,12 @@ static void call_row(grid *g, listing *ls, size_t i, int name_caller)
 		func_name(&ls->name, c.cob, c.cfl, c.cfn,
 		          grid_room(g) > 3 ? grid_room(g) - 3 : 0);
 	text_clear(&ls->row);
-	text_cstr(&ls->row, "=> ");
-	text_bytes(&ls->row, ls->name.p, ls->name.n);
+	cg_buf_puts(&ls->row, "=> ");
+	text_append(&ls->row, &ls->name);
 	snprintf(buf, sizeof buf, " (%llux)", (unsigned long long)c.calls);
-	text_cstr(&ls->row, buf);
+	cg_buf_puts(&ls->row, buf);
 	if (name_caller) {
-		text_cstr(&ls->row, " from ");
+		cg_buf_puts(&ls->row, " from ");
 		text_escaped(&ls->row, c.fn, 0);
 	}
 	a = find_func(pr, c.ob, c.fl, c.fn);
@@ -61,7 +61,7 @@ static void call_row(grid *g, listing *ls, size_t i, int name_caller)
 		cg_funcs_get(pr->f, b, &y);
 		recursion_mark(&ls->row, &x, &y);
 	}
-	grid_end(g, ls->row.p, ls->row.n);
+	grid_end_text(g, &ls->row);
 }
 
 static int same_caller(const cg_line_call *a, const cg_line_call *b)
@@ -94,7 +94,7 @@ static void source_row(grid *g, listing *ls, uint64_t n, const cg_line *ln)
 	char num[24];
 	for (e = 0; e < pr->nev; e++) {
 		if (ln == NULL) {
-			text_cstr(&g->cell, ".");
+			cg_buf_puts(&g->cell, ".");
 			grid_put(g, e);
 		} else
 			grid_figure(g, e, ln->self[pr->lev[e]], pr->total[pr->ev[e]],
@@ -104,18 +104,18 @@ static void source_row(grid *g, listing *ls, uint64_t n, const cg_line *ln)
 		snprintf(num, sizeof num, "%llu", (unsigned long long)n);
 	else
 		snprintf(num, sizeof num, "-");
-	text_cstr(&g->cell, num);
+	cg_buf_puts(&g->cell, num);
 	grid_put(g, pr->nev);
 	text_clear(&ls->row);
 	if (n == 0)
-		text_cstr(&ls->row, "<cost with no line number>");
+		cg_buf_puts(&ls->row, "<cost with no line number>");
 	else if (ls->src == NULL || n > ls->src->lines) {
-		text_cstr(&ls->row, "<past the end of the file>");
+		cg_buf_puts(&ls->row, "<past the end of the file>");
 		if (g->printing)
 			ls->past_end++;
 	} else
 		text_escaped(&ls->row, source_line(ls->src, n), 1);
-	grid_end(g, ls->row.p, ls->row.n);
+	grid_end_text(g, &ls->row);
 	if (ln == NULL)
 		return;
 	several = several_callers(pr, ln);
@@ -179,21 +179,21 @@ static void print_listing(grid *g, listing *ls, struct timespec newest,
                           int timed)
 {
 	const annotate_profile *pr = ls->pr;
-	text t = {NULL, 0, 0};
+	cg_buf t = CG_BUF_INIT;
 	size_t e, pass;
-	text_cstr(&t, "-- Source: ");
+	cg_buf_puts(&t, "-- Source: ");
 	text_escaped(&t, ls->file.name, 0);
 	if (cg_str_cmp(ls->file.name,
 	               (cg_str){ls->src->path, strlen(ls->src->path)}) != 0) {
-		text_cstr(&t, " (read from ");
+		cg_buf_puts(&t, " (read from ");
 		text_escaped(&t, (cg_str){ls->src->path, strlen(ls->src->path)}, 0);
-		text_cstr(&t, ")");
+		cg_buf_puts(&t, ")");
 	}
-	text_cstr(&t, "\n");
+	cg_buf_puts(&t, "\n");
 	if (timed && time_later(ls->src->mtime, newest))
-		text_cstr(&t, "-- note: the file is newer than the profile: its "
+		cg_buf_puts(&t, "-- note: the file is newer than the profile: its "
 		              "lines may not be the ones measured\n");
-	out_bytes(t.p, t.n);
+	text_out(&t);
 	grid_start(g, pr->nev + 1, g->columns);
 	ls->past_end = 0;
 	for (pass = 0; pass < 2; pass++) {
@@ -202,7 +202,7 @@ static void print_listing(grid *g, listing *ls, struct timespec newest,
 			text_escaped(&g->cell, cg_funcs_event(pr->f, pr->ev[e]), 0);
 			grid_put(g, e);
 		}
-		text_cstr(&g->cell, "line");
+		cg_buf_puts(&g->cell, "line");
 		grid_put(g, pr->nev);
 		grid_end(g, "", 0);
 		source_rows(g, ls);
@@ -218,31 +218,31 @@ static void print_listing(grid *g, listing *ls, struct timespec newest,
 		out_cstr(buf);
 	}
 	out_char('\n');
-	text_free(&t);
+	cg_buf_free(&t);
 }
 
 /* A file the listing cannot show, in the list that ends the listings:
  * why, and its self cost. */
-static void note_unread(text *t, const annotate_profile *pr,
+static void note_unread(cg_buf *t, const annotate_profile *pr,
                         const cg_line_file *file, int why,
                         const source *src)
 {
 	size_t e;
-	text_cstr(t, "  ");
+	cg_buf_puts(t, "  ");
 	text_escaped(t, file->name, 0);
 	if (why == SOURCE_MISSING)
-		text_cstr(t, ": not found");
+		cg_buf_puts(t, ": not found");
 	else {
-		text_cstr(t, ": ");
+		cg_buf_puts(t, ": ");
 		text_escaped(t, (cg_str){src->why, strlen(src->why)}, 0);
 	}
-	text_cstr(t, "; self");
+	cg_buf_puts(t, "; self");
 	for (e = 0; e < pr->nev; e++) {
-		text_cstr(t, " ");
+		cg_buf_puts(t, " ");
 		text_count(t, file->self[pr->lev[e]]);
 		text_percent(t, file->self[pr->lev[e]], pr->total[pr->ev[e]]);
 	}
-	text_cstr(t, "\n");
+	cg_buf_puts(t, "\n");
 }
 
 static int is_file_name(cg_str s)
@@ -254,10 +254,12 @@ void print_sources(const annotate_options *o, const annotate_profile *pr, grid *
 {
 	size_t i, e, files = 0;
 	uint64_t *shown = calloc(pr->nev + 1, sizeof *shown);
-	text unread = {NULL, 0, 0};
+	cg_buf unread = CG_BUF_INIT;
 	listing ls;
-	if (shown == NULL)
-		annotate_oom();
+	if (shown == NULL) {
+		out_spoil();
+		return;
+	}
 	memset(&ls, 0, sizeof ls);
 	ls.o = o;
 	ls.pr = pr;
@@ -277,6 +279,11 @@ void print_sources(const annotate_options *o, const annotate_profile *pr, grid *
 		                     pr->total[pr->ev[0]]))
 			continue;
 		r = source_find(ls.file.name, o->dirs, o->ndirs, &src);
+		if (r == SOURCE_NOMEM) {
+			source_free(&src);
+			out_spoil();
+			break;
+		}
 		if (r != SOURCE_FOUND)
 			note_unread(&unread, pr, &ls.file, r, &src);
 		else {
@@ -288,27 +295,27 @@ void print_sources(const annotate_options *o, const annotate_profile *pr, grid *
 		}
 		source_free(&src);
 	}
-	if (unread.n > 0) {
+	if (unread.len > 0 || unread.failed) {
 		out_cstr("-- Source files not shown (-I DIR looks under DIR):\n");
-		out_bytes(unread.p, unread.n);
+		text_out(&unread);
 		out_char('\n');
 	}
 	if (files > 0) {
-		text t = {NULL, 0, 0};
-		text_cstr(&t, "-- Self cost of the lines of the files shown:");
+		cg_buf t = CG_BUF_INIT;
+		cg_buf_puts(&t, "-- Self cost of the lines of the files shown:");
 		for (e = 0; e < pr->nev; e++) {
-			text_cstr(&t, " ");
+			cg_buf_puts(&t, " ");
 			text_escaped(&t, cg_funcs_event(pr->f, pr->ev[e]), 0);
-			text_cstr(&t, " ");
+			cg_buf_puts(&t, " ");
 			text_count(&t, shown[e]);
 			text_percent(&t, shown[e], pr->total[pr->ev[e]]);
 		}
-		text_cstr(&t, "\n");
-		out_bytes(t.p, t.n);
-		text_free(&t);
+		cg_buf_puts(&t, "\n");
+		text_out(&t);
+		cg_buf_free(&t);
 	}
-	text_free(&ls.name);
-	text_free(&ls.row);
-	text_free(&unread);
+	cg_buf_free(&ls.name);
+	cg_buf_free(&ls.row);
+	cg_buf_free(&unread);
 	free(shown);
 }

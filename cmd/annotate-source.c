@@ -19,7 +19,8 @@ static void refuse(source *s, const char *path, const char *why)
 		snprintf(s->why, sizeof s->why, "%.100s: %s", path, why);
 }
 
-/* Read the whole regular file at fd into s; 0, or -1 after refuse. */
+/* Read the whole regular file at fd into s; 0, -1 after refuse, or -2
+ * out of memory. */
 static int read_all(source *s, int fd, const char *path)
 {
 	struct stat st;
@@ -39,7 +40,7 @@ static int read_all(source *s, int fd, const char *path)
 	/* the size may change while it is read: the cap holds whatever */
 	cap = (size_t)st.st_size + 1;
 	if ((s->data = malloc(cap)) == NULL)
-		annotate_oom();
+		return -2;
 	for (;;) {
 		ssize_t got;
 		if (s->size == cap) {
@@ -51,7 +52,7 @@ static int read_all(source *s, int fd, const char *path)
 			cap = cap * 2 > (size_t)SOURCE_MAX + 1 ? (size_t)SOURCE_MAX + 1
 			                                       : cap * 2;
 			if ((p = realloc(s->data, cap)) == NULL)
-				annotate_oom();
+				return -2;
 			s->data = p;
 		}
 		got = read(fd, s->data + s->size, cap - s->size);
@@ -69,27 +70,29 @@ static int read_all(source *s, int fd, const char *path)
 	return 0;
 }
 
-/* Try one candidate: SOURCE_FOUND, SOURCE_MISSING, or SOURCE_REFUSED. */
+/* Try one candidate: SOURCE_FOUND, SOURCE_MISSING, SOURCE_REFUSED or
+ * SOURCE_NOMEM. */
 static int try_path(source *s, const char *path)
 {
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
 	const char *p, *end;
+	int r;
 	if (fd < 0) {
 		if (errno == ENOENT || errno == ENOTDIR || errno == ENAMETOOLONG)
 			return SOURCE_MISSING;
 		refuse(s, path, strerror(errno));
 		return SOURCE_REFUSED;
 	}
-	if (read_all(s, fd, path) != 0) {
+	if ((r = read_all(s, fd, path)) != 0) {
 		close(fd);
 		free(s->data);
 		s->data = NULL;
 		s->size = 0;
-		return SOURCE_REFUSED;
+		return r == -2 ? SOURCE_NOMEM : SOURCE_REFUSED;
 	}
 	close(fd);
 	if ((s->path = strdup(path)) == NULL)
-		annotate_oom();
+		return SOURCE_NOMEM;
 	/* lines: a last line without a line ending is one */
 	for (p = s->data, end = s->data + s->size; p < end; s->lines++) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -101,28 +104,29 @@ static int try_path(source *s, const char *path)
 }
 
 /* dir/tail into t (a path the OS takes: no NUL in a profile's names). */
-static void join(text *t, const char *dir, const char *tail, size_t n)
+static void join(cg_buf *t, const char *dir, const char *tail, size_t n)
 {
 	text_clear(t);
 	if (dir != NULL) {
-		text_cstr(t, dir);
-		if (t->n > 0 && t->p[t->n - 1] != '/')
-			text_bytes(t, "/", 1);
+		cg_buf_puts(t, dir);
+		if (t->len > 0 && t->ptr[t->len - 1] != '/')
+			cg_buf_put(t, "/", 1);
 	}
-	text_bytes(t, tail, n);
+	cg_buf_put(t, tail, n);
 }
 
 int source_find(cg_str name, const char *const *dirs, size_t ndirs,
                 source *s)
 {
-	text t = {NULL, 0, 0};
+	cg_buf t = CG_BUF_INIT;
 	int ret = SOURCE_MISSING, r;
 	size_t d, i;
 	memset(s, 0, sizeof *s);
 	if (name.len == 0)
 		return SOURCE_MISSING;
 	join(&t, NULL, name.ptr, name.len);
-	if ((r = try_path(s, t.p)) == SOURCE_FOUND)
+	r = t.failed ? SOURCE_NOMEM : try_path(s, t.ptr);
+	if (r == SOURCE_FOUND || r == SOURCE_NOMEM)
 		goto out;
 	ret = r;
 	for (d = 0; d < ndirs; d++)
@@ -133,14 +137,19 @@ int source_find(cg_str name, const char *const *dirs, size_t ndirs,
 			if (name.ptr[i] == '/')
 				continue;
 			join(&t, dirs[d], name.ptr + i, name.len - i);
-			if ((r = try_path(s, t.p)) == SOURCE_FOUND)
+			if (t.failed) {
+				r = SOURCE_NOMEM;
+				goto out;
+			}
+			if ((r = try_path(s, t.ptr)) == SOURCE_FOUND ||
+			    r == SOURCE_NOMEM)
 				goto out;
 			if (r == SOURCE_REFUSED)
 				ret = r;
 		}
 	r = ret;
 out:
-	text_free(&t);
+	cg_buf_free(&t);
 	return r;
 }
 

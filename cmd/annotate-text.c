@@ -5,54 +5,32 @@
  * text_escaped. */
 #define _POSIX_C_SOURCE 200809L
 #include "annotate.h"
+#include "out.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-_Noreturn void annotate_oom(void)
+void text_clear(cg_buf *t)
 {
-	fputs("cg-annotate: out of memory\n", stderr);
-	exit(2);
+	t->len = 0;
+	if (t->ptr != NULL)
+		t->ptr[0] = '\0';
 }
 
-void text_clear(text *t)
+void text_append(cg_buf *to, const cg_buf *from)
 {
-	t->n = 0;
-	if (t->p != NULL)
-		t->p[0] = '\0';
+	cg_buf_put(to, from->ptr != NULL ? from->ptr : "", from->len);
+	if (from->failed)
+		to->failed = 1;
 }
 
-void text_free(text *t)
+void text_out(const cg_buf *t)
 {
-	free(t->p);
-	t->p = NULL;
-	t->n = t->cap = 0;
-}
-
-void text_bytes(text *t, const char *s, size_t n)
-{
-	if (n >= t->cap - t->n || t->p == NULL) {
-		size_t cap = t->cap ? t->cap : 64;
-		char *p;
-		while (cap - t->n <= n) {
-			if (cap > SIZE_MAX / 2)
-				annotate_oom();
-			cap *= 2;
-		}
-		if ((p = realloc(t->p, cap)) == NULL)
-			annotate_oom();
-		t->p = p;
-		t->cap = cap;
-	}
-	memcpy(t->p + t->n, s, n);
-	t->n += n;
-	t->p[t->n] = '\0';
-}
-
-void text_cstr(text *t, const char *s)
-{
-	text_bytes(t, s, strlen(s));
+	if (t->failed)
+		out_spoil();
+	else
+		out_bytes(t->ptr != NULL ? t->ptr : "", t->len);
 }
 
 /* The length of the valid UTF-8 sequence at s (n bytes left) of a code
@@ -85,7 +63,7 @@ static size_t utf8_printable(const unsigned char *s, size_t n)
 	return len;
 }
 
-void text_escaped(text *t, cg_str s, int tabs)
+void text_escaped(cg_buf *t, cg_str s, int tabs)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *p = (const unsigned char *)s.ptr;
@@ -103,26 +81,26 @@ void text_escaped(text *t, cg_str s, int tabs)
 			col++;
 			continue;
 		}
-		text_bytes(t, s.ptr + start, i - start);
+		cg_buf_put(t, s.ptr + start, i - start);
 		if (tabs && p[i] == '\t') {
 			/* to the next stop of 8, so that columns are what they show */
 			do
-				text_bytes(t, " ", 1);
+				cg_buf_put(t, " ", 1);
 			while (++col % 8 != 0);
 		} else {
 			esc[0] = '\\';
 			esc[1] = 'x';
 			esc[2] = hex[p[i] >> 4];
 			esc[3] = hex[p[i] & 15];
-			text_bytes(t, esc, 4);
+			cg_buf_put(t, esc, 4);
 			col += 4;
 		}
 		start = ++i;
 	}
-	text_bytes(t, s.ptr + start, s.len - start);
+	cg_buf_put(t, s.ptr + start, s.len - start);
 }
 
-void text_count(text *t, uint64_t v)
+void text_count(cg_buf *t, uint64_t v)
 {
 	char digits[24], out[32];
 	int n = snprintf(digits, sizeof digits, "%llu", (unsigned long long)v);
@@ -132,10 +110,10 @@ void text_count(text *t, uint64_t v)
 			out[o++] = ',';
 		out[o++] = digits[i];
 	}
-	text_bytes(t, out, o);
+	cg_buf_put(t, out, o);
 }
 
-void text_percent(text *t, uint64_t v, uint64_t total)
+void text_percent(cg_buf *t, uint64_t v, uint64_t total)
 {
 	char buf[48];
 	if (total == 0)
@@ -143,7 +121,7 @@ void text_percent(text *t, uint64_t v, uint64_t total)
 	else
 		snprintf(buf, sizeof buf, " (%5.2f%%)",
 		         100.0 * (double)v / (double)total);
-	text_cstr(t, buf);
+	cg_buf_puts(t, buf);
 }
 
 size_t text_columns(const char *s, size_t n)

@@ -15,34 +15,32 @@
 
 /* ------------------------------------------------------------------ text */
 
-/* A growing string (NUL-terminated once anything is in it). */
-typedef struct text {
-	char *p;
-	size_t n, cap;
-} text;
+/* Text is built in cg_bufs (cgprof.h): out of memory leaves a buffer
+ * failed, and what is made of a failed buffer fails too, up to the
+ * report, which is held (out_hold) and then spoiled (out_spoil):
+ * cg-annotate's main says so and prints none of it. */
 
-void text_clear(text *t);
-void text_free(text *t);
-void text_bytes(text *t, const char *s, size_t n);
-void text_cstr(text *t, const char *s);
+/* Empty t (NUL-terminated if it has memory). */
+void text_clear(cg_buf *t);
+/* Append from to to; a failed from fails to. */
+void text_append(cg_buf *to, const cg_buf *from);
+/* t into the report: its bytes, or a spoiled report if t failed. */
+void text_out(const cg_buf *t);
 /* s as a terminal shows it safely: printable ASCII and valid UTF-8 from
  * U+00A0 up as they are; with tabs, a TAB as spaces to the next stop of 8
  * from the start of s; every other byte (C0 and C1 controls, ESC, DEL,
  * bidirectional overrides, bytes that are not UTF-8) as \xHH. */
-void text_escaped(text *t, cg_str s, int tabs);
+void text_escaped(cg_buf *t, cg_str s, int tabs);
 /* v with thousands separators: 1,234,567. */
-void text_count(text *t, uint64_t v);
+void text_count(cg_buf *t, uint64_t v);
 /* " (12.34%)": v as a share of total, two decimals; "(  -   )" for a
  * zero total. */
-void text_percent(text *t, uint64_t v, uint64_t total);
+void text_percent(cg_buf *t, uint64_t v, uint64_t total);
 /* Columns of the text (code points; what text_escaped makes has no
  * controls). */
 size_t text_columns(const char *s, size_t n);
 /* The byte length of the first cols columns of s. */
 size_t text_cut(const char *s, size_t n, size_t cols);
-
-/* Out of memory in the command: says so and exits 2. */
-_Noreturn void annotate_oom(void);
 
 /* ---------------------------------------------------------------- source */
 
@@ -50,8 +48,9 @@ _Noreturn void annotate_oom(void);
 enum {
 	SOURCE_FOUND = 0,
 	SOURCE_MISSING, /* no candidate exists */
-	SOURCE_REFUSED  /* a candidate is not a regular file, over the cap,
+	SOURCE_REFUSED, /* a candidate is not a regular file, over the cap,
 	                   or unreadable: why says which */
+	SOURCE_NOMEM    /* out of memory */
 };
 
 /* The most a source file may hold; a bigger one is refused unread. */
@@ -101,7 +100,7 @@ typedef struct annotate_options {
 typedef struct annotate_profile {
 	cg_funcs *f;
 	cg_lines *l;
-	text names, cmd;
+	cg_buf names, cmd;
 	struct timespec newest; /* the newest input's time */
 	int timed;
 	size_t *ev, nev;  /* chosen events: cg_funcs indices */
@@ -119,7 +118,7 @@ typedef struct grid {
 	size_t ncol;
 	size_t *width;
 	int printing;
-	text cell, line;
+	cg_buf cell, line;
 	long columns; /* the terminal's width, 0: none */
 } grid;
 
@@ -134,17 +133,19 @@ void grid_figure(grid *g, size_t col, uint64_t v, uint64_t total,
                  int percent, int dot);
 /* End the row with the text s (escaped already), cut to the width. */
 void grid_end(grid *g, const char *s, size_t n);
+/* grid_end with the text of t; a failed t spoils the report. */
+void grid_end_text(grid *g, const cg_buf *t);
 /* Columns left on the row so far (SIZE_MAX with no width). */
 size_t grid_room(const grid *g);
 
 /* "fl:fn [ob]" into t, escaped, within room columns: the object goes
  * first, then the file's directories, then the end of the name. */
-void func_name(text *t, cg_str ob, cg_str fl, cg_str fn, size_t room);
+void func_name(cg_buf *t, cg_str ob, cg_str fl, cg_str fn, size_t room);
 /* The function index of (ob, fl, fn); SIZE_MAX if none. */
 size_t find_func(const annotate_profile *pr, cg_str ob, cg_str fl, cg_str fn);
 /* " [recursive]" or " [cycle N]" for a call from a to b that recursion
  * makes, else nothing. */
-void recursion_mark(text *t, const cg_func *a, const cg_func *b);
+void recursion_mark(cg_buf *t, const cg_func *a, const cg_func *b);
 
 /* The source listings of the files over the threshold. */
 void print_sources(const annotate_options *o, const annotate_profile *pr,

@@ -66,7 +66,7 @@ enum {
 typedef struct tee {
 	cg_handler fh, lh;
 	void *fctx, *lctx;
-	text *cmd;
+	cg_buf *cmd;
 } tee;
 
 static cg_kind tee_part_begin(void *ctx, const cg_part *p)
@@ -74,8 +74,8 @@ static cg_kind tee_part_begin(void *ctx, const cg_part *p)
 	tee *t = ctx;
 	cg_str v;
 	cg_kind k = CG_OK;
-	if (t->cmd->n == 0 && cg_part_meta(p, "cmd", &v))
-		text_bytes(t->cmd, v.ptr, v.len);
+	if (t->cmd->len == 0 && cg_part_meta(p, "cmd", &v))
+		cg_buf_put(t->cmd, v.ptr, v.len);
 	if (t->fh.part_begin != NULL)
 		k = t->fh.part_begin(t->fctx, p);
 	if (k == CG_OK && t->lh.part_begin != NULL)
@@ -149,8 +149,8 @@ static int add_input(cli *c, annotate_profile *pr, char **paths, size_t i,
 	if (*skipped != empty)
 		return 1;
 	note_time(pr, path);
-	if (pr->names.n > 0)
-		text_cstr(&pr->names, ", ");
+	if (pr->names.len > 0)
+		cg_buf_puts(&pr->names, ", ");
 	text_escaped(&pr->names, (cg_str){cli_name(path), strlen(cli_name(path))},
 	             0);
 	return 1;
@@ -168,8 +168,10 @@ static int load(cli *c, annotate_profile *pr, int argc, char **argv)
 		argv = stdin_only;
 	}
 	if (cg_funcs_new(&pr->f, &err) != CG_OK ||
-	    cg_lines_new(&pr->l, &err) != CG_OK)
-		annotate_oom();
+	    cg_lines_new(&pr->l, &err) != CG_OK) {
+		out_spoil(); /* main says so */
+		return -1;
+	}
 	for (i = 0; i < argc; i++)
 		ok &= add_input(c, pr, argv, (size_t)i, (size_t)argc, &skipped);
 	if (ok && (cg_funcs_finish(pr->f, c->finish, &err) != CG_OK ||
@@ -188,8 +190,10 @@ static int pick_events(cli *c, const annotate_options *o, annotate_profile *pr)
 	pr->ev = cli_pick_events(c, pr->f, o->events, &pr->nev);
 	if (pr->ev == NULL)
 		return -1;
-	if ((pr->lev = calloc(pr->nev + 1, sizeof *pr->lev)) == NULL)
-		annotate_oom();
+	if ((pr->lev = calloc(pr->nev + 1, sizeof *pr->lev)) == NULL) {
+		out_spoil(); /* main says so */
+		return -1;
+	}
 	for (i = 0; i < pr->nev; i++) {
 		long j = cg_lines_event_find(pr->l, cg_funcs_event(pr->f, pr->ev[i]));
 		pr->lev[i] = j >= 0 ? (size_t)j : 0;
@@ -201,7 +205,7 @@ static int pick_events(cli *c, const annotate_options *o, annotate_profile *pr)
 /* ------------------------------------------------------------- header */
 
 /* The threshold as given: PCT with its decimals. */
-static void threshold_text(text *t, const rows_filter *flt)
+static void threshold_text(cg_buf *t, const rows_filter *flt)
 {
 	char buf[64];
 	int dec = 0;
@@ -210,19 +214,21 @@ static void threshold_text(text *t, const rows_filter *flt)
 		dec++;
 	snprintf(buf, sizeof buf, "%.*f%%", dec,
 	         (double)flt->pct_num / (double)flt->pct_scale);
-	text_cstr(t, buf);
+	cg_buf_puts(t, buf);
 }
 
 static void print_header(const annotate_options *o, const annotate_profile *pr)
 {
-	text t = {NULL, 0, 0};
+	cg_buf t = CG_BUF_INIT;
 	size_t i;
+	if (pr->cmd.failed)
+		out_spoil();
 	out_cstr("Profile:    ");
-	out_bytes(pr->names.p, pr->names.n);
+	text_out(&pr->names);
 	out_cstr("\nCommand:    ");
-	if (pr->cmd.n > 0) {
-		text_escaped(&t, (cg_str){pr->cmd.p, pr->cmd.n}, 0);
-		out_bytes(t.p, t.n);
+	if (pr->cmd.len > 0) {
+		text_escaped(&t, (cg_str){pr->cmd.ptr, pr->cmd.len}, 0);
+		text_out(&t);
 	} else
 		out_cstr("(not recorded)");
 	out_cstr("\nEvents:     ");
@@ -231,34 +237,34 @@ static void print_header(const annotate_options *o, const annotate_profile *pr)
 		text_escaped(&t, cg_funcs_event(pr->f, pr->ev[i]), 0);
 		if (i > 0)
 			out_char(' ');
-		out_bytes(t.p, t.n);
+		text_out(&t);
 	}
 	out_cstr("\nTotals:     ");
 	for (i = 0; i < pr->nev; i++) {
 		text_clear(&t);
 		text_escaped(&t, cg_funcs_event(pr->f, pr->ev[i]), 0);
-		text_cstr(&t, " ");
+		cg_buf_puts(&t, " ");
 		text_count(&t, pr->total[pr->ev[i]]);
 		if (i > 0)
 			out_cstr(", ");
-		out_bytes(t.p, t.n);
+		text_out(&t);
 	}
 	text_clear(&t);
-	text_cstr(&t, "\nThreshold:  ");
+	cg_buf_puts(&t, "\nThreshold:  ");
 	threshold_text(&t, &o->filter);
-	text_cstr(&t, " of ");
+	cg_buf_puts(&t, " of ");
 	text_escaped(&t, cg_funcs_event(pr->f, pr->ev[0]), 0);
-	text_cstr(&t, o->inclusive ? " inclusive for functions, self for files"
+	cg_buf_puts(&t, o->inclusive ? " inclusive for functions, self for files"
 	                           : " self for functions and files");
 	if (o->filter.has_top) {
 		char buf[40];
 		snprintf(buf, sizeof buf, "; the first %llu functions",
 		         (unsigned long long)o->filter.top);
-		text_cstr(&t, buf);
+		cg_buf_puts(&t, buf);
 	}
-	out_bytes(t.p, t.n);
+	text_out(&t);
 	out_cstr("\n\n");
-	text_free(&t);
+	cg_buf_free(&t);
 }
 
 /* ----------------------------------------------------------- functions */
@@ -292,8 +298,15 @@ static void group_arcs(const annotate_profile *pr, int by_callee, size_t **first
 	*first = calloc(n + 2, sizeof **first);
 	*list = calloc(m + 1, sizeof **list);
 	fill = calloc(n + 1, sizeof *fill);
-	if (*first == NULL || *list == NULL || fill == NULL)
-		annotate_oom();
+	if (*first == NULL || *list == NULL || fill == NULL) {
+		/* that side is not shown, and the report is spoiled */
+		free(*first);
+		free(*list);
+		free(fill);
+		*first = *list = NULL;
+		out_spoil();
+		return;
+	}
 	for (i = 0; i < m; i++) {
 		cg_arc a;
 		cg_funcs_arc(pr->f, i, &a);
@@ -318,7 +331,7 @@ static void group_arcs(const annotate_profile *pr, int by_callee, size_t **first
 
 /* One arc row: the arc's cost under the inclusive columns. */
 static void arc_row(grid *g, const annotate_profile *pr, size_t i,
-                    int callee_side, text *name)
+                    int callee_side, cg_buf *name)
 {
 	cg_arc a;
 	cg_func x, y, *other;
@@ -339,19 +352,19 @@ static void arc_row(grid *g, const annotate_profile *pr, size_t i,
 	          grid_room(g) > 6 ? grid_room(g) - 6 : 0);
 	snprintf(buf, sizeof buf, " (%llux)", (unsigned long long)a.calls);
 	{
-		text line = {NULL, 0, 0};
-		text_cstr(&line, callee_side ? "  >   " : "  <   ");
-		text_bytes(&line, name->p, name->n);
-		text_cstr(&line, buf);
+		cg_buf line = CG_BUF_INIT;
+		cg_buf_puts(&line, callee_side ? "  >   " : "  <   ");
+		text_append(&line, name);
+		cg_buf_puts(&line, buf);
 		recursion_mark(&line, &x, &y);
-		grid_end(g, line.p, line.n);
-		text_free(&line);
+		grid_end_text(g, &line);
+		cg_buf_free(&line);
 	}
 }
 
 /* The arcs of function fi on one side (first NULL: that side not asked). */
 static void arc_rows(grid *g, const annotate_profile *pr, const size_t *first,
-                     const size_t *list, size_t fi, int callee_side, text *name)
+                     const size_t *list, size_t fi, int callee_side, cg_buf *name)
 {
 	size_t k;
 	if (first == NULL || fi == SIZE_MAX)
@@ -364,7 +377,7 @@ static void function_rows(grid *g, const annotate_options *o,
                           const annotate_profile *pr, const row *rows,
                           size_t n, const arcs *ar)
 {
-	text name = {NULL, 0, 0};
+	cg_buf name = CG_BUF_INIT;
 	size_t r, e;
 	for (r = 0; r < n; r++) {
 		const row *w = &rows[r];
@@ -381,18 +394,18 @@ static void function_rows(grid *g, const annotate_options *o,
 			grid_figure(g, pr->nev + e, w->incl[pr->ev[e]],
 			            pr->total[pr->ev[e]], 1, 0);
 		if (g->printing) {
-			text line = {NULL, 0, 0};
+			cg_buf line = CG_BUF_INIT;
 			size_t mark = o->callers || o->callees ? 2 : 0;
 			func_name(&name, w->name[0], w->name[1], w->name[2],
 			          grid_room(g) > mark ? grid_room(g) - mark : 0);
-			text_cstr(&line, mark ? "* " : "");
-			text_bytes(&line, name.p, name.n);
-			grid_end(g, line.p, line.n);
-			text_free(&line);
+			cg_buf_puts(&line, mark ? "* " : "");
+			text_append(&line, &name);
+			grid_end_text(g, &line);
+			cg_buf_free(&line);
 		}
 		arc_rows(g, pr, ar->out_first, ar->out, fi, 1, &name);
 	}
-	text_free(&name);
+	cg_buf_free(&name);
 }
 
 static void print_functions(const annotate_options *o,
@@ -415,7 +428,7 @@ static void print_functions(const annotate_options *o,
 		for (e = 0; e < 2 * pr->nev; e++) {
 			text_escaped(&g->cell, cg_funcs_event(pr->f, pr->ev[e % pr->nev]), 0);
 			if (e >= pr->nev)
-				text_cstr(&g->cell, ":incl");
+				cg_buf_puts(&g->cell, ":incl");
 			grid_put(g, e);
 		}
 		grid_end(g, "file:function [object]", 22);
@@ -455,13 +468,18 @@ static void run(cli *c, const annotate_options *o, annotate_profile *pr)
 		return; /* said why */
 	if ((pr->by_name = calloc(cg_funcs_count(pr->f) + 1,
 	                          sizeof *pr->by_name)) == NULL ||
-	    cg_funcs_name_order(pr->f, pr->by_name, NULL) != CG_OK)
-		annotate_oom();
+	    cg_funcs_name_order(pr->f, pr->by_name, NULL) != CG_OK) {
+		out_spoil(); /* main says so */
+		return;
+	}
 	key.what = o->inclusive ? KEY_INCL : KEY_SELF;
 	key.ev = pr->ev[0];
 	if ((rows = rows_collect(pr->f, 0, 0, 0, &n)) == NULL ||
-	    (n = rows_select(pr->f, rows, n, 0, &key, &o->filter)) == SIZE_MAX)
-		annotate_oom();
+	    (n = rows_select(pr->f, rows, n, 0, &key, &o->filter)) == SIZE_MAX) {
+		free(rows);
+		out_spoil();
+		return;
+	}
 	memset(&g, 0, sizeof g);
 	g.columns = o->width >= 0 ? o->width : terminal_columns();
 	print_header(o, pr);
@@ -469,8 +487,8 @@ static void run(cli *c, const annotate_options *o, annotate_profile *pr)
 	if (o->autoann)
 		print_sources(o, pr, &g);
 	free(g.width);
-	text_free(&g.cell);
-	text_free(&g.line);
+	cg_buf_free(&g.cell);
+	cg_buf_free(&g.line);
 	free(rows);
 }
 
@@ -510,8 +528,10 @@ static void parse_options(cli *c, annotate_options *o, int argc, char **argv)
 	    {NULL, 0, NULL, 0}};
 	uint64_t v;
 	int ch;
-	if ((o->dirs = calloc((size_t)argc + 1, sizeof *o->dirs)) == NULL)
-		annotate_oom();
+	if ((o->dirs = calloc((size_t)argc + 1, sizeof *o->dirs)) == NULL) {
+		out_spoil(); /* main says so */
+		return;
+	}
 	while ((ch = getopt_long(argc, argv, "hVe:t:n:w:I:", longopts, NULL)) !=
 	       -1) {
 		switch (ch) {
@@ -571,16 +591,23 @@ int main(int argc, char **argv)
 	o.width = -1;
 	cli_init(&c, "cg-annotate", synopsis, help);
 	cli_read_any_size(&c);
+	/* the report is printed whole or not at all */
+	out_hold();
 	parse_options(&c, &o, argc, argv);
 	argc -= optind;
 	argv += optind;
 
-	if (load(&c, &pr, argc, argv) == 0)
+	if (!out_spoiled() && load(&c, &pr, argc, argv) == 0)
 		run(&c, &o, &pr);
+	if (out_spoiled()) {
+		/* out of memory anywhere in the report: none of it */
+		out_discard();
+		cli_trouble(&c, NULL, "out of memory");
+	}
 	cg_funcs_free(pr.f);
 	cg_lines_free(pr.l);
-	text_free(&pr.names);
-	text_free(&pr.cmd);
+	cg_buf_free(&pr.names);
+	cg_buf_free(&pr.cmd);
 	free(pr.ev);
 	free(pr.lev);
 	free(pr.by_name);

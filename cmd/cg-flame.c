@@ -154,45 +154,29 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
  * file). */
 typedef struct namer {
 	cg_str *names, *groups;
-	char *buf;
+	cg_buf text;
 } namer;
 
 static void namer_free(namer *nm)
 {
 	free(nm->names);
 	free(nm->groups);
-	free(nm->buf);
+	cg_buf_free(&nm->text);
 }
 
 static int namer_init(namer *nm, const cg_funcs *f, int qualify)
 {
-	size_t n = cg_funcs_count(f), i, size = 1, at = 0;
+	size_t n = cg_funcs_count(f), i;
 	cg_func fn;
 	memset(nm, 0, sizeof *nm);
-	nm->names = calloc(n + 1, sizeof *nm->names);
+	nm->names = rows_frame_names(f, qualify, &nm->text);
 	nm->groups = calloc(n + 1, sizeof *nm->groups);
-	for (i = 0; qualify != CLI_QUALIFY_NONE && i < n; i++) {
-		cg_funcs_get(f, i, &fn);
-		size += cg_str_basename(qualify == CLI_QUALIFY_FILE ? fn.fl : fn.ob).len +
-		        fn.fn.len + 1;
-	}
-	nm->buf = malloc(size);
-	if (nm->names == NULL || nm->groups == NULL || nm->buf == NULL)
+	if (nm->names == NULL || nm->groups == NULL)
 		return -1;
 	for (i = 0; i < n; i++) {
-		cg_str where;
 		cg_funcs_get(f, i, &fn);
-		where = cg_str_basename(qualify == CLI_QUALIFY_FILE ? fn.fl : fn.ob);
-		nm->groups[i] = where;
-		nm->names[i] = fn.fn;
-		if (qualify == CLI_QUALIFY_NONE)
-			continue;
-		nm->names[i].ptr = nm->buf + at;
-		memcpy(nm->buf + at, where.ptr, where.len);
-		nm->buf[at + where.len] = ':';
-		memcpy(nm->buf + at + where.len + 1, fn.fn.ptr, fn.fn.len);
-		nm->names[i].len = where.len + 1 + fn.fn.len;
-		at += nm->names[i].len;
+		nm->groups[i] =
+		    cg_str_basename(qualify == CG_QUALIFY_FILE ? fn.fl : fn.ob);
 	}
 	return 0;
 }
@@ -737,7 +721,7 @@ int main(int argc, char **argv)
 	argv += optind;
 	if (o.diff && argc != 2)
 		cli_usage(&c, "--diff: expected two profiles, OLD and NEW");
-	if (o.folded && (o.event != NULL || o.qualify != CLI_QUALIFY_NONE ||
+	if (o.folded && (o.event != NULL || o.qualify != CG_QUALIFY_NONE ||
 	                 !(c.finish & CG_FUNCS_CYCLES)))
 		cli_usage(&c, "--folded: -e, -q and --no-cycles are of profiles, "
 		              "not of folded stacks");

@@ -38,61 +38,35 @@ static const char help[] =
 
 enum { OPT_MIN_SHARE = OPT_OWN, OPT_MAX_DEPTH, OPT_MAX_STACKS };
 
-/* Each function's frame, escaped once and kept: a function stands in
- * many stacks. */
+/* Each function's frame name (cg_frame_name), made once: a function
+ * stands in many stacks; the line of a stack is formed in line. */
 typedef struct fold {
-	const cg_funcs *f;
-	int qualify;
-	char **frames;  /* per function, NUL-terminated; NULL until used */
-	size_t *lens;
+	cg_str *names; /* per function */
+	cg_str *path;  /* the stack's frames */
+	size_t path_cap;
+	cg_buf line;
 	int oom;
 } fold;
-
-static const char *frame_of(fold *fo, size_t i, size_t *len)
-{
-	cg_func fn;
-	cg_str where = {"", 0};
-	size_t n = 0;
-	char *buf;
-	if (fo->frames[i] != NULL) {
-		*len = fo->lens[i];
-		return fo->frames[i];
-	}
-	cg_funcs_get(fo->f, i, &fn);
-	if (fo->qualify != CLI_QUALIFY_NONE)
-		where = cg_str_basename(fo->qualify == CLI_QUALIFY_FILE ? fn.fl : fn.ob);
-	buf = malloc(3 * (where.len + fn.fn.len) + 2);
-	if (buf == NULL) {
-		fo->oom = 1;
-		*len = 0;
-		return "";
-	}
-	if (fo->qualify != CLI_QUALIFY_NONE) {
-		n = cg_fold_escape(where, buf);
-		buf[n++] = ':';
-	}
-	n += cg_fold_escape(fn.fn, buf + n);
-	buf[n] = '\0';
-	fo->frames[i] = buf;
-	fo->lens[i] = *len = n;
-	return buf;
-}
 
 static cg_kind stack(void *ctx, const size_t *frames, size_t depth,
                      uint64_t count)
 {
 	fold *fo = ctx;
-	size_t i, len;
-	for (i = 0; i < depth; i++) {
-		const char *name = frame_of(fo, frames[i], &len);
-		if (i > 0)
-			out_char(';');
-		out_bytes(name, len);
+	size_t i;
+	if (cli_grow((void **)&fo->path, &fo->path_cap, depth, sizeof *fo->path)) {
+		fo->oom = 1;
+		return CG_RESOURCE;
 	}
-	out_char(' ');
-	out_u64(count);
-	out_char('\n');
-	return fo->oom ? CG_RESOURCE : CG_OK;
+	for (i = 0; i < depth; i++)
+		fo->path[i] = fo->names[frames[i]];
+	fo->line.len = 0;
+	cg_folded_line(&fo->line, fo->path, depth, count);
+	if (fo->line.failed) {
+		fo->oom = 1;
+		return CG_RESOURCE;
+	}
+	out_bytes(fo->line.ptr, fo->line.len);
+	return CG_OK;
 }
 
 typedef struct options {
@@ -151,8 +125,9 @@ int main(int argc, char **argv)
 	options o;
 	cg_funcs *f;
 	cg_error err;
-	size_t *ev, nev, i;
+	size_t *ev, nev;
 	fold fo;
+	cg_buf names = CG_BUF_INIT;
 	cg_fold_report rep;
 	cli c;
 
@@ -172,11 +147,8 @@ int main(int argc, char **argv)
 		return cli_exit_status(&c);
 	ev = cli_pick_events(&c, f, o.event, &nev);
 	memset(&fo, 0, sizeof fo);
-	fo.f = f;
-	fo.qualify = o.qualify;
-	fo.frames = calloc(cg_funcs_count(f) + 1, sizeof *fo.frames);
-	fo.lens = calloc(cg_funcs_count(f) + 1, sizeof *fo.lens);
-	if (fo.frames == NULL || fo.lens == NULL)
+	fo.names = rows_frame_names(f, o.qualify, &names);
+	if (fo.names == NULL)
 		cli_trouble(&c, NULL, "out of memory");
 	else if (ev != NULL && nev > 0 &&
 	         cg_fold(f, ev[0], &o.fold, stack, &fo, &rep, &err) != CG_OK)
@@ -184,10 +156,10 @@ int main(int argc, char **argv)
 	else if (ev != NULL && nev > 0)
 		/* a cut walk keeps every count: nothing to say of it */
 		cli_fold_report(&c, f, ev[0], &rep);
-	for (i = 0; fo.frames != NULL && i < cg_funcs_count(f); i++)
-		free(fo.frames[i]);
-	free(fo.frames);
-	free(fo.lens);
+	free(fo.names);
+	free(fo.path);
+	cg_buf_free(&fo.line);
+	cg_buf_free(&names);
 	free(ev);
 	cg_funcs_free(f);
 	return cli_exit_status(&c);

@@ -147,8 +147,7 @@ typedef struct tsv {
 	 * run that column i begins, else 0; its text, TABs between its cells
 	 * and before it (i > 0), at run_at[i] in fixed, run_len[i] bytes */
 	size_t *run_end, *run_at, *run_len;
-	char *fixed;
-	size_t nfixed, fixed_cap;
+	cg_buf fixed;
 	rowkey key;
 	int key_set;
 	int clean[7];       /* key.name[i] needs no escape */
@@ -398,12 +397,8 @@ static int same_key(const rowkey *a, const rowkey *b)
 
 static int append(tsv *t, const char *s, size_t n)
 {
-	if (cli_grow((void **)&t->fixed, &t->fixed_cap, t->nfixed + n, 1))
-		return -1;
-	if (n > 0)
-		memcpy(t->fixed + t->nfixed, s, n);
-	t->nfixed += n;
-	return 0;
+	cg_buf_put(&t->fixed, s, n);
+	return t->fixed.failed ? -1 : 0;
 }
 
 /* A field as out_field writes it: backslash, TAB, CR, LF escaped. */
@@ -411,9 +406,9 @@ static int append_field(tsv *t, cg_str s)
 {
 	size_t i;
 	char *p;
-	if (cli_grow((void **)&t->fixed, &t->fixed_cap, t->nfixed + 2 * s.len, 1))
+	if (s.len > SIZE_MAX / 2 ||
+	    (p = cg_buf_room(&t->fixed, 2 * s.len)) == NULL)
 		return -1;
-	p = t->fixed + t->nfixed;
 	for (i = 0; i < s.len; i++) {
 		char c = s.ptr[i];
 		if (c == '\\' || c == '\t' || c == '\r' || c == '\n') {
@@ -422,13 +417,12 @@ static int append_field(tsv *t, cg_str s)
 		}
 		*p++ = c;
 	}
-	t->nfixed = (size_t)(p - t->fixed);
+	t->fixed.len = (size_t)(p - t->fixed.ptr);
 	return 0;
 }
 
 static int fixed_cell(tsv *t, const rowkey *k, size_t col)
 {
-	char digits[20];
 	cg_str file;
 	size_t i;
 	switch (col) {
@@ -437,7 +431,8 @@ static int fixed_cell(tsv *t, const rowkey *k, size_t col)
 		file.len = strlen(file.ptr);
 		return append_field(t, file);
 	case COL_PART:
-		return append(t, digits, cg_format_u64(k->part, digits));
+		cg_buf_u64(&t->fixed, k->part);
+		return t->fixed.failed ? -1 : 0;
 	case COL_KIND:
 		return append(t, k->kind == CG_RECORD_CALL ? "call" : "cost", 4);
 	default:
@@ -463,17 +458,17 @@ static int make_fixed(tsv *t, const rowkey *k)
 {
 	size_t i, start = 0;
 	scan_names(t, k);
-	t->nfixed = 0;
+	t->fixed.len = 0;
 	for (i = 0; i < t->ncols; i++) {
 		if (!fixed_column(t->cols[i]))
 			continue;
 		if (t->run_end[i] > 0) {
 			start = i;
-			t->run_at[i] = t->nfixed;
+			t->run_at[i] = t->fixed.len;
 		}
 		if ((i > 0 && append(t, "\t", 1)) || fixed_cell(t, k, t->cols[i]))
 			return -1;
-		t->run_len[start] = t->nfixed - t->run_at[start];
+		t->run_len[start] = t->fixed.len - t->run_at[start];
 	}
 	t->key = *k;
 	t->key_set = 1;
@@ -518,7 +513,7 @@ static cg_kind row(void *ctx, const cg_part *p, const cg_record *r)
 	}
 	for (i = 0; i < t->ncols;) {
 		if (t->run_end[i] > 0) {
-			out_bytes(t->fixed + t->run_at[i], t->run_len[i]);
+			out_bytes(t->fixed.ptr + t->run_at[i], t->run_len[i]);
 			i = t->run_end[i];
 			continue;
 		}
@@ -680,7 +675,7 @@ int main(int argc, char **argv)
 	free(t.run_end);
 	free(t.run_at);
 	free(t.run_len);
-	free(t.fixed);
+	cg_buf_free(&t.fixed);
 	free(t.evsrc);
 	free(ins);
 	return cli_exit_status(&c);

@@ -27,9 +27,9 @@ void cli_init(cli *c, const char *prog, const char *synopsis,
 int cli_parse_qualify(cli *c, const char *arg)
 {
 	if (strcmp(arg, "file") == 0)
-		return CLI_QUALIFY_FILE;
+		return CG_QUALIFY_FILE;
 	if (strcmp(arg, "object") == 0)
-		return CLI_QUALIFY_OBJECT;
+		return CG_QUALIFY_OBJECT;
 	cli_usage(c, "-q: expected file or object");
 }
 

@@ -202,8 +202,8 @@ void cli_parse_percent(cli *c, const char *opt, const char *arg,
                        int upto100, uint64_t *num, uint64_t *scale);
 const char *cli_one_event(cli *c, const char *arg);
 
-/* -q file|object of the stack writers: what qualifies a frame's name. */
-enum { CLI_QUALIFY_NONE, CLI_QUALIFY_FILE, CLI_QUALIFY_OBJECT };
+/* -q file|object of the stack writers: CG_QUALIFY_FILE or
+ * CG_QUALIFY_OBJECT, what qualifies a frame's name (cg_frame_name). */
 int cli_parse_qualify(cli *c, const char *arg);
 
 /* Note an exit status without printing. */

@@ -9,8 +9,45 @@ char out_buf[OUT_SIZE];
 size_t out_used;
 static int failed;
 
+/* Held output (out_hold): what passed the buffer, kept until out_flush. */
+static cg_buf held;
+static int holding;
+
+void out_hold(void)
+{
+	holding = 1;
+}
+
+void out_spoil(void)
+{
+	held.failed = 1;
+}
+
+int out_spoiled(void)
+{
+	return held.failed;
+}
+
+void out_discard(void)
+{
+	out_used = 0;
+	cg_buf_free(&held);
+	holding = 0;
+}
+
 int out_flush(void)
 {
+	if (holding) {
+		holding = 0;
+		if (held.failed) {
+			out_discard();
+			return 0;
+		}
+		if (held.len > 0 && !failed &&
+		    fwrite(held.ptr, 1, held.len, stdout) != held.len)
+			failed = 1;
+		cg_buf_free(&held);
+	}
 	if (out_used > 0 && !failed && fwrite(out_buf, 1, out_used, stdout) != out_used)
 		failed = 1;
 	out_used = 0;
@@ -19,6 +56,12 @@ int out_flush(void)
 
 void out_bytes_slow(const char *s, size_t n)
 {
+	if (holding) {
+		cg_buf_put(&held, out_buf, out_used);
+		cg_buf_put(&held, s, n);
+		out_used = 0;
+		return;
+	}
 	while (n > 0) {
 		size_t room = OUT_SIZE - out_used, k = n < room ? n : room;
 		memcpy(out_buf + out_used, s, k);

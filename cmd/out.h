@@ -49,7 +49,17 @@ int out_field_clean(cg_str s);
 void out_cstr_field(const char *s);
 /* Numbers separated by single spaces. */
 void out_u64_list(const uint64_t *v, size_t n);
-/* Write what is buffered; 0, or -1 once standard output has failed. */
+/* Hold all output from now on until out_flush (a report that must not
+ * be cut short: nothing of it is written unless all of it is). */
+void out_hold(void);
+/* The held output is spoiled (out of memory making it, or keeping it):
+ * out_flush writes none of it.  out_spoiled says so. */
+void out_spoil(void);
+int out_spoiled(void);
+/* Forget what is buffered or held, and hold no more. */
+void out_discard(void);
+/* Write what is buffered (and held); 0, or -1 once standard output has
+ * failed. */
 int out_flush(void);
 
 #endif

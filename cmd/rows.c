@@ -198,3 +198,27 @@ size_t rows_select(const cg_funcs *f, row *rows, size_t n, int parts,
 	}
 	return kept;
 }
+
+cg_str *rows_frame_names(const cg_funcs *f, int qualify, cg_buf *text)
+{
+	size_t n = cg_funcs_count(f), i;
+	size_t *end = malloc((n + 1) * sizeof *end);
+	cg_str *names = malloc((n + 1) * sizeof *names);
+	cg_func fn;
+	for (i = 0; end != NULL && names != NULL && i < n; i++) {
+		cg_funcs_get(f, i, &fn);
+		cg_frame_name(text, &fn, qualify);
+		end[i] = text->len;
+	}
+	/* the views once the text has stopped moving */
+	for (i = 0; end != NULL && names != NULL && !text->failed && i < n; i++) {
+		names[i].ptr = text->ptr + (i > 0 ? end[i - 1] : 0);
+		names[i].len = end[i] - (i > 0 ? end[i - 1] : 0);
+	}
+	free(end);
+	if (text->failed || end == NULL) {
+		free(names);
+		return NULL;
+	}
+	return names;
+}

@@ -47,6 +47,11 @@ row *rows_collect(const cg_funcs *f, int arcs, int parts, int cycle_rows,
 size_t rows_select(const cg_funcs *f, row *rows, size_t n, int parts,
                    const rows_key *key, const rows_filter *flt);
 
+/* Each function's frame name as -q says (cg_frame_name): a malloc'd
+ * array of cg_funcs_count views into text (free them, then text with
+ * cg_buf_free), or NULL when out of memory. */
+cg_str *rows_frame_names(const cg_funcs *f, int qualify, cg_buf *text);
+
 /* 1 if a * b >= c * d, exactly. */
 int rows_ge_product(uint64_t a, uint64_t b, uint64_t c, uint64_t d);
 

@@ -201,6 +201,34 @@ int cg_str_cmp(cg_str a, cg_str b);
 /* The part of a path after its last '/' (a view into s). */
 cg_str cg_str_basename(cg_str s);
 
+/* A growable byte buffer, the one of every writer of the library and of
+ * the commands: ptr holds len bytes and a NUL after them once anything
+ * was put (or room made), cap is what is allocated.  Zero it to begin
+ * (CG_BUF_INIT).  An allocation that fails sets failed, and from then on
+ * every append does nothing: the owner checks failed once, at the end.
+ * len may be set back to cut the text (then ptr[len] = '\0' is the
+ * owner's to write, if it needs it). */
+typedef struct cg_buf {
+	char *ptr;
+	size_t len, cap;
+	int failed;
+} cg_buf;
+
+#define CG_BUF_INIT {NULL, 0, 0, 0}
+
+/* Append the n bytes at s. */
+void cg_buf_put(cg_buf *b, const char *s, size_t n);
+/* Append a C string; one byte; v in decimal. */
+void cg_buf_puts(cg_buf *b, const char *s);
+void cg_buf_putc(cg_buf *b, char c);
+void cg_buf_u64(cg_buf *b, uint64_t v);
+/* Room for n more bytes and a NUL: ptr + len, for the caller to write
+ * into and then add to len; NULL once failed (set here when the room
+ * cannot be had). */
+char *cg_buf_room(cg_buf *b, size_t n);
+/* Release the memory; b is zeroed, failed included. */
+void cg_buf_free(cg_buf *b);
+
 /* Position fields, in their only legal order. */
 enum { CG_POS_INSTR = 0, CG_POS_BB = 1, CG_POS_LINE = 2, CG_POS_FIELDS = 3 };
 
@@ -715,6 +743,20 @@ cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
  * %3B %25 %0D %0A, so that the line keeps its format and the name can be
  * read back.  out has room for 3 * name.len bytes; returns the length. */
 size_t cg_fold_escape(cg_str name, char *out);
+
+/* How a frame is named (cg-fold -q): by the function's name alone, or
+ * qualified with the base name of its file or of its object and ':'. */
+enum { CG_QUALIFY_NONE = 0, CG_QUALIFY_FILE = 1, CG_QUALIFY_OBJECT = 2 };
+
+/* Append the frame name of fn as qualify says, unescaped: fn, FILE:fn or
+ * OBJECT:fn with FILE and OBJECT base names. */
+void cg_frame_name(cg_buf *out, const cg_func *fn, int qualify);
+
+/* Append the folded line of a stack: its depth frames from the root,
+ * each escaped as cg_fold_escape does, joined by ';', then a space, the
+ * count in decimal and LF ("a;b;c 123\n"). */
+void cg_folded_line(cg_buf *out, const cg_str *frames, size_t depth,
+                    uint64_t count);
 
 /* Folded stacks read back, in chunks: lines "FRAME;FRAME;... COUNT" (a
  * count of decimal digits after the last space), as cg-fold writes them

@@ -107,21 +107,17 @@ static int make_key(const cg_rename *rn, const cg_func *fn, cg_buf *key,
 		s.len = part->len;
 		if (field != CG_NAME_FN)
 			s = cg_str_basename(s);
-		if (cg_grow((void **)&key->ptr, &key->cap, key->len + s.len + 2, 1))
-			return -1;
-		if (s.len > 0)
-			memcpy(key->ptr + key->len, s.ptr, s.len);
-		key->len += s.len;
+		cg_buf_put(key, s.ptr, s.len);
 		if (field != CG_NAME_FN)
-			key->ptr[key->len++] = '\0';
+			cg_buf_putc(key, '\0');
 	}
-	return 0;
+	return key->failed ? -1 : 0;
 }
 
 static int add_side(cg_diff *d, const cg_funcs *f, const cg_rename *rn,
                     int is_new)
 {
-	cg_buf key = {NULL, 0, 0}, part = {NULL, 0, 0}, tmp = {NULL, 0, 0};
+	cg_buf key = CG_BUF_INIT, part = CG_BUF_INIT, tmp = CG_BUF_INIT;
 	size_t W = d->events.count, i;
 	const size_t *map = is_new ? d->ev_new : d->ev_old;
 	int ret = -1;
@@ -150,9 +146,9 @@ static int add_side(cg_diff *d, const cg_funcs *f, const cg_rename *rn,
 	}
 	ret = 0;
 out:
-	cg_free(key.ptr);
-	cg_free(part.ptr);
-	cg_free(tmp.ptr);
+	cg_buf_free(&key);
+	cg_buf_free(&part);
+	cg_buf_free(&tmp);
 	return ret;
 }
 

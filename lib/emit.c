@@ -1,10 +1,10 @@
-/* emit.c - a Callgrind profile built by an importer, written through the
- * normalizer. */
+/* emit.c - a Callgrind profile built by an importer, written by the one
+ * writer (writer.c) as the parts and records a reader of it would hand
+ * over. */
 #include "emit.h"
 
 #include "decimal.h"
-#include "internal.h"
-#include "table.h"
+#include "writer.h"
 
 typedef struct emit_func {
 	uint32_t ob, fl, fn; /* name IDs in their namespaces, from 0 */
@@ -100,10 +100,46 @@ cg_kind cg_emit_new(const char *const *events, size_t nevents, cg_emit **out,
 	return CG_OK;
 }
 
+/* What a reader of the profile's text would make of a name or a header
+ * value: the blanks, FF and VT at its ends taken off; and why it could
+ * not be read (NULL: it can): a line ending, a NUL, bytes that are not
+ * UTF-8, or a name of blanks only, which reads as a reference to an ID. */
+static const char *unreadable(cg_str *s)
+{
+	static const char ends[] = " \t\r\n\f\v";
+	const unsigned char *p;
+	size_t i, n, len = s->len;
+	/* a line ending anywhere, even where it would be taken off */
+	if (memchr(s->ptr, '\n', s->len) != NULL ||
+	    memchr(s->ptr, '\r', s->len) != NULL)
+		return "a name holds a line ending";
+	while (s->len > 0 && memchr(ends, s->ptr[0], sizeof ends - 1) != NULL) {
+		s->ptr++;
+		s->len--;
+	}
+	while (s->len > 0 &&
+	       memchr(ends, s->ptr[s->len - 1], sizeof ends - 1) != NULL)
+		s->len--;
+	if (len > 0 && s->len == 0)
+		return "a name of blanks only";
+	if (memchr(s->ptr, '\0', s->len) != NULL)
+		return "a name holds a NUL";
+	p = (const unsigned char *)s->ptr;
+	for (i = 0; i < s->len; i += n)
+		if (p[i] < 0x80)
+			n = 1;
+		else if ((n = cg_utf8_seq(p + i, s->len - i)) == 0)
+			return "a name is not UTF-8";
+	return NULL;
+}
+
 cg_kind cg_emit_header(cg_emit *e, const char *key, cg_str value,
                        cg_error *err)
 {
 	emit_header *h;
+	const char *why = unreadable(&value);
+	if (why != NULL && value.len > 0)
+		return cg_fail(err, CG_SYNTAX, 0, "%s in header %s", why, key);
 	if (cg_grow((void **)&e->headers, &e->headers_cap, e->nheaders + 1,
 	            sizeof *e->headers))
 		return oom(err, 0);
@@ -132,21 +168,16 @@ cg_kind cg_emit_summary(cg_emit *e, const uint64_t *values, cg_error *err)
 	return CG_OK;
 }
 
-static int has_line_end(cg_str s)
-{
-	return memchr(s.ptr, '\n', s.len) != NULL ||
-	       memchr(s.ptr, '\r', s.len) != NULL;
-}
-
 cg_kind cg_emit_func(cg_emit *e, cg_str ob, cg_str fl, cg_str fn,
                      uint64_t position, uint64_t line, size_t *id,
                      cg_error *err)
 {
 	static const cg_str unknown = {"???", 3};
 	emit_func f;
-	if (has_line_end(ob) || has_line_end(fl) || has_line_end(fn))
-		return cg_fail(err, CG_SYNTAX, line,
-		               "a name holds a line ending");
+	const char *why;
+	if ((why = unreadable(&ob)) != NULL || (why = unreadable(&fl)) != NULL ||
+	    (why = unreadable(&fn)) != NULL)
+		return cg_fail(err, CG_SYNTAX, line, "%s", why);
 	if (fl.len == 0)
 		fl = unknown;
 	if (cg_grow((void **)&e->funcs, &e->funcs_cap, e->nfuncs + 1,
@@ -227,221 +258,210 @@ cg_kind cg_emit_call(cg_emit *e, size_t caller, size_t callee, uint64_t count,
 
 /* ------------------------------------------------------------- writing */
 
-typedef struct text {
-	char *buf;
-	size_t len, cap;
-	int failed;
-} text;
-
-static void put(text *t, const char *s, size_t n)
-{
-	if (t->failed)
-		return;
-	if (cg_grow((void **)&t->buf, &t->cap, t->len + n + 1, 1)) {
-		t->failed = 1;
-		return;
-	}
-	if (n > 0)
-		memcpy(t->buf + t->len, s, n);
-	t->len += n;
-}
-
-static void puts_(text *t, const char *s) { put(t, s, strlen(s)); }
-
-static void put_u64(text *t, uint64_t v)
-{
-	char digits[20];
-	put(t, digits, cg_decimal(v, digits));
-}
-
-static void put_costs(text *t, const uint64_t *v, size_t n)
-{
-	size_t i;
-	for (i = 0; i < n; i++) {
-		put(t, " ", 1);
-		put_u64(t, v[i]);
-	}
-	put(t, "\n", 1);
-}
-
-/* KEY=(ID) NAME the first time an ID is used, KEY=(ID) after; IDs from 1;
- * an empty name as KEY= alone. */
-static void put_name(text *t, const char *key, const cg_interner *names,
-                     unsigned char *defined, uint32_t id)
-{
-	puts_(t, key);
-	if (names->names[id].len == 0) {
-		/* an empty name in full: "(N) " would lose its blank */
-		puts_(t, "=\n");
-		return;
-	}
-	puts_(t, "=(");
-	put_u64(t, (uint64_t)id + 1);
-	put(t, ")", 1);
-	if (!defined[id]) {
-		defined[id] = 1;
-		put(t, " ", 1);
-		put(t, names->names[id].ptr, names->names[id].len);
-	}
-	put(t, "\n", 1);
-}
-
-typedef struct writer {
+/* The profile goes to the one writer (writer.c) as the parts and records
+ * a reader of its text would hand over: the normalizer's output of that
+ * text, without the text. */
+typedef struct emitter {
 	const cg_emit *e;
-	text *t;
+	cg_writer w;
+	cg_part part;
+	cg_header *headers; /* version:, the importer's, part:, positions:,
+	                       events:, summary: */
+	char ordinal[24];
+	uint64_t *sum;
 	size_t *by_caller; /* the part's arcs grouped by caller, in order */
 	size_t *first;     /* by_caller[first[f] .. first[f + 1]]: f's arcs */
-	unsigned char *ob_def, *fl_def, *fn_def;
-	long cur_ob, cur_fl; /* -1: none yet */
-} writer;
+	cg_str events_value;
+} emitter;
 
-static void put_function(writer *w, const emit_part *p, size_t k)
+static cg_str name_of(const cg_interner *names, uint32_t id)
 {
-	const cg_emit *e = w->e;
-	const emit_func *f = &e->funcs[p->self_fn[k]];
-	size_t i;
-	/* a part starts with no object: an empty one needs no ob= there,
-	 * after another it does (ob= with an empty name) */
-	if (w->cur_ob != (long)f->ob &&
-	    !(w->cur_ob < 0 && e->obs.names[f->ob].len == 0)) {
-		put_name(w->t, "ob", &e->obs, w->ob_def, f->ob);
-		w->cur_ob = (long)f->ob;
-	}
-	if (w->cur_fl != (long)f->fl) {
-		put_name(w->t, "fl", &e->fls, w->fl_def, f->fl);
-		w->cur_fl = (long)f->fl;
-	}
-	put_name(w->t, "fn", &e->fns, w->fn_def, f->fn);
-	put_u64(w->t, f->position);
-	put_costs(w->t, &p->self[k * e->nevents], e->nevents);
-	for (i = w->first[p->self_fn[k]]; i < w->first[p->self_fn[k] + 1]; i++) {
-		size_t a = w->by_caller[i];
-		const emit_arc *arc = &p->arcs[a];
-		const emit_func *g = &e->funcs[arc->callee];
-		/* the callee's object is the caller's unless cob= says */
-		if (g->ob != f->ob)
-			put_name(w->t, "cob", &e->obs, w->ob_def, g->ob);
-		put_name(w->t, "cfl", &e->fls, w->fl_def, g->fl);
-		put_name(w->t, "cfn", &e->fns, w->fn_def, g->fn);
-		puts_(w->t, "calls=");
-		put_u64(w->t, arc->count);
-		put(w->t, " ", 1);
-		put_u64(w->t, g->position);
-		put(w->t, "\n", 1);
-		put_u64(w->t, f->position);
-		put_costs(w->t, &p->arc_cost[a * e->nevents], e->nevents);
-	}
+	return names->names[id];
 }
 
 /* A counting sort of the part's arcs by caller, stable. */
-static int group_arcs(writer *w, const emit_part *p)
+static int group_arcs(emitter *m, const emit_part *p)
 {
-	size_t nf = w->e->nfuncs, a, f;
-	cg_free(w->by_caller);
-	w->by_caller = cg_malloc((p->narcs + 1) * sizeof *w->by_caller);
-	if (w->by_caller == NULL)
+	size_t nf = m->e->nfuncs, a, f;
+	cg_free(m->by_caller);
+	m->by_caller = cg_malloc((p->narcs + 1) * sizeof *m->by_caller);
+	if (m->by_caller == NULL)
 		return -1;
-	memset(w->first, 0, (nf + 2) * sizeof *w->first);
+	memset(m->first, 0, (nf + 2) * sizeof *m->first);
 	for (a = 0; a < p->narcs; a++)
-		w->first[p->arcs[a].caller + 2]++;
+		m->first[p->arcs[a].caller + 2]++;
 	for (f = 0; f < nf; f++)
-		w->first[f + 2] += w->first[f + 1];
+		m->first[f + 2] += m->first[f + 1];
 	for (a = 0; a < p->narcs; a++)
-		w->by_caller[w->first[p->arcs[a].caller + 1]++] = a;
+		m->by_caller[m->first[p->arcs[a].caller + 1]++] = a;
 	return 0;
 }
 
-static void put_part(writer *w, size_t i, uint64_t *sum)
+static void header(emitter *m, const char *key, cg_str value)
 {
-	const cg_emit *e = w->e;
+	cg_header *h = &m->headers[m->part.nheaders++];
+	h->key.ptr = key;
+	h->key.len = strlen(key);
+	h->value = value;
+	h->line = 0;
+}
+
+/* Part i as its header block reads: its summary the sum of its self
+ * costs unless the importer said otherwise, and so are its totals. */
+static void make_part(emitter *m, size_t i)
+{
+	static const cg_str one = {"1", 1}, line = {"line", 4};
+	const cg_emit *e = m->e;
 	const emit_part *p = &e->parts[i];
+	cg_part *part = &m->part;
+	cg_str ord;
 	size_t k, j;
-	puts_(w->t, i == 0 ? "# callgrind format\nversion: 1\n" : "\n");
-	for (j = 0; j < e->nheaders; j++) {
-		puts_(w->t, e->headers[j].key);
-		puts_(w->t, ": ");
-		put(w->t, e->headers[j].value.ptr, e->headers[j].value.len);
-		put(w->t, "\n", 1);
-	}
-	puts_(w->t, "part: ");
-	put_u64(w->t, (uint64_t)i + 1);
-	puts_(w->t, "\npositions: line\nevents:");
-	for (j = 0; j < e->nevents; j++) {
-		put(w->t, " ", 1);
-		put(w->t, e->events[j].ptr, e->events[j].len);
-	}
-	put(w->t, "\n", 1);
-	if (group_arcs(w, p)) {
-		w->t->failed = 1;
-		return;
-	}
-	memset(sum, 0, e->nevents * sizeof *sum);
+	part->ordinal = i + 1;
+	part->first_line = 0;
+	part->nheaders = 0;
+	if (i == 0)
+		header(m, "version", one);
+	for (j = 0; j < e->nheaders; j++)
+		header(m, e->headers[j].key, e->headers[j].value);
+	ord.ptr = m->ordinal;
+	ord.len = cg_decimal((uint64_t)i + 1, m->ordinal);
+	header(m, "part", ord);
+	header(m, "positions", line);
+	header(m, "events", m->events_value);
+	header(m, "summary", m->events_value);
+	memset(m->sum, 0, e->nevents * sizeof *m->sum);
 	for (k = 0; k < p->nself; k++)
 		for (j = 0; j < e->nevents; j++)
-			sum[j] = cg_sat_add(sum[j], p->self[k * e->nevents + j]);
+			m->sum[j] = cg_sat_add(m->sum[j], p->self[k * e->nevents + j]);
 	if (p->summary != NULL)
-		memcpy(sum, p->summary, e->nevents * sizeof *sum);
-	puts_(w->t, "summary:");
-	put_costs(w->t, sum, e->nevents);
-	w->cur_ob = w->cur_fl = -1;
-	for (k = 0; k < p->nself; k++)
-		put_function(w, p, k);
-	puts_(w->t, "totals:");
-	put_costs(w->t, sum, e->nevents);
+		memcpy(m->sum, p->summary, e->nevents * sizeof *m->sum);
+}
+
+/* Function k of part p: its cost record, then a call record for each of
+ * its arcs. */
+static int put_function(emitter *m, const emit_part *p, size_t k)
+{
+	const cg_emit *e = m->e;
+	const emit_func *f = &e->funcs[p->self_fn[k]];
+	cg_record r;
+	size_t i;
+	memset(&r, 0, sizeof r);
+	r.kind = CG_RECORD_COST;
+	r.ob = name_of(&e->obs, f->ob);
+	r.fl = r.fi = name_of(&e->fls, f->fl);
+	r.fn = name_of(&e->fns, f->fn);
+	r.npos = 1;
+	r.pos = &f->position;
+	r.ncost = e->nevents;
+	r.cost = &p->self[k * e->nevents];
+	if (cg_writer_record(&m->w, &m->part, &r))
+		return 1;
+	r.kind = CG_RECORD_CALL;
+	for (i = m->first[p->self_fn[k]]; i < m->first[p->self_fn[k] + 1]; i++) {
+		size_t a = m->by_caller[i];
+		const emit_arc *arc = &p->arcs[a];
+		const emit_func *g = &e->funcs[arc->callee];
+		r.cob = name_of(&e->obs, g->ob);
+		r.cfl = name_of(&e->fls, g->fl);
+		r.cfn = name_of(&e->fns, g->fn);
+		r.calls = arc->count;
+		r.target = &g->position;
+		r.cost = &p->arc_cost[a * e->nevents];
+		if (cg_writer_record(&m->w, &m->part, &r))
+			return 1;
+	}
+	return 0;
+}
+
+/* One pass of the writer over every part: 0, or 1 when it stopped. */
+static int write_pass(emitter *m, int counting)
+{
+	const cg_emit *e = m->e;
+	size_t i, k;
+	if (cg_writer_pass(&m->w, counting))
+		return 1;
+	for (i = 0; i < e->nparts; i++) {
+		const emit_part *p = &e->parts[i];
+		make_part(m, i);
+		if (group_arcs(m, p) != 0) {
+			m->w.failed = cg_fail_memory(m->w.err, 0);
+			return 1;
+		}
+		if (cg_writer_part_begin(&m->w, &m->part))
+			return 1;
+		for (k = 0; k < p->nself; k++)
+			if (put_function(m, p, k))
+				return 1;
+		if (cg_writer_part_end(&m->w, &m->part))
+			return 1;
+	}
+	return counting ? 0 : cg_writer_flush(&m->w) != 0;
 }
 
 cg_kind cg_emit_write(const cg_emit *e, const cg_limits *limits,
                       cg_write_fn write, void *ctx, cg_error *err)
 {
-	text t = {NULL, 0, 0, 0};
-	writer w;
-	cg_limits lifted;
-	uint64_t *sum = cg_malloc((e->nevents + 1) * sizeof *sum);
+	emitter m;
+	cg_limits lim;
+	cg_buf events = CG_BUF_INIT;
+	cg_summary one;
 	size_t i;
-	cg_kind k;
+	cg_kind k = CG_OK;
 
-	w.e = e;
-	w.t = &t;
-	w.by_caller = NULL;
-	w.first = cg_malloc((e->nfuncs + 2) * sizeof *w.first);
-	w.ob_def = cg_calloc(e->obs.count + 1, 1);
-	w.fl_def = cg_calloc(e->fls.count + 1, 1);
-	w.fn_def = cg_calloc(e->fns.count + 1, 1);
-	if (sum == NULL || w.first == NULL || w.ob_def == NULL || w.fl_def == NULL ||
-	    w.fn_def == NULL)
-		t.failed = 1;
-	for (i = 0; i < e->nparts && !t.failed; i++)
-		put_part(&w, i, sum);
-	cg_free(sum);
-	cg_free(w.first);
-	cg_free(w.by_caller);
-	cg_free(w.ob_def);
-	cg_free(w.fl_def);
-	cg_free(w.fn_def);
-	if (t.failed) {
-		cg_free(t.buf);
-		return oom(err, 0);
-	}
-	/* the text is ours: only the output limit is the caller's */
-	cg_limits_lift(&lifted);
+	memset(&m, 0, sizeof m);
+	m.e = e;
+	/* the profile is ours: only the output limit is the caller's */
+	cg_limits_lift(&lim);
 	if (limits != NULL)
-		lifted.output = limits->output;
+		lim.output = limits->output;
 	else {
 		cg_limits def;
 		cg_limits_default(&def);
-		lifted.output = def.output;
+		lim.output = def.output;
 	}
-	k = cg_normalize(t.buf, t.len, &lifted, 0, write, ctx, err);
-	cg_free(t.buf);
-	if ((k == CG_SYNTAX || k == CG_UNSUPPORTED) && err != NULL) {
-		/* a defect of the writer, not of the input: its line is not
-		 * a line of the input */
-		char why[CG_MESSAGE_MAX];
-		memcpy(why, err->message, sizeof why);
-		why[sizeof why - 1] = '\0';
-		cg_fail(err, k, 0, "the profile written was refused at its line "
-		        "%llu: %.180s", (unsigned long long)err->line, why);
+	m.w.lim = &lim;
+	m.w.err = &m.w.why;
+	m.w.write = write;
+	m.w.ctx = ctx;
+	for (i = 0; i < e->nevents; i++) {
+		if (i > 0)
+			cg_buf_putc(&events, ' ');
+		cg_buf_put(&events, e->events[i].ptr, e->events[i].len);
 	}
+	m.events_value.ptr = events.ptr;
+	m.events_value.len = events.len;
+	cg_part_init(&m.part);
+	m.headers = cg_malloc((e->nheaders + 6) * sizeof *m.headers);
+	m.sum = cg_malloc((e->nevents + 1) * sizeof *m.sum);
+	m.first = cg_malloc((e->nfuncs + 2) * sizeof *m.first);
+	m.part.headers = m.headers;
+	m.part.events = e->events;
+	m.part.nevents = e->nevents;
+	m.part.npos = 1;
+	m.part.pos[0] = CG_POS_LINE;
+	m.part.summary = m.part.totals = m.sum;
+	m.part.nsummary = m.part.ntotals = e->nevents;
+	m.part.has_totals = 1;
+	one.at = 0;
+	one.n = e->nevents;
+	one.line = 0;
+	m.part.summaries = &one;
+	m.part.nsummaries = 1;
+	if (events.failed || m.headers == NULL || m.sum == NULL || m.first == NULL)
+		k = oom(err, 0);
+	else if (write_pass(&m, 1) || (m.w.units <= lim.output &&
+	                               write_pass(&m, 0))) {
+		k = m.w.failed;
+		if (err != NULL)
+			*err = m.w.why;
+	} else if (m.w.units > lim.output)
+		k = cg_writer_over_output(m.w.units, lim.output, err);
+	cg_writer_free(&m.w);
+	cg_buf_free(&events);
+	cg_free(m.headers);
+	cg_free(m.sum);
+	cg_free(m.first);
+	cg_free(m.by_caller);
 	return k;
 }
 

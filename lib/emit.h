@@ -2,10 +2,11 @@
  * arcs, for the importers; internal to the library.
  *
  * The importers know functions, what each costs and who calls whom; this
- * writes that as Callgrind text and passes it through the normalizer, so
- * that every importer writes the canonical text of a profile that the
- * library's own reader has accepted (a defect here is a verdict, never a
- * broken file). */
+ * hands that to the library's one writer (writer.h) as the parts and
+ * records a reader of its text would, so that every importer writes the
+ * canonical text of cg-normalize(1), and no text is written to be parsed
+ * again.  What a reader could not take (a name with a line ending, a NUL
+ * or bytes that are not UTF-8) is refused when it is given. */
 #ifndef CGPROF_EMIT_H
 #define CGPROF_EMIT_H
 
@@ -23,7 +24,8 @@ cg_kind cg_emit_new(const char *const *events, size_t nevents, cg_emit **out,
                     cg_error *err);
 
 /* A header line "KEY: VALUE" written after version: in every part, in the
- * order given (creator:, cmd:, desc:, event: ...).  Copied. */
+ * order given (creator:, cmd:, desc:, event: ...).  Copied, without the
+ * blanks at its ends; a value a name could not be is CG_SYNTAX. */
 cg_kind cg_emit_header(cg_emit *e, const char *key, cg_str value,
                        cg_error *err);
 
@@ -33,9 +35,11 @@ cg_kind cg_emit_header(cg_emit *e, const char *key, cg_str value,
 cg_kind cg_emit_summary(cg_emit *e, const uint64_t *values, cg_error *err);
 
 /* Register a function; *id is its index, from 0 in order of registration.
- * Names are copied; an empty fl is written as "???".  A name holding a
- * line ending cannot be written: CG_SYNTAX at line (the caller's input
- * line), as can nothing else here. */
+ * Names are copied, without the blanks, FF and VT at their ends (as a
+ * reader takes them); an empty fl is written as "???".  A name holding a
+ * line ending or a NUL, one that is not UTF-8 or one of blanks only
+ * cannot be written: CG_SYNTAX at line (the caller's input line), as can
+ * nothing else here. */
 cg_kind cg_emit_func(cg_emit *e, cg_str ob, cg_str fl, cg_str fn,
                      uint64_t position, uint64_t line, size_t *id,
                      cg_error *err);

@@ -127,9 +127,9 @@ static cg_kind one_line(cg_folded *p, const char *s, size_t n, cg_error *err)
 	}
 	p->stacks++;
 	if ((k = p->fn(p->ctx, p->frames, depth, count)) != CG_OK)
+		/* the callback knows why it stopped; its kind is the verdict */
 		return p->failed = cg_fail(err, k, p->lineno,
-		                           k == CG_RESOURCE ? "out of memory or a sum over UInt64"
-		                                            : "stopped by the stack callback");
+		                           "stopped by the stack callback");
 	return CG_OK;
 }
 

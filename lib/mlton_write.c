@@ -29,8 +29,7 @@ typedef struct namer {
 	const cg_mlton *m;
 	size_t *uses;       /* per name: sources naming it */
 	unsigned char *dup; /* per name: another name is the same function */
-	char *buf;
-	size_t cap;
+	cg_buf text; /* the name made last */
 } namer;
 
 /* The file a function is written in: emit writes "???" for none. */
@@ -73,8 +72,7 @@ static int namer_init(namer *n, const cg_mlton *m)
 	n->m = m;
 	n->uses = cg_calloc(m->nnames + 1, sizeof *n->uses);
 	n->dup = cg_calloc(m->nnames + 1, 1);
-	n->buf = NULL;
-	n->cap = 0;
+	memset(&n->text, 0, sizeof n->text);
 	if (n->uses == NULL || n->dup == NULL)
 		return -1;
 	for (i = 0; i < m->nsources; i++)
@@ -86,24 +84,29 @@ static void namer_free(namer *n)
 {
 	cg_free(n->uses);
 	cg_free(n->dup);
-	cg_free(n->buf);
+	cg_buf_free(&n->text);
 }
 
-/* The name of name i, or of source src (SIZE_MAX: none), in n->buf. */
+/* The name of name i, or of source src (SIZE_MAX: none), in n->text. */
 static int namer_name(namer *n, size_t i, size_t src, cg_str *out)
 {
 	cg_str base = n->m->names[i].name;
-	size_t len;
-	if (cg_grow((void **)&n->buf, &n->cap, base.len + 64, 1))
+	n->text.len = 0;
+	cg_buf_put(&n->text, base.ptr, base.len);
+	if (n->dup[i]) {
+		cg_buf_puts(&n->text, " [name ");
+		cg_buf_u64(&n->text, i);
+		cg_buf_putc(&n->text, ']');
+	}
+	if (src != SIZE_MAX && n->uses[i] > 1) {
+		cg_buf_puts(&n->text, " [source ");
+		cg_buf_u64(&n->text, src);
+		cg_buf_putc(&n->text, ']');
+	}
+	if (n->text.failed)
 		return -1;
-	memcpy(n->buf, base.ptr, base.len);
-	len = base.len;
-	if (n->dup[i])
-		len += (size_t)snprintf(n->buf + len, 32, " [name %zu]", i);
-	if (src != SIZE_MAX && n->uses[i] > 1)
-		len += (size_t)snprintf(n->buf + len, 32, " [source %zu]", src);
-	out->ptr = n->buf;
-	out->len = len;
+	out->ptr = n->text.ptr;
+	out->len = n->text.len;
 	return 0;
 }
 

@@ -1,9 +1,9 @@
-/* pego.c - pego traces and profiles: telling them apart, the helpers both
- * readers share, the Callgrind profile (through the importers' writer)
- * and the folded stacks of a trace. */
+/* pego.c - pego traces and profiles: telling them apart, the Callgrind
+ * profile (through the importers' writer) and the folded stacks of a
+ * trace.  The readers (pego_trace.c, pego_profile.c) stand below it and
+ * share the helpers of pego_keys.c. */
 #include "pego.h"
 
-#include "decimal.h"
 #include "emit.h"
 #include "internal.h"
 
@@ -26,123 +26,6 @@ static const char *const event_lines[PEGO_EVENTS] = {
     "Repeats : evaluations repeated at a position",
     "SelfTime : time in the rule, not in the rules it calls (ns)",
     "Time : time in the rule's calls, recursion once (pego's inclusive, ns)"};
-
-/* ------------------------------------------------------------- helpers */
-
-static void excerpt(char *out, size_t n, cg_str s)
-{
-	cg_excerpt(out, n, s.ptr, s.len);
-}
-
-static const char *kind_text(unsigned kinds)
-{
-	if (kinds & (1u << CG_JSON_OBJECT))
-		return "an object";
-	if (kinds & (1u << CG_JSON_ARRAY))
-		return kinds & PEGO_NULL ? "an array or null" : "an array";
-	if (kinds & (1u << CG_JSON_STRING))
-		return kinds & PEGO_NULL ? "a string or null" : "a string";
-	if (kinds & PEGO_BOOL)
-		return "true or false";
-	return "a number";
-}
-
-/* The index of the key named by raw, or nkeys. */
-static size_t find_key(const pego_key *keys, size_t nkeys, cg_str raw)
-{
-	size_t i;
-	for (i = 0; i < nkeys; i++)
-		if (keys[i].kinds != 0 && cg_json_key_is(raw, keys[i].name))
-			return i;
-	return nkeys;
-}
-
-cg_kind cg_pego_members(const cg_json *j, size_t obj, const pego_key *keys,
-                        size_t nkeys, const char *what, size_t *at,
-                        cg_error *err)
-{
-	size_t i = obj + 1, m, k;
-	char ex[64];
-	memset(at, 0, nkeys * sizeof *at);
-	for (m = 0; m < j->v[obj].count; m++, i = j->v[i + 1].next) {
-		const cg_jval *key = &j->v[i], *val = &j->v[i + 1];
-		excerpt(ex, sizeof ex, key->raw);
-		if ((k = find_key(keys, nkeys, key->raw)) == nkeys)
-			return cg_fail(err, CG_SYNTAX, key->line,
-			               "unknown key '%s' in %s", ex, what);
-		if (at[k] != 0)
-			return cg_fail(err, CG_SYNTAX, key->line,
-			               "key '%s' twice in %s", ex, what);
-		if (!(keys[k].kinds & (1u << val->kind)))
-			return cg_fail(err, CG_SYNTAX, val->line, "'%s' is not %s", ex,
-			               kind_text(keys[k].kinds));
-		at[k] = i + 1;
-	}
-	for (k = 0; k < nkeys; k++)
-		if (keys[k].required && at[k] == 0)
-			return cg_fail(err, CG_SYNTAX, j->v[obj].line,
-			               "missing key '%s' in %s", keys[k].name, what);
-	return CG_OK;
-}
-
-cg_kind cg_pego_u64(const cg_json *j, size_t i, const char *key,
-                    uint64_t *out, cg_error *err)
-{
-	int r = cg_json_u64(j->v[i].raw, out);
-	if (r == -2)
-		return cg_fail(err, CG_RESOURCE, j->v[i].line,
-		               "'%s' over UInt64", key);
-	if (r != 0)
-		return cg_fail(err, CG_SYNTAX, j->v[i].line,
-		               "'%s' is not a non-negative integer", key);
-	return CG_OK;
-}
-
-cg_kind cg_pego_rule(cg_pego *p, cg_str raw, const cg_limits *limits,
-                     uint64_t line, uint32_t *id, cg_error *err)
-{
-	char stack[64], *buf = raw.len <= sizeof stack ? stack : cg_malloc(raw.len);
-	cg_str name;
-	size_t before = p->rules.count;
-	int r;
-	if (buf == NULL)
-		return cg_fail_memory(err, line);
-	name.ptr = buf;
-	name.len = cg_json_decode(raw, buf);
-	if (name.len == 0 || cg_key_is(name.ptr, name.len, "<parse>") ||
-	    memchr(name.ptr, '\n', name.len) || memchr(name.ptr, '\r', name.len)) {
-		const char *why =
-		    name.len == 0 ? "an empty rule name"
-		    : cg_key_is(name.ptr, name.len, "<parse>")
-		        ? "a rule named <parse>, the name of the root"
-		        : "a rule name holding a line ending";
-		if (buf != stack)
-			cg_free(buf);
-		return cg_fail(err, CG_SYNTAX, line, "%s", why);
-	}
-	r = cg_intern_content(&p->rules, name, id);
-	if (buf != stack)
-		cg_free(buf);
-	if (r != 0)
-		return cg_fail_memory(err, line);
-	if (p->rules.count > before && p->rules.count > limits->ids)
-		return cg_fail_limit(err, line, "distinct rule count", "ids",
-		                     limits->ids);
-	return CG_OK;
-}
-
-void cg_pego_warn(cg_pego *p, uint64_t line, const char *fmt, ...)
-{
-	va_list ap;
-	pego_warning *w;
-	if (p->nwarnings == sizeof p->warnings / sizeof p->warnings[0])
-		return;
-	w = &p->warnings[p->nwarnings++];
-	w->line = line;
-	va_start(ap, fmt);
-	vsnprintf(w->message, sizeof w->message, fmt, ap);
-	va_end(ap);
-}
 
 /* ------------------------------------------------------------- reading */
 
@@ -486,77 +369,42 @@ static int merge(const cg_pego *p, size_t ev, merged *m)
 	return 0;
 }
 
-typedef struct folder {
-	char *path;
-	size_t len, cap;
-	int oom;
-} folder;
-
-static void append(folder *f, const char *s, size_t n)
-{
-	if (f->oom || cg_grow((void **)&f->path, &f->cap, f->len + n + 1, 1)) {
-		f->oom = 1;
-		return;
-	}
-	memcpy(f->path + f->len, s, n);
-	f->len += n;
-}
-
-/* Append a frame, escaped. */
-static void frame(folder *f, cg_str name)
-{
-	if (f->oom || name.len > SIZE_MAX / 4 ||
-	    cg_grow((void **)&f->path, &f->cap, f->len + 3 * name.len + 2, 1)) {
-		f->oom = 1;
-		return;
-	}
-	if (f->len > 0)
-		f->path[f->len++] = ';';
-	f->len += cg_fold_escape(name, f->path + f->len);
-}
-
-/* Depth first, without recursion: start[] keeps each frame's path length
- * to cut back to. */
-static cg_kind walk(const cg_pego *p, const merged *m, folder *f,
+/* Depth first, without recursion: frames[0..depth] is the path to at,
+ * each node's line formed whole. */
+static cg_kind walk(const cg_pego *p, const merged *m, cg_buf *line,
                     cg_write_fn write, void *ctx, cg_error *err)
 {
 	static const cg_str root = {"<parse>", 7};
-	size_t *start = cg_calloc(m->n + 1, sizeof *start), at = 0, depth = 0;
-	char num[24];
+	cg_str *frames = cg_calloc(m->n + 1, sizeof *frames);
+	size_t at = 0, depth = 0;
 	cg_kind k = CG_OK;
-	if (start == NULL)
+	if (frames == NULL)
 		return cg_fail_memory(err, 0);
-	frame(f, root);
+	frames[0] = root;
 	for (;;) {
-		if (m->count[at] > 0 && !f->oom) {
-			size_t keep = f->len;
-			num[0] = ' ';
-			append(f, num, 1 + cg_decimal(m->count[at], num + 1));
-			append(f, "\n", 1);
-			if (!f->oom && (k = write(ctx, f->path, f->len)) != CG_OK)
+		if (m->count[at] > 0) {
+			line->len = 0;
+			cg_folded_line(line, frames, depth + 1, m->count[at]);
+			if (line->failed ||
+			    (k = write(ctx, line->ptr, line->len)) != CG_OK)
 				break;
-			f->len = keep;
 		}
-		if (f->oom)
-			break;
 		if (m->first[at] != SIZE_MAX) { /* down */
-			start[++depth] = f->len;
 			at = m->first[at];
-			frame(f, p->rules.names[m->rule[at]]);
+			frames[++depth] = p->rules.names[m->rule[at]];
 			continue;
 		}
 		while (depth > 0 && m->next[at] == SIZE_MAX) { /* up */
 			at = m->parent[at];
-			f->len = start[depth--];
+			depth--;
 		}
 		if (depth == 0)
 			break;
 		at = m->next[at]; /* across */
-		f->len = start[depth];
-		frame(f, p->rules.names[m->rule[at]]);
+		frames[depth] = p->rules.names[m->rule[at]];
 	}
-	cg_free(start);
-	if (f->oom)
+	cg_free(frames);
+	if (line->failed)
 		return cg_fail_memory(err, 0);
 	return k;
 }
@@ -566,7 +414,7 @@ cg_kind cg_pego_folded(const cg_pego *p, size_t ev, cg_write_fn write,
 {
 	size_t evs[PEGO_EVENTS], n = present(p, evs);
 	merged m;
-	folder f = {NULL, 0, 0, 0};
+	cg_buf line = CG_BUF_INIT;
 	cg_kind k;
 	if (p->kind != CG_PEGO_TRACE)
 		return cg_fail(err, CG_UNSUPPORTED, 0,
@@ -576,8 +424,8 @@ cg_kind cg_pego_folded(const cg_pego *p, size_t ev, cg_write_fn write,
 	if (merge(p, evs[ev], &m) != 0)
 		k = cg_fail_memory(err, 0);
 	else
-		k = walk(p, &m, &f, write, ctx, err);
+		k = walk(p, &m, &line, write, ctx, err);
 	merged_free(&m);
-	cg_free(f.path);
+	cg_buf_free(&line);
 	return k;
 }

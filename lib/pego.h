@@ -1,9 +1,12 @@
 /* pego.h - what the pego importer reads, shared by its files; internal to
  * the library.
  *
+ *  pego.c          telling them apart, writing Callgrind, folded stacks
  *  pego_trace.c    a rule trace (JSON Lines) into a tree of call contexts
  *  pego_profile.c  a profile (JSON) into counters per rule
- *  pego.c          telling them apart, writing Callgrind, folded stacks */
+ *  pego_keys.c     what both readers share: keys, integers, rule names,
+ *                  warnings
+ * Each calls only the files below it in this list. */
 #ifndef CGPROF_PEGO_H
 #define CGPROF_PEGO_H
 

@@ -107,15 +107,11 @@ cg_kind cg_rename_add(cg_rename *r, int field, const char *expr,
 	return CG_OK;
 }
 
+/* cg_buf_put, and -1 once the buffer failed. */
 static int put(cg_buf *b, const char *s, size_t n)
 {
-	if (cg_grow((void **)&b->ptr, &b->cap, b->len + n + 1, 1))
-		return -1;
-	if (n > 0)
-		memcpy(b->ptr + b->len, s, n);
-	b->len += n;
-	b->ptr[b->len] = '\0';
-	return 0;
+	cg_buf_put(b, s, n);
+	return b->failed ? -1 : 0;
 }
 
 /* The replacement of one match: & the match, \N group N, \& and \\ the

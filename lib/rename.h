@@ -4,13 +4,8 @@
 
 #include "cgprof.h"
 
-/* A growing NUL-terminated byte buffer. */
-typedef struct cg_buf {
-	char *ptr;
-	size_t len, cap;
-} cg_buf;
-
-/* The rules of field applied to name, into out (tmp is scratch space).
+/* The rules of field applied to name, into out (tmp is scratch space; both
+ * NUL-terminated cg_bufs).
  * Returns 0, or -1 out of memory. */
 int cg_rename_apply(const cg_rename *r, int field, cg_str name, cg_buf *out,
                     cg_buf *tmp);

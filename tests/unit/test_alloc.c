@@ -621,6 +621,43 @@ static const char *const rich[] = {
     "k6 k7 k8 k9 e0\n",
 };
 
+/* The writers' buffer: a folded line of frames named as -q says, the
+ * input's lines its frame names; a failed growth is sticky. */
+static cg_kind run_line(const char *in, cg_error *err)
+{
+	cg_buf b = CG_BUF_INIT;
+	cg_str frames[8];
+	cg_func fn;
+	size_t n = 0, start[8], i;
+	const char *p = in;
+	memset(&fn, 0, sizeof fn);
+	fn.fl = (cg_str){"dir/file.c", 10};
+	while (*p != '\0' && n < 8) {
+		const char *nl = strchr(p, '\n');
+		fn.fn.ptr = p;
+		fn.fn.len = nl != NULL ? (size_t)(nl - p) : strlen(p);
+		start[n++] = b.len;
+		cg_frame_name(&b, &fn, n % 2 ? CG_QUALIFY_FILE : CG_QUALIFY_NONE);
+		p = fn.fn.ptr + fn.fn.len + (nl != NULL);
+	}
+	for (i = 0; !b.failed && i < n; i++) {
+		frames[i].ptr = b.ptr + start[i];
+		frames[i].len = (i + 1 < n ? start[i + 1] : b.len) - start[i];
+	}
+	if (!b.failed) {
+		cg_buf line = CG_BUF_INIT;
+		cg_folded_line(&line, frames, n, 12345);
+		b.failed = line.failed;
+		cg_buf_free(&line);
+	}
+	memset(err, 0, sizeof *err);
+	err->kind = b.failed ? CG_RESOURCE : CG_OK;
+	if (b.failed)
+		strcpy(err->message, "out of memory");
+	cg_buf_free(&b);
+	return err->kind;
+}
+
 static const char *const folded[] = {
     "main;a;b 10\nmain;a 5\nmain;c%3Bd 7\r\n\nother 1\n",
     "x;y;z 1\nx;y;z 2\nx;y 3",
@@ -653,6 +690,9 @@ int main(void)
 		for (i = 0; i < sizeof rich / sizeof rich[0]; i++)
 			each_failure(runs[r].what, "rich input", runs[r].run, rich[i]);
 	}
+	each_failure("line", "frames", run_line,
+	             "main\na;b%\nlong name of a frame, longer than a first "
+	             "allocation of eight bytes\nx\ny\n");
 	for (i = 0; i < sizeof folded / sizeof folded[0]; i++) {
 		cg_error err;
 		/* the first two are read, the last refused */

@@ -97,6 +97,16 @@ static void refusals(void)
 	      "a line ending in a name: %s", err.message);
 	CHECK(cg_emit_func(e, S(""), S("a\r"), S("x"), 0, 8, &f, &err) ==
 	          CG_SYNTAX && err.line == 8, "a CR in a file name");
+	CHECK(cg_emit_func(e, S(""), S("a"), S("  "), 0, 9, &f, &err) ==
+	          CG_SYNTAX && err.line == 9,
+	      "a name of blanks only: %s", err.message);
+	CHECK(cg_emit_func(e, S("o\xff"), S("a"), S("x"), 0, 10, &f, &err) ==
+	          CG_SYNTAX && err.line == 10 &&
+	          strstr(err.message, "UTF-8") != NULL,
+	      "an object that is not UTF-8: %s", err.message);
+	CHECK(cg_emit_func(e, S(""), S("a"), (cg_str){"x\0y", 3}, 0, 11, &f,
+	                   &err) == CG_SYNTAX && err.line == 11,
+	      "a NUL in a name: %s", err.message);
 	CHECK(cg_emit_func(e, S(""), S("a"), S("x"), 0, 1, &f, &err) == CG_OK,
 	      "x");
 	CHECK(cg_emit_cost(e, f, big, 2, &err) == CG_OK, "max");
