@@ -9,9 +9,9 @@
 # by appending whole recordings as further parts (names, call density and
 # compressed positions stay Valgrind's):
 #   ls-1M     ls -la /usr/share/doc, appended to itself up to 1 MiB
-#   cc-8M     cc1 compiling lib/normalize.c -O0, then python3 recordings
+#   cc-8M     cc1 compiling lib/write/normalize.c -O0, then python3 recordings
 #             appended up to 8 MiB
-#   cc-16M    cc1 compiling lib/parse.c -O2, then python3 recordings
+#   cc-16M    cc1 compiling lib/read/parse.c -O2, then python3 recordings
 #             appended up to 16 MiB
 #   big-300M  cc-16M repeated as parts up to 300 MB (BENCH_BIG=0 skips it)
 #   patho     valid but hostile: 1,000 parts, 4 KiB names, an ID redefined
@@ -72,11 +72,11 @@ if [ ! -s "$data/ls-1M.cg" ]; then
     rm -f "$data/ls.cg"
 fi
 if [ ! -s "$data/cc-8M.cg" ]; then
-    record "$data/cc-8M.cg" gcc -O0 -I"$top/lib" -I"$bin/../include" -c "$top/lib/normalize.c" -o "$data/x.o"
+    record "$data/cc-8M.cg" gcc -O0 -I"$top/lib" -I"$top/lib/base" -I"$top/lib/read" -I"$top/lib/analyse" -I"$top/lib/write" -I"$top/lib/import" -I"$bin/../include" -c "$top/lib/normalize.c" -o "$data/x.o"
     grow "$data/cc-8M.cg" "$data/py.cg" 8
 fi
 if [ ! -s "$data/cc-16M.cg" ]; then
-    record "$data/cc-16M.cg" gcc -O2 -I"$top/lib" -I"$bin/../include" -c "$top/lib/parse.c" -o "$data/x.o"
+    record "$data/cc-16M.cg" gcc -O2 -I"$top/lib" -I"$top/lib/base" -I"$top/lib/read" -I"$top/lib/analyse" -I"$top/lib/write" -I"$top/lib/import" -I"$bin/../include" -c "$top/lib/parse.c" -o "$data/x.o"
     grow "$data/cc-16M.cg" "$data/py.cg" 16
 fi
 if [ "${BENCH_BIG:-1}" = 1 ] && [ ! -s "$data/big-300M.cg" ]; then

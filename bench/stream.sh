@@ -7,7 +7,7 @@
 #
 # BINDIR defaults to build/bin; BEFORE_BINDIR (optional) holds the same
 # commands built from an earlier commit, measured beside them.  The input
-# is bench/data/cc1.cg, cc1 compiling lib/normalize.c -O0 recorded with
+# is bench/data/cc1.cg, cc1 compiling lib/write/normalize.c -O0 recorded with
 # valgrind --tool=callgrind --dump-instr=yes (made once, about 4 MB),
 # repeated as parts until it passes STREAM_MB MiB (default 1024): still a
 # valid profile, with STREAM_MB/4 times each record.  The script checks
@@ -30,7 +30,7 @@ if [ ! -s "$one" ]; then
     rm -rf "$data/rec" && mkdir -p "$data/rec"
     valgrind -q --tool=callgrind --dump-instr=yes --trace-children=yes \
         --callgrind-out-file="$data/rec/%p.cg" \
-        gcc -O0 -I"$top/lib" -I"$bin/../include" -c "$top/lib/normalize.c" \
+        gcc -O0 -I"$top/lib" -I"$top/lib/base" -I"$top/lib/read" -I"$top/lib/analyse" -I"$top/lib/write" -I"$top/lib/import" -I"$bin/../include" -c "$top/lib/normalize.c" \
         -o "$data/rec/x.o" > /dev/null 2>&1
     # shellcheck disable=SC2012 # the largest recording is cc1
     mv "$(ls -S "$data"/rec/*.cg | head -1)" "$one"

@@ -1,5 +1,5 @@
 /* cg-funcs - cost per function, self and inclusive, as TAB-separated rows.
- * Every input is read and aggregated whole (lib/funcs.c) before a row is
+ * Every input is read and aggregated whole (lib/analyse/funcs.c) before a row is
  * written: the inputs are the parts of one profile. */
 #define _DEFAULT_SOURCE
 #include "cli.h"

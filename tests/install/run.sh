@@ -14,6 +14,11 @@ pc=$(find "$prefix" -name cgprof.pc)
 [ -n "$pc" ] || { echo "no cgprof.pc installed"; exit 1; }
 want="0x000000000001ab70 235161 of 235161 Ir"
 
+# the installed library defines only what the installed header declares
+lib=$(find "$prefix" -name libcgprof.a)
+sh "$src/tests/lint/symbols.sh" "$lib" "$prefix/include/cgprof.h" ||
+    { echo "libcgprof.a defines names cgprof.h does not declare"; exit 1; }
+
 # pkg-config, from the moved prefix
 flags=$(PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --cflags --libs cgprof)
 case $flags in *"$tmp/first"*) echo "cgprof.pc names the install prefix: $flags"; exit 1 ;; esac

@@ -63,24 +63,24 @@ static void two_parts(void)
 	sink out = {{0}, 0};
 	size_t fmain = 99, fwork = 99;
 
-	CHECK(cg_emit_new(ev, 2, &e, &err) == CG_OK, "new: %s", err.message);
-	CHECK(cg_emit_header(e, "creator", S("test"), &err) == CG_OK, "header");
-	CHECK(cg_emit_func(e, S("prog"), S("a.sml"), S("main"), 3, 1, &fmain,
+	CHECK(cgi_emit_new(ev, 2, &e, &err) == CG_OK, "new: %s", err.message);
+	CHECK(cgi_emit_header(e, "creator", S("test"), &err) == CG_OK, "header");
+	CHECK(cgi_emit_func(e, S("prog"), S("a.sml"), S("main"), 3, 1, &fmain,
 	                   &err) == CG_OK && fmain == 0, "main");
-	CHECK(cg_emit_func(e, S("prog"), S(""), S("work"), 9, 1, &fwork,
+	CHECK(cgi_emit_func(e, S("prog"), S(""), S("work"), 9, 1, &fwork,
 	                   &err) == CG_OK && fwork == 1, "work");
-	CHECK(cg_emit_cost(e, fmain, c_main, 1, &err) == CG_OK, "cost main");
-	CHECK(cg_emit_call(e, fmain, fwork, 1, i_work, 1, &err) == CG_OK, "call");
-	CHECK(cg_emit_call(e, fmain, fwork, 1, NULL, 1, &err) == CG_OK, "call");
-	CHECK(cg_emit_call(e, fwork, fwork, 0, NULL, 1, &err) == CG_OK, "self");
-	CHECK(cg_emit_cost(e, fwork, c_work, 1, &err) == CG_OK, "cost work");
-	CHECK(cg_emit_part(e, &err) == CG_OK, "part");
-	CHECK(cg_emit_cost(e, fmain, c_part2, 1, &err) == CG_OK, "cost 2");
-	CHECK(cg_emit_summary(e, stated, &err) == CG_OK, "summary");
-	CHECK(cg_emit_write(e, NULL, collect, &out, &err) == CG_OK, "write: %s",
+	CHECK(cgi_emit_cost(e, fmain, c_main, 1, &err) == CG_OK, "cost main");
+	CHECK(cgi_emit_call(e, fmain, fwork, 1, i_work, 1, &err) == CG_OK, "call");
+	CHECK(cgi_emit_call(e, fmain, fwork, 1, NULL, 1, &err) == CG_OK, "call");
+	CHECK(cgi_emit_call(e, fwork, fwork, 0, NULL, 1, &err) == CG_OK, "self");
+	CHECK(cgi_emit_cost(e, fwork, c_work, 1, &err) == CG_OK, "cost work");
+	CHECK(cgi_emit_part(e, &err) == CG_OK, "part");
+	CHECK(cgi_emit_cost(e, fmain, c_part2, 1, &err) == CG_OK, "cost 2");
+	CHECK(cgi_emit_summary(e, stated, &err) == CG_OK, "summary");
+	CHECK(cgi_emit_write(e, NULL, collect, &out, &err) == CG_OK, "write: %s",
 	      err.message);
 	CHECK(strcmp(out.buf, expect) == 0, "wrote:\n%s", out.buf);
-	cg_emit_free(e);
+	cgi_emit_free(e);
 }
 
 static void refusals(void)
@@ -91,31 +91,31 @@ static void refusals(void)
 	cg_error err;
 	size_t f;
 
-	CHECK(cg_emit_new(ev, 1, &e, &err) == CG_OK, "new");
-	CHECK(cg_emit_func(e, S(""), S("a"), S("x\ny"), 0, 7, &f, &err) ==
+	CHECK(cgi_emit_new(ev, 1, &e, &err) == CG_OK, "new");
+	CHECK(cgi_emit_func(e, S(""), S("a"), S("x\ny"), 0, 7, &f, &err) ==
 	          CG_SYNTAX && err.line == 7,
 	      "a line ending in a name: %s", err.message);
-	CHECK(cg_emit_func(e, S(""), S("a\r"), S("x"), 0, 8, &f, &err) ==
+	CHECK(cgi_emit_func(e, S(""), S("a\r"), S("x"), 0, 8, &f, &err) ==
 	          CG_SYNTAX && err.line == 8, "a CR in a file name");
-	CHECK(cg_emit_func(e, S(""), S("a"), S("  "), 0, 9, &f, &err) ==
+	CHECK(cgi_emit_func(e, S(""), S("a"), S("  "), 0, 9, &f, &err) ==
 	          CG_SYNTAX && err.line == 9,
 	      "a name of blanks only: %s", err.message);
-	CHECK(cg_emit_func(e, S("o\xff"), S("a"), S("x"), 0, 10, &f, &err) ==
+	CHECK(cgi_emit_func(e, S("o\xff"), S("a"), S("x"), 0, 10, &f, &err) ==
 	          CG_SYNTAX && err.line == 10 &&
 	          strstr(err.message, "UTF-8") != NULL,
 	      "an object that is not UTF-8: %s", err.message);
-	CHECK(cg_emit_func(e, S(""), S("a"), (cg_str){"x\0y", 3}, 0, 11, &f,
+	CHECK(cgi_emit_func(e, S(""), S("a"), (cg_str){"x\0y", 3}, 0, 11, &f,
 	                   &err) == CG_SYNTAX && err.line == 11,
 	      "a NUL in a name: %s", err.message);
-	CHECK(cg_emit_func(e, S(""), S("a"), S("x"), 0, 1, &f, &err) == CG_OK,
+	CHECK(cgi_emit_func(e, S(""), S("a"), S("x"), 0, 1, &f, &err) == CG_OK,
 	      "x");
-	CHECK(cg_emit_cost(e, f, big, 2, &err) == CG_OK, "max");
-	CHECK(cg_emit_cost(e, f, one, 3, &err) == CG_RESOURCE && err.line == 3,
+	CHECK(cgi_emit_cost(e, f, big, 2, &err) == CG_OK, "max");
+	CHECK(cgi_emit_cost(e, f, one, 3, &err) == CG_RESOURCE && err.line == 3,
 	      "past UInt64: %s", err.message);
-	CHECK(cg_emit_call(e, f, f, UINT64_MAX, NULL, 4, &err) == CG_OK, "calls");
-	CHECK(cg_emit_call(e, f, f, 1, NULL, 5, &err) == CG_RESOURCE &&
+	CHECK(cgi_emit_call(e, f, f, UINT64_MAX, NULL, 4, &err) == CG_OK, "calls");
+	CHECK(cgi_emit_call(e, f, f, 1, NULL, 5, &err) == CG_RESOURCE &&
 	          err.line == 5, "calls past UInt64");
-	cg_emit_free(e);
+	cgi_emit_free(e);
 }
 
 /* A function of no object after one of an object, and a call across:
@@ -130,14 +130,14 @@ static void empty_object(void)
 	size_t f, g;
 	cg_model *m = NULL;
 	cg_record r;
-	CHECK(cg_emit_new(ev, 1, &e, &err) == CG_OK, "new");
-	CHECK(cg_emit_func(e, S("lib.so"), S("a.c"), S("f"), 1, 1, &f, &err) ==
-	          CG_OK && cg_emit_func(e, S(""), S("b.c"), S("g"), 2, 1, &g,
+	CHECK(cgi_emit_new(ev, 1, &e, &err) == CG_OK, "new");
+	CHECK(cgi_emit_func(e, S("lib.so"), S("a.c"), S("f"), 1, 1, &f, &err) ==
+	          CG_OK && cgi_emit_func(e, S(""), S("b.c"), S("g"), 2, 1, &g,
 	                                &err) == CG_OK, "funcs");
-	CHECK(cg_emit_cost(e, f, one, 1, &err) == CG_OK &&
-	          cg_emit_call(e, f, g, 1, two, 1, &err) == CG_OK &&
-	          cg_emit_cost(e, g, two, 1, &err) == CG_OK, "costs");
-	CHECK(cg_emit_write(e, NULL, collect, &out, &err) == CG_OK, "write: %s",
+	CHECK(cgi_emit_cost(e, f, one, 1, &err) == CG_OK &&
+	          cgi_emit_call(e, f, g, 1, two, 1, &err) == CG_OK &&
+	          cgi_emit_cost(e, g, two, 1, &err) == CG_OK, "costs");
+	CHECK(cgi_emit_write(e, NULL, collect, &out, &err) == CG_OK, "write: %s",
 	      err.message);
 	CHECK(cg_model_read(out.buf, out.len, NULL, 0, &m, &err) == CG_OK,
 	      "read back: %s\n%s", err.message, out.buf);
@@ -151,7 +151,7 @@ static void empty_object(void)
 	} else
 		CHECK(0, "three records: %s", out.buf);
 	cg_model_free(m);
-	cg_emit_free(e);
+	cgi_emit_free(e);
 }
 
 int main(void)

@@ -1,4 +1,4 @@
-/* test_mlton.c - MLton's profiles (lib/mlton.c): hand-made show-sources
+/* test_mlton.c - MLton's profiles (lib/import/mlton.c): hand-made show-sources
  * and mlmon.out inputs shaped as MLton writes them, the figures of the
  * profile written derived by hand below, and every refusal at its line. */
 #include "cgprof.h"

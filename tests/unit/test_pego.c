@@ -380,7 +380,7 @@ static void milliseconds(void)
 		int r;
 		s.ptr = t[i].ms;
 		s.len = strlen(t[i].ms);
-		r = cg_json_milli_to_nano(s, &v);
+		r = cgi_json_milli_to_nano(s, &v);
 		CHECK(r == t[i].r && (r != 0 || v == t[i].ns),
 		      "%s ms: %d %llu ns", t[i].ms, r, (unsigned long long)v);
 	}

@@ -1,0 +1,284 @@
+/* flame.c - the frame tree of a flame graph: stacks merged by their path
+ * of names, inclusive and self cost per side (old, new), each frame's
+ * width and left edge, and the frames too narrow to draw folded into
+ * their parent's account. */
+#include "internal.h"
+#include "sort.h"
+#include "table.h"
+
+#include <string.h>
+
+typedef struct node {
+	uint32_t parent; /* UINT32_MAX for the root */
+	uint32_t name, group; /* interned */
+	uint64_t incl[2], self[2];
+	uint64_t gone;   /* old cost of the subtrees that vanished under it */
+	uint64_t weight, x, hidden;
+	size_t nhidden, depth, shown; /* shown: its index among the shown, or
+	                                 SIZE_MAX */
+} node;
+
+struct cg_flame {
+	cg_interner names;
+	cg_pairmap kids;  /* (parent, name) -> node */
+	node *nodes;
+	size_t count, cap;
+	uint32_t *order;  /* the shown nodes in pre-order */
+	size_t nshown;
+	uint64_t max_change;
+	int spoiled, finished;
+};
+
+cg_kind cg_flame_new(cg_flame **out, cg_error *err)
+{
+	cg_flame *fl = cg_calloc(1, sizeof *fl);
+	uint32_t empty;
+	*out = NULL;
+	if (fl == NULL)
+		return cgi_fail_memory(err, 0);
+	/* the root: name 0, the empty string, and no parent */
+	if (cgi_intern_content(&fl->names, (cg_str){"", 0}, &empty) != 0 ||
+	    cg_grow((void **)&fl->nodes, &fl->cap, 1, sizeof *fl->nodes) != 0) {
+		cg_flame_free(fl);
+		return cgi_fail_memory(err, 0);
+	}
+	memset(fl->nodes, 0, sizeof *fl->nodes);
+	fl->nodes[0].parent = UINT32_MAX;
+	fl->count = 1;
+	*out = fl;
+	return CG_OK;
+}
+
+void cg_flame_free(cg_flame *fl)
+{
+	if (fl == NULL)
+		return;
+	cgi_interner_free(&fl->names);
+	cgi_pairmap_free(&fl->kids);
+	cg_free(fl->nodes);
+	cg_free(fl->order);
+	cg_free(fl);
+}
+
+static int add_u64(uint64_t *sum, uint64_t v)
+{
+	if (*sum > UINT64_MAX - v)
+		return -1;
+	*sum += v;
+	return 0;
+}
+
+/* The child of parent named name, made (with group) when it is new. */
+static int child(cg_flame *fl, uint32_t parent, cg_str name, cg_str group,
+                 uint32_t *out)
+{
+	uint32_t id, gid;
+	int r;
+	if (cgi_intern_content(&fl->names, name, &id) != 0 ||
+	    fl->count >= UINT32_MAX - 1)
+		return -1;
+	r = cgi_pairmap_put(&fl->kids, parent, id, (uint32_t)fl->count, out);
+	if (r <= 0)
+		return r;
+	if (cgi_intern_content(&fl->names, group, &gid) != 0 ||
+	    cg_grow((void **)&fl->nodes, &fl->cap, fl->count + 1,
+	            sizeof *fl->nodes) != 0)
+		return -1; /* the map names a node never made: spoiled */
+	memset(&fl->nodes[fl->count], 0, sizeof *fl->nodes);
+	fl->nodes[fl->count].parent = parent;
+	fl->nodes[fl->count].name = id;
+	fl->nodes[fl->count].group = gid;
+	fl->nodes[fl->count].depth = fl->nodes[parent].depth + 1;
+	fl->count++;
+	return 0;
+}
+
+cg_kind cg_flame_add(cg_flame *fl, int side, const cg_str *names,
+                     const cg_str *groups, size_t depth, uint64_t count,
+                     cg_error *err)
+{
+	static const cg_str none = {"", 0};
+	uint32_t at = 0;
+	size_t i;
+	int s = side == CG_FLAME_OLD ? 0 : 1;
+	if (fl->spoiled || fl->finished)
+		return cgi_fail(err, CG_RESOURCE, 0, "the flame graph is %s",
+		               fl->spoiled ? "spoiled" : "finished");
+	if (add_u64(&fl->nodes[0].incl[s], count) != 0)
+		goto over;
+	for (i = 0; i < depth; i++) {
+		if (child(fl, at, names[i], groups ? groups[i] : none, &at) != 0) {
+			fl->spoiled = 1;
+			return cgi_fail_memory(err, 0);
+		}
+		/* a path's sum is at most the root's, which did not overflow */
+		fl->nodes[at].incl[s] += count;
+	}
+	fl->nodes[at].self[s] += count;
+	return CG_OK;
+over:
+	fl->spoiled = 1;
+	return cgi_fail(err, CG_RESOURCE, 0, "cost sum over UInt64");
+}
+
+/* A frame's width: its new cost and what vanished under it; a frame
+ * that only the old side has, its old cost.  Children come after their
+ * parent, so one pass from the end sees every child first. */
+static int weigh(cg_flame *fl)
+{
+	size_t i;
+	for (i = fl->count; i-- > 0;) {
+		node *n = &fl->nodes[i];
+		uint64_t up;
+		if (n->incl[1] == 0) {
+			n->weight = n->incl[0];
+			up = n->incl[0];
+		} else {
+			n->weight = n->incl[1];
+			if (add_u64(&n->weight, n->gone) != 0)
+				return -1;
+			up = n->gone;
+		}
+		if (i > 0 && add_u64(&fl->nodes[n->parent].gone, up) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int by_name(uint32_t a, uint32_t b, const void *ctx)
+{
+	const cg_flame *fl = ctx;
+	int c = cg_str_cmp(fl->names.names[fl->nodes[a].name],
+	                   fl->names.names[fl->nodes[b].name]);
+	return c != 0 ? c : (a < b ? -1 : a > b);
+}
+
+static uint64_t change(const node *n)
+{
+	return n->incl[1] >= n->incl[0] ? n->incl[1] - n->incl[0]
+	                                : n->incl[0] - n->incl[1];
+}
+
+/* Pre-order, children by name: the left edges, and which frames are
+ * shown.  kids[first[p]..first[p+1]) are p's children, sorted. */
+static void lay_out(cg_flame *fl, const size_t *first, const uint32_t *kids,
+                    double min_share, size_t *stack, size_t *next)
+{
+	double floor_weight = min_share * (double)fl->nodes[0].weight;
+	size_t d = 0;
+	stack[0] = 0;
+	next[0] = first[0];
+	fl->nodes[0].shown = 0;
+	fl->order[fl->nshown++] = 0;
+	fl->max_change = change(&fl->nodes[0]);
+	while (1) {
+		size_t p = stack[d];
+		node *c;
+		if (next[d] == first[p + 1]) {
+			if (d == 0)
+				return;
+			d--;
+			continue;
+		}
+		c = &fl->nodes[kids[next[d]]];
+		/* the next sibling starts where this one ends */
+		c->x = next[d] == first[p] ? fl->nodes[p].x
+		                           : fl->nodes[kids[next[d] - 1]].x +
+		                                 fl->nodes[kids[next[d] - 1]].weight;
+		next[d]++;
+		if (c->weight == 0 || (double)c->weight < floor_weight) {
+			/* the subtree's weight is within the parent's: no overflow */
+			fl->nodes[p].hidden += c->weight;
+			fl->nodes[p].nhidden++;
+			continue;
+		}
+		c->shown = fl->nshown;
+		fl->order[fl->nshown++] = (uint32_t)(c - fl->nodes);
+		if (change(c) > fl->max_change)
+			fl->max_change = change(c);
+		d++;
+		stack[d] = (size_t)(c - fl->nodes);
+		next[d] = first[stack[d]];
+	}
+}
+
+cg_kind cg_flame_finish(cg_flame *fl, double min_share, cg_error *err)
+{
+	size_t n = fl->count, i, maxdepth = 0;
+	size_t *first = NULL, *at = NULL, *stack = NULL, *next = NULL;
+	uint32_t *kids = NULL, *tmp = NULL;
+	cg_kind k = CG_OK;
+	if (fl->spoiled || fl->finished)
+		return cgi_fail(err, CG_RESOURCE, 0, "the flame graph is %s",
+		               fl->spoiled ? "spoiled" : "finished");
+	if (weigh(fl) != 0) {
+		fl->spoiled = 1;
+		return cgi_fail(err, CG_RESOURCE, 0, "cost sum over UInt64");
+	}
+	for (i = 0; i < n; i++) {
+		fl->nodes[i].shown = SIZE_MAX;
+		if (fl->nodes[i].depth > maxdepth)
+			maxdepth = fl->nodes[i].depth;
+	}
+	first = cg_calloc(n + 1, sizeof *first);
+	at = cg_calloc(n + 1, sizeof *at);
+	kids = cg_calloc(n, sizeof *kids);
+	tmp = cg_calloc(n, sizeof *tmp);
+	stack = cg_calloc(maxdepth + 1, sizeof *stack);
+	next = cg_calloc(maxdepth + 1, sizeof *next);
+	fl->order = cg_calloc(n, sizeof *fl->order);
+	if (!first || !at || !kids || !tmp || !stack || !next || !fl->order) {
+		fl->spoiled = 1;
+		k = cgi_fail_memory(err, 0);
+		goto out;
+	}
+	/* children grouped by parent, then each group sorted by name */
+	for (i = 1; i < n; i++)
+		first[fl->nodes[i].parent + 1]++;
+	for (i = 0; i < n; i++)
+		first[i + 1] += first[i];
+	memcpy(at, first, n * sizeof *at);
+	for (i = 1; i < n; i++)
+		kids[at[fl->nodes[i].parent]++] = (uint32_t)i;
+	for (i = 0; i < n; i++)
+		cgi_sort_u32(kids + first[i], first[i + 1] - first[i], tmp, by_name,
+		            fl);
+	lay_out(fl, first, kids, min_share, stack, next);
+	fl->finished = 1;
+out:
+	cg_free(first);
+	cg_free(at);
+	cg_free(kids);
+	cg_free(tmp);
+	cg_free(stack);
+	cg_free(next);
+	return k;
+}
+
+size_t cg_flame_count(const cg_flame *fl)
+{
+	return fl->finished ? fl->nshown : 0;
+}
+
+uint64_t cg_flame_max_change(const cg_flame *fl)
+{
+	return fl->finished ? fl->max_change : 0;
+}
+
+void cg_flame_get(const cg_flame *fl, size_t i, cg_flame_frame *out)
+{
+	const node *n = &fl->nodes[fl->order[i]];
+	out->name = fl->names.names[n->name];
+	out->group = fl->names.names[n->group];
+	out->parent = n->parent == UINT32_MAX ? SIZE_MAX
+	                                      : fl->nodes[n->parent].shown;
+	out->depth = n->depth;
+	out->x = n->x;
+	out->weight = n->weight;
+	out->incl[0] = n->incl[0];
+	out->incl[1] = n->incl[1];
+	out->self[0] = n->self[0];
+	out->self[1] = n->self[1];
+	out->hidden = n->hidden;
+	out->nhidden = n->nhidden;
+}

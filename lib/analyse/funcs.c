@@ -1,0 +1,987 @@
+/* funcs.c - cost per function, self and inclusive: a consumer of the
+ * record stream.
+ *
+ * KCachegrind's rules (tracedata.cpp, TracePartFunction and
+ * TraceFunction::update) are computed per part and summed over parts.
+ * While a part is parsed, its entries (a function within the part) and
+ * part arcs (calls from one function to another within it) hold their
+ * costs in a pool at the part's width.  When the part ends its called
+ * counts and inclusive costs are computed and added to the sums over
+ * parts, at the width of every event seen so far; its entries and arcs
+ * are then dropped, unless the aggregation keeps parts (for rows per
+ * part), so that memory follows the functions and arcs, not the input.
+ * cg_funcs_finish finds the cycles and lays everything out at the final
+ * width. */
+#include "internal.h"
+#include "consumer.h"
+#include "graph.h"
+#include "stacks.h"
+#include "table.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct fkey {
+	uint32_t ob, fl, fn;
+} fkey;
+
+typedef struct fpart {
+	size_t nev, evmap;          /* event count, offset into evmaps */
+	size_t ent_begin, ent_end;  /* its entries */
+	size_t arc_begin, arc_end;  /* its part arcs */
+	size_t pool_begin;          /* its costs in the pool */
+	size_t totals;              /* its self totals in ptot, part width */
+} fpart;
+
+typedef struct entry {
+	uint32_t part, func;
+	uint64_t called; /* calls into it within its part */
+	size_t cost;     /* pool offset: self costs, then inclusive, part width */
+} entry;
+
+typedef struct parc {
+	uint32_t part, caller, callee; /* function indices */
+	uint32_t ecaller, ecallee;     /* entry indices */
+	uint64_t calls;
+	size_t cost; /* pool offset, part width */
+} parc;
+
+/* Rows of costs summed over parts, at a width that grows with the events
+ * seen: laid out again when a part brings new events (rarely: the width
+ * at least doubles). */
+typedef struct cmat {
+	uint64_t *v;
+	size_t rows, cap, width;
+} cmat;
+
+/* The last names resolved: a function's records come in a row.  Views
+ * are compared by address: within one input a name keeps its address
+ * (the input buffer's, or the push reader's one copy). */
+typedef struct vcache {
+	const char *ob, *fl, *fn;
+	size_t oblen, fllen, fnlen;
+	uint32_t func, ent;
+	int valid;
+} vcache;
+
+struct cg_funcs {
+	cg_consumer in;
+	int keep_parts;
+	cg_interner names, events;
+	fkey *funcs;
+	size_t nfuncs, funcs_cap;
+	cg_pairmap func_by_key;
+
+	fpart *parts;
+	size_t nparts, parts_cap;
+	uint32_t *evmaps;
+	size_t nevmaps, evmaps_cap;
+	entry *ents;
+	size_t nents, ents_cap;
+	cg_pairmap ent_by_key;
+	parc *parcs;
+	size_t nparcs, parcs_cap;
+	cg_pairmap parc_by_key;
+	uint64_t *pool;
+	size_t npool, pool_cap;
+	uint64_t *ptot;
+	size_t nptot, ptot_cap;
+
+	/* summed over the parts ended so far */
+	cmat self, incl, called; /* per function (called: width 1) */
+	cg_graph_arc *arcs;
+	size_t narcs, arcs_cap;
+	cg_pairmap arc_by_key;
+	cmat arc_cost;
+	int over; /* a sum passed UInt64 */
+
+	vcache caller, callee;
+
+	/* after cg_funcs_finish, every cost array at width W */
+	size_t W;
+	uint64_t *ent_self, *ent_incl; /* kept parts only */
+	uint64_t *parc_cost;
+	size_t *f_cycle;
+	cg_graph graph;
+	uint64_t *part_totals; /* W per part */
+	size_t ncycles;
+	uint64_t *c_self, *c_incl, *c_called;
+	char *c_names; /* ncycles names of CYCLE_NAME bytes */
+	uint64_t *totals;
+
+	/* cg_funcs_fold: the stacks of one event, folded as each part ends */
+	cg_stacks *stacks;
+	char *fold_event; /* NUL-terminated; "" the first event */
+	size_t fold_event_len;
+};
+
+#define CYCLE_NAME 32
+
+static cg_kind oom(cg_funcs *f)
+{
+	return cgi_consumer_fail_memory(&f->in);
+}
+
+static int add_u64(uint64_t *dst, uint64_t v)
+{
+	if (*dst > UINT64_MAX - v)
+		return -1;
+	*dst += v;
+	return 0;
+}
+
+static void *zalloc(size_t n, size_t size)
+{
+	return cg_calloc(n ? n : 1, size);
+}
+
+/* ------------------------------------------------------------- cmat */
+
+/* need, or have doubled when that is more: room grows geometrically. */
+static size_t grown(size_t have, size_t need)
+{
+	return have > SIZE_MAX / 2 || have * 2 < need ? need : have * 2;
+}
+
+/* Lay m out anew for cap rows of w costs, its rows kept (cut to w).
+ * 0, or -1 out of memory. */
+static int cmat_layout(cmat *m, size_t cap, size_t w)
+{
+	size_t keep = w < m->width ? w : m->width, i;
+	uint64_t *v;
+	if (w != 0 && cap > SIZE_MAX / w / sizeof(uint64_t))
+		return -1;
+	if ((v = zalloc(cap * w, sizeof *v)) == NULL)
+		return -1;
+	for (i = 0; i < m->rows && keep > 0; i++)
+		memcpy(v + i * w, m->v + i * m->width, keep * sizeof *v);
+	cg_free(m->v);
+	m->v = v;
+	m->cap = cap;
+	m->width = w;
+	return 0;
+}
+
+/* Room for rows rows of at least width costs, new costs 0.  0, or -1
+ * out of memory. */
+static int cmat_fit(cmat *m, size_t rows, size_t width)
+{
+	if ((rows > m->cap || width > m->width) &&
+	    cmat_layout(m, rows > m->cap ? grown(m->cap, rows) : m->cap,
+	                width > m->width ? grown(m->width, width) : m->width))
+		return -1;
+	if (rows > m->rows)
+		m->rows = rows;
+	return 0;
+}
+
+/* The rows at exactly width costs, as the accessors read them. */
+static int cmat_exact(cmat *m, size_t width)
+{
+	return width == m->width && m->v != NULL
+	           ? 0
+	           : cmat_layout(m, m->rows, width);
+}
+
+static uint64_t *cmat_row(const cmat *m, size_t i)
+{
+	return m->v + i * m->width;
+}
+
+/* n zeroed costs in the pool; returns the offset or SIZE_MAX. */
+static size_t pool_take(cg_funcs *f, size_t n)
+{
+	size_t at = f->npool;
+	if (n > SIZE_MAX - at - 1 ||
+	    cg_grow((void **)&f->pool, &f->pool_cap, at + n, sizeof *f->pool))
+		return SIZE_MAX;
+	if (n > 0)
+		memset(f->pool + at, 0, n * sizeof *f->pool);
+	f->npool += n;
+	return at;
+}
+
+cg_kind cg_funcs_new_opts(cg_funcs **out, unsigned flags, cg_error *err)
+{
+	*out = cg_calloc(1, sizeof(cg_funcs));
+	if (*out == NULL)
+		return cgi_fail_memory(err, 0);
+	(*out)->keep_parts = (flags & CG_FUNCS_KEEP_PARTS) != 0;
+	return CG_OK;
+}
+
+cg_kind cg_funcs_new(cg_funcs **out, cg_error *err)
+{
+	return cg_funcs_new_opts(out, 0, err);
+}
+
+/* --------------------------------------------------------------- parsing */
+
+static cg_kind on_part_begin(void *ctx, const cg_part *p)
+{
+	cg_funcs *f = ctx;
+	fpart *fp;
+	size_t nev = cg_part_event_count(p);
+	if (f->in.pending)
+		return CG_OK;
+	if (f->nparts >= UINT32_MAX)
+		return cgi_consumer_fail(&f->in, CG_RESOURCE, cg_part_first_line(p),
+		                        "more parts than the aggregation can number");
+	if (cg_grow((void **)&f->parts, &f->parts_cap, f->nparts + 1,
+	            sizeof *f->parts) ||
+	    cg_grow((void **)&f->evmaps, &f->evmaps_cap, f->nevmaps + nev,
+	            sizeof *f->evmaps) ||
+	    cg_grow((void **)&f->ptot, &f->ptot_cap, f->nptot + nev,
+	            sizeof *f->ptot))
+		return oom(f);
+	if (cgi_consumer_events(&f->in, &f->events, p, f->evmaps + f->nevmaps))
+		return CG_OK;
+	fp = &f->parts[f->nparts++];
+	fp->nev = nev;
+	fp->evmap = f->nevmaps;
+	f->nevmaps += nev;
+	fp->ent_begin = fp->ent_end = f->nents;
+	fp->arc_begin = fp->arc_end = f->nparcs;
+	fp->pool_begin = f->npool;
+	fp->totals = f->nptot;
+	if (nev > 0)
+		memset(f->ptot + f->nptot, 0, nev * sizeof *f->ptot);
+	f->nptot += nev;
+	/* entries and arcs are looked up within their part only */
+	cgi_pairmap_clear(&f->ent_by_key);
+	cgi_pairmap_clear(&f->parc_by_key);
+	f->caller.valid = f->callee.valid = 0;
+	return CG_OK;
+}
+
+static int func_index(cg_funcs *f, cg_str ob, cg_str fl, cg_str fn,
+                      uint32_t *out)
+{
+	fkey k;
+	int r;
+	if (cgi_intern(&f->names, ob, &k.ob) || cgi_intern(&f->names, fl, &k.fl) ||
+	    cgi_intern(&f->names, fn, &k.fn) || f->nfuncs >= UINT32_MAX)
+		return -1;
+	r = cgi_pairmap_put(&f->func_by_key, (uint64_t)k.ob << 32 | k.fl, k.fn,
+	                   (uint32_t)f->nfuncs, out);
+	if (r < 0)
+		return -1;
+	if (r == 1) {
+		if (cg_grow((void **)&f->funcs, &f->funcs_cap, f->nfuncs + 1,
+		            sizeof *f->funcs))
+			return -1;
+		f->funcs[f->nfuncs++] = k;
+	}
+	return 0;
+}
+
+static int entry_index(cg_funcs *f, uint32_t func, uint32_t *out)
+{
+	size_t part = f->nparts - 1;
+	int r;
+	if (f->nents >= UINT32_MAX)
+		return -1;
+	r = cgi_pairmap_put(&f->ent_by_key, func, 0, (uint32_t)f->nents, out);
+	if (r < 0)
+		return -1;
+	if (r == 1) {
+		/* self, then inclusive */
+		size_t cost = pool_take(f, 2 * f->parts[part].nev);
+		if (cost == SIZE_MAX ||
+		    cg_grow((void **)&f->ents, &f->ents_cap, f->nents + 1,
+		            sizeof *f->ents))
+			return -1;
+		f->ents[f->nents].part = (uint32_t)part;
+		f->ents[f->nents].func = func;
+		f->ents[f->nents].called = 0;
+		f->ents[f->nents].cost = cost;
+		f->nents++;
+		f->parts[part].ent_end = f->nents;
+	}
+	return 0;
+}
+
+static int same_view(const char *p, size_t n, cg_str s)
+{
+	return p == s.ptr && n == s.len;
+}
+
+/* c holds the names ob, fl, fn: the common case, kept apart from
+ * resolving so that a record of the last function costs a few
+ * comparisons. */
+static int cached(const vcache *c, cg_str ob, cg_str fl, cg_str fn)
+{
+	return c->valid && same_view(c->fn, c->fnlen, fn) &&
+	       same_view(c->fl, c->fllen, fl) && same_view(c->ob, c->oblen, ob);
+}
+
+/* The function (and its entry in this part) named by ob, fl, fn, into c. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int resolve(cg_funcs *f, vcache *c, cg_str ob, cg_str fl, cg_str fn,
+                   int want_entry)
+{
+	c->valid = 0;
+	if (func_index(f, ob, fl, fn, &c->func) ||
+	    (want_entry && entry_index(f, c->func, &c->ent)))
+		return -1;
+	c->ob = ob.ptr;
+	c->oblen = ob.len;
+	c->fl = fl.ptr;
+	c->fllen = fl.len;
+	c->fn = fn.ptr;
+	c->fnlen = fn.len;
+	c->valid = 1;
+	return 0;
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline)) /* a cost record needs few registers */
+#endif
+static cg_kind add_call(cg_funcs *f, const cg_record *r)
+{
+	size_t part = f->nparts - 1;
+	uint32_t caller = f->caller.func, at;
+	parc *a;
+	int k;
+	if ((!cached(&f->callee, r->cob, r->cfl, r->cfn) &&
+	     resolve(f, &f->callee, r->cob, r->cfl, r->cfn, 0)) ||
+	    f->nparcs >= UINT32_MAX)
+		return oom(f);
+	k = cgi_pairmap_put(&f->parc_by_key, caller, f->callee.func,
+	                   (uint32_t)f->nparcs, &at);
+	if (k < 0)
+		return oom(f);
+	if (k == 1) {
+		size_t cost = pool_take(f, f->parts[part].nev);
+		if (cost == SIZE_MAX ||
+		    cg_grow((void **)&f->parcs, &f->parcs_cap, f->nparcs + 1,
+		            sizeof *f->parcs))
+			return oom(f);
+		a = &f->parcs[f->nparcs++];
+		memset(a, 0, sizeof *a);
+		a->part = (uint32_t)part;
+		a->caller = caller;
+		a->callee = f->callee.func;
+		a->ecaller = f->caller.ent;
+		a->cost = cost;
+		f->parts[part].arc_end = f->nparcs;
+	}
+	a = &f->parcs[at];
+	if (add_u64(&a->calls, r->calls) ||
+	    cg_add_costs(f->pool + a->cost, r->cost, r->ncost))
+		return cgi_consumer_fail(&f->in, CG_RESOURCE, r->line,
+		                        "call count or cost of a call summed over "
+		                        "UInt64");
+	return CG_OK;
+}
+
+static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
+{
+	cg_funcs *f = ctx;
+	(void)p;
+	if (f->in.pending)
+		return CG_OK;
+	if (!cached(&f->caller, r->ob, r->fl, r->fn) &&
+	    resolve(f, &f->caller, r->ob, r->fl, r->fn, 1))
+		return oom(f);
+	if (r->kind == CG_RECORD_CALL)
+		return add_call(f, r);
+	if (cg_add_costs(f->pool + f->ents[f->caller.ent].cost, r->cost,
+	                 r->ncost))
+		return cgi_consumer_fail(&f->in, CG_RESOURCE, r->line,
+		                        "self cost of a function summed over UInt64");
+	return CG_OK;
+}
+
+/* Within a part: called is the sum of the arcs into an entry; inclusive
+ * is the sum of the arcs into it from others when it was called (a
+ * positive count, recursion included), else its self plus its arcs to
+ * others.  0, or -1 past UInt64. */
+static int part_inclusive(cg_funcs *f, const fpart *fp)
+{
+	size_t n = fp->nev, i;
+	int over = 0;
+	for (i = fp->arc_begin; i < fp->arc_end; i++)
+		over |= add_u64(&f->ents[f->parcs[i].ecallee].called,
+		                f->parcs[i].calls);
+	for (i = fp->arc_begin; i < fp->arc_end; i++) {
+		const parc *a = &f->parcs[i];
+		const entry *caller = &f->ents[a->ecaller];
+		const entry *callee = &f->ents[a->ecallee];
+		if (a->caller == a->callee)
+			continue;
+		if (callee->called > 0)
+			over |= cg_add_costs(f->pool + callee->cost + n,
+			                     f->pool + a->cost, n);
+		if (caller->called == 0)
+			over |= cg_add_costs(f->pool + caller->cost + n,
+			                     f->pool + a->cost, n);
+	}
+	for (i = fp->ent_begin; i < fp->ent_end; i++)
+		if (f->ents[i].called == 0)
+			over |= cg_add_costs(f->pool + f->ents[i].cost + n,
+			                     f->pool + f->ents[i].cost, n);
+	return over;
+}
+
+/* The part's figures added to the sums over parts, at the width of every
+ * event seen so far.  0, -1 out of memory; a sum past UInt64 is kept in
+ * f->over for cg_funcs_finish to report. */
+static int add_part(cg_funcs *f, const fpart *fp)
+{
+	const uint32_t *map = f->evmaps + fp->evmap;
+	size_t n = fp->nev, W = f->events.count, i;
+	int over = part_inclusive(f, fp);
+	if (cmat_fit(&f->self, f->nfuncs, W) || cmat_fit(&f->incl, f->nfuncs, W) ||
+	    cmat_fit(&f->called, f->nfuncs, 1))
+		return -1;
+	for (i = fp->ent_begin; i < fp->ent_end; i++) {
+		const entry *e = &f->ents[i];
+		const uint64_t *self = f->pool + e->cost;
+		over |= cg_add_mapped(cmat_row(&f->self, e->func), map, self, n);
+		over |= cg_add_mapped(cmat_row(&f->incl, e->func), map, self + n, n);
+		over |= add_u64(cmat_row(&f->called, e->func), e->called);
+		over |= cg_add_costs(f->ptot + fp->totals, self, n);
+	}
+	for (i = fp->arc_begin; i < fp->arc_end; i++) {
+		const parc *a = &f->parcs[i];
+		uint32_t at;
+		int k = cgi_pairmap_put(&f->arc_by_key, a->caller, a->callee,
+		                       (uint32_t)f->narcs, &at);
+		if (k < 0 || (k == 1 && cg_grow((void **)&f->arcs, &f->arcs_cap,
+		                                f->narcs + 1, sizeof *f->arcs)))
+			return -1;
+		if (k == 1) {
+			f->arcs[f->narcs].caller = a->caller;
+			f->arcs[f->narcs].callee = a->callee;
+			f->arcs[f->narcs].calls = 0;
+			f->narcs++;
+		}
+		if (cmat_fit(&f->arc_cost, f->narcs, W))
+			return -1;
+		over |= add_u64(&f->arcs[at].calls, a->calls);
+		over |= cg_add_mapped(cmat_row(&f->arc_cost, at), map,
+		                   f->pool + a->cost, n);
+	}
+	f->over |= over;
+	return 0;
+}
+
+/* The column of part fp that holds the folded event; SIZE_MAX if the
+ * part has none. */
+static size_t fold_column(const cg_funcs *f, const fpart *fp)
+{
+	const uint32_t *map = f->evmaps + fp->evmap;
+	cg_str want;
+	size_t j;
+	want.ptr = f->fold_event;
+	want.len = f->fold_event_len;
+	for (j = 0; j < fp->nev; j++)
+		if (want.len == 0 ? map[j] == 0
+		                  : cg_str_cmp(f->events.names[map[j]], want) == 0)
+			return j;
+	return SIZE_MAX;
+}
+
+/* Part fp's functions and arcs at event column col into s: from the
+ * pool while the part is read, from the laid-out rows of a kept part
+ * after cg_funcs_finish.  0, or -1 out of memory. */
+static int fold_part_at(const cg_funcs *f, const fpart *fp, cg_stacks *s,
+                        int laid_out, size_t col)
+{
+	size_t n = fp->ent_end - fp->ent_begin, na = fp->arc_end - fp->arc_begin, i;
+	uint32_t *func = zalloc(n, sizeof *func), *caller = zalloc(na, sizeof *caller);
+	uint32_t *callee = zalloc(na, sizeof *callee);
+	uint64_t *self = zalloc(n, sizeof *self), *calls = zalloc(na, sizeof *calls);
+	uint64_t *cost = zalloc(na, sizeof *cost);
+	cg_stack_part sp;
+	int ret = -1;
+	if (!func || !caller || !callee || !self || !calls || !cost)
+		goto out;
+	for (i = 0; i < n; i++) {
+		size_t e = fp->ent_begin + i;
+		func[i] = f->ents[e].func;
+		self[i] = laid_out ? f->ent_self[e * f->W + col]
+		                   : f->pool[f->ents[e].cost + col];
+	}
+	for (i = 0; i < na; i++) {
+		const parc *a = &f->parcs[fp->arc_begin + i];
+		caller[i] = (uint32_t)(a->ecaller - fp->ent_begin);
+		callee[i] = (uint32_t)(a->ecallee - fp->ent_begin);
+		calls[i] = a->calls;
+		cost[i] = laid_out ? f->parc_cost[(fp->arc_begin + i) * f->W + col]
+		                   : f->pool[a->cost + col];
+	}
+	sp.n = n;
+	sp.func = func;
+	sp.self = self;
+	sp.narcs = na;
+	sp.caller = caller;
+	sp.callee = callee;
+	sp.calls = calls;
+	sp.cost = cost;
+	ret = cgi_stacks_add(s, &sp);
+out:
+	cg_free(func);
+	cg_free(caller);
+	cg_free(callee);
+	cg_free(self);
+	cg_free(calls);
+	cg_free(cost);
+	return ret;
+}
+
+static int fold_part(const cg_funcs *f, const fpart *fp, cg_stacks *s,
+                     int laid_out)
+{
+	size_t col = fold_column(f, fp);
+	return col == SIZE_MAX ? 0 : fold_part_at(f, fp, s, laid_out, col);
+}
+
+/* A callee has an entry in every part that calls it.  The part is then
+ * summed, and dropped unless parts are kept. */
+static cg_kind on_part_end(void *ctx, const cg_part *p)
+{
+	cg_funcs *f = ctx;
+	fpart *fp;
+	size_t i;
+	(void)p;
+	/* a part whose beginning failed has no fpart */
+	if (f->in.pending)
+		return CG_OK;
+	fp = &f->parts[f->nparts - 1];
+	for (i = fp->arc_begin; i < fp->arc_end; i++) {
+		uint32_t e;
+		if (entry_index(f, f->parcs[i].callee, &e))
+			return oom(f);
+		f->parcs[i].ecallee = e;
+	}
+	if (f->stacks != NULL && fold_part(f, fp, f->stacks, 0))
+		return oom(f);
+	if (add_part(f, fp))
+		return oom(f);
+	if (!f->keep_parts) {
+		f->nents = fp->ent_end = fp->ent_begin;
+		f->nparcs = fp->arc_end = fp->arc_begin;
+		f->npool = fp->pool_begin;
+	}
+	return CG_OK;
+}
+
+void cg_funcs_begin(cg_funcs *f, const cg_read_options *opt, cg_handler *h,
+                    void **ctx)
+{
+	static const cg_handler mine = {on_part_begin, on_record, on_part_end};
+	*ctx = f;
+	if (cgi_consumer_begin(&f->in, opt, &f->names, &mine, h))
+		f->caller.valid = f->callee.valid = 0;
+}
+
+cg_kind cg_funcs_end(cg_funcs *f, cg_kind parsed, cg_error *err)
+{
+	return cgi_consumer_end(&f->in, parsed, err);
+}
+
+cg_kind cg_funcs_add_opts(cg_funcs *f, const char *buf, size_t len,
+                          const cg_read_options *opt, cg_error *err)
+{
+	cg_handler h;
+	void *ctx;
+	cg_funcs_begin(f, opt, &h, &ctx);
+	return cg_funcs_end(f, cg_parse_opts(buf, len, opt, &h, ctx, err), err);
+}
+
+cg_kind cg_funcs_add(cg_funcs *f, const char *buf, size_t len,
+                     const cg_limits *limits, unsigned flags, cg_error *err)
+{
+	cg_read_options opt;
+	cg_read_options_default(&opt);
+	opt.limits = limits;
+	opt.flags = flags;
+	return cg_funcs_add_opts(f, buf, len, &opt, err);
+}
+
+/* ---------------------------------------------------------------- finish */
+
+/* Costs of the part width at src into global width at dst. */
+static void widen(const cg_funcs *f, const fpart *fp, uint64_t *dst,
+                  const uint64_t *src)
+{
+	size_t k;
+	for (k = 0; k < fp->nev; k++)
+		dst[f->evmaps[fp->evmap + k]] = src[k];
+}
+
+/* The kept parts' entries and arcs at width W, and every part's totals. */
+static int lay_out_parts(cg_funcs *f)
+{
+	size_t W = f->W, i;
+	if ((f->nents && W > SIZE_MAX / f->nents / sizeof(uint64_t)) ||
+	    (f->nparcs && W > SIZE_MAX / f->nparcs / sizeof(uint64_t)) ||
+	    (f->nparts && W > SIZE_MAX / f->nparts / sizeof(uint64_t)))
+		return -1;
+	f->ent_self = zalloc(f->nents * W, sizeof(uint64_t));
+	f->ent_incl = zalloc(f->nents * W, sizeof(uint64_t));
+	f->parc_cost = zalloc(f->nparcs * W, sizeof(uint64_t));
+	f->part_totals = zalloc(f->nparts * W, sizeof(uint64_t));
+	if (!f->ent_self || !f->ent_incl || !f->parc_cost || !f->part_totals)
+		return -1;
+	for (i = 0; i < f->nents; i++) {
+		const fpart *fp = &f->parts[f->ents[i].part];
+		widen(f, fp, f->ent_self + i * W, f->pool + f->ents[i].cost);
+		widen(f, fp, f->ent_incl + i * W,
+		      f->pool + f->ents[i].cost + fp->nev);
+	}
+	for (i = 0; i < f->nparcs; i++)
+		widen(f, &f->parts[f->parcs[i].part], f->parc_cost + i * W,
+		      f->pool + f->parcs[i].cost);
+	for (i = 0; i < f->nparts; i++)
+		widen(f, &f->parts[i], f->part_totals + i * W,
+		      f->ptot + f->parts[i].totals);
+	cg_free(f->pool);
+	f->pool = NULL;
+	f->npool = f->pool_cap = 0;
+	return 0;
+}
+
+/* The one order of functions: the bytes of fn, then fl, then ob. */
+static int by_name(uint32_t x, uint32_t y, const void *ctx)
+{
+	const cg_funcs *f = ctx;
+	const cg_str *n = f->names.names;
+	int c = cg_str_cmp(n[f->funcs[x].fn], n[f->funcs[y].fn]);
+	if (c == 0)
+		c = cg_str_cmp(n[f->funcs[x].fl], n[f->funcs[y].fl]);
+	if (c == 0)
+		c = cg_str_cmp(n[f->funcs[x].ob], n[f->funcs[y].ob]);
+	return c;
+}
+
+/* A cycle member's inclusive is its self plus its arcs leaving the cycle
+ * (TraceFunction::update for a cycle member): true per part, and so of
+ * the sums over parts. */
+static int leaves_cycle(const cg_funcs *f, uint32_t caller, uint32_t callee)
+{
+	size_t c = f->f_cycle[caller];
+	return c != 0 && f->f_cycle[callee] != c;
+}
+
+/* Sums of the finished aggregation; an overflow is noted in f->over,
+ * so that a failure tells it from running out of memory. */
+static int sum_into(cg_funcs *f, uint64_t *dst, const uint64_t *src, size_t n)
+{
+	if (cg_add_costs(dst, src, n) == 0)
+		return 0;
+	f->over = 1;
+	return -1;
+}
+
+static int count_into(cg_funcs *f, uint64_t *dst, uint64_t v)
+{
+	if (add_u64(dst, v) == 0)
+		return 0;
+	f->over = 1;
+	return -1;
+}
+
+static int member_inclusive(cg_funcs *f)
+{
+	size_t W = f->W, i;
+	for (i = 0; i < f->nfuncs; i++)
+		if (f->f_cycle[i] != 0)
+			memcpy(cmat_row(&f->incl, i), cmat_row(&f->self, i),
+			       W * sizeof(uint64_t));
+	for (i = 0; i < f->narcs; i++)
+		if (leaves_cycle(f, f->arcs[i].caller, f->arcs[i].callee) &&
+		    sum_into(f, cmat_row(&f->incl, f->arcs[i].caller),
+		                 cmat_row(&f->arc_cost, i), W))
+			return -1;
+	return 0;
+}
+
+/* The same within each kept part. */
+static int member_entries(cg_funcs *f)
+{
+	size_t W = f->W, i;
+	for (i = 0; i < f->nents; i++)
+		if (f->f_cycle[f->ents[i].func] != 0)
+			memcpy(f->ent_incl + i * W, f->ent_self + i * W,
+			       W * sizeof(uint64_t));
+	for (i = 0; i < f->nparcs; i++)
+		if (leaves_cycle(f, f->parcs[i].caller, f->parcs[i].callee) &&
+		    sum_into(f, f->ent_incl + (size_t)f->parcs[i].ecaller * W,
+		                 f->parc_cost + i * W, W))
+			return -1;
+	return 0;
+}
+
+static int cycle_rows(cg_funcs *f)
+{
+	size_t W = f->W, n = f->ncycles, i;
+	f->c_self = zalloc(n * W, sizeof(uint64_t));
+	f->c_incl = zalloc(n * W, sizeof(uint64_t));
+	f->c_called = zalloc(n, sizeof(uint64_t));
+	f->c_names = zalloc(n, CYCLE_NAME);
+	if (!f->c_self || !f->c_incl || !f->c_called || !f->c_names)
+		return -1;
+	for (i = 0; i < n; i++)
+		snprintf(f->c_names + i * CYCLE_NAME, CYCLE_NAME, "<cycle %zu>",
+		         i + 1);
+	for (i = 0; i < f->nfuncs; i++) {
+		size_t c = f->f_cycle[i];
+		if (c != 0 &&
+		    (sum_into(f, f->c_self + (c - 1) * W, cmat_row(&f->self, i), W) ||
+		     sum_into(f, f->c_incl + (c - 1) * W, cmat_row(&f->incl, i), W)))
+			return -1;
+	}
+	for (i = 0; i < f->narcs; i++) {
+		size_t c = f->f_cycle[f->arcs[i].callee];
+		if (c != 0 && f->f_cycle[f->arcs[i].caller] != c &&
+		    count_into(f, &f->c_called[c - 1], f->arcs[i].calls))
+			return -1;
+	}
+	return 0;
+}
+
+static int find_cycles(cg_funcs *f)
+{
+	if (cgi_cycles_find(&f->graph, f->f_cycle, &f->ncycles) != 0)
+		return -1;
+	return member_inclusive(f) || member_entries(f) ? -1 : 0;
+}
+
+static int sum_totals(cg_funcs *f)
+{
+	size_t i;
+	if ((f->totals = zalloc(f->W, sizeof(uint64_t))) == NULL)
+		return -1;
+	for (i = 0; i < f->nfuncs; i++)
+		if (sum_into(f, f->totals, cmat_row(&f->self, i), f->W))
+			return -1;
+	return 0;
+}
+
+/* Every sum at width W, as the accessors read them; the graph. */
+static int lay_out(cg_funcs *f)
+{
+	return cmat_fit(&f->self, f->nfuncs, 1) ||
+	       cmat_fit(&f->incl, f->nfuncs, 1) ||
+	       cmat_fit(&f->called, f->nfuncs, 1) ||
+	       cmat_exact(&f->self, f->W) || cmat_exact(&f->incl, f->W) ||
+	       cmat_exact(&f->arc_cost, f->W) || lay_out_parts(f) ||
+	       (f->f_cycle = zalloc(f->nfuncs, sizeof(size_t))) == NULL ||
+	       cgi_graph_build(&f->graph, f->nfuncs, f->arcs, f->narcs, by_name, f);
+}
+
+cg_kind cg_funcs_finish(cg_funcs *f, unsigned flags, cg_error *err)
+{
+	if (cgi_consumer_idle(&f->in))
+		return cgi_fail(err, CG_RESOURCE, 0,
+		               f->in.failed ? "an input was refused"
+		                            : "finished already");
+	f->in.finished = 1;
+	f->W = f->events.count;
+	f->in.failed = 1;
+	if (f->over)
+		return cgi_fail(err, CG_RESOURCE, 0, "a cost summed over UInt64");
+	if (lay_out(f))
+		return cgi_fail_memory(err, 0);
+	if (((flags & CG_FUNCS_CYCLES) && find_cycles(f)) || sum_totals(f) ||
+	    cycle_rows(f))
+		return f->over ? cgi_fail(err, CG_RESOURCE, 0, "a cost summed over UInt64")
+		               : cgi_fail_memory(err, 0);
+	f->in.failed = 0;
+	return CG_OK;
+}
+/* ------------------------------------------------------------- accessors */
+
+size_t cg_funcs_event_count(const cg_funcs *f) { return f->W; }
+cg_str cg_funcs_event(const cg_funcs *f, size_t i) { return f->events.names[i]; }
+long cg_funcs_event_find(const cg_funcs *f, cg_str name)
+{
+	return cgi_interner_find(&f->events, name);
+}
+const uint64_t *cg_funcs_totals(const cg_funcs *f) { return f->totals; }
+size_t cg_funcs_part_count(const cg_funcs *f) { return f->nparts; }
+size_t cg_funcs_count(const cg_funcs *f) { return f->nfuncs; }
+size_t cg_funcs_part_entry_count(const cg_funcs *f) { return f->nents; }
+size_t cg_funcs_cycle_count(const cg_funcs *f) { return f->ncycles; }
+size_t cg_funcs_arc_count(const cg_funcs *f) { return f->narcs; }
+size_t cg_funcs_part_arc_count(const cg_funcs *f) { return f->nparcs; }
+const cg_graph *cgi_funcs_graph(const cg_funcs *f) { return &f->graph; }
+
+const uint64_t *cg_funcs_part_totals(const cg_funcs *f, size_t part)
+{
+	return f->part_totals + part * f->W;
+}
+
+static void name_func(const cg_funcs *f, size_t i, cg_func *out)
+{
+	const cg_str *n = f->names.names;
+	memset(out, 0, sizeof *out);
+	out->ob = n[f->funcs[i].ob];
+	out->fl = n[f->funcs[i].fl];
+	out->fn = n[f->funcs[i].fn];
+	out->cycle = f->f_cycle[i];
+	out->index = i;
+}
+
+void cg_funcs_get(const cg_funcs *f, size_t i, cg_func *out)
+{
+	name_func(f, i, out);
+	out->called = *cmat_row(&f->called, i);
+	out->self = cmat_row(&f->self, i);
+	out->incl = cmat_row(&f->incl, i);
+}
+
+void cg_funcs_part_entry(const cg_funcs *f, size_t i, cg_func *out)
+{
+	name_func(f, f->ents[i].func, out);
+	out->part = f->ents[i].part;
+	out->called = f->ents[i].called;
+	out->self = f->ent_self + i * f->W;
+	out->incl = f->ent_incl + i * f->W;
+}
+
+void cg_funcs_cycle(const cg_funcs *f, size_t number, cg_func *out)
+{
+	static const cg_str empty = {"", 0};
+	size_t c = number - 1;
+	memset(out, 0, sizeof *out);
+	out->ob = out->fl = empty;
+	out->fn.ptr = f->c_names + c * CYCLE_NAME;
+	out->fn.len = strlen(out->fn.ptr);
+	out->cycle = number;
+	out->index = SIZE_MAX;
+	out->called = f->c_called[c];
+	out->self = f->c_self + c * f->W;
+	out->incl = f->c_incl + c * f->W;
+}
+
+void cg_funcs_arc(const cg_funcs *f, size_t i, cg_arc *out)
+{
+	out->caller = f->arcs[i].caller;
+	out->callee = f->arcs[i].callee;
+	out->part = 0;
+	out->calls = f->arcs[i].calls;
+	out->cost = cmat_row(&f->arc_cost, i);
+}
+
+void cg_funcs_part_arc(const cg_funcs *f, size_t i, cg_arc *out)
+{
+	out->caller = f->parcs[i].caller;
+	out->callee = f->parcs[i].callee;
+	out->part = f->parcs[i].part;
+	out->calls = f->parcs[i].calls;
+	out->cost = f->parc_cost + i * f->W;
+}
+
+void cg_funcs_free(cg_funcs *f)
+{
+	if (f == NULL)
+		return;
+	cgi_interner_free(&f->names);
+	cgi_interner_free(&f->events);
+	cgi_pairmap_free(&f->func_by_key);
+	cgi_pairmap_free(&f->ent_by_key);
+	cgi_pairmap_free(&f->parc_by_key);
+	cg_free(f->funcs);
+	cg_free(f->parts);
+	cg_free(f->evmaps);
+	cg_free(f->ents);
+	cg_free(f->parcs);
+	cg_free(f->pool);
+	cg_free(f->ptot);
+	cg_free(f->ent_self);
+	cg_free(f->ent_incl);
+	cg_free(f->parc_cost);
+	cg_free(f->self.v);
+	cg_free(f->incl.v);
+	cg_free(f->called.v);
+	cg_free(f->f_cycle);
+	cg_free(f->arcs);
+	cgi_pairmap_free(&f->arc_by_key);
+	cg_free(f->arc_cost.v);
+	cgi_graph_free(&f->graph);
+	cg_free(f->part_totals);
+	cg_free(f->c_self);
+	cg_free(f->c_incl);
+	cg_free(f->c_called);
+	cg_free(f->c_names);
+	cg_free(f->totals);
+	cgi_stacks_free(f->stacks);
+	cg_free(f->fold_event);
+	cg_free(f);
+}
+
+/* ------------------------------------------------------------- stacks */
+
+cg_kind cg_funcs_fold(cg_funcs *f, cg_str event, const cg_fold_options *opt,
+                      cg_error *err)
+{
+	if (f->nparts > 0 || f->in.finished || f->stacks != NULL)
+		return cgi_fail(err, CG_UNSUPPORTED, 0,
+		               "cg_funcs_fold: before the first input, once");
+	f->fold_event = cg_malloc(event.len + 1);
+	f->stacks = cgi_stacks_new(opt);
+	if (f->fold_event == NULL || f->stacks == NULL) {
+		/* as if never called: it may be called again */
+		cg_free(f->fold_event);
+		cgi_stacks_free(f->stacks);
+		f->fold_event = NULL;
+		f->stacks = NULL;
+		return cgi_fail_memory(err, 0);
+	}
+	if (event.len > 0)
+		memcpy(f->fold_event, event.ptr, event.len);
+	f->fold_event[event.len] = '\0';
+	f->fold_event_len = event.len;
+	return CG_OK;
+}
+
+/* 1 if the stacks folded while reading are those of event ev. */
+static int folded(const cg_funcs *f, size_t ev)
+{
+	cg_str want;
+	if (f->stacks == NULL)
+		return 0;
+	want.ptr = f->fold_event;
+	want.len = f->fold_event_len;
+	return want.len == 0 ? ev == 0 : cg_str_cmp(f->events.names[ev], want) == 0;
+}
+
+cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
+                cg_stack_fn stack, void *ctx, cg_fold_report *rep,
+                cg_error *err)
+{
+	cg_stacks *s;
+	cg_kind k;
+	size_t p;
+	if (!f->in.finished || f->in.failed || ev >= f->W)
+		return cgi_fail(err, CG_UNSUPPORTED, 0,
+		               "cg_fold: a finished aggregation and one of its events");
+	if (folded(f, ev)) {
+		if (rep != NULL)
+			cgi_stacks_report(f->stacks, rep);
+		return cgi_stacks_emit(f->stacks, f->graph.rank, stack, ctx, err);
+	}
+	if (!f->keep_parts)
+		return cgi_fail(err, CG_UNSUPPORTED, 0,
+		               "cg_fold: the event was not folded while reading "
+		               "(cg_funcs_fold) and the parts were not kept");
+	if ((s = cgi_stacks_new(opt)) == NULL)
+		return cgi_fail_memory(err, 0);
+	for (p = 0; p < f->nparts; p++)
+		if (fold_part_at(f, &f->parts[p], s, 1, ev)) {
+			cgi_stacks_free(s);
+			return cgi_fail_memory(err, 0);
+		}
+	if (rep != NULL)
+		cgi_stacks_report(s, rep);
+	k = cgi_stacks_emit(s, f->graph.rank, stack, ctx, err);
+	cgi_stacks_free(s);
+	return k;
+}

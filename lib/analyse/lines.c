@@ -1,0 +1,509 @@
+/* lines.c - cost per source line: a consumer of the record stream, for
+ * annotated listings (cg-annotate).
+ *
+ * A site is (file, line), the file being the record's fi (the file of the
+ * cost, as callgrind_annotate keys lines).  A cost record adds to its
+ * site's self cost; a call record adds its count and inclusive cost to the
+ * call (site, caller, callee).  Events are matched by name in order of
+ * first appearance, as cg_funcs does, so that both number them alike.
+ * While parsing, a site or call keeps its costs in a pool at the width of
+ * the events known when it was made, widened when a later part brings
+ * more; cg_lines_finish lays everything out at the final width, in name
+ * and line order. */
+#include "internal.h"
+#include "consumer.h"
+#include "sort.h"
+#include "table.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct slot {
+	size_t cost;    /* pool offset */
+	uint32_t width; /* events held at cost */
+} slot;
+
+typedef struct site {
+	uint32_t file; /* a name id */
+	uint64_t line;
+	slot self;
+} site;
+
+typedef struct call {
+	uint32_t site, caller, callee; /* caller, callee: function ids */
+	uint64_t calls;
+	slot cost;
+} call;
+
+typedef struct lfunc {
+	uint32_t ob, fl, fn; /* name ids */
+} lfunc;
+
+struct cg_lines {
+	int over; /* a sum passed UInt64 while laying out */
+	cg_interner names, events;
+	lfunc *funcs;
+	size_t nfuncs, funcs_cap;
+	cg_pairmap func_by_key;
+	site *sites;
+	size_t nsites, sites_cap;
+	cg_pairmap site_by_key;
+	call *calls;
+	size_t ncalls, calls_cap;
+	cg_pairmap call_by_key;
+	uint64_t *pool;
+	size_t npool, pool_cap;
+
+	/* the part being parsed */
+	uint32_t *evmap; /* its event k is global event evmap[k] */
+	size_t evmap_cap, width, line_col;
+	int has_line;
+
+	uint64_t unplaced;
+	cg_consumer in;
+
+	/* after cg_lines_finish */
+	size_t W, nfiles;
+	uint32_t *file_names;  /* name id per file, in byte order */
+	size_t *file_first;    /* nfiles + 1: the file's first line */
+	uint64_t *file_self;   /* W per file */
+	uint32_t *site_order;  /* site index per line */
+	size_t *site_file;     /* file per line */
+	size_t *call_first;    /* nsites + 1: the line's first call */
+	uint64_t *line_self, *line_call; /* W per line */
+	uint32_t *call_order;  /* call index per place */
+	uint64_t *call_cost;   /* W per place */
+};
+
+static cg_kind fail(cg_lines *l, uint64_t line, const char *what)
+{
+	return cgi_consumer_fail(&l->in, CG_RESOURCE, line, what);
+}
+
+static cg_kind oom(cg_lines *l)
+{
+	return cgi_consumer_fail_memory(&l->in);
+}
+
+cg_kind cg_lines_new(cg_lines **out, cg_error *err)
+{
+	*out = cg_calloc(1, sizeof(cg_lines));
+	return *out != NULL ? CG_OK
+	                    : cgi_fail_memory(err, 0);
+}
+
+/* --------------------------------------------------------------- parsing */
+
+static cg_kind on_part_begin(void *ctx, const cg_part *p)
+{
+	cg_lines *l = ctx;
+	size_t i, nev = cg_part_event_count(p);
+	if (l->in.pending)
+		return CG_OK;
+	if (cg_grow((void **)&l->evmap, &l->evmap_cap, nev, sizeof *l->evmap))
+		return oom(l);
+	if (cgi_consumer_events(&l->in, &l->events, p, l->evmap))
+		return CG_OK;
+	l->width = l->events.count;
+	l->has_line = 0;
+	for (i = 0; i < cg_part_position_count(p); i++)
+		if (cg_part_position(p, i) == CG_POS_LINE) {
+			l->has_line = 1;
+			l->line_col = i;
+		}
+	return CG_OK;
+}
+
+/* Room for the current part's events at s: a new slot of that width,
+ * holding the old costs, when s is narrower.  NULL out of memory. */
+static uint64_t *slot_costs(cg_lines *l, slot *s)
+{
+	size_t at = l->npool, w = l->width > 0 ? l->width : 1;
+	if (s->width >= w)
+		return l->pool + s->cost;
+	if (w > SIZE_MAX - at ||
+	    cg_grow((void **)&l->pool, &l->pool_cap, at + w, sizeof *l->pool))
+		return NULL;
+	memset(l->pool + at, 0, w * sizeof *l->pool);
+	if (s->width > 0)
+		memcpy(l->pool + at, l->pool + s->cost, s->width * sizeof *l->pool);
+	l->npool += w;
+	s->cost = at;
+	s->width = (uint32_t)w;
+	return l->pool + at;
+}
+
+static int func_id(cg_lines *l, cg_str ob, cg_str fl, cg_str fn, uint32_t *out)
+{
+	lfunc k;
+	int r;
+	if (cgi_intern(&l->names, ob, &k.ob) || cgi_intern(&l->names, fl, &k.fl) ||
+	    cgi_intern(&l->names, fn, &k.fn) || l->nfuncs >= UINT32_MAX)
+		return -1;
+	r = cgi_pairmap_put(&l->func_by_key, (uint64_t)k.ob << 32 | k.fl, k.fn,
+	                   (uint32_t)l->nfuncs, out);
+	if (r == 1) {
+		if (cg_grow((void **)&l->funcs, &l->funcs_cap, l->nfuncs + 1,
+		            sizeof *l->funcs))
+			return -1;
+		l->funcs[l->nfuncs++] = k;
+	}
+	return r < 0 ? -1 : 0;
+}
+
+static int site_id(cg_lines *l, const cg_record *r, uint32_t *out)
+{
+	uint32_t file;
+	uint64_t line = r->pos[l->line_col];
+	int k;
+	if (cgi_intern(&l->names, r->fi, &file) || l->nsites >= UINT32_MAX)
+		return -1;
+	k = cgi_pairmap_put(&l->site_by_key, file, line, (uint32_t)l->nsites, out);
+	if (k == 1) {
+		if (cg_grow((void **)&l->sites, &l->sites_cap, l->nsites + 1,
+		            sizeof *l->sites))
+			return -1;
+		memset(&l->sites[l->nsites], 0, sizeof *l->sites);
+		l->sites[l->nsites].file = file;
+		l->sites[l->nsites].line = line;
+		l->nsites++;
+	}
+	return k < 0 ? -1 : 0;
+}
+
+static cg_kind add_call(cg_lines *l, const cg_record *r, uint32_t at)
+{
+	uint32_t caller, callee, c;
+	uint64_t *cost;
+	int k;
+	if (func_id(l, r->ob, r->fl, r->fn, &caller) ||
+	    func_id(l, r->cob, r->cfl, r->cfn, &callee) ||
+	    l->ncalls >= UINT32_MAX)
+		return oom(l);
+	k = cgi_pairmap_put(&l->call_by_key, at, (uint64_t)caller << 32 | callee,
+	                   (uint32_t)l->ncalls, &c);
+	if (k < 0)
+		return oom(l);
+	if (k == 1) {
+		if (cg_grow((void **)&l->calls, &l->calls_cap, l->ncalls + 1,
+		            sizeof *l->calls))
+			return oom(l);
+		memset(&l->calls[l->ncalls], 0, sizeof *l->calls);
+		l->calls[l->ncalls].site = at;
+		l->calls[l->ncalls].caller = caller;
+		l->calls[l->ncalls].callee = callee;
+		l->ncalls++;
+	}
+	if ((cost = slot_costs(l, &l->calls[c].cost)) == NULL)
+		return oom(l);
+	if (l->calls[c].calls > UINT64_MAX - r->calls ||
+	    cg_add_mapped(cost, l->evmap, r->cost, r->ncost))
+		return fail(l, r->line, "call count or cost of a line's calls summed "
+		                        "over UInt64");
+	l->calls[c].calls += r->calls;
+	return CG_OK;
+}
+
+static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
+{
+	cg_lines *l = ctx;
+	uint64_t *cost;
+	uint32_t at;
+	(void)p;
+	if (l->in.pending)
+		return CG_OK;
+	if (!l->has_line) {
+		l->unplaced++;
+		return CG_OK;
+	}
+	if (site_id(l, r, &at))
+		return oom(l);
+	if (r->kind == CG_RECORD_CALL)
+		return add_call(l, r, at);
+	if ((cost = slot_costs(l, &l->sites[at].self)) == NULL)
+		return oom(l);
+	if (cg_add_mapped(cost, l->evmap, r->cost, r->ncost))
+		return fail(l, r->line, "self cost of a line summed over UInt64");
+	return CG_OK;
+}
+
+void cg_lines_begin(cg_lines *l, const cg_read_options *opt, cg_handler *h,
+                    void **ctx)
+{
+	static const cg_handler mine = {on_part_begin, on_record, NULL};
+	*ctx = l;
+	cgi_consumer_begin(&l->in, opt, &l->names, &mine, h);
+}
+
+cg_kind cg_lines_end(cg_lines *l, cg_kind parsed, cg_error *err)
+{
+	return cgi_consumer_end(&l->in, parsed, err);
+}
+
+cg_kind cg_lines_add(cg_lines *l, const char *buf, size_t len,
+                     const cg_limits *limits, unsigned flags, cg_error *err)
+{
+	cg_read_options opt;
+	cg_handler h;
+	void *ctx;
+	cg_read_options_default(&opt);
+	opt.limits = limits;
+	opt.flags = flags;
+	cg_lines_begin(l, &opt, &h, &ctx);
+	return cg_lines_end(l, cg_parse_opts(buf, len, &opt, &h, ctx, err), err);
+}
+
+/* ---------------------------------------------------------------- finish */
+
+static void *zalloc(size_t n, size_t size)
+{
+	return cg_calloc(n ? n : 1, size);
+}
+
+static int name_cmp(const cg_lines *l, uint32_t a, uint32_t b)
+{
+	return cg_str_cmp(l->names.names[a], l->names.names[b]);
+}
+
+static int by_file_line(uint32_t x, uint32_t y, const void *ctx)
+{
+	const cg_lines *l = ctx;
+	const site *a = &l->sites[x], *b = &l->sites[y];
+	int c = name_cmp(l, a->file, b->file);
+	if (c != 0)
+		return c;
+	return a->line < b->line ? -1 : a->line > b->line;
+}
+
+/* fn, fl, ob: the order the commands print functions in. */
+static int func_cmp(const cg_lines *l, uint32_t x, uint32_t y)
+{
+	const lfunc *a = &l->funcs[x], *b = &l->funcs[y];
+	int c = name_cmp(l, a->fn, b->fn);
+	if (c == 0)
+		c = name_cmp(l, a->fl, b->fl);
+	if (c == 0)
+		c = name_cmp(l, a->ob, b->ob);
+	return c;
+}
+
+/* Calls by the place of their line, then callee, then caller. */
+typedef struct call_ctx {
+	const cg_lines *l;
+	const uint32_t *rank; /* place of each site */
+} call_ctx;
+
+static int by_place(uint32_t x, uint32_t y, const void *ctx)
+{
+	const call_ctx *cc = ctx;
+	const call *a = &cc->l->calls[x], *b = &cc->l->calls[y];
+	int c;
+	if (cc->rank[a->site] != cc->rank[b->site])
+		return cc->rank[a->site] < cc->rank[b->site] ? -1 : 1;
+	if ((c = func_cmp(cc->l, a->callee, b->callee)) != 0)
+		return c;
+	return func_cmp(cc->l, a->caller, b->caller);
+}
+
+/* dst += the w costs at s (narrower slots hold zeros past their width);
+ * -1 when a sum passes UInt64. */
+static int add_slot(cg_lines *l, uint64_t *dst, const slot *s)
+{
+	size_t k, n = s->width < l->W ? s->width : l->W;
+	int over = 0;
+	for (k = 0; k < n; k++) {
+		uint64_t v = l->pool[s->cost + k];
+		over |= dst[k] > UINT64_MAX - v;
+		dst[k] += v;
+	}
+	l->over |= over;
+	return over ? -1 : 0;
+}
+
+static uint32_t *identity(size_t n)
+{
+	uint32_t *v = zalloc(n, sizeof *v);
+	size_t i;
+	for (i = 0; v != NULL && i < n; i++)
+		v[i] = (uint32_t)i;
+	return v;
+}
+
+static int sort_ids(uint32_t *v, size_t n,
+                    int (*cmp)(uint32_t, uint32_t, const void *),
+                    const void *ctx)
+{
+	uint32_t *tmp = zalloc(n, sizeof *tmp);
+	if (tmp == NULL)
+		return -1;
+	cgi_sort_u32(v, n, tmp, cmp, ctx);
+	cg_free(tmp);
+	return 0;
+}
+
+/* Lines in file then line order, grouped into files, with their self
+ * costs and the files' sums. */
+static int lay_out_lines(cg_lines *l)
+{
+	size_t W = l->W, i;
+	l->site_order = identity(l->nsites);
+	l->site_file = zalloc(l->nsites, sizeof *l->site_file);
+	l->file_names = zalloc(l->nsites, sizeof *l->file_names);
+	l->file_first = zalloc(l->nsites + 1, sizeof *l->file_first);
+	l->line_self = zalloc(l->nsites * W, sizeof *l->line_self);
+	l->line_call = zalloc(l->nsites * W, sizeof *l->line_call);
+	l->file_self = zalloc(l->nsites * W, sizeof *l->file_self);
+	if (!l->site_order || !l->site_file || !l->file_names ||
+	    !l->file_first || !l->line_self || !l->line_call || !l->file_self ||
+	    sort_ids(l->site_order, l->nsites, by_file_line, l))
+		return -1;
+	for (i = 0; i < l->nsites; i++) {
+		const site *s = &l->sites[l->site_order[i]];
+		if (i == 0 || s->file != l->file_names[l->nfiles - 1]) {
+			l->file_names[l->nfiles] = s->file;
+			l->file_first[l->nfiles++] = i;
+		}
+		l->site_file[i] = l->nfiles - 1;
+		if (add_slot(l, l->line_self + i * W, &s->self) ||
+		    add_slot(l, l->file_self + (l->nfiles - 1) * W, &s->self))
+			return -1;
+	}
+	l->file_first[l->nfiles] = l->nsites;
+	return 0;
+}
+
+/* Calls in their lines' order, and each line's sum of them. */
+static int lay_out_calls(cg_lines *l)
+{
+	size_t W = l->W, i, at;
+	uint32_t *rank = zalloc(l->nsites, sizeof *rank);
+	call_ctx cc;
+	int ret = -1;
+	l->call_order = identity(l->ncalls);
+	l->call_cost = zalloc(l->ncalls * W, sizeof *l->call_cost);
+	l->call_first = zalloc(l->nsites + 1, sizeof *l->call_first);
+	if (!rank || !l->call_order || !l->call_cost || !l->call_first)
+		goto out;
+	for (i = 0; i < l->nsites; i++)
+		rank[l->site_order[i]] = (uint32_t)i;
+	cc.l = l;
+	cc.rank = rank;
+	if (sort_ids(l->call_order, l->ncalls, by_place, &cc))
+		goto out;
+	for (i = 0, at = 0; i < l->nsites; i++) {
+		l->call_first[i] = at;
+		for (; at < l->ncalls &&
+		       rank[l->calls[l->call_order[at]].site] == i;
+		     at++) {
+			const call *c = &l->calls[l->call_order[at]];
+			if (add_slot(l, l->call_cost + at * W, &c->cost) ||
+			    add_slot(l, l->line_call + i * W, &c->cost))
+				goto out;
+		}
+	}
+	l->call_first[l->nsites] = l->ncalls;
+	ret = 0;
+out:
+	cg_free(rank);
+	return ret;
+}
+
+cg_kind cg_lines_finish(cg_lines *l, cg_error *err)
+{
+	if (cgi_consumer_idle(&l->in))
+		return cgi_fail(err, CG_RESOURCE, 0,
+		               "cg_lines_finish after an error or a second time");
+	l->in.finished = 1;
+	l->W = l->events.count;
+	if ((l->W > 0 && l->nsites > SIZE_MAX / l->W / sizeof(uint64_t)) ||
+	    (l->W > 0 && l->ncalls > SIZE_MAX / l->W / sizeof(uint64_t))) {
+		l->in.failed = 1;
+		return cgi_fail_memory(err, 0);
+	}
+	if (lay_out_lines(l) || lay_out_calls(l)) {
+		l->in.failed = 1;
+		return l->over ? cgi_fail(err, CG_RESOURCE, 0,
+		                         "a file's cost summed over UInt64")
+		               : cgi_fail_memory(err, 0);
+	}
+	return CG_OK;
+}
+
+/* ------------------------------------------------------------- accessors */
+
+size_t cg_lines_event_count(const cg_lines *l) { return l->events.count; }
+
+long cg_lines_event_find(const cg_lines *l, cg_str name)
+{
+	return cgi_interner_find(&l->events, name);
+}
+
+cg_str cg_lines_event(const cg_lines *l, size_t i)
+{
+	return l->events.names[i];
+}
+
+uint64_t cg_lines_unplaced(const cg_lines *l) { return l->unplaced; }
+
+size_t cg_lines_file_count(const cg_lines *l) { return l->nfiles; }
+
+void cg_lines_file(const cg_lines *l, size_t i, cg_line_file *out)
+{
+	out->name = l->names.names[l->file_names[i]];
+	out->first = l->file_first[i];
+	out->count = l->file_first[i + 1] - l->file_first[i];
+	out->self = l->file_self + i * l->W;
+}
+
+size_t cg_lines_count(const cg_lines *l) { return l->nsites; }
+
+void cg_lines_get(const cg_lines *l, size_t i, cg_line *out)
+{
+	out->file = l->site_file[i];
+	out->line = l->sites[l->site_order[i]].line;
+	out->self = l->line_self + i * l->W;
+	out->call = l->line_call + i * l->W;
+	out->first_call = l->call_first[i];
+	out->ncalls = l->call_first[i + 1] - l->call_first[i];
+}
+
+void cg_lines_call(const cg_lines *l, size_t i, cg_line_call *out)
+{
+	const call *c = &l->calls[l->call_order[i]];
+	const cg_str *n = l->names.names;
+	out->ob = n[l->funcs[c->caller].ob];
+	out->fl = n[l->funcs[c->caller].fl];
+	out->fn = n[l->funcs[c->caller].fn];
+	out->cob = n[l->funcs[c->callee].ob];
+	out->cfl = n[l->funcs[c->callee].fl];
+	out->cfn = n[l->funcs[c->callee].fn];
+	out->calls = c->calls;
+	out->cost = l->call_cost + i * l->W;
+}
+
+void cg_lines_free(cg_lines *l)
+{
+	if (l == NULL)
+		return;
+	cgi_interner_free(&l->names);
+	cgi_interner_free(&l->events);
+	cg_free(l->funcs);
+	cgi_pairmap_free(&l->func_by_key);
+	cg_free(l->sites);
+	cgi_pairmap_free(&l->site_by_key);
+	cg_free(l->calls);
+	cgi_pairmap_free(&l->call_by_key);
+	cg_free(l->pool);
+	cg_free(l->evmap);
+	cg_free(l->file_names);
+	cg_free(l->file_first);
+	cg_free(l->file_self);
+	cg_free(l->site_order);
+	cg_free(l->site_file);
+	cg_free(l->call_first);
+	cg_free(l->line_self);
+	cg_free(l->line_call);
+	cg_free(l->call_order);
+	cg_free(l->call_cost);
+	cg_free(l);
+}

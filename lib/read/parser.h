@@ -1,0 +1,119 @@
+/* parser.h - the line parser (parse.c) of the push reader (reader.c),
+ * the one reading path; never installed. */
+#ifndef CGPROF_PARSER_H
+#define CGPROF_PARSER_H
+
+#include "arena.h"
+#include "table.h"
+
+enum state { ST_NONE, ST_HEADERS, ST_BODY, ST_TRAILER };
+
+typedef struct parser {
+	const cg_limits *lim;
+	unsigned flags;
+	const cg_handler *h;
+	void *ctx;
+	cg_error *err;
+	uint64_t lineno;
+
+	cg_part part;
+	enum state st;
+	size_t nparts;
+
+	cg_dict obs, files, fns;
+
+	/* the name context of cost lines; reset per part */
+	cg_name ob, fl, fi, fn;
+	int fi_set, fn_set;
+	cg_name cob, cfile;
+	int cob_pending, cfile_pending;
+	cg_name callee_ob, callee_fl, callee_fn;
+	int callee_set;
+	uint64_t base[CG_POS_FIELDS];
+
+	/* a jump=/jcnd= line (CG_COMPAT) waiting for its source position */
+	int jump_pending;
+	uint64_t jump_line;
+
+	/* a calls= line waiting for its cost line */
+	int call_pending;
+	uint64_t call_line, call_count;
+	uint64_t target[CG_POS_FIELDS];
+
+	uint64_t *costs;
+	size_t costs_cap;
+	cg_str *scratch; /* for the duplicate-event check */
+	size_t scratch_cap;
+
+	uint64_t records, calls, budget;
+	/* the budget's charge of every record before its numbers: 16, ob,
+	 * fl, fn (and fi), kept as the names change */
+	uint64_t record_units;
+	uint64_t max_records, max_budget; /* the limits, read on every record */
+	/* per position column, the values of the last one's digit count
+	 * ([lo, lo + span), span 0: none yet): the budget charges every
+	 * position its digits, and a column moves little from line to line */
+	struct decade {
+		uint64_t lo, span;
+		unsigned digits;
+	} decade[CG_POS_FIELDS];
+
+	/* CG_COMPAT repairs, per cg_repair kind */
+	uint64_t repairs[CG_REPAIRS], repair_line[CG_REPAIRS];
+	int late_summary;     /* the part has a summary: after its body */
+	int summary_started;  /* the part began at a summary: after a body */
+
+	/* the events every part must have, and the first part without one:
+	 * an input's other faults win, so it is reported at the end */
+	const cg_str *want;
+	size_t nwant;
+	uint64_t events_line;
+	int missing;
+	char missing_event[60]; /* its name, as much as the message shows */
+	size_t missing_len;
+	size_t missing_part;
+	uint64_t missing_line;
+
+	/* What outlives a line is copied: names once each (names), a
+	 * part's headers until the next part (part_text). */
+	cg_interner *names;
+	cg_arena part_text;
+} parser;
+
+/* The end of the line at p: its LF, or e.  Lines are short (a dozen
+ * bytes in Valgrind's output), so a word-at-a-time scan beats memchr. */
+static inline const char *cg_find_lf(const char *p, const char *e)
+{
+	while (e - p >= 8) {
+		uint64_t w;
+		memcpy(&w, p, 8);
+		w ^= 0x0a0a0a0a0a0a0a0aull;
+		if ((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull)
+			break;
+		p += 8;
+	}
+	while (p < e && *p != '\n')
+		p++;
+	return p;
+}
+
+/* Ready to parse as opt says, with the limits lim; err receives the
+ * first fault; names are copied into names. */
+void cgi_parser_init(parser *ps, const cg_read_options *opt,
+                    const cg_limits *lim, const cg_handler *h, void *ctx,
+                    cg_error *err, cg_interner *names);
+/* The next line [s, e), without its line ending; ps->lineno is its
+ * number (the caller counts lines). */
+cg_kind cgi_parser_line(parser *ps, const char *s, const char *e);
+/* The lines of [p, end), each ended by a LF, until one fails (*k): the
+ * end of the failing line; or until one holds a NUL or a byte that is not
+ * ASCII: its start, the line not read; or end. */
+const char *cgi_parser_lines(parser *ps, const char *p, const char *end,
+                            cg_kind *k);
+/* The input is over (ends_in_lf: its last byte is a LF): the checks of
+ * its end and the events required. */
+cg_kind cgi_parser_end(parser *ps, int ends_in_lf);
+void cgi_parser_stats(const parser *ps, cg_stats *stats);
+void cgi_parser_release(parser *ps);
+
+#endif

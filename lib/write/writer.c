@@ -1,0 +1,464 @@
+/* writer.c - the one writer of Callgrind text (writer.h): the canonical
+ * spelling of headers, names by ID, records with only the directives a
+ * reader needs. */
+#include "writer.h"
+
+#include "decimal.h"
+
+#include <string.h>
+
+int cgi_writer_flush(cg_writer *w)
+{
+	cg_kind k;
+	if (w->out.len > 0 && !w->counting &&
+	    (k = w->write(w->ctx, w->out.ptr, w->out.len)) != CG_OK) {
+		w->failed = cgi_fail(w->err, k, 0, "writing the output failed");
+		return -1;
+	}
+	w->out.len = 0;
+	return 0;
+}
+
+/* Append n bytes that count u code units. */
+static inline void put_units(cg_writer *w, const char *s, size_t n, uint64_t u)
+{
+	w->units = cg_sat_add(w->units, u);
+	w->line_units = cg_sat_add(w->line_units, u);
+	if (w->counting || w->failed)
+		return;
+	if (n <= CG_WRITER_BUF - w->out.len) {
+		cg_buf_put(&w->out, s, n);
+		if (w->out.len == CG_WRITER_BUF)
+			cgi_writer_flush(w);
+		return;
+	}
+	while (n > 0) {
+		size_t room = CG_WRITER_BUF - w->out.len, k = n < room ? n : room;
+		cg_buf_put(&w->out, s, k);
+		s += k;
+		n -= k;
+		if (w->out.len == CG_WRITER_BUF && cgi_writer_flush(w) != 0)
+			return;
+	}
+}
+
+/* Names and header values may hold any UTF-8. */
+static void put(cg_writer *w, const char *s, size_t n)
+{
+	put_units(w, s, n, cgi_utf16_len(s, n));
+}
+
+/* Keys, numbers and punctuation: ASCII, one code unit a byte. */
+static void put_ascii(cg_writer *w, const char *s, size_t n)
+{
+	put_units(w, s, n, n);
+}
+
+static void puts_(cg_writer *w, const char *s)
+{
+	put_ascii(w, s, strlen(s));
+}
+
+static void put_str(cg_writer *w, cg_str s)
+{
+	if (s.len > 0)
+		put(w, s.ptr, s.len);
+}
+
+static void put_u64(cg_writer *w, uint64_t v)
+{
+	char digits[20];
+	if (w->counting) {
+		/* the preflight only needs the length */
+		unsigned n = cg_digits(v);
+		w->units = cg_sat_add(w->units, n);
+		w->line_units = cg_sat_add(w->line_units, n);
+		return;
+	}
+	put_ascii(w, digits, cg_decimal(v, digits));
+}
+
+/* End a line; a line that a reader under the same limits would refuse
+ * stops the normalization. */
+static int end_line(cg_writer *w)
+{
+	if (w->line_units > w->lim->line && !w->failed)
+		w->failed = cgi_fail_limit(w->err, w->src_line,
+		                          "the normalized line would be", "line",
+		                          w->lim->line);
+	w->line_units = 0;
+	put_ascii(w, "\n", 1);
+	return w->failed ? 1 : 0;
+}
+
+
+static int out_of_memory(cg_writer *w)
+{
+	w->failed = cgi_fail_memory(w->err, w->src_line);
+	return 1;
+}
+
+/* A name that a reader would take for an ID reference. */
+static int looks_like_id(cg_str name)
+{
+	return name.len >= 2 && name.ptr[0] == '(' &&
+	       (unsigned)(unsigned char)name.ptr[1] - '0' <= 9;
+}
+
+/* KEY=(ID) name on first use, KEY=(ID) after, KEY= for the empty name;
+ * with inline names KEY=name. */
+static int put_name(cg_writer *w, const char *key, cg_interner *m, cg_str name)
+{
+	uint32_t id;
+	size_t known = m->count;
+	puts_(w, key);
+	put_ascii(w, "=", 1);
+	if (w->inline_names && !looks_like_id(name))
+		put_str(w, name);
+	else if (name.len > 0) {
+		if (cgi_intern(m, name, &id) != 0)
+			return out_of_memory(w);
+		put_ascii(w, "(", 1);
+		put_u64(w, (uint64_t)id + 1);
+		put_ascii(w, ")", 1);
+		if (m->count > known) {
+			put_ascii(w, " ", 1);
+			put_str(w, name);
+		}
+	}
+	return end_line(w);
+}
+
+/* ------------------------------------------------------------ headers */
+
+/* Header i of p has the key lit. */
+static int header_is(const cg_part *p, size_t i, const char *lit)
+{
+	cg_str k = cg_part_header_key(p, i);
+	return cg_key_is(k.ptr, k.len, lit);
+}
+
+static void put_values(cg_writer *w, const uint64_t *v, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++) {
+		put_ascii(w, " ", 1);
+		put_u64(w, v[i]);
+	}
+}
+
+/* A header in canonical spelling: known values rewritten, others kept. */
+static int put_header(cg_writer *w, const cg_part *p, size_t i)
+{
+	cg_str key = cg_part_header_key(p, i), value = cg_part_header_value(p, i);
+	const uint64_t *v;
+	size_t n, j;
+	w->src_line = cg_part_header_line(p, i);
+	put_str(w, key);
+	put_ascii(w, ":", 1);
+	if (cg_key_is(key.ptr, key.len, "version"))
+		puts_(w, " 1");
+	else if (cg_key_is(key.ptr, key.len, "events")) {
+		for (j = 0; j < cg_part_event_count(p); j++) {
+			put_ascii(w, " ", 1);
+			put_str(w, cg_part_event(p, j));
+		}
+	} else if (cg_key_is(key.ptr, key.len, "positions")) {
+		for (j = 0; j < cg_part_position_count(p); j++) {
+			put_ascii(w, " ", 1);
+			puts_(w, cg_pos_name(cg_part_position(p, j)));
+		}
+	} else if (cg_key_is(key.ptr, key.len, "summary")) {
+		cg_part_summary_at(p, w->summaries++, &v, &n);
+		put_values(w, v, n);
+	} else if (value.len > 0) {
+		put_ascii(w, " ", 1);
+		put_str(w, value);
+	}
+	return end_line(w);
+}
+
+/* Where part: goes: first when the part before it is still open (it wrote
+ * no body and no totals:, so any other header would continue it), else
+ * where the input had it, else after the opening version:/creator: lines. */
+static size_t part_slot(const cg_writer *w, const cg_part *p, int *moved)
+{
+	size_t i, n = cg_part_header_count(p);
+	*moved = 0;
+	for (i = 0; i < n; i++)
+		if (header_is(p, i, "part")) {
+			*moved = w->prev_open && i > 0;
+			return w->prev_open ? 0 : i;
+		}
+	if (w->prev_open)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!header_is(p, i, "version") &&
+		    !header_is(p, i, "creator"))
+			break;
+	return i;
+}
+
+/* Counting pass: the part's summaries after its body, kept for the
+ * writing pass and counted now (the same lines, written earlier). */
+static int keep_late_summaries(cg_writer *w, const cg_part *p)
+{
+	size_t i;
+	for (i = w->early; i < cg_part_summary_count(p); i++) {
+		const uint64_t *v;
+		size_t n;
+		struct late *l;
+		cg_part_summary_at(p, i, &v, &n);
+		if (cg_grow((void **)&w->lates, &w->lates_cap, w->nlates + 1,
+		            sizeof *w->lates) ||
+		    cg_grow((void **)&w->late_values, &w->late_values_cap,
+		            w->nlate_values + n, sizeof *w->late_values))
+			return out_of_memory(w);
+		l = &w->lates[w->nlates++];
+		l->part = cg_part_ordinal(p);
+		l->at = w->nlate_values;
+		l->n = n;
+		memcpy(w->late_values + w->nlate_values, v, n * sizeof *v);
+		w->nlate_values += n;
+		puts_(w, "summary:");
+		put_values(w, v, n);
+		if (end_line(w))
+			return 1;
+	}
+	return 0;
+}
+
+/* Writing pass: they close the part's header block. */
+static int put_late_summaries(cg_writer *w, size_t part)
+{
+	for (; w->late_next < w->nlates && w->lates[w->late_next].part == part;
+	     w->late_next++) {
+		const struct late *l = &w->lates[w->late_next];
+		puts_(w, "summary:");
+		put_values(w, w->late_values + l->at, l->n);
+		if (end_line(w))
+			return 1;
+	}
+	return 0;
+}
+
+int cgi_writer_part_begin(cg_writer *w, const cg_part *p)
+{
+	size_t i, n = cg_part_header_count(p), slot;
+	cg_str part;
+	int has_part = cg_part_meta(p, "part", &part), moved;
+
+	w->ob = w->fl = w->eff = w->fn = w->last_file = (cg_str){"", 0};
+	w->fn_set = w->callee_set = w->body = 0;
+	w->summaries = 0;
+	w->early = cg_part_summary_count(p);
+	if (!has_part && (uint64_t)n + 1 > w->lim->headers) {
+		w->failed = cgi_fail(w->err, CG_RESOURCE, cg_part_first_line(p),
+		                    "adding part: to part %zu would put it over the "
+		                    "headers limit of %llu",
+		                    cg_part_ordinal(p),
+		                    (unsigned long long)w->lim->headers);
+		w->why.limit = "headers";
+		return 1;
+	}
+	slot = part_slot(w, p, &moved);
+	for (i = 0; i <= n; i++) {
+		if (i == slot && !has_part) {
+			w->src_line = cg_part_first_line(p);
+			puts_(w, "part: ");
+			put_u64(w, cg_part_ordinal(p));
+			if (end_line(w))
+				return 1;
+		} else if (i == slot && moved) {
+			size_t j;
+			for (j = 0; !header_is(p, j, "part"); j++)
+				;
+			if (put_header(w, p, j))
+				return 1;
+		}
+		if (i == n)
+			break;
+		if (header_is(p, i, "totals") ||
+		    (moved && header_is(p, i, "part")))
+			continue;
+		if (put_header(w, p, i))
+			return 1;
+	}
+	return w->counting ? 0 : put_late_summaries(w, cg_part_ordinal(p));
+}
+
+int cgi_writer_part_end(cg_writer *w, const cg_part *p)
+{
+	const uint64_t *v;
+	size_t n;
+	if (w->counting && keep_late_summaries(w, p))
+		return 1;
+	w->prev_open = !w->body && !cg_part_totals(p, &v, &n);
+	if (!cg_part_totals(p, &v, &n))
+		return 0;
+	puts_(w, "totals:");
+	put_values(w, v, n);
+	return end_line(w);
+}
+
+/* ------------------------------------------------------------ records */
+
+/* The directives that give the reader this record's context. */
+static int put_context(cg_writer *w, const cg_record *r)
+{
+	if (!cg_str_eq(w->ob, r->ob)) {
+		if (put_name(w, "ob", &w->obs, r->ob))
+			return 1;
+		w->ob = r->ob;
+	}
+	if (!cg_str_eq(w->fl, r->fl)) {
+		if (put_name(w, "fl", &w->files, r->fl))
+			return 1;
+		w->fl = w->eff = w->last_file = r->fl;
+	}
+	if (!w->fn_set || !cg_str_eq(w->fn, r->fn)) {
+		/* fn= ends an inline file, but callgrind_annotate keeps keying
+		 * costs by the last file line it read: end it explicitly, as
+		 * Valgrind does */
+		if (!cg_str_eq(w->last_file, w->fl)) {
+			if (put_name(w, "fe", &w->files, w->fl))
+				return 1;
+			w->last_file = w->fl;
+		}
+		if (put_name(w, "fn", &w->fns, r->fn))
+			return 1;
+		w->fn = r->fn;
+		w->eff = w->fl;
+		w->fn_set = 1;
+		w->callee_set = 0;
+	}
+	if (!cg_str_eq(w->eff, r->fi)) {
+		if (put_name(w, cg_str_eq(r->fi, r->fl) ? "fe" : "fi", &w->files, r->fi))
+			return 1;
+		w->eff = w->last_file = r->fi;
+	}
+	return 0;
+}
+
+static int put_callee(cg_writer *w, const cg_record *r)
+{
+	if (w->callee_set && cg_str_eq(w->cob, r->cob) && cg_str_eq(w->cfl, r->cfl) &&
+	    cg_str_eq(w->cfn, r->cfn))
+		return 0;
+	if (!cg_str_eq(w->ob, r->cob) && put_name(w, "cob", &w->obs, r->cob))
+		return 1;
+	if (!cg_str_eq(w->eff, r->cfl) && put_name(w, "cfi", &w->files, r->cfl))
+		return 1;
+	if (put_name(w, "cfn", &w->fns, r->cfn))
+		return 1;
+	w->cob = r->cob;
+	w->cfl = r->cfl;
+	w->cfn = r->cfn;
+	w->callee_set = 1;
+	return 0;
+}
+
+/* The numbers of a cost line, ASCII: the positions separated by blanks,
+ * then a blank and each cost.  The line is most of the output: it is
+ * counted, or formatted straight into the buffer when it fits there. */
+static void cost_numbers(cg_writer *w, const cg_record *r, size_t ncost)
+{
+	size_t i, n = r->npos + ncost;
+	uint64_t u = r->npos > 0 ? r->npos - 1 + ncost : ncost;
+	char *p, *start;
+	if (w->counting) {
+		for (i = 0; i < r->npos; i++)
+			u += cg_digits(r->pos[i]);
+		for (i = 0; i < ncost; i++)
+			u += cg_digits(r->cost[i]);
+	} else if (!w->failed && n * 21 + 1 <= CG_WRITER_BUF - w->out.len) {
+		p = start = w->out.ptr + w->out.len;
+		for (i = 0; i < r->npos; i++) {
+			if (i > 0)
+				*p++ = ' ';
+			p += cg_decimal(r->pos[i], p);
+		}
+		for (i = 0; i < ncost; i++) {
+			*p++ = ' ';
+			p += cg_decimal(r->cost[i], p);
+		}
+		u = (uint64_t)(p - start);
+		w->out.len += (size_t)u;
+	} else {
+		for (i = 0; i < r->npos; i++) {
+			if (i > 0)
+				put_ascii(w, " ", 1);
+			put_u64(w, r->pos[i]);
+		}
+		put_values(w, r->cost, ncost);
+		return;
+	}
+	w->units = cg_sat_add(w->units, u);
+	w->line_units = cg_sat_add(w->line_units, u);
+}
+
+int cgi_writer_record(cg_writer *w, const cg_part *p, const cg_record *r)
+{
+	size_t ncost = r->ncost;
+	(void)p;
+	w->src_line = r->line;
+	w->body = 1;
+	if (put_context(w, r))
+		return 1;
+	if (r->kind == CG_RECORD_CALL) {
+		if (put_callee(w, r))
+			return 1;
+		puts_(w, "calls=");
+		put_u64(w, r->calls);
+		put_values(w, r->target, r->npos);
+		if (end_line(w))
+			return 1;
+	}
+	while (ncost > 0 && r->cost[ncost - 1] == 0)
+		ncost--;
+	cost_numbers(w, r, ncost);
+	return end_line(w);
+}
+
+static void forget_ids(cg_writer *w)
+{
+	cgi_interner_free(&w->obs);
+	cgi_interner_free(&w->files);
+	cgi_interner_free(&w->fns);
+}
+
+int cgi_writer_pass(cg_writer *w, int counting)
+{
+	w->out.len = 0;
+	w->units = w->line_units = 0;
+	w->prev_open = 0;
+	w->late_next = 0;
+	w->failed = CG_OK;
+	w->counting = counting;
+	forget_ids(w);
+	/* the writing pass's buffer, whole: it never grows after */
+	if (!counting && cg_buf_room(&w->out, CG_WRITER_BUF) == NULL) {
+		w->src_line = 0;
+		return out_of_memory(w);
+	}
+	return 0;
+}
+
+cg_kind cgi_writer_over_output(uint64_t units, uint64_t limit, cg_error *err)
+{
+	cgi_fail(err, CG_RESOURCE, 0,
+	        "the normalized output of %llu code units would be over "
+	        "the output limit of %llu",
+	        (unsigned long long)units, (unsigned long long)limit);
+	if (err != NULL)
+		err->limit = "output";
+	return CG_RESOURCE;
+}
+
+void cgi_writer_free(cg_writer *w)
+{
+	forget_ids(w);
+	cg_buf_free(&w->out);
+	cg_free(w->lates);
+	cg_free(w->late_values);
+}

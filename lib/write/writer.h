@@ -1,0 +1,67 @@
+/* writer.h - the one writer of Callgrind text: parts and records in,
+ * canonical text out (cg-normalize(1)), names by ID; internal to the
+ * library.  The normalizer drives it with what its readings of an input
+ * hand over, the importers' writer (emit.c) with the profile they built.
+ * A run is two passes over the same parts and records: the first only
+ * counts what would be written (units: the output preflight), the second
+ * writes it through write. */
+#ifndef CGPROF_WRITER_H
+#define CGPROF_WRITER_H
+
+#include "internal.h"
+#include "table.h"
+
+#define CG_WRITER_BUF (64 * 1024)
+
+typedef struct cg_writer {
+	const cg_limits *lim;
+	cg_error *err; /* points to why: the parser reports its own errors */
+	cg_error why;
+	int counting;
+	int inline_names;
+	cg_read_options read; /* of the parses: limits lim, the reading flags */
+	cg_write_fn write;
+	void *ctx;
+	cg_buf out; /* CG_WRITER_BUF bytes, made before the writing pass */
+	uint64_t units, line_units;
+
+	cg_interner obs, files, fns; /* names to output IDs - 1 */
+
+	/* what a reader of the output has in effect; reset per part */
+	cg_str ob, fl, eff, fn;
+	cg_str last_file; /* of the last fl=/fi=/fe= written */
+	int fn_set;
+	size_t summaries; /* summary: headers of the part written so far */
+	size_t early;     /* summary: headers of the part's header block */
+	/* summary: after a body (CG_COMPAT): found by the counting pass,
+	 * written by the writing pass in their part's header block */
+	uint64_t *late_values;
+	size_t nlate_values, late_values_cap;
+	struct late {
+		size_t part, at, n;
+	} *lates;
+	size_t nlates, lates_cap, late_next;
+	int callee_set;
+	int body;        /* this part wrote a body line */
+	int prev_open;   /* the part before wrote no body line and no totals: */
+	cg_str cob, cfl, cfn;
+	uint64_t src_line;
+	cg_kind failed;
+} cg_writer;
+
+/* Begin a pass (counting: count only): the writer as new but for what a
+ * counting pass found (the late summaries).  0, or 1 out of memory (said
+ * in failed and *err). */
+int cgi_writer_pass(cg_writer *w, int counting);
+/* A part's header block, each record, the part's end: 0 to go on, 1 when
+ * the writer stopped (why in failed and *err). */
+int cgi_writer_part_begin(cg_writer *w, const cg_part *p);
+int cgi_writer_record(cg_writer *w, const cg_part *p, const cg_record *r);
+int cgi_writer_part_end(cg_writer *w, const cg_part *p);
+/* Write what is buffered: 0, or -1 when the sink failed. */
+int cgi_writer_flush(cg_writer *w);
+/* The output counted by a pass is over limit: CG_RESOURCE, said. */
+cg_kind cgi_writer_over_output(uint64_t units, uint64_t limit, cg_error *err);
+void cgi_writer_free(cg_writer *w);
+
+#endif
