@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""circles.py LIB - no two objects of the static library LIB call each
+other, directly or round a longer loop: the symbols each member defines and
+the ones it needs (nm) make a graph of files, which must have no cycle.
+Prints each loop found; exit 1 if there is one."""
+import subprocess
+import sys
+
+
+def members(lib):
+    out = subprocess.run(["nm", "-A", "-P", lib], capture_output=True,
+                         text=True, check=True).stdout
+    defines, needs = {}, {}
+    for line in out.splitlines():
+        where, _, rest = line.rpartition(": ")
+        if not where:
+            continue
+        member = where.rsplit(":", 1)[-1].rsplit("[", 1)[-1].rstrip("]")
+        f = rest.split()
+        if len(f) < 2:
+            continue
+        name, kind = f[0], f[1]
+        defines.setdefault(member, set())
+        needs.setdefault(member, set())
+        if kind == "U":
+            needs[member].add(name)
+        elif kind in "TDBRCGSV":
+            defines[member].add(name)
+    return defines, needs
+
+
+def main():
+    defines, needs = members(sys.argv[1])
+    owner = {s: m for m, syms in defines.items() for s in syms}
+    calls = {m: sorted({owner[s] for s in needs[m] if s in owner} - {m})
+             for m in defines}
+    if len(calls) < 2:
+        print("circles.py: no members read from", sys.argv[1])
+        return 1
+    loops, state, stack = [], {}, []
+
+    def visit(m):
+        state[m] = 1
+        stack.append(m)
+        for n in calls[m]:
+            if state.get(n) == 1:
+                loops.append(stack[stack.index(n):] + [n])
+            elif n not in state:
+                visit(n)
+        stack.pop()
+        state[m] = 2
+
+    for m in sorted(calls):
+        if m not in state:
+            visit(m)
+    for loop in loops:
+        print("loop: " + " -> ".join(loop))
+    print("%d files, %d loops" % (len(calls), len(loops)))
+    return 1 if loops else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
