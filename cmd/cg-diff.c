@@ -315,7 +315,7 @@ static int print_rows(cli *c, const options *o, const cg_diff *d,
 			continue;
 		/* |delta| / old total >= num / (100 * scale) */
 		if (o->has_pct &&
-		    !rows_ge_product(r->key, 100 * o->pct_scale, o->pct_num,
+		    !cg_ge_product(r->key, 100 * o->pct_scale, o->pct_num,
 		                     cg_funcs_totals(old)[cg_diff_event_old(d, which)]))
 			continue;
 		kept++;
@@ -414,7 +414,7 @@ static int check_gates(cli *c, const options *o, const cg_diff *d,
 		if (x->fn != NULL)
 			(void)function_costs(d, x->fn, x->fnlen, x->index, &a, &b);
 		/* holds while b - a <= a * num / (100 * scale) */
-		if (b <= a || (a > 0 && rows_ge_product(a, x->num, b - a,
+		if (b <= a || (a > 0 && cg_ge_product(a, x->num, b - a,
 		                                        100 * x->scale)))
 			continue;
 		if (a > 0)

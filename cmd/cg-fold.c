@@ -38,8 +38,8 @@ static const char help[] =
 
 enum { OPT_MIN_SHARE = OPT_OWN, OPT_MAX_DEPTH, OPT_MAX_STACKS };
 
-/* Each function's frame name (cg_frame_name), made once: a function
- * stands in many stacks; the line of a stack is formed in line. */
+/* Each function's frame name (cg_frame_name), made and escaped once: a
+ * function stands in many stacks; the line of a stack is formed in line. */
 typedef struct fold {
 	cg_str *names; /* per function */
 	cg_str *path;  /* the stack's frames */
@@ -47,6 +47,29 @@ typedef struct fold {
 	cg_buf line;
 	int oom;
 } fold;
+
+/* Escape the n names in place, their text in escaped (room made once, so
+ * that the views stay put); 0, or -1 out of memory. */
+static int escape_names(cg_str *names, size_t n, cg_buf *escaped)
+{
+	size_t need = 1, i;
+	char *p;
+	for (i = 0; i < n; i++) {
+		if (names[i].len > (SIZE_MAX - need) / 3)
+			return -1;
+		need += 3 * names[i].len;
+	}
+	if ((p = cg_buf_room(escaped, need)) == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		size_t len = cg_fold_escape(names[i], p);
+		names[i].ptr = p;
+		names[i].len = len;
+		p += len;
+	}
+	escaped->len = (size_t)(p - escaped->ptr);
+	return 0;
+}
 
 static cg_kind stack(void *ctx, const size_t *frames, size_t depth,
                      uint64_t count)
@@ -60,7 +83,7 @@ static cg_kind stack(void *ctx, const size_t *frames, size_t depth,
 	for (i = 0; i < depth; i++)
 		fo->path[i] = fo->names[frames[i]];
 	fo->line.len = 0;
-	cg_folded_line(&fo->line, fo->path, depth, count);
+	cg_folded_line_escaped(&fo->line, fo->path, depth, count);
 	if (fo->line.failed) {
 		fo->oom = 1;
 		return CG_RESOURCE;
@@ -127,7 +150,7 @@ int main(int argc, char **argv)
 	cg_error err;
 	size_t *ev, nev;
 	fold fo;
-	cg_buf names = CG_BUF_INIT;
+	cg_buf names = CG_BUF_INIT, escaped = CG_BUF_INIT;
 	cg_fold_report rep;
 	cli c;
 
@@ -148,7 +171,8 @@ int main(int argc, char **argv)
 	ev = cli_pick_events(&c, f, o.event, &nev);
 	memset(&fo, 0, sizeof fo);
 	fo.names = rows_frame_names(f, o.qualify, &names);
-	if (fo.names == NULL)
+	if (fo.names == NULL ||
+	    escape_names(fo.names, cg_funcs_count(f), &escaped) != 0)
 		cli_trouble(&c, NULL, "out of memory");
 	else if (ev != NULL && nev > 0 &&
 	         cg_fold(f, ev[0], &o.fold, stack, &fo, &rep, &err) != CG_OK)
@@ -160,6 +184,7 @@ int main(int argc, char **argv)
 	free(fo.path);
 	cg_buf_free(&fo.line);
 	cg_buf_free(&names);
+	cg_buf_free(&escaped);
 	free(ev);
 	cg_funcs_free(f);
 	return cli_exit_status(&c);

@@ -41,7 +41,7 @@ static const char help[] =
 typedef struct options {
 	int arcs, cycle_rows, header, parts, totals;
 	const char *events, *sort;
-	rows_filter filter;
+	cg_row_filter filter;
 } options;
 
 static void print_header(const options *o, const cg_funcs *f,
@@ -65,7 +65,7 @@ static void print_header(const options *o, const cg_funcs *f,
 	out_char('\n');
 }
 
-static void print_row(const options *o, const row *r, const size_t *ev,
+static void print_row(const options *o, const cg_row *r, const size_t *ev,
                       size_t nev)
 {
 	size_t i, names = o->arcs ? 6 : 3;
@@ -121,8 +121,8 @@ static int run(cli *c, const options *o, cg_funcs *f)
 {
 	size_t nev, i, n;
 	size_t *ev = cli_pick_events(c, f, o->events, &nev);
-	rows_key key;
-	row *rows;
+	cg_row_key key;
+	cg_row *rows;
 	if (ev == NULL)
 		return 0; /* said why */
 	if (o->totals) {
@@ -131,14 +131,19 @@ static int run(cli *c, const options *o, cg_funcs *f)
 		return 0;
 	}
 	rows_parse_key(c, f, o->sort, o->arcs, ev, nev, &key);
-	if (o->filter.has_pct && key.what == KEY_COUNT)
+	if (o->filter.has_pct && key.what == CG_ROW_COUNT)
 		cli_usage(c, "-t: the sort column must be an event's");
-	rows = rows_collect(f, o->arcs, o->parts, o->cycle_rows, &n);
-	if (rows == NULL) {
+	rows = cg_rows_collect(f, (o->arcs ? CG_ROWS_ARCS : 0) |
+	                              (o->parts ? CG_ROWS_PARTS : 0) |
+	                              (o->cycle_rows ? CG_ROWS_CYCLES : 0),
+	                       &n);
+	if (rows == NULL ||
+	    cg_rows_select(f, rows, n, o->parts, &key, &o->filter, &n, NULL) !=
+	        CG_OK) {
+		free(rows);
 		free(ev);
 		return -1;
 	}
-	n = rows_select(f, rows, n, o->parts, &key, &o->filter);
 	if (o->header)
 		print_header(o, f, ev, nev);
 	for (i = 0; i < n; i++)
@@ -202,7 +207,7 @@ int main(int argc, char **argv)
 	memset(&o, 0, sizeof o);
 	o.header = 1;
 	o.cycle_rows = 1; /* as KCachegrind shows them */
-	rows_filter_init(&o.filter);
+	memset(&o.filter, 0, sizeof o.filter);
 	cli_init(&c, "cg-funcs", synopsis, help);
 	cli_read_any_size(&c);
 	parse_options(&c, &o, argc, argv);

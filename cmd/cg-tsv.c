@@ -397,8 +397,17 @@ static int same_key(const rowkey *a, const rowkey *b)
 
 static int append(tsv *t, const char *s, size_t n)
 {
-	cg_buf_put(&t->fixed, s, n);
-	return t->fixed.failed ? -1 : 0;
+	cg_buf *b = &t->fixed;
+	/* the room is there but for the first rows: no call on the hot path */
+	if (!b->failed && b->cap - b->len > n) {
+		if (n > 0)
+			memcpy(b->ptr + b->len, s, n);
+		b->len += n;
+		b->ptr[b->len] = '\0';
+		return 0;
+	}
+	cg_buf_put(b, s, n);
+	return b->failed ? -1 : 0;
 }
 
 /* A field as out_field writes it: backslash, TAB, CR, LF escaped. */

@@ -29,6 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cgprof_version.h"
 
@@ -63,7 +64,31 @@ const char *cg_version(void);
  * *cap, in elements), growing by half again (or to need); 0, or -1 out of
  * memory or past SIZE_MAX with *ptr and *cap unchanged.  The memory is
  * realloc's: free it with free. */
-size_t cg_format_u64(uint64_t v, char out[20]);
+/* (inline: formatting numbers is the bulk of cg-tsv's and cg-normalize's
+ * work; two digits per division) */
+static inline size_t cg_format_u64(uint64_t v, char out[20])
+{
+	static const char pairs[201] =
+	    "00010203040506070809101112131415161718192021222324252627282930313233"
+	    "34353637383940414243444546474849505152535455565758596061626364656667"
+	    "6869707172737475767778798081828384858687888990919293949596979899";
+	char tmp[20];
+	size_t n = sizeof tmp;
+	while (v >= 100) {
+		unsigned r = (unsigned)(v % 100);
+		v /= 100;
+		tmp[--n] = pairs[2 * r + 1];
+		tmp[--n] = pairs[2 * r];
+	}
+	if (v >= 10) {
+		tmp[--n] = pairs[2 * v + 1];
+		tmp[--n] = pairs[2 * v];
+	} else
+		tmp[--n] = (char)('0' + v);
+	memcpy(out, tmp + n, sizeof tmp - n);
+	return sizeof tmp - n;
+}
+
 int cg_grow_array(void **ptr, size_t *cap, size_t need, size_t elsize);
 
 /* Compressed inputs, told by their magic numbers. */
@@ -665,6 +690,55 @@ cg_kind cg_funcs_reach(const cg_funcs *f, int direction,
 
 void cg_funcs_free(cg_funcs *f);
 
+/* ---------------------------------------------------------- table rows */
+
+/* The rows the tables print (cg-funcs, cg-annotate, cg-dot, cg-diff): a
+ * function (name: ob fl fn), a cycle, or an arc (ob fl fn of the caller,
+ * then of the callee), its arrays borrowed from the aggregation. */
+typedef struct cg_row {
+	size_t part;          /* 0-based; 0 unless per part */
+	cg_str name[6];
+	uint64_t count;       /* called, or an arc's calls */
+	size_t cycle;
+	const uint64_t *self; /* NULL for an arc */
+	const uint64_t *incl;
+} cg_row;
+
+/* What rows are sorted by: an event's self or inclusive cost (ev, an
+ * event index of the aggregation), or the count. */
+enum { CG_ROW_SELF, CG_ROW_INCL, CG_ROW_COUNT };
+typedef struct cg_row_key {
+	int what;
+	size_t ev;
+} cg_row_key;
+
+/* Which rows are kept: the first top of each part (has_top), those whose
+ * key is at least PCT = pct_num / pct_scale percent of the event's total
+ * (has_pct; of the part's total when per part).  All 0: every row. */
+typedef struct cg_row_filter {
+	int has_top, has_pct;
+	uint64_t top;
+	uint64_t pct_num, pct_scale;
+} cg_row_filter;
+
+/* Flags of cg_rows_collect. */
+#define CG_ROWS_ARCS 1u   /* arcs instead of functions */
+#define CG_ROWS_PARTS 2u  /* per part instead of summed over parts */
+#define CG_ROWS_CYCLES 4u /* with a row per cycle (functions only) */
+
+/* Every row of one kind of a finished aggregation, in *n; a malloc'd
+ * array (free it with free), or NULL out of memory. */
+cg_row *cg_rows_collect(const cg_funcs *f, unsigned flags, size_t *n);
+/* Sort rows (part, then the key descending, then the names: a total
+ * order) and keep in front those that pass the filter, their number in
+ * *kept.  parts: the rows are per part.  CG_OK, or CG_RESOURCE out of
+ * memory with the rows as they were. */
+cg_kind cg_rows_select(const cg_funcs *f, cg_row *rows, size_t n, int parts,
+                       const cg_row_key *key, const cg_row_filter *flt,
+                       size_t *kept, cg_error *err);
+/* 1 if a * b >= c * d, exactly (128-bit): how thresholds compare. */
+int cg_ge_product(uint64_t a, uint64_t b, uint64_t c, uint64_t d);
+
 /* ------------------------------------------------------------- stacks */
 
 /* Folded stacks estimated from the arcs, for flame graphs.  A profile
@@ -757,6 +831,10 @@ void cg_frame_name(cg_buf *out, const cg_func *fn, int qualify);
  * count in decimal and LF ("a;b;c 123\n"). */
 void cg_folded_line(cg_buf *out, const cg_str *frames, size_t depth,
                     uint64_t count);
+/* The same of frames escaped already (by cg_fold_escape): a writer that
+ * names each function once escapes each name once. */
+void cg_folded_line_escaped(cg_buf *out, const cg_str *escaped, size_t depth,
+                            uint64_t count);
 
 /* Folded stacks read back, in chunks: lines "FRAME;FRAME;... COUNT" (a
  * count of decimal digits after the last space), as cg-fold writes them

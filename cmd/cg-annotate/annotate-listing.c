@@ -274,7 +274,7 @@ void print_sources(const annotate_options *o, const annotate_profile *pr, grid *
 		int r;
 		cg_lines_file(pr->l, i, &ls.file);
 		if (!is_file_name(ls.file.name) ||
-		    !rows_ge_product(ls.file.self[pr->lev[0]],
+		    !cg_ge_product(ls.file.self[pr->lev[0]],
 		                     100 * o->filter.pct_scale, o->filter.pct_num,
 		                     pr->total[pr->ev[0]]))
 			continue;

@@ -88,7 +88,7 @@ void source_free(source *s);
 /* What the options ask for. */
 typedef struct annotate_options {
 	const char *events;
-	rows_filter filter;
+	cg_row_filter filter;
 	int inclusive, callers, callees, autoann, show_percs;
 	uint64_t context;
 	long width; /* -1: the terminal's */

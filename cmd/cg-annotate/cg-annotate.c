@@ -205,7 +205,7 @@ static int pick_events(cli *c, const annotate_options *o, annotate_profile *pr)
 /* ------------------------------------------------------------- header */
 
 /* The threshold as given: PCT with its decimals. */
-static void threshold_text(cg_buf *t, const rows_filter *flt)
+static void threshold_text(cg_buf *t, const cg_row_filter *flt)
 {
 	char buf[64];
 	int dec = 0;
@@ -374,13 +374,13 @@ static void arc_rows(grid *g, const annotate_profile *pr, const size_t *first,
 }
 
 static void function_rows(grid *g, const annotate_options *o,
-                          const annotate_profile *pr, const row *rows,
+                          const annotate_profile *pr, const cg_row *rows,
                           size_t n, const arcs *ar)
 {
 	cg_buf name = CG_BUF_INIT;
 	size_t r, e;
 	for (r = 0; r < n; r++) {
-		const row *w = &rows[r];
+		const cg_row *w = &rows[r];
 		size_t fi = SIZE_MAX;
 		if (o->callers || o->callees) {
 			fi = find_func(pr, w->name[0], w->name[1], w->name[2]);
@@ -410,7 +410,7 @@ static void function_rows(grid *g, const annotate_options *o,
 
 static void print_functions(const annotate_options *o,
                             const annotate_profile *pr, grid *g,
-                            const row *rows, size_t n)
+                            const cg_row *rows, size_t n)
 {
 	arcs ar;
 	size_t e, pass;
@@ -460,8 +460,8 @@ static long terminal_columns(void)
 
 static void run(cli *c, const annotate_options *o, annotate_profile *pr)
 {
-	rows_key key;
-	row *rows;
+	cg_row_key key;
+	cg_row *rows;
 	size_t n;
 	grid g;
 	if (pick_events(c, o, pr) != 0)
@@ -472,10 +472,11 @@ static void run(cli *c, const annotate_options *o, annotate_profile *pr)
 		out_spoil(); /* main says so */
 		return;
 	}
-	key.what = o->inclusive ? KEY_INCL : KEY_SELF;
+	key.what = o->inclusive ? CG_ROW_INCL : CG_ROW_SELF;
 	key.ev = pr->ev[0];
-	if ((rows = rows_collect(pr->f, 0, 0, 0, &n)) == NULL ||
-	    (n = rows_select(pr->f, rows, n, 0, &key, &o->filter)) == SIZE_MAX) {
+	if ((rows = cg_rows_collect(pr->f, 0, &n)) == NULL ||
+	    cg_rows_select(pr->f, rows, n, 0, &key, &o->filter, &n, NULL) !=
+	        CG_OK) {
 		free(rows);
 		out_spoil();
 		return;
@@ -581,7 +582,7 @@ int main(int argc, char **argv)
 
 	memset(&o, 0, sizeof o);
 	memset(&pr, 0, sizeof pr);
-	rows_filter_init(&o.filter);
+	memset(&o.filter, 0, sizeof o.filter);
 	/* callgrind_annotate's defaults, and cg_annotate's threshold */
 	o.filter.has_pct = 1;
 	o.filter.pct_num = 1;

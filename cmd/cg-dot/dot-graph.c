@@ -18,7 +18,7 @@
 /* v is at least num / (100 * scale) of total, exactly. */
 static int at_least(uint64_t v, uint64_t total, uint64_t num, uint64_t scale)
 {
-	return rows_ge_product(v, 100 * scale, num, total);
+	return cg_ge_product(v, 100 * scale, num, total);
 }
 
 static uint64_t add_sat(uint64_t a, uint64_t b)

@@ -2,7 +2,6 @@
  * after a failed allocation do nothing, and the owner checks once. */
 #include "internal.h"
 
-#include "decimal.h"
 
 char *cg_buf_room(cg_buf *b, size_t n)
 {
@@ -38,7 +37,7 @@ void cg_buf_putc(cg_buf *b, char c)
 void cg_buf_u64(cg_buf *b, uint64_t v)
 {
 	char digits[20];
-	cg_buf_put(b, digits, cg_decimal(v, digits));
+	cg_buf_put(b, digits, cg_format_u64(v, digits));
 }
 
 void cg_buf_free(cg_buf *b)

@@ -1,8 +1,6 @@
 /* number.c - the profile's unsigned numbers: decimal or lowercase 0x hex,
  * at most 20 digits, checked before every multiply and add. */
 #include "number.h"
-#include "cgprof.h"
-#include "decimal.h"
 
 #include <string.h>
 
@@ -57,9 +55,4 @@ cg_num cgi_parse_u64(const char *s, size_t n, uint64_t *out)
 	}
 	*out = v;
 	return CG_NUM_OK;
-}
-
-size_t cg_format_u64(uint64_t v, char out[20])
-{
-	return cg_decimal(v, out);
 }

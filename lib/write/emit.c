@@ -3,7 +3,6 @@
  * over. */
 #include "emit.h"
 
-#include "decimal.h"
 #include "writer.h"
 
 typedef struct emit_func {
@@ -324,7 +323,7 @@ static void make_part(emitter *m, size_t i)
 	for (j = 0; j < e->nheaders; j++)
 		header(m, e->headers[j].key, e->headers[j].value);
 	ord.ptr = m->ordinal;
-	ord.len = cg_decimal((uint64_t)i + 1, m->ordinal);
+	ord.len = cg_format_u64((uint64_t)i + 1, m->ordinal);
 	header(m, "part", ord);
 	header(m, "positions", line);
 	header(m, "events", m->events_value);

@@ -3,6 +3,8 @@
  * cg_fold_escape does), for cg-fold, cg-flame, pego and the exporters. */
 #include "internal.h"
 
+#include <string.h>
+
 void cg_frame_name(cg_buf *out, const cg_func *fn, int qualify)
 {
 	if (qualify == CG_QUALIFY_FILE || qualify == CG_QUALIFY_OBJECT) {
@@ -12,6 +14,14 @@ void cg_frame_name(cg_buf *out, const cg_func *fn, int qualify)
 		cg_buf_putc(out, ':');
 	}
 	cg_buf_put(out, fn->fn.ptr, fn->fn.len);
+}
+
+/* " COUNT\n", the end of every line */
+static void line_end(cg_buf *out, uint64_t count)
+{
+	cg_buf_putc(out, ' ');
+	cg_buf_u64(out, count);
+	cg_buf_putc(out, '\n');
 }
 
 void cg_folded_line(cg_buf *out, const cg_str *frames, size_t depth,
@@ -30,7 +40,33 @@ void cg_folded_line(cg_buf *out, const cg_str *frames, size_t depth,
 		out->len = (size_t)(p - out->ptr) + cg_fold_escape(frames[i], p);
 		out->ptr[out->len] = '\0';
 	}
-	cg_buf_putc(out, ' ');
-	cg_buf_u64(out, count);
-	cg_buf_putc(out, '\n');
+	line_end(out, count);
+}
+
+void cg_folded_line_escaped(cg_buf *out, const cg_str *escaped, size_t depth,
+                            uint64_t count)
+{
+	/* room for the whole line at once: one check a line, not a frame */
+	size_t need = depth + 22, i;
+	char *p;
+	for (i = 0; i < depth; i++) {
+		if (escaped[i].len > SIZE_MAX - need) {
+			out->failed = 1;
+			return;
+		}
+		need += escaped[i].len;
+	}
+	if ((p = cg_buf_room(out, need)) == NULL)
+		return;
+	for (i = 0; i < depth; i++) {
+		if (i > 0)
+			*p++ = ';';
+		memcpy(p, escaped[i].ptr, escaped[i].len);
+		p += escaped[i].len;
+	}
+	*p++ = ' ';
+	p += cg_format_u64(count, p);
+	*p++ = '\n';
+	*p = '\0';
+	out->len = (size_t)(p - out->ptr);
 }

@@ -3,7 +3,6 @@
  * reader needs. */
 #include "writer.h"
 
-#include "decimal.h"
 
 #include <string.h>
 
@@ -19,7 +18,15 @@ int cgi_writer_flush(cg_writer *w)
 	return 0;
 }
 
-/* Append n bytes that count u code units. */
+/* Append n bytes that count u code units.  The buffer's room for
+ * CG_WRITER_BUF bytes was made before the writing pass: bytes are copied
+ * straight in, with no check of their own on the hot path. */
+static inline void append(cg_writer *w, const char *s, size_t n)
+{
+	memcpy(w->out.ptr + w->out.len, s, n);
+	w->out.len += n;
+}
+
 static inline void put_units(cg_writer *w, const char *s, size_t n, uint64_t u)
 {
 	w->units = cg_sat_add(w->units, u);
@@ -27,14 +34,14 @@ static inline void put_units(cg_writer *w, const char *s, size_t n, uint64_t u)
 	if (w->counting || w->failed)
 		return;
 	if (n <= CG_WRITER_BUF - w->out.len) {
-		cg_buf_put(&w->out, s, n);
+		append(w, s, n);
 		if (w->out.len == CG_WRITER_BUF)
 			cgi_writer_flush(w);
 		return;
 	}
 	while (n > 0) {
 		size_t room = CG_WRITER_BUF - w->out.len, k = n < room ? n : room;
-		cg_buf_put(&w->out, s, k);
+		append(w, s, k);
 		s += k;
 		n -= k;
 		if (w->out.len == CG_WRITER_BUF && cgi_writer_flush(w) != 0)
@@ -75,7 +82,7 @@ static void put_u64(cg_writer *w, uint64_t v)
 		w->line_units = cg_sat_add(w->line_units, n);
 		return;
 	}
-	put_ascii(w, digits, cg_decimal(v, digits));
+	put_ascii(w, digits, cg_format_u64(v, digits));
 }
 
 /* End a line; a line that a reader under the same limits would refuse
@@ -376,11 +383,11 @@ static void cost_numbers(cg_writer *w, const cg_record *r, size_t ncost)
 		for (i = 0; i < r->npos; i++) {
 			if (i > 0)
 				*p++ = ' ';
-			p += cg_decimal(r->pos[i], p);
+			p += cg_format_u64(r->pos[i], p);
 		}
 		for (i = 0; i < ncost; i++) {
 			*p++ = ' ';
-			p += cg_decimal(r->cost[i], p);
+			p += cg_format_u64(r->cost[i], p);
 		}
 		u = (uint64_t)(p - start);
 		w->out.len += (size_t)u;

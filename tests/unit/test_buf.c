@@ -100,6 +100,22 @@ static void test_folded_line(void)
 	b.len = 0;
 	cg_folded_line(&b, frames, 0, 5);
 	CHECK(is(&b, " 5\n"), "no frame: '%s'", b.ptr);
+	{
+		/* escaped once by hand, as cg-fold does: the same line */
+		char e1[16], e3[16];
+		cg_str esc[4];
+		esc[0] = frames[0];
+		esc[1].ptr = e1;
+		esc[1].len = cg_fold_escape(frames[1], e1);
+		esc[2].ptr = "100%25";
+		esc[2].len = 6;
+		esc[3].ptr = e3;
+		esc[3].len = cg_fold_escape(frames[3], e3);
+		b.len = 0;
+		cg_folded_line_escaped(&b, esc, 4, 0);
+		CHECK(is(&b, "<parse>;a%3Bb;100%25;x%0D%0Ay 0\n"),
+		      "escaped already: '%s'", b.ptr);
+	}
 	cg_buf_free(&b);
 }
 
