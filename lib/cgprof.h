@@ -231,8 +231,9 @@ cg_str cg_str_basename(cg_str s);
  * was put (or room made), cap is what is allocated.  Zero it to begin
  * (CG_BUF_INIT).  An allocation that fails sets failed, and from then on
  * every append does nothing: the owner checks failed once, at the end.
- * len may be set back to cut the text (then ptr[len] = '\0' is the
- * owner's to write, if it needs it). */
+ * len may be set back to cut the text, and a caller that writes into
+ * cg_buf_room's room adds to len itself: in both cases ptr[len] = '\0'
+ * is the caller's to write, if it needs it. */
 typedef struct cg_buf {
 	char *ptr;
 	size_t len, cap;
@@ -705,7 +706,8 @@ typedef struct cg_row {
 } cg_row;
 
 /* What rows are sorted by: an event's self or inclusive cost (ev, an
- * event index of the aggregation), or the count. */
+ * event index of the aggregation), or the count.  An arc has no self
+ * cost: keyed by it, it sorts as 0. */
 enum { CG_ROW_SELF, CG_ROW_INCL, CG_ROW_COUNT };
 typedef struct cg_row_key {
 	int what;

@@ -601,6 +601,11 @@ static int read_folded(cli *c, cg_flame *fl, int side, char **paths, size_t n)
 		f.finish = finish_folded;
 		f.ctx = p;
 		k = cli_feed_path(c, paths[i], &f, NULL, &err);
+		if (k != CG_OK && k != CG_IO && ff.err.kind != CG_OK) {
+			/* the tree stopped the reading: its reason, at the line */
+			ff.err.line = err.line;
+			err = ff.err;
+		}
 		if (k != CG_OK && k != CG_IO)
 			cli_diag(c, paths[i], &err);
 		ok &= k == CG_OK;

@@ -79,8 +79,8 @@ cg_row *cg_rows_collect(const cg_funcs *f, unsigned flags, size_t *n)
 static uint64_t key_value(const cg_row_key *k, const cg_row *r)
 {
 	switch (k->what) {
-	case CG_ROW_SELF:
-		return r->self[k->ev];
+	case CG_ROW_SELF: /* an arc has none: 0 */
+		return r->self != NULL ? r->self[k->ev] : 0;
 	case CG_ROW_INCL:
 		return r->incl[k->ev];
 	default:

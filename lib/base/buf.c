@@ -10,6 +10,7 @@ char *cg_buf_room(cg_buf *b, size_t n)
 		b->failed = 1;
 		return NULL;
 	}
+	b->ptr[b->len] = '\0';
 	return b->ptr + b->len;
 }
 

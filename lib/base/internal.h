@@ -112,9 +112,10 @@ int cgi_text_line(cg_text_state *t, const char **line, const char **end,
 /* lines complete lines of bytes bytes (LFs included) that are ASCII
  * without NUL, none over the line limit: nothing to check, only to count. */
 void cgi_text_ascii(cg_text_state *t, uint64_t lines, uint64_t bytes);
-/* 1 if the n bytes at s are ASCII without NUL; then *lines is their LF
- * count. */
-int cgi_ascii_lines(const char *s, size_t n, uint64_t *lines);
+/* The length of the longest prefix of the n bytes at s that is ASCII
+ * without NUL and ends at a LF (n itself when all of them are ASCII),
+ * *lines its LF count: what the text checks need not read. */
+size_t cgi_ascii_lines(const char *s, size_t n, uint64_t *lines);
 /* 1 once the text refuses the input whatever the profile holds. */
 int cgi_text_refused(const cg_text_state *t);
 /* The verdict on an input of bytes bytes (below the byte cap, not

@@ -133,10 +133,11 @@ static const char *plain_window(cg_reader *r, const char *p, const char *end)
 	if (!r->parsing) {
 		/* after a fault of the profile only the text checks are
 		 * left, which have nothing to say of such lines either */
-		if (!cgi_ascii_lines(p, (size_t)(end - p), &n))
-			return p;
-		cgi_text_ascii(&r->text, n, (uint64_t)(end - p));
-		return end;
+		size_t plain = cgi_ascii_lines(p, (size_t)(end - p), &n);
+		/* the lines before a byte the checks must read: progress
+		 * every call, so that a late byte costs one scan, not one a line */
+		cgi_text_ascii(&r->text, n, (uint64_t)plain);
+		return p + plain;
 	}
 	if (cgi_text_refused(&r->text))
 		return p;

@@ -130,24 +130,32 @@ static int plain_ascii(const unsigned char *p, size_t n)
 	return 1;
 }
 
-int cgi_ascii_lines(const char *s, size_t n, uint64_t *lines)
+size_t cgi_ascii_lines(const char *s, size_t n, uint64_t *lines)
 {
 	uint64_t count = 0;
 	size_t i = 0;
 	for (; n - i >= 8; i += 8) {
 		uint64_t w = cg_load8(s + i);
 		if ((w & CG_SWAR_HIGH) | cg_zero_bytes(w))
-			return 0;
+			break;
 		/* at most 8 flags, summed into the top byte */
 		count += ((cg_bytes_eq(w, '\n') >> 7) * CG_SWAR_ONES) >> 56;
 	}
 	for (; i < n; i++) {
 		if (s[i] == '\0' || (unsigned char)s[i] >= 0x80)
-			return 0;
+			break;
 		count += s[i] == '\n';
 	}
+	if (i < n) {
+		/* back to the end of the last whole line before the byte */
+		while (i > 0 && s[i - 1] != '\n')
+			i--;
+		count = 0;
+		for (size_t j = 0; j < i; j++)
+			count += s[j] == '\n';
+	}
 	*lines = count;
-	return 1;
+	return i;
 }
 
 /* bzip2: "BZh", a block size digit, then the magic of a block ("1AY&SY",

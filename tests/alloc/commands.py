@@ -38,6 +38,8 @@ def cases(src):
         ("cg-dot", [ex]),
         ("cg-fold", [thr]),
         ("cg-flame", [ex]),
+        ("cg-flame", ["--folded", os.path.join(src, "tests", "fuzz", "folded",
+                                               "hanoi.fold")]),
         ("cg-annotate", [inl]),
         ("cg-import", ["mlton", os.path.join(ml, "prog.sources"),
                        os.path.join(ml, "time-current.mlmon")]),

@@ -370,6 +370,44 @@ static void test_deep_chain(void)
 	free(text);
 }
 
+/* The rows of the tables: arcs keyed by self cost (an arc has none) sort
+ * as 0, so by name; functions by inclusive cost, cut by -n. */
+static void test_rows(void)
+{
+	const char *texts[] = {"events: Ir\nfn=main\n1 10\ncfn=g\ncalls=2 1\n1 30\n"
+	                       "cfn=h\ncalls=1 1\n1 5\nfn=g\n1 30\nfn=h\n1 5\n"};
+	cg_funcs *f = aggregate(texts, 1, 0);
+	cg_row_key key = {CG_ROW_SELF, 0};
+	cg_row_filter flt;
+	cg_row *rows;
+	size_t n, kept;
+	if (f == NULL)
+		return;
+	memset(&flt, 0, sizeof flt);
+	rows = cg_rows_collect(f, CG_ROWS_ARCS, &n);
+	CHECK(rows != NULL && n == 2, "two arcs");
+	if (rows != NULL) {
+		CHECK(cg_rows_select(f, rows, n, 0, &key, &flt, &kept, NULL) == CG_OK &&
+		          kept == 2 && is(rows[0].name[5], "g") &&
+		          is(rows[1].name[5], "h"),
+		      "arcs by self: 0 each, then by callee name");
+		free(rows);
+	}
+	rows = cg_rows_collect(f, 0, &n);
+	key.what = CG_ROW_INCL;
+	flt.has_top = 1;
+	flt.top = 2;
+	CHECK(rows != NULL && n == 3, "three functions");
+	if (rows != NULL) {
+		CHECK(cg_rows_select(f, rows, n, 0, &key, &flt, &kept, NULL) == CG_OK &&
+		          kept == 2 && is(rows[0].name[2], "main") &&
+		          rows[0].incl[0] == 45 && is(rows[1].name[2], "g"),
+		      "by inclusive, the first two: main 45, g 30");
+		free(rows);
+	}
+	cg_funcs_free(f);
+}
+
 int main(void)
 {
 	test_simple();
@@ -382,6 +420,7 @@ int main(void)
 	test_parts();
 	test_identity();
 	test_inputs_and_events();
+	test_rows();
 	test_errors();
 	test_deep_chain();
 	printf("%d checks, %d failures\n", checks, failures);
