@@ -29,6 +29,12 @@ for opts in "--auto=yes" "--tree=both --auto=no"; do
             >"$tmp.out" 2>"$tmp.err"
         rc=$?
         if [ "$rc" -eq 0 ] && cmp -s "$tmp.out" "$tmp.want"; then
+            if [ "$n" -eq 0 ]; then
+                # cg-annotate reallocates: the preload failed nothing, as
+                # under a sanitizer's allocator
+                echo "the preload fails no realloc here: skipped"
+                exit 77
+            fi
             break
         elif [ "$rc" -eq 2 ] && [ ! -s "$tmp.out" ] &&
             [ "$(wc -l <"$tmp.err")" -eq 1 ] &&
