@@ -443,6 +443,19 @@ cg_kind cg_reader_finish(cg_reader *r, cg_error *err);
 
 void cg_reader_free(cg_reader *r);
 
+/* One parse feeding two consumers (cg_funcs_begin and cg_lines_begin,
+ * or a handler of the caller's own): cg_tee_handler's callbacks, with a
+ * cg_tee as their context, pass each call on to first and then to
+ * second, and stop at the first kind that is not CG_OK.  A NULL callback
+ * of either is skipped.  A tee's handler may be one of another tee, for
+ * three consumers or more. */
+typedef struct cg_tee {
+	cg_handler first, second;
+	void *first_ctx, *second_ctx;
+} cg_tee;
+
+cg_handler cg_tee_handler(void);
+
 /* ---------------------------------------------------------- normalization */
 
 /* A sink for output bytes: CG_OK when all n bytes were taken, else the
@@ -740,6 +753,66 @@ cg_kind cg_rows_select(const cg_funcs *f, cg_row *rows, size_t n, int parts,
                        size_t *kept, cg_error *err);
 /* 1 if a * b >= c * d, exactly (128-bit): how thresholds compare. */
 int cg_ge_product(uint64_t a, uint64_t b, uint64_t c, uint64_t d);
+
+/* --------------------------------------------------------- call graph */
+
+/* The nodes and edges a call graph picture draws (cg-dot(1)), chosen
+ * from a finished aggregation for one event.  A function is a node when
+ * its inclusive cost is at least the node threshold; a cycle (finished
+ * with CG_FUNCS_CYCLES) whose cost reaches it but has members under it
+ * is a node standing for those members.  Every arc becomes an edge
+ * between the nodes that stand for its two ends, arcs with the same
+ * ends summed; an edge is drawn when its cost reaches the edge
+ * threshold.  A drawn node that the profile shows called but that no
+ * drawn edge enters keeps its heaviest edge in (and that edge's caller,
+ * up the callers until a drawn edge enters), so that no node floats.
+ * Thresholds are PCT = num / scale percent of the event's total, scale
+ * 1 .. UINT64_MAX / 100.  roots, leaves: cg_funcs_count bytes, nonzero
+ * for a function named with --root (--leaf), or NULL: those are nodes
+ * whatever their cost, and then only the nodes they reach along drawn
+ * edges toward callees (callers, for leaves) within depth edges are
+ * kept. */
+typedef struct cg_callgraph_choice {
+	uint64_t node_num, node_scale;
+	uint64_t edge_num, edge_scale;
+	uint64_t depth;
+	const unsigned char *roots, *leaves;
+} cg_callgraph_choice;
+
+typedef struct cg_callgraph cg_callgraph;
+
+/* Choose the picture of f (finished, alive until cg_callgraph_free) for
+ * event ev.  CG_OK, CG_UNSUPPORTED (line 0) for an event f has not or a
+ * scale out of range, CG_RESOURCE out of memory. */
+cg_kind cg_callgraph_new(cg_callgraph **out, const cg_funcs *f, size_t ev,
+                         const cg_callgraph_choice *c, cg_error *err);
+void cg_callgraph_free(cg_callgraph *g);
+
+/* The drawn nodes, functions in cg_funcs_name_order and then cycles by
+ * number.  A node is a number: v < cg_funcs_count(f) is that function,
+ * else the cycle numbered v - cg_funcs_count(f) + 1. */
+size_t cg_callgraph_node_count(const cg_callgraph *g);
+size_t cg_callgraph_node(const cg_callgraph *g, size_t i);
+/* A node's figures: its function's, or its cycle's (cg_funcs_cycle). */
+void cg_callgraph_node_func(const cg_callgraph *g, size_t v, cg_func *out);
+/* The members of cycle node v as function indices in name order, their
+ * number in *n; none for a function's node. */
+const size_t *cg_callgraph_members(const cg_callgraph *g, size_t v,
+                                   size_t *n);
+
+/* A drawn edge: the arcs from one node to another, summed (saturating
+ * at UINT64_MAX).  counted: its cost is no share of its caller's, so a
+ * picture labels it with its calls alone (calls within a cycle, a
+ * recursive call, or a cost over the caller's inclusive cost). */
+typedef struct cg_edge {
+	size_t from, to; /* nodes */
+	uint64_t calls, cost;
+	int counted;
+} cg_edge;
+
+/* The drawn edges by their ends in node order. */
+size_t cg_callgraph_edge_count(const cg_callgraph *g);
+void cg_callgraph_edge(const cg_callgraph *g, size_t i, cg_edge *out);
 
 /* ------------------------------------------------------------- stacks */
 

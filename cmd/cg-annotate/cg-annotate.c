@@ -61,56 +61,28 @@ enum {
 
 /* ------------------------------------------------------------- reading */
 
-/* One parse feeds both aggregations, and finds the command line: the
- * value of the first cmd: header. */
-typedef struct tee {
-	cg_handler fh, lh;
-	void *fctx, *lctx;
-	cg_buf *cmd;
-} tee;
+/* One parse feeds both aggregations and finds the command line, the
+ * value of the first cmd: header: a tee of the functions and a tee of
+ * the lines and the command line. */
+typedef struct reading {
+	cg_tee both, rest; /* both.second_ctx is rest */
+} reading;
 
-static cg_kind tee_part_begin(void *ctx, const cg_part *p)
+static cg_kind find_cmd(void *ctx, const cg_part *p)
 {
-	tee *t = ctx;
+	cg_buf *cmd = ctx;
 	cg_str v;
-	cg_kind k = CG_OK;
-	if (t->cmd->len == 0 && cg_part_meta(p, "cmd", &v))
-		cg_buf_put(t->cmd, v.ptr, v.len);
-	if (t->fh.part_begin != NULL)
-		k = t->fh.part_begin(t->fctx, p);
-	if (k == CG_OK && t->lh.part_begin != NULL)
-		k = t->lh.part_begin(t->lctx, p);
-	return k;
-}
-
-static cg_kind tee_record(void *ctx, const cg_part *p, const cg_record *r)
-{
-	tee *t = ctx;
-	cg_kind k = CG_OK;
-	if (t->fh.record != NULL)
-		k = t->fh.record(t->fctx, p, r);
-	if (k == CG_OK && t->lh.record != NULL)
-		k = t->lh.record(t->lctx, p, r);
-	return k;
-}
-
-static cg_kind tee_part_end(void *ctx, const cg_part *p)
-{
-	tee *t = ctx;
-	cg_kind k = CG_OK;
-	if (t->fh.part_end != NULL)
-		k = t->fh.part_end(t->fctx, p);
-	if (k == CG_OK && t->lh.part_end != NULL)
-		k = t->lh.part_end(t->lctx, p);
-	return k;
+	if (cmd->len == 0 && cg_part_meta(p, "cmd", &v))
+		cg_buf_put(cmd, v.ptr, v.len);
+	return CG_OK;
 }
 
 /* The input's verdict: the parse's, else the functions', else the lines'. */
-static cg_kind tee_end(void *ctx, cg_kind parsed, cg_error *err)
+static cg_kind reading_end(void *ctx, cg_kind parsed, cg_error *err)
 {
-	tee *t = ctx;
-	cg_kind k = cg_funcs_end(t->fctx, parsed, err);
-	return cg_lines_end(t->lctx, k, err);
+	const cg_tee *both = ctx, *rest = both->second_ctx;
+	cg_kind k = cg_funcs_end(both->first_ctx, parsed, err);
+	return cg_lines_end(rest->first_ctx, k, err);
 }
 
 /* The input's modification time, for "newer than the profile". */
@@ -131,19 +103,22 @@ static void note_time(annotate_profile *pr, const char *path)
 static int add_input(cli *c, annotate_profile *pr, char **paths, size_t i,
                      size_t n, size_t *skipped)
 {
-	static const cg_handler both = {tee_part_begin, tee_record, tee_part_end};
+	static const cg_handler cmd_header = {find_cmd, NULL, NULL};
 	const char *path = paths[i];
 	size_t empty = *skipped;
 	cli_sink sink;
 	cg_stats st;
-	tee t;
+	reading rd;
 	cli_read_options(c, &sink.opt, &st);
-	cg_funcs_begin(pr->f, &sink.opt, &t.fh, &t.fctx);
-	cg_lines_begin(pr->l, &sink.opt, &t.lh, &t.lctx);
-	t.cmd = &pr->cmd;
-	sink.h = both;
-	sink.ctx = &t;
-	sink.end = tee_end;
+	cg_funcs_begin(pr->f, &sink.opt, &rd.both.first, &rd.both.first_ctx);
+	cg_lines_begin(pr->l, &sink.opt, &rd.rest.first, &rd.rest.first_ctx);
+	rd.rest.second = cmd_header;
+	rd.rest.second_ctx = &pr->cmd;
+	rd.both.second = cg_tee_handler();
+	rd.both.second_ctx = &rd.rest;
+	sink.h = cg_tee_handler();
+	sink.ctx = &rd.both;
+	sink.end = reading_end;
 	if (!cli_add_input(c, paths, i, n, skipped, &sink))
 		return 0;
 	if (*skipped != empty)

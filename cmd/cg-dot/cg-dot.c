@@ -1,6 +1,6 @@
 /* cg-dot - the call graph as one Graphviz digraph, with cg-funcs's
  * figures: nodes by inclusive share, arcs by their cost, gprof2dot's
- * temperature colours.  What is drawn is dot-graph.c's choice. */
+ * temperature colours.  What is drawn is cg_callgraph's choice. */
 #define _DEFAULT_SOURCE
 #include "cli.h"
 #include "dot.h"
@@ -39,7 +39,7 @@ enum { OPT_ROOT = OPT_OWN, OPT_LEAF, OPT_DEPTH, OPT_STRIP, OPT_MAX_LABEL };
 
 typedef struct options {
 	const char *event;
-	dot_choice choice;
+	cg_callgraph_choice choice;
 	const char **roots, **leaves;
 	size_t nroots, nleaves, roots_cap, leaves_cap;
 	int strip;
@@ -166,20 +166,21 @@ static void percent(uint64_t v, uint64_t total)
 /* Room for the longest name and the longest list of a cycle's members,
  * taken before anything is written, so that drawing cannot fail half
  * way.  0, or -1 out of memory. */
-static int namer_init(namer *nm, const dot_graph *g)
+static int namer_init(namer *nm, const cg_funcs *f, const cg_callgraph *g)
 {
-	size_t i, k, longest = 1;
-	for (i = 0; i < g->n; i++) {
+	size_t i, j, longest = 1;
+	for (i = 0; i < cg_funcs_count(f); i++) {
 		cg_func fn;
-		cg_funcs_get(g->f, i, &fn);
+		cg_funcs_get(f, i, &fn);
 		longest = fn.fn.len > longest ? fn.fn.len : longest;
 	}
 	nm->list_cap = 1;
-	for (k = 0; k < g->ncycles; k++) {
-		size_t list = 0;
-		for (i = g->member_first[k]; i < g->member_first[k + 1]; i++) {
+	for (i = 0; i < cg_callgraph_node_count(g); i++) {
+		size_t n, list = 0;
+		const size_t *m = cg_callgraph_members(g, cg_callgraph_node(g, i), &n);
+		for (j = 0; j < n; j++) {
 			cg_func fn;
-			cg_funcs_get(g->f, g->member[i], &fn);
+			cg_funcs_get(f, m[j], &fn);
 			list += fn.fn.len + 2;
 		}
 		nm->list_cap = list > nm->list_cap ? list : nm->list_cap;
@@ -217,21 +218,32 @@ static void label_text(const namer *nm, cg_str s)
 
 /* ------------------------------------------------------------ drawing */
 
-static void figures(const dot_graph *g, const cg_func *fn)
+/* What the drawing reads: the aggregation, its chosen picture, the
+ * event and its total, the labels' names, a number per node. */
+typedef struct canvas {
+	const cg_funcs *f;
+	const cg_callgraph *g;
+	size_t ev;
+	uint64_t total;
+	const namer *nm;
+	size_t *id;
+} canvas;
+
+static void figures(const canvas *cv, const cg_func *fn)
 {
 	out_cstr("\\n");
-	percent(fn->incl[g->ev], g->total);
+	percent(fn->incl[cv->ev], cv->total);
 	out_cstr("\\n(");
-	percent(fn->self[g->ev], g->total);
+	percent(fn->self[cv->ev], cv->total);
 	out_cstr(")\\n");
 	out_u64(fn->called);
 	out_cstr("\xc3\x97\"");
 }
 
-static void colours(const dot_graph *g, const cg_func *fn)
+static void colours(const canvas *cv, const cg_func *fn)
 {
 	unsigned char rgb[3];
-	temperature(g->total ? (double)fn->incl[g->ev] / (double)g->total : 0,
+	temperature(cv->total ? (double)fn->incl[cv->ev] / (double)cv->total : 0,
 	            rgb);
 	out_cstr(", fillcolor=\"");
 	out_rgb(rgb);
@@ -242,21 +254,21 @@ static void colours(const dot_graph *g, const cg_func *fn)
 
 /* A function: its name (short), where it is, its figures; its whole
  * name, file and object in the tooltip. */
-static void func_node(const dot_graph *g, const namer *nm, size_t id, size_t v)
+static void func_node(const canvas *cv, size_t id, size_t v)
 {
 	cg_func fn;
 	cg_str where;
-	dot_node_func(g, v, &fn);
+	cg_callgraph_node_func(cv->g, v, &fn);
 	where = cg_str_basename(fn.ob.len > 0 ? fn.ob : fn.fl);
 	out_cstr("\tn");
 	out_u64(id);
 	out_cstr(" [label=\"");
-	label_text(nm, shown_name(nm, fn.fn));
+	label_text(cv->nm, shown_name(cv->nm, fn.fn));
 	if (where.len > 0) {
 		out_cstr("\\n");
 		dot_text(where.ptr, where.len);
 	}
-	figures(g, &fn);
+	figures(cv, &fn);
 	out_cstr(", tooltip=\"");
 	dot_text(fn.fn.ptr, fn.fn.len);
 	out_cstr("\\n");
@@ -264,24 +276,26 @@ static void func_node(const dot_graph *g, const namer *nm, size_t id, size_t v)
 	out_cstr("\\n");
 	dot_text(fn.ob.ptr, fn.ob.len);
 	out_cstr("\"");
-	colours(g, &fn);
+	colours(cv, &fn);
 	out_cstr("];\n");
 }
 
 /* A cycle: <cycle N>, its members (short) and the cycle's figures; the
  * members' whole names in the tooltip, one a line. */
-static void cycle_node(const dot_graph *g, const namer *nm, size_t id, size_t v)
+static void cycle_node(const canvas *cv, size_t id, size_t v)
 {
+	const namer *nm = cv->nm;
 	cg_func fn, m;
-	size_t k = v - g->n, i;
+	size_t i, n;
+	const size_t *member = cg_callgraph_members(cv->g, v, &n);
 	cg_str all;
-	dot_node_func(g, v, &fn);
+	cg_callgraph_node_func(cv->g, v, &fn);
 	all.ptr = nm->list;
 	all.len = 0;
-	for (i = g->member_first[k]; i < g->member_first[k + 1]; i++) {
+	for (i = 0; i < n; i++) {
 		cg_str name;
-		cg_funcs_get(g->f, g->member[i], &m);
-		if (i > g->member_first[k]) {
+		cg_funcs_get(cv->f, member[i], &m);
+		if (i > 0) {
 			memcpy(nm->list + all.len, ", ", 2);
 			all.len += 2;
 		}
@@ -294,34 +308,34 @@ static void cycle_node(const dot_graph *g, const namer *nm, size_t id, size_t v)
 	out_cstr(" [label=\"");
 	dot_text(fn.fn.ptr, fn.fn.len);
 	out_cstr("\\n");
-	out_u64(g->member_first[k + 1] - g->member_first[k]);
+	out_u64(n);
 	out_cstr(" functions: ");
 	label_text(nm, all);
-	figures(g, &fn);
+	figures(cv, &fn);
 	out_cstr(", tooltip=\"");
 	dot_text(fn.fn.ptr, fn.fn.len);
-	for (i = g->member_first[k]; i < g->member_first[k + 1]; i++) {
-		cg_funcs_get(g->f, g->member[i], &m);
+	for (i = 0; i < n; i++) {
+		cg_funcs_get(cv->f, member[i], &m);
 		out_cstr("\\n");
 		dot_text(m.fn.ptr, m.fn.len);
 	}
 	out_cstr("\", style=\"filled,dashed\"");
-	colours(g, &fn);
+	colours(cv, &fn);
 	out_cstr("];\n");
 }
 
 /* An edge: its share of the total and its calls, or its calls alone
  * (dashed, grey) when its cost is no share of its caller's. */
-static void edge(const dot_graph *g, const size_t *id, const dot_edge *e)
+static void edge(const canvas *cv, const cg_edge *e)
 {
 	unsigned char rgb[3];
 	double weight, pen;
 	char buf[64];
 	int n;
 	out_cstr("\tn");
-	out_u64(id[e->from]);
+	out_u64(cv->id[e->from]);
 	out_cstr(" -> n");
-	out_u64(id[e->to]);
+	out_u64(cv->id[e->to]);
 	out_cstr(" [label=\"");
 	if (e->counted) {
 		out_u64(e->calls);
@@ -329,11 +343,11 @@ static void edge(const dot_graph *g, const size_t *id, const dot_edge *e)
 		         "penwidth=1.00, arrowsize=0.50];\n");
 		return;
 	}
-	weight = g->total ? (double)e->cost / (double)g->total : 0;
+	weight = cv->total ? (double)e->cost / (double)cv->total : 0;
 	weight = weight > 1 ? 1 : weight;
 	temperature(weight, rgb);
 	pen = weight * 4.0 < 0.5 ? 0.5 : weight * 4.0;
-	percent(e->cost, g->total);
+	percent(e->cost, cv->total);
 	out_cstr("\\n");
 	out_u64(e->calls);
 	out_cstr("\xc3\x97\", color=\"");
@@ -344,10 +358,9 @@ static void edge(const dot_graph *g, const size_t *id, const dot_edge *e)
 		out_bytes(buf, (size_t)n);
 }
 
-/* id: room for a number per node. */
-static void draw(const dot_graph *g, const namer *nm, size_t *id)
+static void draw(const canvas *cv)
 {
-	size_t i, next = 0;
+	size_t i, nfuncs = cg_funcs_count(cv->f);
 	out_cstr("digraph callgraph {\n"
 	         "\tgraph [charset=\"UTF-8\", ranksep=0.25, nodesep=0.125];\n"
 	         "\tnode [shape=box, style=filled, fontname=\"Arial\", "
@@ -355,19 +368,19 @@ static void draw(const dot_graph *g, const namer *nm, size_t *id)
 	         "\tedge [fontname=\"Arial\", fontsize=9];\n");
 	/* functions in name order, then cycles, numbered as they come: the
 	 * same input gives the same bytes */
-	for (i = 0; i < g->nnodes; i++) {
-		size_t v = g->order[i];
-		if (!g->shown[v])
-			continue;
-		id[v] = next;
-		if (v < g->n)
-			func_node(g, nm, next++, v);
+	for (i = 0; i < cg_callgraph_node_count(cv->g); i++) {
+		size_t v = cg_callgraph_node(cv->g, i);
+		cv->id[v] = i;
+		if (v < nfuncs)
+			func_node(cv, i, v);
 		else
-			cycle_node(g, nm, next++, v);
+			cycle_node(cv, i, v);
 	}
-	for (i = 0; i < g->nedges; i++)
-		if (g->edges[i].shown)
-			edge(g, id, &g->edges[i]);
+	for (i = 0; i < cg_callgraph_edge_count(cv->g); i++) {
+		cg_edge e;
+		cg_callgraph_edge(cv->g, i, &e);
+		edge(cv, &e);
+	}
 	out_cstr("}\n");
 }
 
@@ -395,7 +408,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    {"max-label", required_argument, NULL, OPT_MAX_LABEL},
 	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
-	dot_choice *d = &o->choice;
+	cg_callgraph_choice *d = &o->choice;
 	int ch;
 	while ((ch = getopt_long(argc, argv, "hVe:N:E:", longopts, NULL)) !=
 	       -1) {
@@ -464,14 +477,15 @@ static unsigned char *named(cli *c, const cg_funcs *f, const char *opt,
 
 static void picture(cli *c, const options *o, const cg_funcs *f, size_t ev)
 {
-	dot_choice d = o->choice;
+	cg_callgraph_choice d = o->choice;
 	unsigned char *roots, *leaves;
-	dot_graph g;
+	cg_callgraph *g = NULL;
+	cg_error err;
 	namer nm;
-	size_t *id = NULL;
+	canvas cv;
 	int bad = 0;
-	memset(&g, 0, sizeof g);
 	memset(&nm, 0, sizeof nm);
+	memset(&cv, 0, sizeof cv);
 	nm.strip = o->strip;
 	nm.max_label = o->max_label > SIZE_MAX ? SIZE_MAX : (size_t)o->max_label;
 	roots = named(c, f, "--root", o->roots, o->nroots, &bad);
@@ -481,17 +495,25 @@ static void picture(cli *c, const options *o, const cg_funcs *f, size_t ev)
 	if (bad && roots != NULL && leaves != NULL)
 		goto out; /* named() said which */
 	if (roots == NULL || leaves == NULL ||
-	         dot_graph_build(&g, f, ev, &d) != 0 || namer_init(&nm, &g) != 0 ||
-	         (id = calloc(g.nnodes + 1, sizeof *id)) == NULL)
+	    cg_callgraph_new(&g, f, ev, &d, &err) != CG_OK ||
+	    namer_init(&nm, f, g) != 0 ||
+	    (cv.id = calloc(cg_funcs_count(f) + cg_funcs_cycle_count(f) + 1,
+	                    sizeof *cv.id)) == NULL)
 		cli_trouble(c, NULL, "out of memory");
-	else
-		draw(&g, &nm, id);
+	else {
+		cv.f = f;
+		cv.g = g;
+		cv.ev = ev;
+		cv.total = cg_funcs_totals(f)[ev];
+		cv.nm = &nm;
+		draw(&cv);
+	}
 out:
-	free(id);
+	free(cv.id);
 	free(nm.buf);
 	free(nm.stack);
 	free(nm.list);
-	dot_graph_free(&g);
+	cg_callgraph_free(g);
 	free(roots);
 	free(leaves);
 }

@@ -28,6 +28,21 @@ static inline cg_str str_of(const char *s)
 	v.len = strlen(s);
 	return v;
 }
+
+/* The index of the function named name in a finished aggregation (a
+ * failed check, and 0, when there is none). */
+static inline size_t index_of(const cg_funcs *f, const char *name)
+{
+	size_t i;
+	for (i = 0; i < cg_funcs_count(f); i++) {
+		cg_func x;
+		cg_funcs_get(f, i, &x);
+		if (x.fn.len == strlen(name) && memcmp(x.fn.ptr, name, x.fn.len) == 0)
+			return i;
+	}
+	CHECK(0, "no function %s", name);
+	return 0;
+}
 #endif
 
 #endif

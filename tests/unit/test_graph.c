@@ -21,19 +21,6 @@ static const char first[] = "events: A\n"
                             "fn=beta\n8 10\n";
 static const char second[] = "events: A B\nfn=beta\n1 4 9\n";
 
-static size_t index_of(const cg_funcs *f, const char *name)
-{
-	size_t i;
-	for (i = 0; i < cg_funcs_count(f); i++) {
-		cg_func x;
-		cg_funcs_get(f, i, &x);
-		if (x.fn.len == strlen(name) && memcmp(x.fn.ptr, name, x.fn.len) == 0)
-			return i;
-	}
-	CHECK(0, "no function %s", name);
-	return 0;
-}
-
 /* The names at the other end of arcs, joined by spaces. */
 static void ends(const cg_funcs *f, const size_t *arcs, size_t n, int callee,
                  char *out, size_t outlen)

@@ -1,4 +1,4 @@
-/* dot-graph.c - which nodes and edges cg-dot draws.
+/* callgraph.c - which nodes and edges a call graph picture draws.
  *
  * A function is a node when its inclusive cost reaches the node
  * threshold.  A cycle whose cost reaches it but has members under it is
@@ -8,13 +8,41 @@
  * A node that the profile shows called but that no edge enters keeps the
  * heaviest edge into it, and that edge's caller when it is not drawn (up
  * the callers until a drawn edge enters), so that no node floats. */
-#define _DEFAULT_SOURCE
-#include "dot.h"
-#include "rows.h"
+#include "internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+/* No node. */
+#define NONE SIZE_MAX
+
+/* An edge while the graph is chosen. */
+typedef struct edge {
+	size_t from, to;     /* node ids */
+	size_t from_rank, to_rank;
+	uint64_t calls, cost;
+	int counted, shown;
+} edge;
+
+/* Nodes 0 .. n-1 are the functions, n + k - 1 the cycle numbered k. */
+struct cg_callgraph {
+	const cg_funcs *f;
+	size_t ev, n, ncycles, nnodes;
+	uint64_t total;
+	size_t *cycle;         /* per function: its cycle number, 0 none */
+	size_t *order;         /* the nodes: functions in name order, then
+	                          cycles by number */
+	size_t *rank;          /* per node: its place in order */
+	unsigned char *shown;  /* per node */
+	size_t *forced;        /* per node: the node of the edge kept into it
+	                          so that it does not float, or NONE */
+	size_t *member_first, *member; /* the members of cycle k, by name:
+	                          member[member_first[k-1] .. member_first[k]) */
+	edge *edges;           /* by from_rank, then to_rank; once chosen,
+	                          the drawn ones alone */
+	size_t nedges;
+	size_t *drawn, ndrawn; /* the drawn nodes, in order */
+};
 /* v is at least num / (100 * scale) of total, exactly. */
 static int at_least(uint64_t v, uint64_t total, uint64_t num, uint64_t scale)
 {
@@ -26,7 +54,7 @@ static uint64_t add_sat(uint64_t a, uint64_t b)
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-void dot_node_func(const dot_graph *g, size_t v, cg_func *out)
+static void node_func(const cg_callgraph *g, size_t v, cg_func *out)
 {
 	if (v < g->n)
 		cg_funcs_get(g->f, v, out);
@@ -34,34 +62,34 @@ void dot_node_func(const dot_graph *g, size_t v, cg_func *out)
 		cg_funcs_cycle(g->f, v - g->n + 1, out);
 }
 
-static uint64_t incl(const dot_graph *g, size_t v)
+static uint64_t incl(const cg_callgraph *g, size_t v)
 {
 	cg_func fn;
-	dot_node_func(g, v, &fn);
+	node_func(g, v, &fn);
 	return fn.incl[g->ev];
 }
 
-/* The drawn node that stands for function fn, or DOT_NONE. */
-static size_t stand_in(const dot_graph *g, size_t fn)
+/* The drawn node that stands for function fn, or NONE. */
+static size_t stand_in(const cg_callgraph *g, size_t fn)
 {
 	if (g->shown[fn])
 		return fn;
 	if (g->cycle[fn] != 0 && g->shown[g->n + g->cycle[fn] - 1])
 		return g->n + g->cycle[fn] - 1;
-	return DOT_NONE;
+	return NONE;
 }
 
 /* ------------------------------------------------------------ nodes */
 
 /* The cycles' members in name order, bucketed by cycle. */
-static int members(dot_graph *g)
+static int members(cg_callgraph *g)
 {
 	size_t i, k, *next;
-	g->member_first = calloc(g->ncycles + 1, sizeof *g->member_first);
-	g->member = calloc(g->n + 1, sizeof *g->member);
-	next = calloc(g->ncycles + 1, sizeof *next);
+	g->member_first = cg_calloc(g->ncycles + 1, sizeof *g->member_first);
+	g->member = cg_calloc(g->n + 1, sizeof *g->member);
+	next = cg_calloc(g->ncycles + 1, sizeof *next);
 	if (g->member_first == NULL || g->member == NULL || next == NULL) {
-		free(next);
+		cg_free(next);
 		return -1;
 	}
 	for (i = 0; i < g->n; i++)
@@ -76,14 +104,14 @@ static int members(dot_graph *g)
 		if (g->cycle[v] != 0)
 			g->member[next[g->cycle[v] - 1]++] = v;
 	}
-	free(next);
+	cg_free(next);
 	return 0;
 }
 
-static int nodes(dot_graph *g, const dot_choice *c)
+static int nodes(cg_callgraph *g, const cg_callgraph_choice *c)
 {
 	size_t i, k;
-	unsigned char *hidden = calloc(g->ncycles + 1, 1);
+	unsigned char *hidden = cg_calloc(g->ncycles + 1, 1);
 	if (hidden == NULL)
 		return -1;
 	for (i = 0; i < g->n; i++) {
@@ -102,7 +130,7 @@ static int nodes(dot_graph *g, const dot_choice *c)
 		g->shown[g->n + k] = (unsigned char)(
 		    hidden[k] && at_least(incl(g, g->n + k), g->total, c->node_num,
 		                          c->node_scale));
-	free(hidden);
+	cg_free(hidden);
 	return 0;
 }
 
@@ -117,7 +145,7 @@ typedef struct callers {
 /* Sum the arcs into function m (not from itself, nor from what v stands
  * for) by the node that stands for their caller, or by the caller itself
  * when none does. */
-static void sum_into(const dot_graph *g, callers *cs, size_t v, size_t m)
+static void sum_into(const cg_callgraph *g, callers *cs, size_t v, size_t m)
 {
 	size_t n, e;
 	const size_t *arcs = cg_funcs_callers(g->f, m, &n);
@@ -128,7 +156,7 @@ static void sum_into(const dot_graph *g, callers *cs, size_t v, size_t m)
 		key = stand_in(g, a.caller);
 		if (a.caller == m || key == v)
 			continue;
-		if (key == DOT_NONE)
+		if (key == NONE)
 			key = a.caller;
 		if (!cs->seen[key]) {
 			cs->seen[key] = 1;
@@ -139,18 +167,18 @@ static void sum_into(const dot_graph *g, callers *cs, size_t v, size_t m)
 }
 
 /* 1 if caller k is a better anchor than b: heavier, then first by name. */
-static int heavier(const dot_graph *g, const callers *cs, size_t k, size_t b)
+static int heavier(const cg_callgraph *g, const callers *cs, size_t k, size_t b)
 {
-	return b == DOT_NONE || cs->cost[k] > cs->cost[b] ||
+	return b == NONE || cs->cost[k] > cs->cost[b] ||
 	       (cs->cost[k] == cs->cost[b] && g->rank[k] < g->rank[b]);
 }
 
 /* Keep an edge into v if none of its callers' edges is drawn: the
  * heaviest from a drawn node, else the heaviest caller with it.
- * Returns the caller newly drawn, or DOT_NONE. */
-static size_t anchor(dot_graph *g, callers *cs, size_t v, const dot_choice *c)
+ * Returns the caller newly drawn, or NONE. */
+static size_t anchor(cg_callgraph *g, callers *cs, size_t v, const cg_callgraph_choice *c)
 {
-	size_t i, best = DOT_NONE, best_hidden = DOT_NONE, added = DOT_NONE;
+	size_t i, best = NONE, best_hidden = NONE, added = NONE;
 	int drawn = 0;
 	if (v < g->n)
 		sum_into(g, cs, v, v);
@@ -170,9 +198,9 @@ static size_t anchor(dot_graph *g, callers *cs, size_t v, const dot_choice *c)
 		if (heavier(g, cs, k, best))
 			best = k;
 	}
-	if (!drawn && best != DOT_NONE)
+	if (!drawn && best != NONE)
 		g->forced[v] = best;
-	else if (!drawn && best_hidden != DOT_NONE) {
+	else if (!drawn && best_hidden != NONE) {
 		g->forced[v] = added = best_hidden;
 		g->shown[added] = 1;
 	}
@@ -185,15 +213,15 @@ static size_t anchor(dot_graph *g, callers *cs, size_t v, const dot_choice *c)
 }
 
 /* Every drawn node in turn, those it draws after them. */
-static int no_floating(dot_graph *g, const dot_choice *c)
+static int no_floating(cg_callgraph *g, const cg_callgraph_choice *c)
 {
-	size_t *queue = calloc(g->nnodes + 1, sizeof *queue), head = 0, tail = 0;
+	size_t *queue = cg_calloc(g->nnodes + 1, sizeof *queue), head = 0, tail = 0;
 	callers cs;
 	size_t i;
 	int ret = -1;
-	cs.cost = calloc(g->nnodes + 1, sizeof *cs.cost);
-	cs.seen = calloc(g->nnodes + 1, 1);
-	cs.touched = calloc(g->nnodes + 1, sizeof *cs.touched);
+	cs.cost = cg_calloc(g->nnodes + 1, sizeof *cs.cost);
+	cs.seen = cg_calloc(g->nnodes + 1, 1);
+	cs.touched = cg_calloc(g->nnodes + 1, sizeof *cs.touched);
 	cs.ntouched = 0;
 	if (queue == NULL || cs.cost == NULL || cs.seen == NULL ||
 	    cs.touched == NULL)
@@ -203,15 +231,15 @@ static int no_floating(dot_graph *g, const dot_choice *c)
 			queue[tail++] = g->order[i];
 	while (head < tail) {
 		size_t added = anchor(g, &cs, queue[head++], c);
-		if (added != DOT_NONE)
+		if (added != NONE)
 			queue[tail++] = added;
 	}
 	ret = 0;
 out:
-	free(queue);
-	free(cs.cost);
-	free(cs.seen);
-	free(cs.touched);
+	cg_free(queue);
+	cg_free(cs.cost);
+	cg_free(cs.seen);
+	cg_free(cs.touched);
 	return ret;
 }
 
@@ -219,27 +247,27 @@ out:
 
 static int by_ends(const void *pa, const void *pb)
 {
-	const dot_edge *a = pa, *b = pb;
+	const edge *a = pa, *b = pb;
 	if (a->from_rank != b->from_rank)
 		return a->from_rank < b->from_rank ? -1 : 1;
 	return a->to_rank < b->to_rank ? -1 : a->to_rank > b->to_rank;
 }
 
 /* The arcs between drawn nodes, by their ends, summed. */
-static int edges(dot_graph *g, const dot_choice *c)
+static int edges(cg_callgraph *g, const cg_callgraph_choice *c)
 {
 	size_t i, narcs = cg_funcs_arc_count(g->f), n = 0;
-	g->edges = calloc(narcs + 1, sizeof *g->edges);
+	g->edges = cg_calloc(narcs + 1, sizeof *g->edges);
 	if (g->edges == NULL)
 		return -1;
 	for (i = 0; i < narcs; i++) {
 		cg_arc a;
-		dot_edge *e = &g->edges[n];
+		edge *e = &g->edges[n];
 		cg_funcs_arc(g->f, i, &a);
 		e->from = stand_in(g, a.caller);
 		e->to = stand_in(g, a.callee);
 		/* calls among the members a cycle node stands for are inside it */
-		if (e->from == DOT_NONE || e->to == DOT_NONE ||
+		if (e->from == NONE || e->to == NONE ||
 		    (e->from == e->to && e->from >= g->n))
 			continue;
 		e->from_rank = g->rank[e->from];
@@ -254,7 +282,7 @@ static int edges(dot_graph *g, const dot_choice *c)
 	qsort(g->edges, n, sizeof *g->edges, by_ends);
 	g->nedges = 0;
 	for (i = 0; i < n; i++) {
-		dot_edge *last = g->nedges ? &g->edges[g->nedges - 1] : NULL;
+		edge *last = g->nedges ? &g->edges[g->nedges - 1] : NULL;
 		if (last != NULL && last->from == g->edges[i].from &&
 		    last->to == g->edges[i].to) {
 			last->calls = add_sat(last->calls, g->edges[i].calls);
@@ -264,7 +292,7 @@ static int edges(dot_graph *g, const dot_choice *c)
 			g->edges[g->nedges++] = g->edges[i];
 	}
 	for (i = 0; i < g->nedges; i++) {
-		dot_edge *e = &g->edges[i];
+		edge *e = &g->edges[i];
 		e->counted |= e->cost > incl(g, e->from);
 		e->shown = at_least(e->cost, g->total, c->edge_num, c->edge_scale) ||
 		           g->forced[e->to] == e->from;
@@ -276,14 +304,14 @@ static int edges(dot_graph *g, const dot_choice *c)
 
 /* Keep the nodes that the marked ones reach along drawn edges (or that
  * reach them, reverse), within depth edges. */
-static int reach(dot_graph *g, const unsigned char *start, int reverse,
+static int reach(cg_callgraph *g, const unsigned char *start, int reverse,
                  uint64_t depth)
 {
-	size_t *queue = calloc(g->nnodes + 1, sizeof *queue), head = 0, tail = 0;
-	size_t *first = calloc(g->nnodes + 2, sizeof *first);
-	size_t *by = calloc(g->nedges + 1, sizeof *by), i;
-	uint64_t *dist = calloc(g->nnodes + 1, sizeof *dist);
-	unsigned char *mark = calloc(g->nnodes + 1, 1);
+	size_t *queue = cg_calloc(g->nnodes + 1, sizeof *queue), head = 0, tail = 0;
+	size_t *first = cg_calloc(g->nnodes + 2, sizeof *first);
+	size_t *by = cg_calloc(g->nedges + 1, sizeof *by), i;
+	uint64_t *dist = cg_calloc(g->nnodes + 1, sizeof *dist);
+	unsigned char *mark = cg_calloc(g->nnodes + 1, 1);
 	int ret = -1;
 	if (queue == NULL || first == NULL || by == NULL || dist == NULL ||
 	    mark == NULL)
@@ -307,7 +335,7 @@ static int reach(dot_graph *g, const unsigned char *start, int reverse,
 		if (dist[v] >= depth)
 			continue;
 		for (e = first[v]; e < first[v + 1]; e++) {
-			const dot_edge *d = &g->edges[by[e]];
+			const edge *d = &g->edges[by[e]];
 			size_t w = reverse ? d->from : d->to;
 			if (mark[w])
 				continue;
@@ -323,41 +351,50 @@ static int reach(dot_graph *g, const unsigned char *start, int reverse,
 		                    g->shown[g->edges[i].to];
 	ret = 0;
 out:
-	free(queue);
-	free(first);
-	free(by);
-	free(dist);
-	free(mark);
+	cg_free(queue);
+	cg_free(first);
+	cg_free(by);
+	cg_free(dist);
+	cg_free(mark);
 	return ret;
 }
 
 /* ------------------------------------------------------------ build */
 
-int dot_graph_build(dot_graph *g, const cg_funcs *f, size_t ev,
-                    const dot_choice *c)
+/* The drawn edges in front, the drawn nodes listed in order. */
+static int keep_drawn(cg_callgraph *g)
+{
+	size_t i, n = 0;
+	for (i = 0; i < g->nedges; i++)
+		if (g->edges[i].shown)
+			g->edges[n++] = g->edges[i];
+	g->nedges = n;
+	g->drawn = cg_calloc(g->nnodes + 1, sizeof *g->drawn);
+	if (g->drawn == NULL)
+		return -1;
+	for (i = 0; i < g->nnodes; i++)
+		if (g->shown[g->order[i]])
+			g->drawn[g->ndrawn++] = g->order[i];
+	return 0;
+}
+
+static int choose(cg_callgraph *g, const cg_callgraph_choice *c)
 {
 	size_t i;
-	memset(g, 0, sizeof *g);
-	g->f = f;
-	g->ev = ev;
-	g->n = cg_funcs_count(f);
-	g->ncycles = cg_funcs_cycle_count(f);
-	g->nnodes = g->n + g->ncycles;
-	g->total = cg_funcs_totals(f)[ev];
-	g->cycle = calloc(g->n + 1, sizeof *g->cycle);
-	g->order = calloc(g->nnodes + 1, sizeof *g->order);
-	g->rank = calloc(g->nnodes + 1, sizeof *g->rank);
-	g->shown = calloc(g->nnodes + 1, 1);
-	g->forced = calloc(g->nnodes + 1, sizeof *g->forced);
+	g->cycle = cg_calloc(g->n + 1, sizeof *g->cycle);
+	g->order = cg_calloc(g->nnodes + 1, sizeof *g->order);
+	g->rank = cg_calloc(g->nnodes + 1, sizeof *g->rank);
+	g->shown = cg_calloc(g->nnodes + 1, 1);
+	g->forced = cg_calloc(g->nnodes + 1, sizeof *g->forced);
 	if (g->cycle == NULL || g->order == NULL || g->rank == NULL ||
 	    g->shown == NULL || g->forced == NULL ||
-	    cg_funcs_name_order(f, g->order, NULL) != CG_OK)
+	    cg_funcs_name_order(g->f, g->order, NULL) != CG_OK)
 		return -1;
 	for (i = 0; i < g->ncycles; i++)
 		g->order[g->n + i] = g->n + i;
 	for (i = 0; i < g->nnodes; i++) {
 		g->rank[g->order[i]] = i;
-		g->forced[i] = DOT_NONE;
+		g->forced[i] = NONE;
 	}
 	if (nodes(g, c) != 0 || members(g) != 0 || no_floating(g, c) != 0 ||
 	    edges(g, c) != 0)
@@ -365,18 +402,99 @@ int dot_graph_build(dot_graph *g, const cg_funcs *f, size_t ev,
 	if ((c->roots != NULL && reach(g, c->roots, 0, c->depth) != 0) ||
 	    (c->leaves != NULL && reach(g, c->leaves, 1, c->depth) != 0))
 		return -1;
-	return 0;
+	return keep_drawn(g);
 }
 
-void dot_graph_free(dot_graph *g)
+static int scale_ok(uint64_t scale)
 {
-	free(g->cycle);
-	free(g->order);
-	free(g->rank);
-	free(g->shown);
-	free(g->forced);
-	free(g->member_first);
-	free(g->member);
-	free(g->edges);
-	memset(g, 0, sizeof *g);
+	return scale != 0 && scale <= UINT64_MAX / 100;
+}
+
+cg_kind cg_callgraph_new(cg_callgraph **out, const cg_funcs *f, size_t ev,
+                         const cg_callgraph_choice *c, cg_error *err)
+{
+	cg_callgraph *g;
+	*out = NULL;
+	if (ev >= cg_funcs_event_count(f))
+		return cgi_fail(err, CG_UNSUPPORTED, 0, "no event %zu", ev);
+	if (!scale_ok(c->node_scale) || !scale_ok(c->edge_scale))
+		return cgi_fail(err, CG_UNSUPPORTED, 0,
+		                "a threshold's scale is 0 or over UInt64 / 100");
+	g = cg_calloc(1, sizeof *g);
+	if (g == NULL)
+		return cgi_fail_memory(err, 0);
+	g->f = f;
+	g->ev = ev;
+	g->n = cg_funcs_count(f);
+	g->ncycles = cg_funcs_cycle_count(f);
+	g->nnodes = g->n + g->ncycles;
+	g->total = cg_funcs_totals(f)[ev];
+	if (choose(g, c) != 0) {
+		cg_callgraph_free(g);
+		return cgi_fail_memory(err, 0);
+	}
+	*out = g;
+	return CG_OK;
+}
+
+void cg_callgraph_free(cg_callgraph *g)
+{
+	if (g == NULL)
+		return;
+	cg_free(g->cycle);
+	cg_free(g->order);
+	cg_free(g->rank);
+	cg_free(g->shown);
+	cg_free(g->forced);
+	cg_free(g->member_first);
+	cg_free(g->member);
+	cg_free(g->edges);
+	cg_free(g->drawn);
+	cg_free(g);
+}
+
+/* ------------------------------------------------------------ queries */
+
+size_t cg_callgraph_node_count(const cg_callgraph *g)
+{
+	return g->ndrawn;
+}
+
+size_t cg_callgraph_node(const cg_callgraph *g, size_t i)
+{
+	return g->drawn[i];
+}
+
+void cg_callgraph_node_func(const cg_callgraph *g, size_t v, cg_func *out)
+{
+	node_func(g, v, out);
+}
+
+const size_t *cg_callgraph_members(const cg_callgraph *g, size_t v,
+                                   size_t *n)
+{
+	size_t k;
+	if (v < g->n) {
+		*n = 0;
+		return NULL;
+	}
+	k = v - g->n;
+	*n = g->member_first[k + 1] - g->member_first[k];
+	return g->member + g->member_first[k];
+}
+
+size_t cg_callgraph_edge_count(const cg_callgraph *g)
+{
+	return g->nedges;
+}
+
+void cg_callgraph_edge(const cg_callgraph *g, size_t i,
+                       cg_edge *out)
+{
+	const edge *e = &g->edges[i];
+	out->from = e->from;
+	out->to = e->to;
+	out->calls = e->calls;
+	out->cost = e->cost;
+	out->counted = e->counted;
 }
