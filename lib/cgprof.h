@@ -930,6 +930,59 @@ cg_kind cg_folded_feed(cg_folded *p, const char *bytes, size_t n,
 cg_kind cg_folded_finish(cg_folded *p, cg_error *err);
 void cg_folded_free(cg_folded *p);
 
+/* ------------------------------------------------------------- export */
+
+/* A profile read for export to other viewers' formats (cg-export(1)):
+ * its functions with every part kept, so that each event's stacks can be
+ * estimated (cg_fold, with fold's options), and each function's self
+ * cost per source line and its calls per line of the call.
+ *
+ * Use: cg_export_new, cg_export_add (or cg_export_begin and
+ * cg_export_end around a reader) per input, cg_export_finish once, then
+ * cg_export_pprof or cg_export_speedscope. */
+typedef struct cg_export cg_export;
+
+/* fold NULL: cg_fold_options_default.  CG_RESOURCE out of memory. */
+cg_kind cg_export_new(cg_export **out, const cg_fold_options *fold,
+                      cg_error *err);
+/* Add a complete input, as cg_funcs_add_opts does. */
+cg_kind cg_export_add(cg_export *x, const char *buf, size_t len,
+                      const cg_read_options *opt, cg_error *err);
+/* Add an input read in chunks, as cg_funcs_begin and cg_funcs_end do. */
+void cg_export_begin(cg_export *x, const cg_read_options *opt, cg_handler *h,
+                     void **ctx);
+cg_kind cg_export_end(cg_export *x, cg_kind parsed, cg_error *err);
+/* After the last input; flags are cg_funcs_finish's.  CG_OK, CG_RESOURCE
+ * as cg_funcs_finish, CG_UNSUPPORTED after a refused input or a second
+ * call. */
+cg_kind cg_export_finish(cg_export *x, unsigned flags, cg_error *err);
+/* The aggregation behind the export (finished with it). */
+const cg_funcs *cg_export_funcs(const cg_export *x);
+
+/* Append the profile as pprof's profile.proto message (uncompressed) to
+ * out.  One sample type per event: the event's name and, for a name
+ * "NAME(UNIT)" or "NAME_(UNIT)", NAME and UNIT, else the unit "count".
+ * One mapping per object, one function per function (its name, file and
+ * first line with a cost), locations at (function, line).  Samples are
+ * each event's stacks, leaf first, a value in the event's column alone;
+ * a stack is cut into pieces by the lines of its leaf's self cost and of
+ * each caller's calls to the next frame, so that the samples keep every
+ * function's self cost per line.  comment is written as the profile's
+ * comment.  CG_OK; CG_UNSUPPORTED for a total over INT64_MAX (pprof's
+ * values are int64); CG_RESOURCE out of memory, out then holding part of
+ * a message (out->failed, or the caller discards it). */
+cg_kind cg_export_pprof(const cg_export *x, cg_str comment, cg_buf *out,
+                        cg_error *err);
+
+/* Append the profile as speedscope's file format (JSON) to out: a frame
+ * per function (name, file, first line with a cost) and a "sampled"
+ * profile per event, the stacks root first with their counts as
+ * weights; name is the file's name.  Kinds as cg_export_pprof. */
+cg_kind cg_export_speedscope(const cg_export *x, cg_str name, cg_buf *out,
+                             cg_error *err);
+
+void cg_export_free(cg_export *x);
+
 /* ------------------------------------------------------------- comparing */
 
 /* Renaming rules applied to names before two aggregations are matched:

@@ -1,0 +1,182 @@
+/* cg-export - a Callgrind profile in another viewer's format: pprof's
+ * profile.proto (gzip-compressed, as pprof writes it) or speedscope's
+ * JSON.  The reading, the stacks and the encodings are the library's
+ * (cg_export_*); this file is options, inputs and the output. */
+#define _DEFAULT_SOURCE
+#include "cli.h"
+#include "gzip.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char synopsis[] =
+    "usage: cg-export pprof [-o OUT] [--no-gzip] [--no-cycles] " CLI_COMMON_USAGE
+    " [FILE...]\n"
+    "       cg-export speedscope [-o OUT] [--no-cycles] " CLI_COMMON_USAGE
+    " [FILE...]\n";
+
+static const char help[] =
+    "Write a Callgrind profile (standard input when no FILE or -; several\n"
+    "FILEs are one profile's parts) in another viewer's format:\n"
+    "  pprof        pprof's profile.proto, gzip-compressed: go tool pprof\n"
+    "  speedscope   speedscope's file format (JSON)\n"
+    "The stacks are estimated from the arcs (the stack contract of\n"
+    "cg-fold(1)): self costs are exact, per function and per line.\n"
+    "  -o, --output OUT   write to OUT, replaced only by a whole output\n"
+    "  --no-gzip          pprof: the message uncompressed\n"
+    CLI_NO_CYCLES_HELP
+    CLI_COMMON_HELP
+    CLI_ANY_SIZE_HELP
+    "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
+    "unreadable input or failed output.\n";
+
+enum { OPT_NO_GZIP = OPT_OWN };
+
+typedef struct job {
+	int speedscope, gzip;
+	cg_export *x;
+	cg_str name;
+} job;
+
+static cg_kind export_end(void *ctx, cg_kind parsed, cg_error *err)
+{
+	return cg_export_end(ctx, parsed, err);
+}
+
+/* Read every input into j->x; 1, or 0 after saying why. */
+static int load(cli *c, job *j, char **paths, size_t n)
+{
+	cg_error err;
+	size_t i, skipped = 0;
+	int ok = 1;
+	for (i = 0; i < n; i++) {
+		cli_sink sink;
+		cg_stats st;
+		cli_read_options(c, &sink.opt, &st);
+		cg_export_begin(j->x, &sink.opt, &sink.h, &sink.ctx);
+		sink.end = export_end;
+		ok &= cli_add_input(c, paths, i, n, &skipped, &sink);
+	}
+	if (ok && cg_export_finish(j->x, c->finish, &err) != CG_OK) {
+		cli_trouble(c, NULL, err.out_of_memory ? "out of memory" : err.message);
+		ok = 0;
+	}
+	return ok;
+}
+
+static cg_kind produce(void *ctx, FILE *out, cg_error *err)
+{
+	const job *j = ctx;
+	cg_buf b = CG_BUF_INIT;
+	cg_kind k;
+	int oom = 0;
+	if (j->speedscope)
+		k = cg_export_speedscope(j->x, j->name, &b, err);
+	else {
+		cg_buf comment = CG_BUF_INIT;
+		cg_buf_puts(&comment, "cg-export: ");
+		cg_buf_put(&comment, j->name.ptr, j->name.len);
+		cg_buf_puts(&comment, "; the stacks are estimated from the "
+		                      "profile's arcs (cg-fold(1), the stack "
+		                      "contract)");
+		k = comment.failed
+		        ? CG_RESOURCE
+		        : cg_export_pprof(j->x, (cg_str){comment.ptr, comment.len},
+		                          &b, err);
+		cg_buf_free(&comment);
+	}
+	if (k == CG_OK && b.failed)
+		k = CG_RESOURCE;
+	if (k == CG_RESOURCE && (b.failed || err->out_of_memory)) {
+		cg_buf_free(&b);
+		err->out_of_memory = 1;
+		return CG_RESOURCE;
+	}
+	if (k == CG_OK) {
+		if (!j->speedscope && j->gzip)
+			k = gzip_write(out, b.ptr, b.len, &oom) == 0 ? CG_OK
+			    : oom                               ? CG_RESOURCE
+			                                        : CG_ABORTED;
+		else if (b.len > 0 && fwrite(b.ptr, 1, b.len, out) != b.len)
+			k = CG_ABORTED;
+		if (oom)
+			err->out_of_memory = 1;
+	}
+	cg_buf_free(&b);
+	return k;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+	    CLI_LONG_OPTIONS,
+	    {"output", required_argument, NULL, 'o'},
+	    {"no-gzip", no_argument, NULL, OPT_NO_GZIP},
+	    CLI_NO_CYCLES_OPTION,
+	    {NULL, 0, NULL, 0}};
+	const char *out = NULL, *format;
+	cg_error err;
+	job j;
+	cli c;
+	int ch;
+
+	memset(&j, 0, sizeof j);
+	j.gzip = 1;
+	cli_init(&c, "cg-export", synopsis, help);
+	cli_read_any_size(&c);
+	if (argc < 2)
+		cli_usage(&c, "no format named");
+	format = argv[1];
+	if (strcmp(format, "-h") == 0 || strcmp(format, "--help") == 0)
+		cli_common_option(&c, 'h', NULL);
+	if (strcmp(format, "-V") == 0 || strcmp(format, "--version") == 0)
+		cli_common_option(&c, 'V', NULL);
+	if (strcmp(format, "speedscope") == 0)
+		j.speedscope = 1;
+	else if (strcmp(format, "pprof") != 0)
+		cli_usage(&c, "unknown format '%s' (pprof or speedscope)", format);
+	c.prog = j.speedscope ? "cg-export speedscope" : "cg-export pprof";
+	argv[1] = (char *)c.prog; /* getopt names the program by argv[0] */
+	argc--;
+	argv++;
+	while ((ch = getopt_long(argc, argv, "hVo:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'o':
+			out = optarg;
+			break;
+		case OPT_NO_GZIP:
+			if (j.speedscope)
+				cli_usage(&c, "--no-gzip goes with pprof");
+			j.gzip = 0;
+			break;
+		default:
+			cli_common_option(&c, ch, optarg);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (!j.speedscope && (out == NULL || strcmp(out, "-") == 0) &&
+	    isatty(STDOUT_FILENO))
+		cli_usage(&c, "a binary profile is not written to a terminal: "
+		              "redirect it, or use -o FILE");
+	if (cg_export_new(&j.x, NULL, &err) != CG_OK) {
+		cli_trouble(&c, NULL, "out of memory");
+		return cli_exit_status(&c);
+	}
+	{
+		static char dash[] = "-";
+		static char *stdin_only[] = {dash};
+		char **paths = argc > 0 ? argv : stdin_only;
+		size_t n = argc > 0 ? (size_t)argc : 1;
+		const char *name = cli_name(paths[0]);
+		j.name.ptr = name;
+		j.name.len = strlen(name);
+		if (load(&c, &j, paths, n))
+			cli_output(&c, out, paths[0], produce, &j);
+	}
+	cg_export_free(j.x);
+	return cli_exit_status(&c);
+}

@@ -1,0 +1,158 @@
+/* speedscope.c - a profile as speedscope's file format: a frame per
+ * function (its name, file and first line with a cost), and per event a
+ * "sampled" profile whose samples are cg_fold's stacks, root first, and
+ * whose weights are their counts. */
+#include "internal.h"
+#include "export.h"
+
+#include <string.h>
+
+typedef struct json {
+	cg_buf *out;
+	cg_buf weights;
+	int first;
+} json;
+
+/* s as a JSON string: every byte the reader accepted (UTF-8) is kept,
+ * '"', '\\' and the control characters escaped. */
+static void string(cg_buf *b, cg_str s)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t i, from = 0;
+	cg_buf_putc(b, '"');
+	for (i = 0; i < s.len; i++) {
+		unsigned char c = (unsigned char)s.ptr[i];
+		if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f)
+			continue;
+		cg_buf_put(b, s.ptr + from, i - from);
+		from = i + 1;
+		if (c == '"' || c == '\\') {
+			cg_buf_putc(b, '\\');
+			cg_buf_putc(b, (char)c);
+		} else {
+			char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+			cg_buf_put(b, esc, sizeof esc);
+		}
+	}
+	cg_buf_put(b, s.ptr + from, s.len - from);
+	cg_buf_putc(b, '"');
+}
+
+static cg_kind stack(void *ctx, const size_t *frames, size_t depth,
+                     uint64_t count)
+{
+	json *j = ctx;
+	size_t i;
+	if (!j->first) {
+		cg_buf_putc(j->out, ',');
+		cg_buf_putc(&j->weights, ',');
+	}
+	j->first = 0;
+	cg_buf_putc(j->out, '[');
+	for (i = 0; i < depth; i++) {
+		if (i > 0)
+			cg_buf_putc(j->out, ',');
+		cg_buf_u64(j->out, frames[i]);
+	}
+	cg_buf_putc(j->out, ']');
+	cg_buf_u64(&j->weights, count);
+	return j->out->failed || j->weights.failed ? CG_RESOURCE : CG_OK;
+}
+
+static void frames(const cg_export *x, cg_buf *b)
+{
+	size_t i;
+	cg_buf_puts(b, "\"shared\":{\"frames\":[");
+	for (i = 0; i < cg_funcs_count(x->f); i++) {
+		cg_func fn;
+		cg_funcs_get(x->f, i, &fn);
+		if (i > 0)
+			cg_buf_putc(b, ',');
+		cg_buf_puts(b, "{\"name\":");
+		string(b, fn.fn);
+		if (fn.fl.len > 0) {
+			cg_buf_puts(b, ",\"file\":");
+			string(b, fn.fl);
+		}
+		if (x->start_line[i] > 0) {
+			cg_buf_puts(b, ",\"line\":");
+			cg_buf_u64(b, x->start_line[i]);
+		}
+		cg_buf_putc(b, '}');
+	}
+	cg_buf_puts(b, "]}");
+}
+
+/* speedscope's unit for an event's, "none" for one it has not. */
+static const char *unit_of(cg_str unit)
+{
+	static const char *const known[][2] = {
+	    {"ns", "nanoseconds"},  {"nanoseconds", "nanoseconds"},
+	    {"us", "microseconds"}, {"microseconds", "microseconds"},
+	    {"ms", "milliseconds"}, {"milliseconds", "milliseconds"},
+	    {"s", "seconds"},       {"seconds", "seconds"},
+	    {"bytes", "bytes"},     {"B", "bytes"}};
+	size_t i;
+	for (i = 0; i < sizeof known / sizeof known[0]; i++)
+		if (unit.len == strlen(known[i][0]) &&
+		    memcmp(unit.ptr, known[i][0], unit.len) == 0)
+			return known[i][1];
+	return "none";
+}
+
+static cg_kind profile(const cg_export *x, size_t ev, json *j, cg_error *err)
+{
+	cg_str name, unit;
+	cg_kind k;
+	cg_buf *b = j->out;
+	cgi_export_unit(cg_funcs_event(x->f, ev), &name, &unit);
+	if (ev > 0)
+		cg_buf_putc(b, ',');
+	cg_buf_puts(b, "{\"type\":\"sampled\",\"name\":");
+	string(b, cg_funcs_event(x->f, ev));
+	cg_buf_puts(b, ",\"unit\":\"");
+	cg_buf_puts(b, unit_of(unit));
+	cg_buf_puts(b, "\",\"startValue\":0,\"endValue\":");
+	cg_buf_u64(b, cg_funcs_totals(x->f)[ev]);
+	cg_buf_puts(b, ",\"samples\":[");
+	j->weights.len = 0;
+	j->first = 1;
+	k = cg_fold(x->f, ev, &x->fold, stack, j, NULL, err);
+	if (k != CG_OK)
+		return j->out->failed || j->weights.failed ? cgi_fail_memory(err, 0)
+		                                           : k;
+	cg_buf_puts(b, "],\"weights\":[");
+	if (j->weights.len > 0)
+		cg_buf_put(b, j->weights.ptr, j->weights.len);
+	cg_buf_puts(b, "]}");
+	return CG_OK;
+}
+
+cg_kind cg_export_speedscope(const cg_export *x, cg_str name, cg_buf *out,
+                             cg_error *err)
+{
+	json j;
+	size_t ev;
+	cg_kind k = CG_OK;
+	if (!x->finished || x->failed)
+		return cgi_fail(err, CG_UNSUPPORTED, 0, "not finished");
+	if ((k = cgi_export_fits(x, err)) != CG_OK)
+		return k;
+	memset(&j, 0, sizeof j);
+	j.out = out;
+	cg_buf_puts(out, "{\"$schema\":\"https://www.speedscope.app/"
+	                 "file-format-schema.json\",\"name\":");
+	string(out, name);
+	cg_buf_puts(out, ",\"exporter\":\"cg-export ");
+	cg_buf_puts(out, cg_version());
+	cg_buf_puts(out, "\",\"activeProfileIndex\":0,");
+	frames(x, out);
+	cg_buf_puts(out, ",\"profiles\":[");
+	for (ev = 0; ev < cg_funcs_event_count(x->f) && k == CG_OK; ev++)
+		k = profile(x, ev, &j, err);
+	cg_buf_puts(out, "]}\n");
+	cg_buf_free(&j.weights);
+	if (k == CG_OK && out->failed)
+		k = cgi_fail_memory(err, 0);
+	return k;
+}
