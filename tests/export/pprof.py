@@ -20,9 +20,10 @@ pprof's output is parsed knowing the profile's functions: a location is
 one (fn, fl) of the profile that it spells; where pprof shortened NAME,
 as it does C++ names, the name written follows in parentheses.  A function of an empty
 object has no mapping.  With --no-gzip the message is decoded the same.
-Prints the failures and 'N passed, M failed' over (file, check).
+Prints the failures and 'N passed, M failed' over (file, check); exit 77
+without go.
 """
-import collections, csv, io, os, re, subprocess, sys, tempfile, urllib.parse
+import collections, csv, io, os, re, shutil, subprocess, sys, tempfile, urllib.parse
 
 GO = os.environ.get('GO', 'go')
 ESC = {'\\\\': '\\', '\\t': '\t', '\\n': '\n', '\\r': '\r'}
@@ -183,6 +184,9 @@ def main(argv):
     if args and args[0] == '--no-gzip':
         gzip, args = False, args[1:]
     bindir, v, skipped = args[0], Verdicts(), 0
+    if shutil.which(GO) is None:
+        print('go is not installed: pprof cannot read the exports back')
+        return 77
     for path in args[1:]:
         if not accepted(bindir, path):
             skipped += 1

@@ -3,8 +3,8 @@
 # fresh: Valgrind recordings of C programs (the default, --dump-instr=yes,
 # threads apart, dumps every so many blocks and by a client request,
 # mutual recursion, a program before and after a change) and of python3
-# running json, and, where go is
-# installed, go tool pprof -callgrind of a Go CPU profile.  Writes one
+# running json, and, where they are installed, PHP under Xdebug and go
+# tool pprof -callgrind of a Go CPU profile.  Writes one
 # path a line on standard output; exit 77 when valgrind or cc is missing.
 set -eu
 out=$1
@@ -45,6 +45,16 @@ record python-json.cg "$py" -S -c 'import json; s = json.dumps([{"a": i, "b": [i
 record python-json2.cg "$py" -S -c 'import json; s = json.dumps({str(i): [i, str(i) * 2] for i in range(6000)}, sort_keys=True); json.loads(s)'
 echo "$out/python-json.cg"
 echo "$out/python-json2.cg"
+# PHP under Xdebug's profiler, where both are installed (its files need
+# --compat, which the checks read with)
+if command -v php >/dev/null 2>&1 && php -m 2>/dev/null | grep -qi '^xdebug$'; then
+    php -d xdebug.mode=profile -d xdebug.output_dir="$out" \
+        -d xdebug.profiler_output_name=xdebug.cg -d xdebug.use_compression=0 \
+        "$here/programs/shop.php" > /dev/null
+    echo "$out/xdebug.cg"
+else
+    echo "php with xdebug is not installed: no Xdebug recording" >&2
+fi
 if command -v go >/dev/null 2>&1; then
     export GOCACHE="$out/gocache" GOPATH="$out/gopath" GOFLAGS=-mod=mod GO111MODULE=off
     go build -o "$out/spin" "$here/programs/spin.go"
