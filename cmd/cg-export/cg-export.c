@@ -82,10 +82,12 @@ static cg_kind produce(void *ctx, FILE *out, cg_error *err)
 		cg_buf_puts(&comment, "; the stacks are estimated from the "
 		                      "profile's arcs (cg-fold(1), the stack "
 		                      "contract)");
-		k = comment.failed
-		        ? CG_RESOURCE
-		        : cg_export_pprof(j->x, (cg_str){comment.ptr, comment.len},
-		                          &b, err);
+		if (comment.failed) {
+			err->out_of_memory = 1;
+			k = CG_RESOURCE;
+		} else
+			k = cg_export_pprof(j->x, (cg_str){comment.ptr, comment.len}, &b,
+			                    err);
 		cg_buf_free(&comment);
 	}
 	if (k == CG_OK && b.failed)

@@ -82,6 +82,12 @@ typedef struct writer {
 	int oom, over;
 } writer;
 
+/* Out of memory somewhere: the sticky failures of the buffers included. */
+static int spoiled(const writer *w)
+{
+	return w->oom || w->out.failed || w->msg.failed || w->scratch.failed;
+}
+
 static uint32_t str_id(writer *w, cg_str s)
 {
 	uint32_t id = 0;
@@ -308,7 +314,7 @@ static cg_kind emit(void *ctx, const size_t *frames, size_t depth,
 		}
 		sample(w, depth, w->loc_ids, len);
 	}
-	return w->oom || w->out.failed ? CG_RESOURCE : CG_OK;
+	return spoiled(w) ? CG_RESOURCE : CG_OK;
 oom:
 	w->oom = 1;
 	return CG_RESOURCE;
@@ -448,7 +454,7 @@ static int set_up(writer *w)
 		if (cgi_pairmap_put(&w->arc_of, a.caller, a.callee, (uint32_t)i, &v) < 0)
 			return -1;
 	}
-	return w->oom ? -1 : 0;
+	return spoiled(w) ? -1 : 0;
 }
 
 static void tear_down(writer *w)
@@ -487,7 +493,7 @@ static cg_kind samples(writer *w, cg_error *err)
 			return cgi_fail(err, CG_UNSUPPORTED, 0,
 			                "a stack's count is over Int64, which pprof "
 			                "cannot hold");
-		if (w->oom || w->out.failed)
+		if (spoiled(w))
 			return cgi_fail_memory(err, 0);
 		if (k != CG_OK)
 			return k;
@@ -530,7 +536,7 @@ cg_kind cg_export_pprof(const cg_export *x, cg_str comment, cg_buf *out,
 			field_varint(&w.out, 14, str_id(&w, first));
 		}
 		strings(&w);
-		if (w.oom || w.out.failed)
+		if (spoiled(&w))
 			k = cgi_fail_memory(err, 0);
 	}
 	*out = w.out;

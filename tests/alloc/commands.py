@@ -24,6 +24,7 @@ def cases(src):
     inl = os.path.join(vg, "v07-inline-default.callgrind")
     ml = os.path.join(src, "tests", "import", "mlton")
     pg = os.path.join(src, "tests", "import", "pego")
+    cc = os.path.join(src, "tests", "conformance", "cases")
     return [
         ("cg-validate", [ex]),
         ("cg-validate", ["--compat", thr]),
@@ -48,6 +49,9 @@ def cases(src):
         ("cg-import", ["pego", os.path.join(pg, "expr.profile.json")]),
         ("cg-import", ["pego", os.path.join(pg, "expr.trace.jsonl")]),
         ("cg-import", ["pego", "--folded", os.path.join(pg, "ts.trace.jsonl")]),
+        # small inputs: every path of the writers runs on them
+        ("cg-export", ["pprof", "-o", "OUT", os.path.join(cc, "002-extended-example-calls.cg")]),
+        ("cg-export", ["speedscope", os.path.join(cc, "011-positions-instr-bb-line.cg")]),
     ]
 
 
@@ -107,7 +111,7 @@ def main():
             if only and only not in name:
                 continue
             binary = os.path.join(bindir, prog)
-            if prog == "cg-import":  # a subcommand names itself
+            if prog in ("cg-import", "cg-export"):  # a subcommand names itself
                 prog += " " + args[0]
             good = run(binary, args, tmp, -1)
             if good[0] not in (0, 1):

@@ -1,0 +1,211 @@
+#!/usr/bin/env bats
+# cg-export: the pprof message decoded here by a few lines of Python (the
+# wire format, apart from the library; tests/export/pprof.py reads it with
+# go tool pprof), gzip as gzip reads it, speedscope's JSON, refusals at
+# their line with nothing written, the terminal refusal, usage errors.
+load common
+
+export_() { "$CG_BINDIR/cg-export" "$@"; }
+EXAMPLE=$TESTS_DIR/../examples/hanoi.callgrind
+
+# decode FILE: the profile.proto message in FILE as JSON: its strings,
+# sample types, samples (locations, values), functions, locations,
+# mappings and comments, each field by number.
+decode() {
+    python3 - "$1" <<'PY'
+import json, sys
+data = open(sys.argv[1], 'rb').read()
+def varint(b, i):
+    v = s = 0
+    while True:
+        c = b[i]; i += 1
+        v |= (c & 0x7f) << s; s += 7
+        if c < 0x80:
+            return v, i
+def fields(b):
+    i, out = 0, []
+    while i < len(b):
+        key, i = varint(b, i)
+        if key & 7 == 0:
+            v, i = varint(b, i)
+        elif key & 7 == 2:
+            n, i = varint(b, i)
+            v, i = b[i:i + n], i + n
+        else:
+            raise SystemExit('wire type %d' % (key & 7))
+        out.append((key >> 3, v))
+    return out
+def packed(b):
+    i, out = 0, []
+    while i < len(b):
+        v, i = varint(b, i)
+        out.append(v)
+    return out
+msg = fields(data)
+strings = [v.decode('utf-8', 'surrogateescape') for f, v in msg if f == 6]
+sub = lambda n: [dict(fields(v)) for f, v in msg if f == n]
+p = {'strings': strings,
+     'types': [[strings[t.get(1, 0)], strings[t.get(2, 0)]] for t in sub(1)],
+     'samples': [[packed(s.get(1, b'')), packed(s.get(2, b''))] for s in sub(2)],
+     'mappings': [[m.get(1), strings[m.get(5, 0)]] for m in sub(3)],
+     'locations': [[l.get(1), l.get(2, 0), dict(fields(l[4]))] for l in sub(4)],
+     'functions': [[f.get(1), strings[f.get(2, 0)], strings[f.get(4, 0)], f.get(5, 0)]
+                   for f in sub(5)],
+     'comments': [strings[v] for f, v in msg if f == 13],
+     'default': [strings[v] for f, v in msg if f == 14]}
+print(json.dumps(p))
+PY
+}
+
+# jq-like: the Python expression $2 over the JSON in file $1
+query() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"; }
+
+@test "pprof: gzip by default, the same message as --no-gzip" {
+    export_ pprof -o "$BATS_TEST_TMPDIR/p.pb.gz" "$EXAMPLE"
+    export_ pprof --no-gzip -o "$BATS_TEST_TMPDIR/p.pb" "$EXAMPLE"
+    [ "$(head -c 2 "$BATS_TEST_TMPDIR/p.pb.gz" | od -An -tx1 | tr -d ' ')" = 1f8b ]
+    gzip -dc "$BATS_TEST_TMPDIR/p.pb.gz" | cmp - "$BATS_TEST_TMPDIR/p.pb"
+}
+
+@test "pprof: the message's tables, sample values and comment, decoded apart" {
+    write_profile "$BATS_TEST_TMPDIR/two.cg"
+    export_ pprof --no-gzip -o "$BATS_TEST_TMPDIR/p.pb" "$BATS_TEST_TMPDIR/two.cg"
+    decode "$BATS_TEST_TMPDIR/p.pb" > "$BATS_TEST_TMPDIR/p.json"
+    q() { query "$BATS_TEST_TMPDIR/p.json" "$1"; }
+    [ "$(q "d['strings'][0] == ''")" = True ]
+    [ "$(q "d['types']")" = "[['Ir', 'count'], ['Dr', 'count']]" ]
+    [ "$(q "d['default']")" = "['Ir']" ]
+    # one mapping, /bin/prog; the functions with their file and first line
+    [ "$(q "d['mappings']")" = "[[1, '/bin/prog']]" ]
+    # part 2's main names no object nor file: a function of its own
+    [ "$(q "sorted(f[1:] for f in d['functions'])")" = "[['helper', 'main.c', 20], ['main', '', 1], ['main', 'main.c', 10]]" ]
+    # Ir: main 5 + 3 (util.h's line 12 is main's), helper 12, part 2's
+    # main 1; Dr: main's 1 (the call's 2 is inclusive, no one's self)
+    [ "$(q "sum(s[1][0] for s in d['samples'])")" = 21 ]
+    [ "$(q "sum(s[1][1] for s in d['samples'])")" = 1 ]
+    # main's Ir per line: 5 at 10, 3 at 12
+    [ "$(q "sorted((s[1][0], [next(l[2]['2'] for l in d['locations'] if l[0] == x) for x in s[0]]) for s in d['samples'] if s[1][0] and len(s[0]) == 1)")" = "[(1, [1]), (3, [12]), (5, [10])]" ]
+    # every sample counts one event: its value in the other column is 0
+    [ "$(q "all(min(s[1]) == 0 for s in d['samples'])")" = True ]
+    # helper's 12 at its line 20, under main's call at line 12 (leaf first)
+    q "[(s[1][0], [next(l[2]['2'] for l in d['locations'] if l[0] == x) for x in s[0]]) for s in d['samples'] if s[1][0]]" > "$BATS_TEST_TMPDIR/lines"
+    grep -F '(12, [20, 12])' "$BATS_TEST_TMPDIR/lines"
+    [ "$(q "d['comments'][0]")" = "cg-export: $BATS_TEST_TMPDIR/two.cg; the stacks are estimated from the profile's arcs (cg-fold(1), the stack contract)" ]
+}
+
+@test "speedscope: a sampled profile per event, the frames, the weights" {
+    write_profile "$BATS_TEST_TMPDIR/two.cg"
+    export_ speedscope -o "$BATS_TEST_TMPDIR/s.json" "$BATS_TEST_TMPDIR/two.cg"
+    q() { query "$BATS_TEST_TMPDIR/s.json" "$1"; }
+    [ "$(q "d['\$schema']")" = https://www.speedscope.app/file-format-schema.json ]
+    [ "$(q "d['name']")" = "$BATS_TEST_TMPDIR/two.cg" ]
+    [ "$(q "d['exporter']")" = "cg-export $("$CG_BINDIR/cg-funcs" --version | awk '{print $3}')" ]
+    [ "$(q "[(p['type'], p['name'], p['unit'], p['endValue'], sum(p['weights'])) for p in d['profiles']]")" = "[('sampled', 'Ir', 'none', 21, 21), ('sampled', 'Dr', 'none', 1, 1)]" ]
+    # part 2's main: no file, its line 1
+    [ "$(q "sorted(str((f['name'], f.get('file'), f['line'])) for f in d['shared']['frames'])")" = "[\"('helper', 'main.c', 20)\", \"('main', 'main.c', 10)\", \"('main', None, 1)\"]" ]
+    # root first: main, then helper for 12 of Ir
+    [ "$(q "[([d['shared']['frames'][i]['name'] for i in s], w) for s, w in zip(d['profiles'][0]['samples'], d['profiles'][0]['weights'])]")" = "[(['main'], 1), (['main'], 8), (['main', 'helper'], 12)]" ]
+}
+
+@test "speedscope: a unit the event names, or none" {
+    printf 'events: Time_(10ns) Memory_(bytes) cpu(ns)\nfn=f\n1 5 6 7\n' > "$BATS_TEST_TMPDIR/u.cg"
+    export_ speedscope -o "$BATS_TEST_TMPDIR/s.json" "$BATS_TEST_TMPDIR/u.cg"
+    [ "$(query "$BATS_TEST_TMPDIR/s.json" "[p['unit'] for p in d['profiles']]")" = "['none', 'bytes', 'nanoseconds']" ]
+    export_ pprof --no-gzip -o "$BATS_TEST_TMPDIR/p.pb" "$BATS_TEST_TMPDIR/u.cg"
+    decode "$BATS_TEST_TMPDIR/p.pb" > "$BATS_TEST_TMPDIR/p.json"
+    [ "$(query "$BATS_TEST_TMPDIR/p.json" "d['types']")" = "[['Time', '10ns'], ['Memory', 'bytes'], ['cpu', 'ns']]" ]
+}
+
+@test "hostile names are data: byte for byte in both formats" {
+    sh "$TESTS_DIR/flame/hostile.sh" "$BATS_TEST_TMPDIR/h.cg"
+    "$CG_BINDIR/cg-funcs" -H -C "$BATS_TEST_TMPDIR/h.cg" | cut -f3 | sort > "$BATS_TEST_TMPDIR/want"
+    [ "$(wc -l < "$BATS_TEST_TMPDIR/want")" -eq 10 ]
+    export_ speedscope -o "$BATS_TEST_TMPDIR/s.json" "$BATS_TEST_TMPDIR/h.cg"
+    query "$BATS_TEST_TMPDIR/s.json" "'\n'.join(sorted(f['name'] for f in d['shared']['frames']))" > "$BATS_TEST_TMPDIR/got"
+    cmp "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+    export_ pprof --no-gzip -o "$BATS_TEST_TMPDIR/p.pb" "$BATS_TEST_TMPDIR/h.cg"
+    decode "$BATS_TEST_TMPDIR/p.pb" > "$BATS_TEST_TMPDIR/p.json"
+    query "$BATS_TEST_TMPDIR/p.json" "'\n'.join(sorted(f[1] for f in d['functions']))" > "$BATS_TEST_TMPDIR/got"
+    cmp "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+}
+
+@test "several files are one profile's parts" {
+    f=$EXAMPLE
+    export_ speedscope -o "$BATS_TEST_TMPDIR/one.json" "$f"
+    export_ speedscope -o "$BATS_TEST_TMPDIR/two.json" "$f" "$f"
+    one=$(query "$BATS_TEST_TMPDIR/one.json" "d['profiles'][0]['endValue']")
+    [ "$(query "$BATS_TEST_TMPDIR/two.json" "d['profiles'][0]['endValue']")" -eq $((2 * one)) ]
+    [ "$(query "$BATS_TEST_TMPDIR/two.json" "sum(d['profiles'][0]['weights'])")" -eq $((2 * one)) ]
+}
+
+@test "standard input, read as -" {
+    f=$EXAMPLE
+    export_ speedscope -o "$BATS_TEST_TMPDIR/a.json" - < "$f"
+    export_ speedscope < "$f" > "$BATS_TEST_TMPDIR/b.json"
+    cmp "$BATS_TEST_TMPDIR/a.json" "$BATS_TEST_TMPDIR/b.json"
+    [ "$(query "$BATS_TEST_TMPDIR/a.json" "d['name']")" = "<stdin>" ]
+}
+
+@test "an invalid input: its diagnostic at its line, nothing written, -o kept" {
+    printf 'events: Ir\nfn=main\n1 5\nbogus line\n' > "$BATS_TEST_TMPDIR/bad.cg"
+    echo keep > "$BATS_TEST_TMPDIR/out.pb.gz"
+    run --separate-stderr export_ pprof -o "$BATS_TEST_TMPDIR/out.pb.gz" "$BATS_TEST_TMPDIR/bad.cg"
+    [ "$status" -eq 1 ]
+    [[ "$stderr" == "$BATS_TEST_TMPDIR/bad.cg:4: syntax: expected KEY: or KEY=, found 'bogus line'" ]]
+    [ "$(cat "$BATS_TEST_TMPDIR/out.pb.gz")" = keep ]
+    no_temp_in "$BATS_TEST_TMPDIR"
+    run --separate-stderr export_ speedscope "$BATS_TEST_TMPDIR/bad.cg"
+    [ "$status" -eq 1 ]
+    [ -z "$output" ]
+}
+
+@test "a producer's deviation is refused, and read with --compat, named" {
+    run --separate-stderr export_ speedscope "$CORPUS/thirdparty/windler_xdebug260.cachegrind"
+    [ "$status" -eq 1 ]
+    run --separate-stderr export_ speedscope --compat "$CORPUS/thirdparty/windler_xdebug260.cachegrind"
+    [ "$status" -eq 0 ]
+    [[ "$stderr" == *"warning: summary: after body lines"* ]]
+    [[ "$output" == '{"$schema"'* ]]
+}
+
+@test "pprof is not written to a terminal; speedscope is" {
+    f=$EXAMPLE
+    run script -qec "$CG_BINDIR/cg-export pprof $f" /dev/null
+    [ "$status" -eq 2 ]
+    [[ "$output" == *"cg-export pprof: a binary profile is not written to a terminal: redirect it, or use -o FILE"* ]]
+    run script -qec "$CG_BINDIR/cg-export pprof -o $BATS_TEST_TMPDIR/p.pb.gz $f" /dev/null
+    [ "$status" -eq 0 ]
+    run script -qec "$CG_BINDIR/cg-export speedscope $f" /dev/null
+    [ "$status" -eq 0 ]
+    [[ "$output" == '{"$schema"'* ]]
+}
+
+@test "usage errors name the format, exit 2" {
+    run --separate-stderr export_
+    [ "$status" -eq 2 ]
+    [[ "$stderr" == "cg-export: no format named"* ]]
+    run --separate-stderr export_ perf x.cg
+    [ "$status" -eq 2 ]
+    [[ "$stderr" == "cg-export: unknown format 'perf' (pprof or speedscope)"* ]]
+    run --separate-stderr export_ speedscope --no-gzip x.cg
+    [ "$status" -eq 2 ]
+    [[ "$stderr" == "cg-export speedscope: --no-gzip goes with pprof"* ]]
+    run --separate-stderr export_ pprof --bogus
+    [ "$status" -eq 2 ]
+    [[ "$stderr" == "cg-export pprof: unrecognized option '--bogus'"* ]]
+    run --separate-stderr export_ pprof -o /nonexistent/dir/p.pb.gz "$EXAMPLE"
+    [ "$status" -eq 2 ]
+    [[ "$stderr" == "cg-export pprof: /nonexistent/dir/p.pb.gz: "* ]]
+}
+
+@test "--help and --version, of the command and of a format" {
+    run export_ --help
+    [ "$status" -eq 0 ]
+    [[ "$output" == "usage: cg-export pprof"* ]]
+    run export_ speedscope --help
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"speedscope's file format (JSON)"* ]]
+    run export_ --version
+    [ "$status" -eq 0 ]
+    [[ "$output" == "cg-export (cgprof) "[0-9]* ]]
+}
