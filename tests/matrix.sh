@@ -50,6 +50,8 @@ if [ "${1:-}" = --one ]; then
     check "$bindir/cg-flame" --no-limits --compat --minwidth 0
     check "$bindir/cg-flame" --no-limits --compat --diff "$f"
     check "$bindir/cg-annotate" --no-limits --compat --tree both --no-auto
+    check "$bindir/cg-export" pprof --no-limits --compat
+    check "$bindir/cg-export" speedscope --no-limits --compat
     exit 0
 fi
 mode=sanitizers sample=1
