@@ -963,7 +963,8 @@ const cg_funcs *cg_export_funcs(const cg_export *x);
  * out.  One sample type per event: the event's name and, for a name
  * "NAME(UNIT)" or "NAME_(UNIT)", NAME and UNIT, else the unit "count".
  * One mapping per object, one function per function (its name, file and
- * first line with a cost), locations at (function, line).  Samples are
+ * first line with a cost), locations at (function, line, instruction
+ * address where the profile has instruction positions).  Samples are
  * each event's stacks, leaf first, a value in the event's column alone;
  * a stack is cut into pieces by the lines of its leaf's self cost and of
  * each caller's calls to the next frame, so that the samples keep every

@@ -1,6 +1,8 @@
-/* sites.c - each function's self cost per source line, and its calls per
- * callee and line of the call, matched to a cg_funcs over the same
- * inputs.  Records of a part without line positions go to line 0. */
+/* sites.c - each function's self cost per source line (and instruction
+ * address, where the part has them), and its calls per callee and line
+ * of the call, matched to a cg_funcs over the same inputs.  Records of a
+ * part without line positions go to line 0, without instruction
+ * positions to address 0. */
 #include "internal.h"
 #include "consumer.h"
 #include "sites.h"
@@ -12,7 +14,7 @@
 typedef struct entry {
 	uint32_t owner;   /* kind 0: a triple, kind 1: a pair */
 	uint32_t width;   /* events held at cost */
-	uint64_t line;
+	uint64_t line, addr;
 	size_t cost;      /* pool offset */
 } entry;
 
@@ -21,17 +23,18 @@ typedef struct triple {
 } triple;
 
 typedef struct kind_table {
-	cg_pairmap at;    /* (owner, line) -> entry */
+	cg_pairmap at;    /* (owner, point) -> entry */
 	entry *e;
 	size_t n, cap;
-	/* after cgi_sites_finish: in (owner, line) order */
+	/* after cgi_sites_finish: in (owner, line, address) order */
 	size_t *owner, *first, nowners;
-	uint64_t *line, *cost; /* cost: W per entry */
+	uint64_t *line, *addr, *cost; /* cost: W per entry */
 } kind_table;
 
 struct cg_sites {
 	cg_interner names, events;
 	cg_pairmap by_obfl, by_triple, by_pair;
+	cg_pairmap points;  /* (line, address) -> point */
 	triple *triples;
 	size_t ntriples, triples_cap;
 	uint32_t (*pairs)[2];
@@ -40,8 +43,8 @@ struct cg_sites {
 	uint64_t *pool;
 	size_t npool, pool_cap;
 	uint32_t *evmap;
-	size_t evmap_cap, width, line_col;
-	int has_line;
+	size_t evmap_cap, width, line_col, addr_col;
+	int has_line, has_addr;
 	cg_consumer in;
 	size_t W;
 };
@@ -64,6 +67,7 @@ static void kind_free(kind_table *t)
 	cg_free(t->owner);
 	cg_free(t->first);
 	cg_free(t->line);
+	cg_free(t->addr);
 	cg_free(t->cost);
 }
 
@@ -76,6 +80,7 @@ void cgi_sites_free(cg_sites *s)
 	cgi_pairmap_free(&s->by_obfl);
 	cgi_pairmap_free(&s->by_triple);
 	cgi_pairmap_free(&s->by_pair);
+	cgi_pairmap_free(&s->points);
 	cg_free(s->triples);
 	cg_free(s->pairs);
 	kind_free(&s->k[0]);
@@ -98,11 +103,14 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 	if (cgi_consumer_events(&s->in, &s->events, p, s->evmap))
 		return CG_OK;
 	s->width = s->events.count;
-	s->has_line = 0;
+	s->has_line = s->has_addr = 0;
 	for (i = 0; i < cg_part_position_count(p); i++)
 		if (cg_part_position(p, i) == CG_POS_LINE) {
 			s->has_line = 1;
 			s->line_col = i;
+		} else if (cg_part_position(p, i) == CG_POS_INSTR) {
+			s->has_addr = 1;
+			s->addr_col = i;
 		}
 	return CG_OK;
 }
@@ -149,19 +157,21 @@ static int pair_id(cg_sites *s, uint32_t caller, uint32_t callee,
 	return r < 0 ? -1 : 0;
 }
 
-/* The costs of the entry (owner, line) of kind k, as wide as the events
- * so far; NULL out of memory. */
+/* The costs of the entry (owner, line, addr) of kind k, as wide as the
+ * events so far; NULL out of memory. */
 static uint64_t *entry_costs(cg_sites *s, int k, uint32_t owner,
-                             uint64_t line)
+                             uint64_t line, uint64_t addr)
 {
 	kind_table *t = &s->k[k];
 	size_t w = s->width > 0 ? s->width : 1, at = s->npool;
-	uint32_t id;
+	uint32_t id, point;
 	entry *e;
 	int r;
-	if (t->n >= UINT32_MAX - 1)
+	if (t->n >= UINT32_MAX - 1 || s->points.count >= UINT32_MAX - 1 ||
+	    cgi_pairmap_put(&s->points, line, addr, (uint32_t)s->points.count,
+	                    &point) < 0)
 		return NULL;
-	r = cgi_pairmap_put(&t->at, owner, line, (uint32_t)t->n, &id);
+	r = cgi_pairmap_put(&t->at, owner, point, (uint32_t)t->n, &id);
 	if (r < 0)
 		return NULL;
 	if (r == 1) {
@@ -170,6 +180,7 @@ static uint64_t *entry_costs(cg_sites *s, int k, uint32_t owner,
 		memset(&t->e[t->n], 0, sizeof *t->e);
 		t->e[t->n].owner = owner;
 		t->e[t->n].line = line;
+		t->e[t->n].addr = addr;
 		t->n++;
 	}
 	e = &t->e[id];
@@ -191,7 +202,7 @@ static uint64_t *entry_costs(cg_sites *s, int k, uint32_t owner,
 static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 {
 	cg_sites *s = ctx;
-	uint64_t line;
+	uint64_t line, addr;
 	uint64_t *cost;
 	uint32_t owner, callee;
 	int k = r->kind == CG_RECORD_CALL;
@@ -199,12 +210,13 @@ static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 	if (s->in.pending)
 		return CG_OK;
 	line = s->has_line ? r->pos[s->line_col] : 0;
+	addr = s->has_addr ? r->pos[s->addr_col] : 0;
 	if (triple_id(s, r->ob, r->fl, r->fn, &owner))
 		return oom(s);
 	if (k && (triple_id(s, r->cob, r->cfl, r->cfn, &callee) ||
 	          pair_id(s, owner, callee, &owner)))
 		return oom(s);
-	if ((cost = entry_costs(s, k, owner, line)) == NULL)
+	if ((cost = entry_costs(s, k, owner, line, addr)) == NULL)
 		return oom(s);
 	if (cg_add_mapped(cost, s->evmap, r->cost, r->ncost))
 		return cgi_consumer_fail(&s->in, CG_RESOURCE, r->line,
@@ -291,11 +303,12 @@ typedef struct order_ctx {
 static int by_owner_line(uint32_t a, uint32_t b, const void *pctx)
 {
 	const order_ctx *c = pctx;
+	const entry *x = &c->t->e[a], *y = &c->t->e[b];
 	if (c->owner[a] != c->owner[b])
 		return c->owner[a] < c->owner[b] ? -1 : 1;
-	return c->t->e[a].line < c->t->e[b].line   ? -1
-	       : c->t->e[a].line > c->t->e[b].line ? 1
-	                                            : 0;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
 /* Kind k's entries with an owner in f, ordered, their costs at f's
@@ -313,10 +326,11 @@ static int lay_out(cg_sites *s, int k, const size_t *owner_of, size_t nowners,
 	t->nowners = nowners;
 	t->first = cg_calloc(nowners + 2, sizeof *t->first);
 	t->line = cg_calloc(t->n + 1, sizeof *t->line);
+	t->addr = cg_calloc(t->n + 1, sizeof *t->addr);
 	t->owner = cg_calloc(t->n + 1, sizeof *t->owner);
 	t->cost = cg_calloc(t->n * W + 1, sizeof *t->cost);
 	if (owner == NULL || order == NULL || tmp == NULL || t->first == NULL ||
-	    t->line == NULL || t->owner == NULL || t->cost == NULL ||
+	    t->line == NULL || t->addr == NULL || t->owner == NULL || t->cost == NULL ||
 	    (W > 0 && t->n > SIZE_MAX / W))
 		goto out;
 	for (i = 0; i < t->n; i++) {
@@ -331,6 +345,7 @@ static int lay_out(cg_sites *s, int k, const size_t *owner_of, size_t nowners,
 		const entry *e = &t->e[order[i]];
 		t->owner[i] = owner[order[i]];
 		t->line[i] = e->line;
+		t->addr[i] = e->addr;
 		for (j = 0; j < e->width; j++)
 			t->cost[i * W + fev[j]] = s->pool[e->cost + j];
 		t->first[t->owner[i] + 1]++;
@@ -383,5 +398,6 @@ void cgi_sites_get(const cg_sites *s, int kind, size_t i, cg_site *out)
 	const kind_table *t = &s->k[kind != 0];
 	out->owner = t->owner[i];
 	out->line = t->line[i];
+	out->addr = t->addr[i];
 	out->cost = t->cost + i * s->W;
 }

@@ -1,6 +1,7 @@
 /* sites.h - where in the source each function's cost is: its self cost
  * per line, and its calls to each callee per line of the call (what
- * cg-export writes as locations); internal to the library.  A consumer
+ * cg-export writes as locations), and per instruction address where
+ * the profile has them; internal to the library.  A consumer
  * of a parse, beside a cg_funcs over the same inputs, whose functions it
  * is matched to once both are finished. */
 #ifndef CGPROF_SITES_H
@@ -19,6 +20,7 @@ typedef struct cg_site {
 	size_t owner;     /* kind 0: a function index of the cg_funcs;
 	                     kind 1: an arc index */
 	uint64_t line;    /* 0 when the producer knew none */
+	uint64_t addr;    /* the instruction address, 0 when none */
 	const uint64_t *cost; /* per event of the cg_funcs */
 } cg_site;
 
@@ -27,7 +29,8 @@ void cgi_sites_begin(cg_sites *s, const cg_read_options *opt, cg_handler *h,
                      void **ctx);
 cg_kind cgi_sites_end(cg_sites *s, cg_kind parsed, cg_error *err);
 /* Match the sites to the functions and arcs of f (finished, over the
- * same inputs) and order them by owner, then line.  CG_OK, or Resource. */
+ * same inputs) and order them by owner, line, address.  CG_OK, or
+ * Resource. */
 cg_kind cgi_sites_finish(cg_sites *s, const cg_funcs *f, cg_error *err);
 /* The sites of one owner: indices first .. first + n - 1 for
  * cgi_sites_get. */

@@ -8,7 +8,8 @@
  * its event's column alone.  A stack's frames become locations at source
  * lines: its leaf at the lines of the leaf's self cost, each caller at
  * the lines of its calls to the next frame.  A stack of count n is cut
- * into pieces where those lines change: every function's (and every
+ * into pieces where those lines (or, in a recording with instruction
+ * positions, those addresses) change: every function's (and every
  * arc's) stacks are laid end to end, their lines' costs laid end to end
  * beside them, scaled to the stacks' sum where the two differ, and a
  * piece is where both agree.  So the pieces of the stacks ending in a
@@ -70,8 +71,10 @@ typedef struct writer {
 	cg_interner strings;
 	cg_pairmap loc_of;          /* (function, line) -> location id - 1 */
 	size_t *loc_fn;             /* per location: its function, */
-	uint64_t *loc_line;         /* and line */
-	size_t nlocs, locs_cap, lines_cap;
+	uint64_t *loc_line;         /* line, */
+	uint64_t *loc_addr;         /* and instruction address (0: none) */
+	size_t nlocs, locs_cap, lines_cap, addrs_cap;
+	cg_pairmap points;          /* (line, address) -> point */
 	frame_at *frames;
 	size_t frames_cap;
 	uint64_t *cuts;
@@ -170,26 +173,32 @@ static void bounds(writer *w, int kind, size_t nowners)
 
 /* ------------------------------------------------------------ pass 2 */
 
-static uint64_t location(writer *w, size_t fn, uint64_t line)
+/* The location id of (fn, line, addr), made when it is new. */
+static uint64_t location(writer *w, size_t fn, uint64_t line, uint64_t addr)
 {
-	uint32_t id;
+	uint32_t id, point;
 	int r;
-	if (w->nlocs >= UINT32_MAX - 1) {
+	if (w->nlocs >= UINT32_MAX - 1 || w->points.count >= UINT32_MAX - 1 ||
+	    cgi_pairmap_put(&w->points, line, addr, (uint32_t)w->points.count,
+	                    &point) < 0) {
 		w->oom = 1;
 		return 1;
 	}
-	r = cgi_pairmap_put(&w->loc_of, fn, line, (uint32_t)w->nlocs, &id);
+	r = cgi_pairmap_put(&w->loc_of, fn, point, (uint32_t)w->nlocs, &id);
 	if (r < 0 ||
 	    (r == 1 && (cg_grow((void **)&w->loc_fn, &w->locs_cap, w->nlocs + 1,
 	                        sizeof *w->loc_fn) != 0 ||
 	                cg_grow((void **)&w->loc_line, &w->lines_cap,
-	                        w->nlocs + 1, sizeof *w->loc_line) != 0))) {
+	                        w->nlocs + 1, sizeof *w->loc_line) != 0 ||
+	                cg_grow((void **)&w->loc_addr, &w->addrs_cap,
+	                        w->nlocs + 1, sizeof *w->loc_addr) != 0))) {
 		w->oom = 1;
 		return 1;
 	}
 	if (r == 1) {
 		w->loc_fn[w->nlocs] = fn;
 		w->loc_line[w->nlocs] = line;
+		w->loc_addr[w->nlocs] = addr;
 		w->nlocs++;
 	}
 	return (uint64_t)id + 1;
@@ -240,8 +249,9 @@ static int by_value(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* The line of frame fa for the piece starting at local offset at. */
-static uint64_t line_at(writer *w, frame_at *fa, size_t fn, uint64_t at)
+/* The location of frame fa (function fn) for the piece starting at
+ * local offset at. */
+static uint64_t location_at(writer *w, frame_at *fa, size_t fn, uint64_t at)
 {
 	cg_site site;
 	while (fa->cursor < fa->end &&
@@ -249,10 +259,10 @@ static uint64_t line_at(writer *w, frame_at *fa, size_t fn, uint64_t at)
 		fa->cursor++;
 	if (fa->cursor < fa->end) {
 		cgi_sites_get(w->x->sites, fa->kind, fa->cursor, &site);
-		return site.line;
+		return location(w, fn, site.line, site.addr);
 	}
 	/* no stretch covers it: the function's first line */
-	return w->x->start_line[fn];
+	return location(w, fn, w->x->start_line[fn], 0);
 }
 
 static void sample(writer *w, size_t depth, const uint64_t *ids,
@@ -309,8 +319,7 @@ static cg_kind emit(void *ctx, const size_t *frames, size_t depth,
 		/* leaf first, as pprof holds a stack */
 		for (i = 0; i < depth; i++) {
 			size_t d = depth - 1 - i;
-			w->loc_ids[i] =
-			    location(w, frames[d], line_at(w, &w->frames[d], frames[d], at));
+			w->loc_ids[i] = location_at(w, &w->frames[d], frames[d], at);
 		}
 		sample(w, depth, w->loc_ids, len);
 	}
@@ -416,6 +425,8 @@ static void locations(writer *w, const uint64_t *mapping)
 		field_varint(m, 1, i + 1);
 		if (mapping[fn] != 0)
 			field_varint(m, 2, mapping[fn]);
+		if (w->loc_addr[i] != 0)
+			field_varint(m, 3, w->loc_addr[i]);
 		field_bytes(m, 4, line.ptr, line.len);
 		field_bytes(&w->out, 4, m->ptr, m->len);
 	}
@@ -468,6 +479,8 @@ static void tear_down(writer *w)
 	cg_free(w->bound[1]);
 	cg_free(w->loc_fn);
 	cg_free(w->loc_line);
+	cg_free(w->loc_addr);
+	cgi_pairmap_free(&w->points);
 	cg_free(w->frames);
 	cg_free(w->cuts);
 	cg_free(w->loc_ids);

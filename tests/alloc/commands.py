@@ -52,6 +52,7 @@ def cases(src):
         # small inputs: every path of the writers runs on them
         ("cg-export", ["pprof", "-o", "OUT", os.path.join(cc, "002-extended-example-calls.cg")]),
         ("cg-export", ["speedscope", os.path.join(cc, "011-positions-instr-bb-line.cg")]),
+        ("cg-export", ["pprof", "--no-gzip", os.path.join(cc, "011-positions-instr-bb-line.cg")]),
     ]
 
 

@@ -48,7 +48,7 @@ p = {'strings': strings,
      'types': [[strings[t.get(1, 0)], strings[t.get(2, 0)]] for t in sub(1)],
      'samples': [[packed(s.get(1, b'')), packed(s.get(2, b''))] for s in sub(2)],
      'mappings': [[m.get(1), strings[m.get(5, 0)]] for m in sub(3)],
-     'locations': [[l.get(1), l.get(2, 0), dict(fields(l[4]))] for l in sub(4)],
+     'locations': [[l.get(1), l.get(2, 0), dict(fields(l[4])), l.get(3, 0)] for l in sub(4)],
      'functions': [[f.get(1), strings[f.get(2, 0)], strings[f.get(4, 0)], f.get(5, 0)]
                    for f in sub(5)],
      'comments': [strings[v] for f, v in msg if f == 13],
@@ -208,4 +208,14 @@ query() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)
     run export_ --version
     [ "$status" -eq 0 ]
     [[ "$output" == "cg-export (cgprof) "[0-9]* ]]
+}
+
+@test "pprof: a recording with instruction positions gives their addresses" {
+    printf 'positions: instr line\nevents: Ir\nob=a.out\nfl=m.c\nfn=main\n0x10 3 5\n+4 3 7\n+4 4 1\ncfn=f\ncalls=1 0x40 9\n+4 5 2\nfn=f\n0x40 9 2\n' > "$BATS_TEST_TMPDIR/i.cg"
+    export_ pprof --no-gzip -o "$BATS_TEST_TMPDIR/p.pb" "$BATS_TEST_TMPDIR/i.cg"
+    decode "$BATS_TEST_TMPDIR/p.pb" > "$BATS_TEST_TMPDIR/p.json"
+    # each sample: its value, and (address, line) of its locations, leaf
+    # first: main's costs at 0x10, 0x14, 0x18; f's 2 under main's call at 0x1c
+    q() { query "$BATS_TEST_TMPDIR/p.json" "$1"; }
+    [ "$(q "sorted((s[1][0], [next((l[3], l[2]['2']) for l in d['locations'] if l[0] == x) for x in s[0]]) for s in d['samples'])")" = "[(1, [(24, 4)]), (2, [(64, 9), (28, 5)]), (5, [(16, 3)]), (7, [(20, 3)])]" ]
 }
