@@ -25,18 +25,12 @@ static const char help[] =
     "  -e, --events EV    the one event to count (default: the first)\n"
     "  -q, --qualify file|object  prefix each frame with the base name of\n"
     "                     its file or object and ':'\n"
-    "  --min-share PCT    end a path narrower than PCT percent of its\n"
-    "                     part's total as soon as it can (default 0.0001)\n"
-    "  --max-depth N      at most N frames a stack (default 1024)\n"
-    "  --max-stacks N     end every path made after N of a part as soon\n"
-    "                     as it can (default 1000000)\n"
+    CLI_FOLD_HELP
     CLI_NO_CYCLES_HELP
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
     "unreadable input or failed output.\n";
-
-enum { OPT_MIN_SHARE = OPT_OWN, OPT_MAX_DEPTH, OPT_MAX_STACKS };
 
 /* Each function's frame name (cg_frame_name), made and escaped once: a
  * function stands in many stacks; the line of a stack is formed in line. */
@@ -104,12 +98,9 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    CLI_LONG_OPTIONS,
 	    {"events", required_argument, NULL, 'e'},
 	    {"qualify", required_argument, NULL, 'q'},
-	    {"min-share", required_argument, NULL, OPT_MIN_SHARE},
-	    {"max-depth", required_argument, NULL, OPT_MAX_DEPTH},
-	    {"max-stacks", required_argument, NULL, OPT_MAX_STACKS},
+	    CLI_FOLD_OPTIONS,
 	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
-	uint64_t num, scale, v;
 	int ch;
 	while ((ch = getopt_long(argc, argv, "hVe:q:", longopts, NULL)) != -1) {
 		switch (ch) {
@@ -119,26 +110,9 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 		case 'q':
 			o->qualify = cli_parse_qualify(c, optarg);
 			break;
-		case OPT_MIN_SHARE:
-			cli_parse_percent(c, "--min-share", optarg, 1, &num, &scale);
-			o->fold.min_share = (double)num / (double)scale / 100.0;
-			break;
-		case OPT_MAX_DEPTH:
-		case OPT_MAX_STACKS:
-			cli_parse_count(c, ch == OPT_MAX_DEPTH ? "--max-depth"
-			                                        : "--max-stacks",
-			                 optarg, "expected a number", &v);
-			if (v == 0 || v > SIZE_MAX / 2)
-				cli_usage(c, "%s: expected a number from 1",
-				          ch == OPT_MAX_DEPTH ? "--max-depth"
-				                              : "--max-stacks");
-			if (ch == OPT_MAX_DEPTH)
-				o->fold.max_depth = (size_t)v;
-			else
-				o->fold.max_stacks = (size_t)v;
-			break;
 		default:
-			cli_common_option(c, ch, optarg);
+			if (!cli_fold_option(c, ch, optarg, &o->fold))
+				cli_common_option(c, ch, optarg);
 		}
 	}
 }

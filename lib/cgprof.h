@@ -958,6 +958,11 @@ cg_kind cg_export_end(cg_export *x, cg_kind parsed, cg_error *err);
 cg_kind cg_export_finish(cg_export *x, unsigned flags, cg_error *err);
 /* The aggregation behind the export (finished with it). */
 const cg_funcs *cg_export_funcs(const cg_export *x);
+/* What folding event ev met (cg_fold_report: stacks cut at max_depth,
+ * a file that contradicts itself), as the formats' stacks are folded;
+ * CG_UNSUPPORTED before cg_export_finish or for no such event. */
+cg_kind cg_export_fold_report(const cg_export *x, size_t ev,
+                              cg_fold_report *rep, cg_error *err);
 
 /* Append the profile as pprof's profile.proto message (uncompressed) to
  * out.  One sample type per event: the event's name and, for a name
@@ -969,8 +974,9 @@ const cg_funcs *cg_export_funcs(const cg_export *x);
  * a stack is cut into pieces by the lines of its leaf's self cost and of
  * each caller's calls to the next frame, so that the samples keep every
  * function's self cost per line.  comment is written as the profile's
- * comment.  CG_OK; CG_UNSUPPORTED for a total over INT64_MAX (pprof's
- * values are int64); CG_RESOURCE out of memory, out then holding part of
+ * comment (a byte of it that is no part of UTF-8 written U+FFFD).  CG_OK;
+ * CG_UNSUPPORTED for a profile with no event or a total over INT64_MAX
+ * (pprof's values are int64); CG_RESOURCE out of memory, out then holding part of
  * a message (out->failed, or the caller discards it). */
 cg_kind cg_export_pprof(const cg_export *x, cg_str comment, cg_buf *out,
                         cg_error *err);
@@ -978,7 +984,8 @@ cg_kind cg_export_pprof(const cg_export *x, cg_str comment, cg_buf *out,
 /* Append the profile as speedscope's file format (JSON) to out: a frame
  * per function (name, file, first line with a cost) and a "sampled"
  * profile per event, the stacks root first with their counts as
- * weights; name is the file's name.  Kinds as cg_export_pprof. */
+ * weights; name is the file's name (U+FFFD for a byte that is no part
+ * of UTF-8).  Kinds as cg_export_pprof. */
 cg_kind cg_export_speedscope(const cg_export *x, cg_str name, cg_buf *out,
                              cg_error *err);
 

@@ -13,9 +13,11 @@
 #include <unistd.h>
 
 static const char synopsis[] =
-    "usage: cg-export pprof [-o OUT] [--no-gzip] [--no-cycles] " CLI_COMMON_USAGE
+    "usage: cg-export pprof [-o OUT] [--no-gzip] [--min-share PCT] [--max-depth N]\n"
+    "                       [--max-stacks N] [--no-cycles] " CLI_COMMON_USAGE
     " [FILE...]\n"
-    "       cg-export speedscope [-o OUT] [--no-cycles] " CLI_COMMON_USAGE
+    "       cg-export speedscope [-o OUT] [--min-share PCT] [--max-depth N]\n"
+    "                       [--max-stacks N] [--no-cycles] " CLI_COMMON_USAGE
     " [FILE...]\n";
 
 static const char help[] =
@@ -27,6 +29,7 @@ static const char help[] =
     "cg-fold(1)): self costs are exact, per function and per line.\n"
     "  -o, --output OUT   write to OUT, replaced only by a whole output\n"
     "  --no-gzip          pprof: the message uncompressed\n"
+    CLI_FOLD_HELP
     CLI_NO_CYCLES_HELP
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP
@@ -65,6 +68,37 @@ static int load(cli *c, job *j, char **paths, size_t n)
 		ok = 0;
 	}
 	return ok;
+}
+
+/* What folding met, per event, into a malloc'd array, before the output
+ * (so that memory running out says that alone); NULL after saying why. */
+static cg_fold_report *fold_reports(cli *c, const cg_export *x)
+{
+	size_t ev, n = cg_funcs_event_count(cg_export_funcs(x));
+	cg_fold_report *rep = calloc(n + 1, sizeof *rep);
+	if (rep == NULL) {
+		cli_trouble(c, NULL, "out of memory");
+		return NULL;
+	}
+	for (ev = 0; ev < n; ev++) {
+		cg_error err;
+		if (cg_export_fold_report(x, ev, &rep[ev], &err) != CG_OK) {
+			cli_trouble(c, NULL, err.out_of_memory ? "out of memory"
+			                                       : err.message);
+			free(rep);
+			return NULL;
+		}
+	}
+	return rep;
+}
+
+/* Its warnings, as cg-fold says them, once the output is written. */
+static void warn(const cli *c, const cg_export *x, const cg_fold_report *rep)
+{
+	const cg_funcs *f = cg_export_funcs(x);
+	size_t ev;
+	for (ev = 0; ev < cg_funcs_event_count(f); ev++)
+		cli_fold_report(c, f, ev, &rep[ev]);
 }
 
 static cg_kind produce(void *ctx, FILE *out, cg_error *err)
@@ -117,9 +151,11 @@ int main(int argc, char **argv)
 	    CLI_LONG_OPTIONS,
 	    {"output", required_argument, NULL, 'o'},
 	    {"no-gzip", no_argument, NULL, OPT_NO_GZIP},
+	    CLI_FOLD_OPTIONS,
 	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
 	const char *out = NULL, *format;
+	cg_fold_options fold;
 	cg_error err;
 	job j;
 	cli c;
@@ -127,6 +163,7 @@ int main(int argc, char **argv)
 
 	memset(&j, 0, sizeof j);
 	j.gzip = 1;
+	cg_fold_options_default(&fold);
 	cli_init(&c, "cg-export", synopsis, help);
 	cli_read_any_size(&c);
 	if (argc < 2)
@@ -155,7 +192,8 @@ int main(int argc, char **argv)
 			j.gzip = 0;
 			break;
 		default:
-			cli_common_option(&c, ch, optarg);
+			if (!cli_fold_option(&c, ch, optarg, &fold))
+				cli_common_option(&c, ch, optarg);
 		}
 	}
 	argc -= optind;
@@ -164,7 +202,8 @@ int main(int argc, char **argv)
 	    isatty(STDOUT_FILENO))
 		cli_usage(&c, "a binary profile is not written to a terminal: "
 		              "redirect it, or use -o FILE");
-	if (cg_export_new(&j.x, NULL, &err) != CG_OK) {
+	fold.no_cycles = (c.finish & CG_FUNCS_CYCLES) == 0;
+	if (cg_export_new(&j.x, &fold, &err) != CG_OK) {
 		cli_trouble(&c, NULL, "out of memory");
 		return cli_exit_status(&c);
 	}
@@ -176,8 +215,13 @@ int main(int argc, char **argv)
 		const char *name = cli_name(paths[0]);
 		j.name.ptr = name;
 		j.name.len = strlen(name);
-		if (load(&c, &j, paths, n))
+		cg_fold_report *rep = NULL;
+		if (load(&c, &j, paths, n) && (rep = fold_reports(&c, j.x)) != NULL) {
 			cli_output(&c, out, paths[0], produce, &j);
+			if (c.status == EXIT_VALID)
+				warn(&c, j.x, rep);
+		}
+		free(rep);
 	}
 	cg_export_free(j.x);
 	return cli_exit_status(&c);

@@ -795,3 +795,27 @@ void cli_fold_report(const cli *c, const cg_funcs *f, size_t ev,
 	print_name(stderr, fn.fn);
 	fprintf(stderr, " (%llu)\n", (unsigned long long)rep->worst_cost);
 }
+
+int cli_fold_option(cli *c, int ch, const char *arg, cg_fold_options *opt)
+{
+	uint64_t num, scale, v;
+	const char *name = ch == OPT_MAX_DEPTH ? "--max-depth" : "--max-stacks";
+	switch (ch) {
+	case OPT_MIN_SHARE:
+		cli_parse_percent(c, "--min-share", arg, 1, &num, &scale);
+		opt->min_share = (double)num / (double)scale / 100.0;
+		return 1;
+	case OPT_MAX_DEPTH:
+	case OPT_MAX_STACKS:
+		cli_parse_count(c, name, arg, "expected a number", &v);
+		if (v == 0 || v > SIZE_MAX / 2)
+			cli_usage(c, "%s: expected a number from 1", name);
+		if (ch == OPT_MAX_DEPTH)
+			opt->max_depth = (size_t)v;
+		else
+			opt->max_stacks = (size_t)v;
+		return 1;
+	default:
+		return 0;
+	}
+}

@@ -25,8 +25,26 @@ enum {
 	OPT_COMPAT,
 	OPT_COMPLETE,
 	OPT_NO_CYCLES, /* of the commands that count cycles */
+	OPT_MIN_SHARE, /* the bounds of the stack estimate (CLI_FOLD_OPTIONS) */
+	OPT_MAX_DEPTH,
+	OPT_MAX_STACKS,
 	OPT_OWN = 300
 };
+
+/* The bounds of the stack estimate, of the commands that fold stacks
+ * (cg-fold, cg-export): the options, their help, and their parse into
+ * opt (cli_fold_option, below). */
+#define CLI_FOLD_OPTIONS                                                     \
+	{"min-share", required_argument, NULL, OPT_MIN_SHARE},                   \
+	{"max-depth", required_argument, NULL, OPT_MAX_DEPTH},                   \
+	{"max-stacks", required_argument, NULL, OPT_MAX_STACKS}
+#define CLI_FOLD_HELP                                                        \
+	"  --min-share PCT    end a path narrower than PCT percent of its\n"      \
+	"                     part's total as soon as it can (default 0.0001)\n"  \
+	"  --max-depth N      at most N frames a stack (default 1024)\n"         \
+	"  --max-stacks N     end every path made after N of a part as soon\n"    \
+	"                     as it can (default 1000000)\n"
+
 
 /* The options of every command that reads (the importers' formats have
  * no --compat or --complete), and those of the Callgrind readers. */
@@ -94,6 +112,9 @@ void cli_read_any_size(cli *c);
  * takes, and --no-cycles of those that declare it.  --help and --version print and exit 0; an unknown option or a
  * bad --limit is a usage error (exit 2). */
 void cli_common_option(cli *c, int ch, const char *arg);
+/* CLI_FOLD_OPTIONS' parse into opt: 1 when ch was one of them (a bad
+ * value is a usage error), else 0. */
+int cli_fold_option(cli *c, int ch, const char *arg, cg_fold_options *opt);
 
 /* A usage error: "PROG: WHY" and the synopsis on stderr, exit 2. */
 #if defined(__GNUC__)

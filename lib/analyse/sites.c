@@ -328,10 +328,12 @@ static int lay_out(cg_sites *s, int k, const size_t *owner_of, size_t nowners,
 	t->line = cg_calloc(t->n + 1, sizeof *t->line);
 	t->addr = cg_calloc(t->n + 1, sizeof *t->addr);
 	t->owner = cg_calloc(t->n + 1, sizeof *t->owner);
-	t->cost = cg_calloc(t->n * W + 1, sizeof *t->cost);
+	t->cost = W > 0 && t->n >= SIZE_MAX / W
+	              ? NULL
+	              : cg_calloc(t->n * W + 1, sizeof *t->cost);
 	if (owner == NULL || order == NULL || tmp == NULL || t->first == NULL ||
-	    t->line == NULL || t->addr == NULL || t->owner == NULL || t->cost == NULL ||
-	    (W > 0 && t->n > SIZE_MAX / W))
+	    t->line == NULL || t->addr == NULL || t->owner == NULL ||
+	    t->cost == NULL)
 		goto out;
 	for (i = 0; i < t->n; i++) {
 		owner[i] = owner_of[t->e[i].owner];
@@ -367,10 +369,17 @@ cg_kind cgi_sites_finish(cg_sites *s, const cg_funcs *f, cg_error *err)
 	uint32_t *fev = cg_calloc(s->events.count + 1, sizeof *fev);
 	int ok = fev != NULL;
 	s->W = cg_funcs_event_count(f);
+	/* both consumers saw the same events: one f lacks is not f's inputs' */
 	for (i = 0; ok && i < s->events.count; i++) {
 		long e = cg_funcs_event_find(f, s->events.names[i]);
-		fev[i] = e >= 0 ? (uint32_t)e : 0;
+		if (e < 0) {
+			cg_free(fev);
+			return cgi_fail(err, CG_UNSUPPORTED, 0,
+			                "the sites and the functions of other inputs");
+		}
+		fev[i] = (uint32_t)e;
 	}
+	s->in.finished = 1; /* later inputs are only checked */
 	ok = ok && (func_of = funcs_of_triples(s, f)) != NULL &&
 	     (arc_of = arcs_of_pairs(s, f, func_of)) != NULL &&
 	     lay_out(s, 0, func_of, cg_funcs_count(f), fev) == 0 &&

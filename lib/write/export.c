@@ -164,3 +164,49 @@ void cgi_export_unit(cg_str event, cg_str *name, cg_str *unit)
 	unit->ptr = open + 1;
 	unit->len = (size_t)(event.ptr + event.len - 1 - unit->ptr);
 }
+
+void cgi_export_utf8(cg_buf *out, cg_str s)
+{
+	const unsigned char *p = (const unsigned char *)s.ptr;
+	size_t i = 0, from = 0;
+	while (i < s.len) {
+		size_t n = p[i] < 0x80 ? 1 : cgi_utf8_seq(p + i, s.len - i);
+		if (n > 0) {
+			i += n;
+			continue;
+		}
+		cg_buf_put(out, s.ptr + from, i - from);
+		cg_buf_puts(out, "\xef\xbf\xbd"); /* U+FFFD */
+		from = ++i;
+	}
+	cg_buf_put(out, s.ptr + from, s.len - from);
+}
+
+static cg_kind no_stack(void *ctx, const size_t *frames, size_t depth,
+                        uint64_t count)
+{
+	(void)ctx;
+	(void)frames;
+	(void)depth;
+	(void)count;
+	return CG_OK;
+}
+
+cg_kind cg_export_fold_report(const cg_export *x, size_t ev,
+                              cg_fold_report *rep, cg_error *err)
+{
+	if (!x->finished || x->failed)
+		return cgi_fail(err, CG_UNSUPPORTED, 0, "not finished");
+	if (ev >= cg_funcs_event_count(x->f))
+		return cgi_fail(err, CG_UNSUPPORTED, 0, "no event %zu", ev);
+	return cg_fold(x->f, ev, &x->fold, no_stack, NULL, rep, err);
+}
+
+cg_kind cgi_export_ready(const cg_export *x, cg_error *err)
+{
+	if (!x->finished || x->failed)
+		return cgi_fail(err, CG_UNSUPPORTED, 0, "not finished");
+	if (cg_funcs_event_count(x->f) == 0)
+		return cgi_fail(err, CG_UNSUPPORTED, 0, "the profile has no event");
+	return cgi_export_fits(x, err);
+}

@@ -520,9 +520,7 @@ cg_kind cg_export_pprof(const cg_export *x, cg_str comment, cg_buf *out,
 	writer w;
 	uint64_t *mapping = NULL;
 	cg_kind k;
-	if (!x->finished || x->failed)
-		return cgi_fail(err, CG_UNSUPPORTED, 0, "not finished");
-	if ((k = cgi_export_fits(x, err)) != CG_OK)
+	if ((k = cgi_export_ready(x, err)) != CG_OK)
 		return k;
 	memset(&w, 0, sizeof w);
 	w.x = x;
@@ -543,7 +541,11 @@ cg_kind cg_export_pprof(const cg_export *x, cg_str comment, cg_buf *out,
 			functions(&w);
 			locations(&w, mapping);
 		}
-		field_varint(&w.out, 13, str_id(&w, comment));
+		w.scratch.len = 0;
+		cgi_export_utf8(&w.scratch, comment);
+		field_varint(&w.out, 13,
+		             str_id(&w, (cg_str){w.scratch.ptr ? w.scratch.ptr : "",
+		                                 w.scratch.len}));
 		if (w.nev > 0) {
 			cgi_export_unit(cg_funcs_event(x->f, 0), &first, &unit);
 			field_varint(&w.out, 14, str_id(&w, first));

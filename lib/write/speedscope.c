@@ -13,26 +13,35 @@ typedef struct json {
 	int first;
 } json;
 
-/* s as a JSON string: every byte the reader accepted (UTF-8) is kept,
- * '"', '\\' and the control characters escaped. */
+/* s as a JSON string: '"', '\\' and the control characters escaped, and
+ * a byte that is no part of a UTF-8 sequence (a file's name may hold
+ * one; the reader's names are UTF-8) written U+FFFD, so that the file is
+ * JSON whatever the bytes. */
 static void string(cg_buf *b, cg_str s)
 {
 	static const char hex[] = "0123456789abcdef";
-	size_t i, from = 0;
+	const unsigned char *p = (const unsigned char *)s.ptr;
+	size_t i = 0, from = 0;
 	cg_buf_putc(b, '"');
-	for (i = 0; i < s.len; i++) {
-		unsigned char c = (unsigned char)s.ptr[i];
-		if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f)
+	while (i < s.len) {
+		unsigned char c = p[i];
+		size_t n = c < 0x80 ? 1 : cgi_utf8_seq(p + i, s.len - i);
+		if (n > 1 || (c >= 0x20 && c < 0x7f && c != '"' && c != '\\')) {
+			i += n;
 			continue;
+		}
 		cg_buf_put(b, s.ptr + from, i - from);
-		from = i + 1;
-		if (c == '"' || c == '\\') {
+		if (n == 0)
+			cg_buf_puts(b, "\\ufffd");
+		else if (c == '"' || c == '\\') {
 			cg_buf_putc(b, '\\');
 			cg_buf_putc(b, (char)c);
 		} else {
 			char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
 			cg_buf_put(b, esc, sizeof esc);
 		}
+		i++;
+		from = i;
 	}
 	cg_buf_put(b, s.ptr + from, s.len - from);
 	cg_buf_putc(b, '"');
@@ -134,9 +143,7 @@ cg_kind cg_export_speedscope(const cg_export *x, cg_str name, cg_buf *out,
 	json j;
 	size_t ev;
 	cg_kind k = CG_OK;
-	if (!x->finished || x->failed)
-		return cgi_fail(err, CG_UNSUPPORTED, 0, "not finished");
-	if ((k = cgi_export_fits(x, err)) != CG_OK)
+	if ((k = cgi_export_ready(x, err)) != CG_OK)
 		return k;
 	memset(&j, 0, sizeof j);
 	j.out = out;

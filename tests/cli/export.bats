@@ -219,3 +219,32 @@ query() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)
     q() { query "$BATS_TEST_TMPDIR/p.json" "$1"; }
     [ "$(q "sorted((s[1][0], [next((l[3], l[2]['2']) for l in d['locations'] if l[0] == x) for x in s[0]]) for s in d['samples'])")" = "[(1, [(24, 4)]), (2, [(64, 9), (28, 5)]), (5, [(16, 3)]), (7, [(20, 3)])]" ]
 }
+
+@test "the stack estimate's options: --no-cycles, --max-depth with cg-fold's warning" {
+    f=$CORPUS/thirdparty/chrome2calltree_sample.log
+    export_ speedscope --compat -o "$BATS_TEST_TMPDIR/c.json" "$f" 2> /dev/null
+    export_ speedscope --compat --no-cycles -o "$BATS_TEST_TMPDIR/n.json" "$f" 2> /dev/null
+    # as many stacks as cg-fold's, with and without cycles, which differ
+    "$CG_BINDIR/cg-fold" --compat "$f" 2> /dev/null | wc -l > "$BATS_TEST_TMPDIR/fold-c"
+    "$CG_BINDIR/cg-fold" --compat --no-cycles "$f" 2> /dev/null | wc -l > "$BATS_TEST_TMPDIR/fold-n"
+    run cmp -s "$BATS_TEST_TMPDIR/fold-c" "$BATS_TEST_TMPDIR/fold-n"
+    [ "$status" -ne 0 ]
+    [ "$(query "$BATS_TEST_TMPDIR/c.json" "len(d['profiles'][0]['weights'])")" = "$(cat "$BATS_TEST_TMPDIR/fold-c")" ]
+    [ "$(query "$BATS_TEST_TMPDIR/n.json" "len(d['profiles'][0]['weights'])")" = "$(cat "$BATS_TEST_TMPDIR/fold-n")" ]
+    run --separate-stderr export_ speedscope --max-depth 2 -o "$BATS_TEST_TMPDIR/d.json" "$EXAMPLE"
+    [ "$status" -eq 0 ]
+    [[ "$stderr" == "cg-export speedscope: warning: stacks deeper than --max-depth were cut, "* ]]
+    [ "$(query "$BATS_TEST_TMPDIR/d.json" "max(len(s) for s in d['profiles'][0]['samples'])")" = 2 ]
+    run --separate-stderr export_ pprof --max-depth 0 -o "$BATS_TEST_TMPDIR/p" "$EXAMPLE"
+    [ "$status" -eq 2 ]
+    [[ "$stderr" == "cg-export pprof: --max-depth: expected a number from 1"* ]]
+}
+
+@test "a file's name that is no UTF-8 is written U+FFFD in both formats" {
+    cp "$EXAMPLE" "$BATS_TEST_TMPDIR/bad$(printf '\377').cg"
+    export_ speedscope -o "$BATS_TEST_TMPDIR/s.json" "$BATS_TEST_TMPDIR/bad$(printf '\377').cg"
+    [ "$(query "$BATS_TEST_TMPDIR/s.json" "d['name'].endswith('bad\ufffd.cg')")" = True ]
+    export_ pprof --no-gzip -o "$BATS_TEST_TMPDIR/p.pb" "$BATS_TEST_TMPDIR/bad$(printf '\377').cg"
+    decode "$BATS_TEST_TMPDIR/p.pb" > "$BATS_TEST_TMPDIR/p.json"
+    [ "$(query "$BATS_TEST_TMPDIR/p.json" "'bad\ufffd.cg;' in d['comments'][0]")" = True ]
+}
