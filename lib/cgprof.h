@@ -888,6 +888,13 @@ cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
                 cg_stack_fn stack, void *ctx, cg_fold_report *rep,
                 cg_error *err);
 
+/* The same of one kept part (0.. cg_funcs_part_count - 1) alone, folded
+ * now with opt (CG_FUNCS_KEEP_PARTS): a thread's or a dump's own stacks.
+ * CG_UNSUPPORTED when the parts were not kept or for no such part. */
+cg_kind cg_fold_part(const cg_funcs *f, size_t part, size_t ev,
+                     const cg_fold_options *opt, cg_stack_fn stack, void *ctx,
+                     cg_fold_report *rep, cg_error *err);
+
 /* A frame name as a folded line holds it: ';', '%', CR and LF written
  * %3B %25 %0D %0A, so that the line keeps its format and the name can be
  * read back.  out has room for 3 * name.len bytes; returns the length. */
@@ -958,12 +965,6 @@ cg_kind cg_export_end(cg_export *x, cg_kind parsed, cg_error *err);
 cg_kind cg_export_finish(cg_export *x, unsigned flags, cg_error *err);
 /* The aggregation behind the export (finished with it). */
 const cg_funcs *cg_export_funcs(const cg_export *x);
-/* What folding event ev met (cg_fold_report: stacks cut at max_depth,
- * a file that contradicts itself), as the formats' stacks are folded;
- * CG_UNSUPPORTED before cg_export_finish or for no such event. */
-cg_kind cg_export_fold_report(const cg_export *x, size_t ev,
-                              cg_fold_report *rep, cg_error *err);
-
 /* Append the profile as pprof's profile.proto message (uncompressed) to
  * out.  One sample type per event: the event's name and, for a name
  * "NAME(UNIT)" or "NAME_(UNIT)", NAME and UNIT, else the unit "count".
@@ -974,20 +975,24 @@ cg_kind cg_export_fold_report(const cg_export *x, size_t ev,
  * a stack is cut into pieces by the lines of its leaf's self cost and of
  * each caller's calls to the next frame, so that the samples keep every
  * function's self cost per line.  comment is written as the profile's
- * comment (a byte of it that is no part of UTF-8 written U+FFFD).  CG_OK;
- * CG_UNSUPPORTED for a profile with no event or a total over INT64_MAX
- * (pprof's values are int64); CG_RESOURCE out of memory, out then holding part of
- * a message (out->failed, or the caller discards it). */
+ * comment (a byte of it that is no part of UTF-8 written U+FFFD).  rep
+ * (NULL: none), cg_funcs_event_count entries, gets what folding each
+ * event met (cg_fold_report).  CG_OK; CG_UNSUPPORTED for a profile with
+ * no event or a total over INT64_MAX (pprof's values are int64);
+ * CG_RESOURCE out of memory, out then holding part of a message
+ * (out->failed, or the caller discards it). */
 cg_kind cg_export_pprof(const cg_export *x, cg_str comment, cg_buf *out,
-                        cg_error *err);
+                        cg_fold_report *rep, cg_error *err);
 
 /* Append the profile as speedscope's file format (JSON) to out: a frame
  * per function (name, file, first line with a cost) and a "sampled"
- * profile per event, the stacks root first with their counts as
- * weights; name is the file's name (U+FFFD for a byte that is no part
- * of UTF-8).  Kinds as cg_export_pprof. */
+ * profile per event and part (a thread, a dump; cg_fold_part), the
+ * stacks root first with their counts as weights, event by event and
+ * within an event part by part.  A profile is named by its event, with
+ * several parts "EVENT, part P of N" (P from 1).  name is the file's name (U+FFFD for a byte that
+ * is no part of UTF-8).  rep and the kinds as cg_export_pprof. */
 cg_kind cg_export_speedscope(const cg_export *x, cg_str name, cg_buf *out,
-                             cg_error *err);
+                             cg_fold_report *rep, cg_error *err);
 
 void cg_export_free(cg_export *x);
 

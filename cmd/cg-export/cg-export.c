@@ -42,6 +42,7 @@ typedef struct job {
 	int speedscope, gzip;
 	cg_export *x;
 	cg_str name;
+	cg_fold_report *rep; /* per event, filled as the output is made */
 } job;
 
 static cg_kind export_end(void *ctx, cg_kind parsed, cg_error *err)
@@ -70,25 +71,13 @@ static int load(cli *c, job *j, char **paths, size_t n)
 	return ok;
 }
 
-/* What folding met, per event, into a malloc'd array, before the output
- * (so that memory running out says that alone); NULL after saying why. */
-static cg_fold_report *fold_reports(cli *c, const cg_export *x)
+/* Room for what folding each event meets; NULL after saying why. */
+static cg_fold_report *reports(cli *c, const cg_export *x)
 {
-	size_t ev, n = cg_funcs_event_count(cg_export_funcs(x));
+	size_t n = cg_funcs_event_count(cg_export_funcs(x));
 	cg_fold_report *rep = calloc(n + 1, sizeof *rep);
-	if (rep == NULL) {
+	if (rep == NULL)
 		cli_trouble(c, NULL, "out of memory");
-		return NULL;
-	}
-	for (ev = 0; ev < n; ev++) {
-		cg_error err;
-		if (cg_export_fold_report(x, ev, &rep[ev], &err) != CG_OK) {
-			cli_trouble(c, NULL, err.out_of_memory ? "out of memory"
-			                                       : err.message);
-			free(rep);
-			return NULL;
-		}
-	}
 	return rep;
 }
 
@@ -108,7 +97,7 @@ static cg_kind produce(void *ctx, FILE *out, cg_error *err)
 	cg_kind k;
 	int oom = 0;
 	if (j->speedscope)
-		k = cg_export_speedscope(j->x, j->name, &b, err);
+		k = cg_export_speedscope(j->x, j->name, &b, j->rep, err);
 	else {
 		cg_buf comment = CG_BUF_INIT;
 		cg_buf_puts(&comment, "cg-export: ");
@@ -121,7 +110,7 @@ static cg_kind produce(void *ctx, FILE *out, cg_error *err)
 			k = CG_RESOURCE;
 		} else
 			k = cg_export_pprof(j->x, (cg_str){comment.ptr, comment.len}, &b,
-			                    err);
+			                    j->rep, err);
 		cg_buf_free(&comment);
 	}
 	if (k == CG_OK && b.failed)
@@ -215,13 +204,12 @@ int main(int argc, char **argv)
 		const char *name = cli_name(paths[0]);
 		j.name.ptr = name;
 		j.name.len = strlen(name);
-		cg_fold_report *rep = NULL;
-		if (load(&c, &j, paths, n) && (rep = fold_reports(&c, j.x)) != NULL) {
+		if (load(&c, &j, paths, n) && (j.rep = reports(&c, j.x)) != NULL) {
 			cli_output(&c, out, paths[0], produce, &j);
 			if (c.status == EXIT_VALID)
-				warn(&c, j.x, rep);
+				warn(&c, j.x, j.rep);
 		}
-		free(rep);
+		free(j.rep);
 	}
 	cg_export_free(j.x);
 	return cli_exit_status(&c);

@@ -953,28 +953,21 @@ static int folded(const cg_funcs *f, size_t ev)
 	return want.len == 0 ? ev == 0 : cg_str_cmp(f->events.names[ev], want) == 0;
 }
 
-cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
-                cg_stack_fn stack, void *ctx, cg_fold_report *rep,
-                cg_error *err)
+/* The stacks of event ev in the kept parts from..to-1, folded now. */
+static cg_kind fold_kept(const cg_funcs *f, size_t from, size_t to, size_t ev,
+                         const cg_fold_options *opt, cg_stack_fn stack,
+                         void *ctx, cg_fold_report *rep, cg_error *err)
 {
 	cg_stacks *s;
 	cg_kind k;
 	size_t p;
-	if (!f->in.finished || f->in.failed || ev >= f->W)
-		return cgi_fail(err, CG_UNSUPPORTED, 0,
-		               "cg_fold: a finished aggregation and one of its events");
-	if (folded(f, ev)) {
-		if (rep != NULL)
-			cgi_stacks_report(f->stacks, rep);
-		return cgi_stacks_emit(f->stacks, f->graph.rank, stack, ctx, err);
-	}
 	if (!f->keep_parts)
 		return cgi_fail(err, CG_UNSUPPORTED, 0,
 		               "cg_fold: the event was not folded while reading "
 		               "(cg_funcs_fold) and the parts were not kept");
 	if ((s = cgi_stacks_new(opt)) == NULL)
 		return cgi_fail_memory(err, 0);
-	for (p = 0; p < f->nparts; p++)
+	for (p = from; p < to; p++)
 		if (fold_part_at(f, &f->parts[p], s, 1, ev)) {
 			cgi_stacks_free(s);
 			return cgi_fail_memory(err, 0);
@@ -984,4 +977,35 @@ cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
 	k = cgi_stacks_emit(s, f->graph.rank, stack, ctx, err);
 	cgi_stacks_free(s);
 	return k;
+}
+
+static int foldable(const cg_funcs *f, size_t ev)
+{
+	return f->in.finished && !f->in.failed && ev < f->W;
+}
+
+cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
+                cg_stack_fn stack, void *ctx, cg_fold_report *rep,
+                cg_error *err)
+{
+	if (!foldable(f, ev))
+		return cgi_fail(err, CG_UNSUPPORTED, 0,
+		               "cg_fold: a finished aggregation and one of its events");
+	if (folded(f, ev)) {
+		if (rep != NULL)
+			cgi_stacks_report(f->stacks, rep);
+		return cgi_stacks_emit(f->stacks, f->graph.rank, stack, ctx, err);
+	}
+	return fold_kept(f, 0, f->nparts, ev, opt, stack, ctx, rep, err);
+}
+
+cg_kind cg_fold_part(const cg_funcs *f, size_t part, size_t ev,
+                     const cg_fold_options *opt, cg_stack_fn stack, void *ctx,
+                     cg_fold_report *rep, cg_error *err)
+{
+	if (!foldable(f, ev) || part >= f->nparts)
+		return cgi_fail(err, CG_UNSUPPORTED, 0,
+		               "cg_fold_part: a finished aggregation, one of its "
+		               "parts and one of its events");
+	return fold_kept(f, part, part + 1, ev, opt, stack, ctx, rep, err);
 }

@@ -101,6 +101,19 @@ void cgi_stacks_report(const cg_stacks *s, cg_fold_report *rep)
 	*rep = s->rep;
 }
 
+void cgi_fold_report_add(cg_fold_report *into, const cg_fold_report *from)
+{
+	into->cut |= from->cut;
+	into->cut_depth = cg_sat_add(into->cut_depth, from->cut_depth);
+	into->scaled = cg_sat_add(into->scaled, from->scaled);
+	into->nscaled += from->nscaled;
+	if (from->worst != SIZE_MAX &&
+	    (into->worst == SIZE_MAX || from->worst_cost > into->worst_cost)) {
+		into->worst = from->worst;
+		into->worst_cost = from->worst_cost;
+	}
+}
+
 /* The child of node parent for function func, made if new; NONE out of
  * memory. */
 static uint32_t tree_child(cg_stacks *s, uint32_t parent, uint32_t func)

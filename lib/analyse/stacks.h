@@ -37,6 +37,9 @@ cg_kind cgi_stacks_emit(const cg_stacks *s, const size_t *rank,
                        cg_stack_fn fn, void *ctx, cg_error *err);
 /* What the folding met so far (cut walks, contradictions). */
 void cgi_stacks_report(const cg_stacks *s, cg_fold_report *rep);
+/* Add what a fold met (from) into a report of folds before (into), as
+ * one fold of their parts together would report it. */
+void cgi_fold_report_add(cg_fold_report *into, const cg_fold_report *from);
 void cgi_stacks_free(cg_stacks *s);
 
 #endif

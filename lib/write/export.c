@@ -182,26 +182,6 @@ void cgi_export_utf8(cg_buf *out, cg_str s)
 	cg_buf_put(out, s.ptr + from, s.len - from);
 }
 
-static cg_kind no_stack(void *ctx, const size_t *frames, size_t depth,
-                        uint64_t count)
-{
-	(void)ctx;
-	(void)frames;
-	(void)depth;
-	(void)count;
-	return CG_OK;
-}
-
-cg_kind cg_export_fold_report(const cg_export *x, size_t ev,
-                              cg_fold_report *rep, cg_error *err)
-{
-	if (!x->finished || x->failed)
-		return cgi_fail(err, CG_UNSUPPORTED, 0, "not finished");
-	if (ev >= cg_funcs_event_count(x->f))
-		return cgi_fail(err, CG_UNSUPPORTED, 0, "no event %zu", ev);
-	return cg_fold(x->f, ev, &x->fold, no_stack, NULL, rep, err);
-}
-
 cg_kind cgi_export_ready(const cg_export *x, cg_error *err)
 {
 	if (!x->finished || x->failed)

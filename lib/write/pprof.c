@@ -489,14 +489,15 @@ static void tear_down(writer *w)
 }
 
 /* Every event's stacks as samples. */
-static cg_kind samples(writer *w, cg_error *err)
+static cg_kind samples(writer *w, cg_fold_report *rep, cg_error *err)
 {
 	size_t na = cg_funcs_arc_count(w->f), nf = cg_funcs_count(w->f);
 	for (w->ev = 0; w->ev < w->nev; w->ev++) {
 		cg_kind k;
 		memset(w->spaces[0], 0, (nf + 1) * sizeof *w->spaces[0]);
 		memset(w->spaces[1], 0, (na + 1) * sizeof *w->spaces[1]);
-		k = cg_fold(w->f, w->ev, &w->x->fold, measure, w, NULL, err);
+		k = cg_fold(w->f, w->ev, &w->x->fold, measure, w,
+		            rep != NULL ? &rep[w->ev] : NULL, err);
 		if (k != CG_OK)
 			return k;
 		bounds(w, 0, nf);
@@ -515,7 +516,7 @@ static cg_kind samples(writer *w, cg_error *err)
 }
 
 cg_kind cg_export_pprof(const cg_export *x, cg_str comment, cg_buf *out,
-                        cg_error *err)
+                        cg_fold_report *rep, cg_error *err)
 {
 	writer w;
 	uint64_t *mapping = NULL;
@@ -530,7 +531,7 @@ cg_kind cg_export_pprof(const cg_export *x, cg_str comment, cg_buf *out,
 	if (set_up(&w) != 0)
 		k = cgi_fail_memory(err, 0);
 	else
-		k = samples(&w, err);
+		k = samples(&w, rep, err);
 	if (k == CG_OK) {
 		cg_str first, unit;
 		sample_types(&w);

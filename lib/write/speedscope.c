@@ -1,17 +1,24 @@
 /* speedscope.c - a profile as speedscope's file format: a frame per
- * function (its name, file and first line with a cost), and per event a
- * "sampled" profile whose samples are cg_fold's stacks, root first, and
- * whose weights are their counts. */
+ * function (its name, file and first line with a cost), and per event
+ * and part a "sampled" profile whose samples are the part's stacks
+ * (cg_fold_part), root first, and whose weights are their counts. */
 #include "internal.h"
 #include "export.h"
+#include "stacks.h"
 
 #include <string.h>
 
 typedef struct json {
 	cg_buf *out;
 	cg_buf weights;
+	cg_buf name; /* a profile's */
 	int first;
 } json;
+
+static int spoiled(const json *j)
+{
+	return j->out->failed || j->weights.failed || j->name.failed;
+}
 
 /* s as a JSON string: '"', '\\' and the control characters escaped, and
  * a byte that is no part of a UTF-8 sequence (a file's name may hold
@@ -65,7 +72,7 @@ static cg_kind stack(void *ctx, const size_t *frames, size_t depth,
 	}
 	cg_buf_putc(j->out, ']');
 	cg_buf_u64(&j->weights, count);
-	return j->out->failed || j->weights.failed ? CG_RESOURCE : CG_OK;
+	return spoiled(j) ? CG_RESOURCE : CG_OK;
 }
 
 static void frames(const cg_export *x, cg_buf *b)
@@ -109,27 +116,39 @@ static const char *unit_of(cg_str unit)
 	return "none";
 }
 
-static cg_kind profile(const cg_export *x, size_t ev, json *j, cg_error *err)
+/* Profile of event ev in part p, with a fold report into rep. */
+static cg_kind profile(const cg_export *x, size_t ev, size_t p, json *j,
+                       cg_fold_report *rep, cg_error *err)
 {
+	size_t np = cg_funcs_part_count(x->f);
 	cg_str name, unit;
 	cg_kind k;
 	cg_buf *b = j->out;
 	cgi_export_unit(cg_funcs_event(x->f, ev), &name, &unit);
-	if (ev > 0)
+	if (ev > 0 || p > 0)
 		cg_buf_putc(b, ',');
 	cg_buf_puts(b, "{\"type\":\"sampled\",\"name\":");
-	string(b, cg_funcs_event(x->f, ev));
+	if (np > 1) {
+		j->name.len = 0;
+		cg_buf_put(&j->name, cg_funcs_event(x->f, ev).ptr,
+		           cg_funcs_event(x->f, ev).len);
+		cg_buf_puts(&j->name, ", part ");
+		cg_buf_u64(&j->name, p + 1);
+		cg_buf_puts(&j->name, " of ");
+		cg_buf_u64(&j->name, np);
+		string(b, (cg_str){j->name.ptr ? j->name.ptr : "", j->name.len});
+	} else
+		string(b, cg_funcs_event(x->f, ev));
 	cg_buf_puts(b, ",\"unit\":\"");
 	cg_buf_puts(b, unit_of(unit));
 	cg_buf_puts(b, "\",\"startValue\":0,\"endValue\":");
-	cg_buf_u64(b, cg_funcs_totals(x->f)[ev]);
+	cg_buf_u64(b, cg_funcs_part_totals(x->f, p)[ev]);
 	cg_buf_puts(b, ",\"samples\":[");
 	j->weights.len = 0;
 	j->first = 1;
-	k = cg_fold(x->f, ev, &x->fold, stack, j, NULL, err);
+	k = cg_fold_part(x->f, p, ev, &x->fold, stack, j, rep, err);
 	if (k != CG_OK)
-		return j->out->failed || j->weights.failed ? cgi_fail_memory(err, 0)
-		                                           : k;
+		return spoiled(j) ? cgi_fail_memory(err, 0) : k;
 	cg_buf_puts(b, "],\"weights\":[");
 	if (j->weights.len > 0)
 		cg_buf_put(b, j->weights.ptr, j->weights.len);
@@ -137,11 +156,31 @@ static cg_kind profile(const cg_export *x, size_t ev, json *j, cg_error *err)
 	return CG_OK;
 }
 
+/* Every event's profiles, part by part, and what folding each met. */
+static cg_kind profiles(const cg_export *x, json *j, cg_fold_report *rep,
+                        cg_error *err)
+{
+	size_t ev, p, np = cg_funcs_part_count(x->f);
+	for (ev = 0; ev < cg_funcs_event_count(x->f); ev++)
+		for (p = 0; p < np; p++) {
+			cg_fold_report part;
+			cg_kind k = profile(x, ev, p, j, &part, err);
+			if (k != CG_OK)
+				return k;
+			if (rep == NULL)
+				continue;
+			if (p == 0)
+				rep[ev] = part;
+			else
+				cgi_fold_report_add(&rep[ev], &part);
+		}
+	return CG_OK;
+}
+
 cg_kind cg_export_speedscope(const cg_export *x, cg_str name, cg_buf *out,
-                             cg_error *err)
+                             cg_fold_report *rep, cg_error *err)
 {
 	json j;
-	size_t ev;
 	cg_kind k = CG_OK;
 	if ((k = cgi_export_ready(x, err)) != CG_OK)
 		return k;
@@ -155,10 +194,12 @@ cg_kind cg_export_speedscope(const cg_export *x, cg_str name, cg_buf *out,
 	cg_buf_puts(out, "\",\"activeProfileIndex\":0,");
 	frames(x, out);
 	cg_buf_puts(out, ",\"profiles\":[");
-	for (ev = 0; ev < cg_funcs_event_count(x->f) && k == CG_OK; ev++)
-		k = profile(x, ev, &j, err);
+	k = profiles(x, &j, rep, err);
 	cg_buf_puts(out, "]}\n");
+	if (k == CG_OK && spoiled(&j))
+		k = cgi_fail_memory(err, 0);
 	cg_buf_free(&j.weights);
+	cg_buf_free(&j.name);
 	if (k == CG_OK && out->failed)
 		k = cgi_fail_memory(err, 0);
 	return k;

@@ -55,7 +55,7 @@ def cases(src):
         ("cg-import", ["pego", "--folded", os.path.join(pg, "ts.trace.jsonl")]),
         # small inputs: every path of the writers runs on them
         ("cg-export", ["pprof", "-o", "OUT", os.path.join(cc, "002-extended-example-calls.cg")]),
-        ("cg-export", ["speedscope", os.path.join(cc, "011-positions-instr-bb-line.cg")]),
+        ("cg-export", ["speedscope", os.path.join(cc, "035-header-after-body-new-part.cg")]),
         ("cg-export", ["pprof", "--no-gzip", os.path.join(cc, "011-positions-instr-bb-line.cg")]),
     ]
 

@@ -93,18 +93,21 @@ query() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)
     [ "$(q "d['comments'][0]")" = "cg-export: $BATS_TEST_TMPDIR/two.cg; the stacks are estimated from the profile's arcs (cg-fold(1), the stack contract)" ]
 }
 
-@test "speedscope: a sampled profile per event, the frames, the weights" {
+@test "speedscope: a sampled profile per event and part, the frames, the weights" {
     write_profile "$BATS_TEST_TMPDIR/two.cg"
     export_ speedscope -o "$BATS_TEST_TMPDIR/s.json" "$BATS_TEST_TMPDIR/two.cg"
     q() { query "$BATS_TEST_TMPDIR/s.json" "$1"; }
     [ "$(q "d['\$schema']")" = https://www.speedscope.app/file-format-schema.json ]
     [ "$(q "d['name']")" = "$BATS_TEST_TMPDIR/two.cg" ]
     [ "$(q "d['exporter']")" = "cg-export $("$CG_BINDIR/cg-funcs" --version | awk '{print $3}')" ]
-    [ "$(q "[(p['type'], p['name'], p['unit'], p['endValue'], sum(p['weights'])) for p in d['profiles']]")" = "[('sampled', 'Ir', 'none', 21, 21), ('sampled', 'Dr', 'none', 1, 1)]" ]
+    [ "$(q "[(p['type'], p['name'], p['unit'], p['endValue'], sum(p['weights'])) for p in d['profiles']]")" = "[('sampled', 'Ir, part 1 of 2', 'none', 20, 20), ('sampled', 'Ir, part 2 of 2', 'none', 1, 1), ('sampled', 'Dr, part 1 of 2', 'none', 1, 1), ('sampled', 'Dr, part 2 of 2', 'none', 0, 0)]" ]
     # part 2's main: no file, its line 1
     [ "$(q "sorted(str((f['name'], f.get('file'), f['line'])) for f in d['shared']['frames'])")" = "[\"('helper', 'main.c', 20)\", \"('main', 'main.c', 10)\", \"('main', None, 1)\"]" ]
-    # root first: main, then helper for 12 of Ir
-    [ "$(q "[([d['shared']['frames'][i]['name'] for i in s], w) for s, w in zip(d['profiles'][0]['samples'], d['profiles'][0]['weights'])]")" = "[(['main'], 1), (['main'], 8), (['main', 'helper'], 12)]" ]
+    # root first: main, then helper for 12 of Ir; part 2's own main
+    stacks() { q "[([d['shared']['frames'][i]['name'] for i in s], w) for s, w in zip(d['profiles'][$1]['samples'], d['profiles'][$1]['weights'])]"; }
+    [ "$(stacks 0)" = "[(['main'], 8), (['main', 'helper'], 12)]" ]
+    [ "$(stacks 1)" = "[(['main'], 1)]" ]
+    [ "$(q "d['profiles'][1]['samples'][0][0] != d['profiles'][0]['samples'][0][0]")" = True ]
 }
 
 @test "speedscope: a unit the event names, or none" {
@@ -133,9 +136,13 @@ query() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)
     f=$EXAMPLE
     export_ speedscope -o "$BATS_TEST_TMPDIR/one.json" "$f"
     export_ speedscope -o "$BATS_TEST_TMPDIR/two.json" "$f" "$f"
-    one=$(query "$BATS_TEST_TMPDIR/one.json" "d['profiles'][0]['endValue']")
-    [ "$(query "$BATS_TEST_TMPDIR/two.json" "d['profiles'][0]['endValue']")" -eq $((2 * one)) ]
-    [ "$(query "$BATS_TEST_TMPDIR/two.json" "sum(d['profiles'][0]['weights'])")" -eq $((2 * one)) ]
+    q() { query "$BATS_TEST_TMPDIR/$1" "$2"; }
+    # a profile per part: the example's one part, twice
+    [ "$(q one.json "[p['name'] for p in d['profiles']]")" = "['Ir']" ]
+    [ "$(q two.json "[p['name'] for p in d['profiles']]")" = "['Ir, part 1 of 2', 'Ir, part 2 of 2']" ]
+    one=$(q one.json "[d['profiles'][0][k] for k in ('endValue', 'samples', 'weights')]")
+    [ "$(q two.json "[d['profiles'][0][k] for k in ('endValue', 'samples', 'weights')]")" = "$one" ]
+    [ "$(q two.json "[d['profiles'][1][k] for k in ('endValue', 'samples', 'weights')]")" = "$one" ]
 }
 
 @test "standard input, read as -" {
@@ -238,6 +245,18 @@ query() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)
     run --separate-stderr export_ pprof --max-depth 0 -o "$BATS_TEST_TMPDIR/p" "$EXAMPLE"
     [ "$status" -eq 2 ]
     [[ "$stderr" == "cg-export pprof: --max-depth: expected a number from 1"* ]]
+}
+
+@test "a self-contradicting file: cg-fold's warning, summed over the parts, in both formats" {
+    write_profile "$BATS_TEST_TMPDIR/two.cg"
+    f=$BATS_TEST_TMPDIR/two.cg
+    # Dr: main's call carries 2, helper holds 0, in each copy's part 1
+    "$CG_BINDIR/cg-fold" -e Dr "$f" "$f" 2> "$BATS_TEST_TMPDIR/fold" > /dev/null
+    grep -F 'at 2 functions' "$BATS_TEST_TMPDIR/fold"
+    for fmt in pprof speedscope; do
+        export_ $fmt -o "$BATS_TEST_TMPDIR/out" "$f" "$f" 2> "$BATS_TEST_TMPDIR/$fmt"
+        sed "s/^cg-export $fmt:/cg-fold:/" "$BATS_TEST_TMPDIR/$fmt" | cmp - "$BATS_TEST_TMPDIR/fold"
+    done
 }
 
 @test "a file's name that is no UTF-8 is written U+FFFD in both formats" {

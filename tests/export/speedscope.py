@@ -7,9 +7,10 @@ NPMDIR with puppeteer-core when it is not there yet):
       accepts) and of a profile of hostile names (tests/flame/hostile.sh)
       is valid against the file format's schema, shipped in the package
       (dist/release/file-format-schema.json; python3-jsonschema);
-  J2  per event, the weights add up to the total (cg-funcs -T), and the
-      samples that end in a frame to its function's self cost
-      (cg-funcs -C), exactly; frames keep the names byte for byte;
+  J2  a profile per event and part, named EVENT or "EVENT, part P of N";
+      each one's weights add up to its part's total (cg-funcs -p -T), and
+      per event the samples that end in a frame to its function's self
+      cost (cg-funcs -C), exactly; frames keep the names byte for byte;
   R1  speedscope's own page (served over HTTP, as it loads a profile by
       URL only from there) opens the example's export in headless
       Chromium: its title is the profile's name, and the sandwich view
@@ -76,32 +77,37 @@ def figures(bindir, path, doc):
     """J2's failures."""
     bad = []
     head, rows = table(run(bindir, 'cg-funcs', '-C', path))
-    _, tot = table(run(bindir, 'cg-funcs', '-T', path))
-    total = {t['event']: int(t['total'] or 0) for t in tot}
+    _, tot = table(run(bindir, 'cg-funcs', '-p', '-T', path))
+    total = {(int(t['part']), t['event']): int(t['total'] or 0) for t in tot}
+    parts = sorted({p for p, _ in total})
     events = [h for h in head[5:] if not h.endswith(':incl')]
     names = sorted(r['fn'] for r in rows)
     got = sorted(f['name'] for f in doc['shared']['frames'])
     if got != names:
         bad.append('frames are not the functions')
-    if [p['name'] for p in doc['profiles']] != events:
-        bad.append('profiles %s, events %s' % ([p['name'] for p in doc['profiles']], events))
+    # a profile per event and part, event by event
+    want_names = [e if len(parts) == 1 else '%s, part %d of %d' % (e, p, len(parts))
+                  for e in events for p in parts]
+    if [p['name'] for p in doc['profiles']] != want_names:
+        bad.append('profiles %s, want %s' % ([p['name'] for p in doc['profiles']][:4],
+                                            want_names[:4]))
         return bad
-    for p, e in zip(doc['profiles'], events):
-        if sum(p['weights']) != total[e] or p['endValue'] != total[e]:
-            bad.append('%s: weights %d, total %d' % (e, sum(p['weights']), total[e]))
-        ends = collections.Counter()
+    frames = doc['shared']['frames']
+    ends = collections.defaultdict(collections.Counter)
+    for k, p in enumerate(doc['profiles']):
+        e, part = events[k // len(parts)], parts[k % len(parts)]
+        if sum(p['weights']) != total[(part, e)] or p['endValue'] != total[(part, e)]:
+            bad.append('%s part %d: weights %d, total %d'
+                       % (e, part, sum(p['weights']), total[(part, e)]))
         for st, w in zip(p['samples'], p['weights']):
-            ends[st[-1]] += w
-        frames = doc['shared']['frames']
-        mine = collections.Counter()
-        for i, c in ends.items():
-            mine[(frames[i]['name'], frames[i].get('file', ''))] += c
+            ends[e][(frames[st[-1]]['name'], frames[st[-1]].get('file', ''))] += w
+    for e in events:
         want = collections.Counter()
         for r in rows:  # functions of one name and file in two objects: one frame key
             want[(r['fn'], r['fl'])] += int(r[e] or 0)
-        for k in set(want) | set(mine):
-            if mine[k] != want[k]:
-                bad.append('%s %s: stacks end there %d, self %d' % (e, k, mine[k], want[k]))
+        for k in set(want) | set(ends[e]):
+            if ends[e][k] != want[k]:
+                bad.append('%s %s: stacks end there %d, self %d' % (e, k, ends[e][k], want[k]))
     return bad
 
 

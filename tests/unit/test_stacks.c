@@ -190,6 +190,55 @@ static void test_past_uint64(void)
 	cg_funcs_free(f);
 }
 
+/* The "two parts" case part by part (cg_fold_part): each part's stacks
+ * alone, which cg_fold adds up; and the refusals. */
+static void test_part(void)
+{
+	static const char *const want[] = {
+	    "main 2\nmain;clone 3\n",
+	    "clone;start_thread 20\nclone;start_thread;work 50\n"};
+	const fcase *c = &cases[3];
+	cg_fold_options opt;
+	cg_fold_report rep;
+	cg_funcs *f, *g;
+	cg_error err;
+	size_t p;
+	sink s;
+	cg_fold_options_default(&opt);
+	if (cg_funcs_new_opts(&f, CG_FUNCS_KEEP_PARTS, &err) != CG_OK)
+		return;
+	CHECK(strcmp(c->what, "two parts") == 0 &&
+	          cg_funcs_add(f, c->in, strlen(c->in), NULL, 0, &err) == CG_OK &&
+	          cg_funcs_finish(f, CG_FUNCS_CYCLES, &err) == CG_OK &&
+	          cg_funcs_part_count(f) == 2,
+	      "two parts: %s", err.message);
+	for (p = 0; p < 2; p++) {
+		memset(&s, 0, sizeof s);
+		s.f = f;
+		CHECK(cg_fold_part(f, p, 0, &opt, print_stack, &s, &rep, &err) ==
+		          CG_OK,
+		      "part %zu: %s", p, err.message);
+		CHECK(strcmp(s.out, want[p]) == 0, "part %zu: stacks\n%s", p, s.out);
+		CHECK(rep.nscaled == 0 && rep.worst == SIZE_MAX && !rep.cut,
+		      "part %zu: nothing to report", p);
+	}
+	CHECK(cg_fold_part(f, 2, 0, &opt, print_stack, &s, NULL, &err) ==
+	          CG_UNSUPPORTED,
+	      "no part 2");
+	CHECK(cg_fold_part(f, 0, 1, &opt, print_stack, &s, NULL, &err) ==
+	          CG_UNSUPPORTED,
+	      "no event 1");
+	cg_funcs_free(f);
+	if (cg_funcs_new(&g, &err) != CG_OK)
+		return;
+	CHECK(cg_funcs_add(g, c->in, strlen(c->in), NULL, 0, &err) == CG_OK &&
+	          cg_funcs_finish(g, 0, &err) == CG_OK &&
+	          cg_fold_part(g, 0, 0, &opt, print_stack, &s, NULL, &err) ==
+	              CG_UNSUPPORTED,
+	      "parts not kept: refused");
+	cg_funcs_free(g);
+}
+
 int main(void)
 {
 	size_t i;
@@ -198,6 +247,7 @@ int main(void)
 		run(&cases[i], 1);
 	}
 	test_past_uint64();
+	test_part();
 	printf("%d checks, %d failed\n", checks, failures);
 	return failures != 0;
 }
