@@ -44,7 +44,8 @@ static const char help[] =
     "EV:incl:delta EV:incl:pct.\n"
     "Rows of address-only names (0x...) sort after the named ones.\n"
     "Exit status: 0 every gate holds, 1 an input is invalid, 2 usage\n"
-    "error, unreadable input or failed output, 3 a gate fails.\n";
+    "error, unreadable input or failed output, 3 a gate fails.\n"
+    CLI_EXIT_REFUSED_HELP;
 
 /* A gate that fails, apart from an invalid input, so that CI can tell a
  * regression from a broken recording. */
@@ -300,7 +301,7 @@ static int print_rows(cli *c, const options *o, const cg_diff *d,
 	if (o->has_pct && what == SORT_CALLED)
 		cli_usage(c, "-t: the sort column must be an event's");
 	if ((rows = calloc(n + 1, sizeof *rows)) == NULL) {
-		cli_trouble(c, NULL, "out of memory");
+		cli_oom(c, NULL);
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
@@ -535,17 +536,15 @@ static int compare(cli *c, options *o, char *paths[2])
 	cg_diff *d = NULL;
 	cg_error err;
 	size_t *ev = NULL, nev;
-	int status = EXIT_TROUBLE;
+	int status = -1; /* a failure, its status noted where it was said */
 	old = cli_aggregate(c, &paths[0], 1);
 	new_ = cli_aggregate(c, &paths[1], 1);
 	side[0] = old;
 	side[1] = new_;
-	if (old == NULL || new_ == NULL) {
-		status = c->status; /* invalid (1) or unreadable (2) */
+	if (old == NULL || new_ == NULL)
 		goto out;
-	}
 	if (cg_diff_new(old, new_, o->rename, &d, &err) != CG_OK) {
-		cli_trouble(c, NULL, err.message);
+		cli_fail(c, NULL, &err);
 		goto out;
 	}
 	if ((ev = pick(c, d, side, paths, o->events, &nev)) == NULL ||
@@ -562,6 +561,8 @@ out:
 	cg_diff_free(d);
 	cg_funcs_free(old);
 	cg_funcs_free(new_);
+	if (status < 0)
+		return c->status != EXIT_VALID ? c->status : EXIT_TROUBLE;
 	return status;
 }
 

@@ -30,7 +30,8 @@ static const char help[] =
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
-    "unreadable input or failed output.\n";
+    "unreadable input or failed output.\n"
+    CLI_EXIT_REFUSED_HELP;
 
 /* Each function's frame name (cg_frame_name), made and escaped once: a
  * function stands in many stacks; the line of a stack is formed in line. */
@@ -147,10 +148,13 @@ int main(int argc, char **argv)
 	fo.names = rows_frame_names(f, o.qualify, &names);
 	if (fo.names == NULL ||
 	    escape_names(fo.names, cg_funcs_count(f), &escaped) != 0)
-		cli_trouble(&c, NULL, "out of memory");
+		cli_oom(&c, NULL);
 	else if (ev != NULL && nev > 0 &&
 	         cg_fold(f, ev[0], &o.fold, stack, &fo, &rep, &err) != CG_OK)
-		cli_trouble(&c, NULL, fo.oom ? "out of memory" : err.message);
+		if (fo.oom)
+			cli_oom(&c, NULL);
+		else
+			cli_fail(&c, NULL, &err);
 	else if (ev != NULL && nev > 0)
 		/* a cut walk keeps every count: nothing to say of it */
 		cli_fold_report(&c, f, ev[0], &rep);

@@ -36,7 +36,8 @@ static const char help[] =
     "Columns: [part] ob fl fn called cycle EV... EV:incl...;\n"
     "with -c: [part] ob fl fn cob cfl cfn calls EV:incl...\n"
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
-    "unreadable input or failed output.\n";
+    "unreadable input or failed output.\n"
+    CLI_EXIT_REFUSED_HELP;
 
 typedef struct options {
 	int arcs, cycle_rows, header, parts, totals;
@@ -218,7 +219,7 @@ int main(int argc, char **argv)
 		c.funcs_flags = CG_FUNCS_KEEP_PARTS;
 	f = cli_aggregate_operands(&c, argc, argv);
 	if (f != NULL && run(&c, &o, f) != 0)
-		cli_trouble(&c, NULL, "out of memory");
+		cli_oom(&c, NULL);
 	cg_funcs_free(f);
 	return cli_exit_status(&c);
 }

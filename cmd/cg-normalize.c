@@ -22,7 +22,8 @@ static const char help[] =
     CLI_COMMON_HELP
     "The output limit (--limit output=N) bounds the normalized text.\n"
     "Exit status: 0 valid, 1 invalid, 2 usage error, unreadable input\n"
-    "or failed output.\n";
+    "or failed output.\n"
+    CLI_EXIT_REFUSED_HELP;
 
 typedef struct job {
 	cli *c;
@@ -76,7 +77,7 @@ static int check(cli *c, job *j, const cg_read_options *opt)
 {
 	cli_feeder f = {feed, finish, NULL};
 	if (cg_normalizer_new(opt, write_out, j, &j->nz, &j->err) != CG_OK) {
-		cli_trouble(c, j->path, "out of memory");
+		cli_oom(c, j->path);
 		return -1;
 	}
 	f.ctx = j->nz;

@@ -20,7 +20,8 @@ static const char help[] =
     "Columns: [file] part number pid thread positions events records\n"
     "costs calls summary totals cmd.\n"
     "Exit status: 0 all inputs valid, 1 some input invalid,\n"
-    "2 usage error, unreadable input or failed output.\n";
+    "2 usage error, unreadable input or failed output.\n"
+    CLI_EXIT_REFUSED_HELP;
 
 /* A part's row, kept until the input is accepted: its strings are copies,
  * as the input is read in chunks and a part's views live only during its
@@ -209,7 +210,7 @@ static void parts(cli *c, const char *path, int multi, int *header_due)
 		for (i = 0; i < rs.n; i++)
 			write_row(&rs, &rs.v[i], multi ? cli_name(path) : NULL);
 	} else if (rs.oom)
-		cli_trouble(c, path, "out of memory");
+		cli_oom(c, path);
 	else
 		cli_diag(c, path, &err);
 done:

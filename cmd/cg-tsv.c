@@ -31,7 +31,8 @@ static const char help[] =
     "cfn calls, target_<field> per position field, then the events (an\n"
     "event named like another column is headed event:NAME).\n"
     "Exit status: 0 all inputs valid, 1 some input invalid,\n"
-    "2 usage error, unreadable input or failed output.\n";
+    "2 usage error, unreadable input or failed output.\n"
+    CLI_EXIT_REFUSED_HELP;
 
 /* ------------------------------------------------------------ names */
 
@@ -182,7 +183,7 @@ static cg_kind reading(cli *c, input *in, const cg_read_options *opt,
 	cli_feeder f;
 	cg_kind k;
 	if (cg_reader_new(opt, h, ctx, &r, err) != CG_OK) {
-		cli_trouble(c, in->path, "out of memory");
+		cli_oom(c, in->path);
 		return CG_IO;
 	}
 	f = cli_reader_feeder(r);
@@ -207,7 +208,7 @@ static int first_pass(cli *c, tsv *t, input *in)
 		if (k == CG_IO)
 			; /* said */
 		else if (in->oom)
-			cli_trouble(c, in->path, "out of memory");
+			cli_oom(c, in->path);
 		else
 			cli_diag(c, in->path, &err);
 		cli_twice_close(&in->src);
@@ -557,7 +558,7 @@ static void write_rows(cli *c, tsv *t, input *in)
 	if (k == CG_IO)
 		return; /* said */
 	if (t->oom || (k == CG_RESOURCE && err.out_of_memory))
-		cli_trouble(c, in->path, "out of memory");
+		cli_oom(c, in->path);
 	else if (k != CG_OK || !same_records(&st, &in->stats))
 		/* the first reading accepted it */
 		cli_trouble(c, in->path, CLI_CHANGED);
@@ -650,7 +651,7 @@ int main(int argc, char **argv)
 	n = argc > 0 ? (size_t)argc : 1;
 
 	if ((ins = calloc(n, sizeof *ins)) == NULL) {
-		cli_trouble(&c, NULL, "out of memory");
+		cli_oom(&c, NULL);
 		return cli_exit_status(&c);
 	}
 	for (i = 0; i < n; i++)
@@ -665,7 +666,7 @@ int main(int argc, char **argv)
 		choose_columns(&c, &t);
 	t.evsrc = calloc(t.events.n + 1, sizeof *t.evsrc);
 	if (t.evsrc == NULL || t.oom || !find_runs(&t)) {
-		cli_trouble(&c, NULL, "out of memory");
+		cli_oom(&c, NULL);
 		t.oom = 1;
 	} else if (any && t.header)
 		header(&t);

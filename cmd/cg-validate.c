@@ -18,6 +18,7 @@ static const char help[] =
     "parts records headers events ids budget output.\n"
     "Exit status: 0 all inputs valid, 1 some input invalid,\n"
     "2 usage error or unreadable input.\n"
+    CLI_EXIT_REFUSED_HELP
     "Diagnostics: NAME:LINE: KIND: MESSAGE, KIND one of syntax,\n"
     "unsupported, resource.\n";
 
@@ -78,7 +79,7 @@ static void report(cli *c, const char *path, cg_kind k, const cg_error *err,
                    const summary *sum, const cg_stats *st, int verbose)
 {
 	if (sum->oom)
-		cli_trouble(c, path, "out of memory");
+		cli_oom(c, path);
 	else if (k != CG_OK)
 		cli_diag(c, path, err);
 	else {

@@ -48,7 +48,8 @@ static const char help[] =
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
-    "unreadable input or failed output.\n";
+    "unreadable input or failed output.\n"
+    CLI_EXIT_REFUSED_HELP;
 
 enum {
 	OPT_INCLUSIVE = OPT_OWN,
@@ -151,7 +152,7 @@ static int load(cli *c, annotate_profile *pr, int argc, char **argv)
 		ok &= add_input(c, pr, argv, (size_t)i, (size_t)argc, &skipped);
 	if (ok && (cg_funcs_finish(pr->f, c->finish, &err) != CG_OK ||
 	           cg_lines_finish(pr->l, &err) != CG_OK)) {
-		cli_trouble(c, NULL, err.message);
+		cli_fail(c, NULL, &err);
 		ok = 0;
 	}
 	return ok ? 0 : -1;
@@ -578,7 +579,7 @@ int main(int argc, char **argv)
 	if (out_spoiled()) {
 		/* out of memory anywhere in the report: none of it */
 		out_discard();
-		cli_trouble(&c, NULL, "out of memory");
+		cli_oom(&c, NULL);
 	}
 	cg_funcs_free(pr.f);
 	cg_lines_free(pr.l);

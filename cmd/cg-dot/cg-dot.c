@@ -33,7 +33,8 @@ static const char help[] =
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
-    "unreadable input or failed output.\n";
+    "unreadable input or failed output.\n"
+    CLI_EXIT_REFUSED_HELP;
 
 enum { OPT_ROOT = OPT_OWN, OPT_LEAF, OPT_DEPTH, OPT_STRIP, OPT_MAX_LABEL };
 
@@ -499,7 +500,7 @@ static void picture(cli *c, const options *o, const cg_funcs *f, size_t ev)
 	    namer_init(&nm, f, g) != 0 ||
 	    (cv.id = calloc(cg_funcs_count(f) + cg_funcs_cycle_count(f) + 1,
 	                    sizeof *cv.id)) == NULL)
-		cli_trouble(c, NULL, "out of memory");
+		cli_oom(c, NULL);
 	else {
 		cv.f = f;
 		cv.g = g;

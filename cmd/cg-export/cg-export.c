@@ -34,7 +34,8 @@ static const char help[] =
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
-    "unreadable input or failed output.\n";
+    "unreadable input or failed output.\n"
+    CLI_EXIT_REFUSED_HELP;
 
 enum { OPT_NO_GZIP = OPT_OWN };
 
@@ -65,7 +66,7 @@ static int load(cli *c, job *j, char **paths, size_t n)
 		ok &= cli_add_input(c, paths, i, n, &skipped, &sink);
 	}
 	if (ok && cg_export_finish(j->x, c->finish, &err) != CG_OK) {
-		cli_trouble(c, NULL, err.out_of_memory ? "out of memory" : err.message);
+		cli_fail(c, NULL, &err);
 		ok = 0;
 	}
 	return ok;
@@ -77,7 +78,7 @@ static cg_fold_report *reports(cli *c, const cg_export *x)
 	size_t n = cg_funcs_event_count(cg_export_funcs(x));
 	cg_fold_report *rep = calloc(n + 1, sizeof *rep);
 	if (rep == NULL)
-		cli_trouble(c, NULL, "out of memory");
+		cli_oom(c, NULL);
 	return rep;
 }
 
@@ -193,7 +194,7 @@ int main(int argc, char **argv)
 		              "redirect it, or use -o FILE");
 	fold.no_cycles = (c.finish & CG_FUNCS_CYCLES) == 0;
 	if (cg_export_new(&j.x, &fold, &err) != CG_OK) {
-		cli_trouble(&c, NULL, "out of memory");
+		cli_oom(&c, NULL);
 		return cli_exit_status(&c);
 	}
 	{

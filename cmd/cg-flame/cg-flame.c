@@ -40,7 +40,8 @@ static const char help[] =
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
-    "unreadable input or failed output.\n";
+    "unreadable input or failed output.\n"
+    CLI_EXIT_REFUSED_HELP;
 
 enum {
 	OPT_TITLE = OPT_OWN, OPT_WIDTH, OPT_MINWIDTH, OPT_INVERTED, OPT_DIFF,
@@ -222,10 +223,9 @@ static int fold_side(cli *c, cg_flame *fl, int side, const cg_funcs *f,
 	fd.groups = calloc(opt.max_depth + 1, sizeof *fd.groups);
 	if (namer_init(&nm, f, qualify) != 0 || fd.path == NULL ||
 	    fd.groups == NULL)
-		cli_trouble(c, NULL, "out of memory");
+		cli_oom(c, NULL);
 	else if (cg_fold(f, ev, &opt, feed_stack, &fd, &rep, &err) != CG_OK)
-		cli_trouble(c, NULL, fd.err.kind != CG_OK ? fd.err.message
-		                                          : err.message);
+		cli_fail(c, NULL, fd.err.kind != CG_OK ? &fd.err : &err);
 	else {
 		cli_fold_report(c, f, ev, &rep);
 		ret = 0;
@@ -594,7 +594,7 @@ static int read_folded(cli *c, cg_flame *fl, int side, char **paths, size_t n)
 		ff.fl = fl;
 		ff.side = side;
 		if (cg_folded_new(add_folded, &ff, &p, &err) != CG_OK) {
-			cli_trouble(c, NULL, "out of memory");
+			cli_oom(c, NULL);
 			return -1;
 		}
 		f.feed = feed_folded;
@@ -622,7 +622,7 @@ static cg_flame *build_folded(cli *c, const options *o, int argc, char **argv)
 	cg_error err;
 	int bad;
 	if (cg_flame_new(&fl, &err) != CG_OK) {
-		cli_trouble(c, NULL, err.message);
+		cli_fail(c, NULL, &err);
 		return NULL;
 	}
 	if (o->diff)
@@ -634,7 +634,7 @@ static cg_flame *build_folded(cli *c, const options *o, int argc, char **argv)
 	if (bad == 0 &&
 	    cg_flame_finish(fl, o->minwidth / (double)(o->width - 2 * PAD),
 	                    &err) != CG_OK) {
-		cli_trouble(c, NULL, err.message);
+		cli_fail(c, NULL, &err);
 		bad = -1;
 	}
 	if (bad != 0) {
@@ -687,7 +687,7 @@ static cg_flame *build(cli *c, const options *o, cg_funcs *const side[2],
 	cg_error err;
 	int s;
 	if (cg_flame_new(&fl, &err) != CG_OK) {
-		cli_trouble(c, NULL, err.message);
+		cli_fail(c, NULL, &err);
 		return NULL;
 	}
 	for (s = o->diff ? CG_FLAME_OLD : CG_FLAME_NEW; s <= CG_FLAME_NEW; s++)
@@ -698,7 +698,7 @@ static cg_flame *build(cli *c, const options *o, cg_funcs *const side[2],
 	/* the minimum width as a share of the plot's */
 	if (cg_flame_finish(fl, o->minwidth / (double)(o->width - 2 * PAD),
 	                    &err) != CG_OK) {
-		cli_trouble(c, NULL, err.message);
+		cli_fail(c, NULL, &err);
 		cg_flame_free(fl);
 		return NULL;
 	}
@@ -750,7 +750,7 @@ int main(int argc, char **argv)
 		if (side[1] != NULL && cg_funcs_event_count(side[1]) > 0) {
 			first = cg_funcs_event(side[1], 0);
 			if ((c.fold_event = first_event = strndup(first.ptr, first.len)) == NULL)
-				cli_trouble(&c, NULL, "out of memory");
+				cli_oom(&c, NULL);
 		}
 		if (c.fold_event != NULL)
 			side[0] = cli_aggregate(&c, &argv[0], 1);

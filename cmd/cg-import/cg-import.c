@@ -19,7 +19,8 @@ static const char help[] =
     "  -h, --help       print this help\n"
     "  -V, --version    print the version\n"
     "Exit status: 0 imported, 1 an input refused, 2 usage error,\n"
-    "unreadable input or failed output.\n";
+    "unreadable input or failed output.\n"
+    CLI_EXIT_REFUSED_HELP;
 
 int main(int argc, char **argv)
 {

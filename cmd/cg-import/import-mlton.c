@@ -11,7 +11,7 @@
 
 static const char synopsis[] =
     "usage: cg-import mlton [-o OUT] [--object NAME] [--split]\n"
-    "                       [--limit NAME=N]... [--no-limits]\n"
+    "                       [--limit NAME=N]... [--no-limits] [--limit-status]\n"
     "                       SHOW-SOURCES [MLMON...]\n";
 
 static const char help[] =
@@ -24,10 +24,12 @@ static const char help[] =
     "  --split           one function per source (split copies apart)\n"
     "  --limit NAME=N    set a limit (see cg-validate(1))\n"
     "  --no-limits       lift every limit\n"
+    "  --limit-status    exit 4, not 1, for an input refused over a limit\n"
     "  -h, --help        print this help\n"
     "  -V, --version     print the version\n"
     "Exit status: 0 imported, 1 an input refused, 2 usage error,\n"
-    "unreadable input or failed output.\n";
+    "unreadable input or failed output.\n"
+    CLI_EXIT_REFUSED_HELP;
 
 enum { OPT_OBJECT = OPT_OWN, OPT_SPLIT };
 
@@ -91,7 +93,7 @@ int import_mlton(int argc, char **argv)
 	if (j.object != NULL && strpbrk(j.object, "\r\n") != NULL)
 		cli_usage(&c, "--object NAME holds a line ending");
 	if (cg_mlton_new(&c.limits, &j.m, &err) != CG_OK) {
-		cli_trouble(&c, NULL, "out of memory");
+		cli_oom(&c, NULL);
 		return cli_exit_status(&c);
 	}
 	for (i = optind; i < argc; i++)

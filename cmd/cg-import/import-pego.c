@@ -13,7 +13,8 @@
 
 static const char synopsis[] =
     "usage: cg-import pego [-o OUT] [--grammar NAME] [--parts | --folded [-e EV]]\n"
-    "                      [--limit NAME=N]... [--no-limits] [FILE]\n";
+    "                      [--limit NAME=N]... [--no-limits] [--limit-status]\n"
+    "                      [FILE]\n";
 
 static const char help[] =
     "Write a pego rule trace (JSON Lines) or profile (JSON), told apart by\n"
@@ -26,13 +27,15 @@ static const char help[] =
     "  -e, --events EV    the one event --folded counts (default: Evals)\n"
     "  --limit NAME=N     set a limit (see cg-validate(1))\n"
     "  --no-limits        lift every limit\n"
+    "  --limit-status     exit 4, not 1, for an input refused over a limit\n"
     "  -h, --help         print this help\n"
     "  -V, --version      print the version\n"
     "Events: Evals MemoHits Matched Failed Consumed, and where the input\n"
     "has them Entered Skipped Wasted Repeats SelfTime Time; see\n"
     "cg-import(1), PEGO.\n"
     "Exit status: 0 imported, 1 the input refused, 2 usage error,\n"
-    "unreadable input or failed output.\n";
+    "unreadable input or failed output.\n"
+    CLI_EXIT_REFUSED_HELP;
 
 enum { OPT_GRAMMAR = OPT_OWN, OPT_PARTS, OPT_FOLDED };
 

@@ -66,6 +66,9 @@ void cli_common_option(cli *c, int ch, const char *arg)
 	case OPT_NO_LIMITS:
 		cg_limits_lift(&c->limits);
 		return;
+	case OPT_LIMIT_STATUS:
+		c->limit_status = 1;
+		return;
 	case OPT_COMPAT:
 		c->flags |= CG_COMPAT;
 		return;
@@ -156,9 +159,16 @@ const char *cli_name(const char *path)
 	return strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
+/* How bad a status is: a refusal for resources says least of the
+ * profile, a gate (cg-diff's 3) most. */
+static int badness(int status)
+{
+	return status == EXIT_REFUSED ? 1 : status == EXIT_VALID ? 0 : status + 1;
+}
+
 void cli_status(cli *c, int status)
 {
-	if (status > c->status)
+	if (badness(status) > badness(c->status))
 		c->status = status;
 }
 
@@ -169,6 +179,23 @@ void cli_trouble(cli *c, const char *path, const char *why)
 	else
 		fprintf(stderr, "%s: %s\n", c->prog, why);
 	cli_status(c, EXIT_TROUBLE);
+}
+
+void cli_oom(cli *c, const char *path)
+{
+	if (path != NULL)
+		fprintf(stderr, "%s: %s: out of memory\n", c->prog, cli_name(path));
+	else
+		fprintf(stderr, "%s: out of memory\n", c->prog);
+	cli_status(c, EXIT_REFUSED);
+}
+
+void cli_fail(cli *c, const char *path, const cg_error *err)
+{
+	if (err->out_of_memory)
+		cli_oom(c, path);
+	else
+		cli_trouble(c, path, err->message);
 }
 
 /* The advice for a refusal that --compat repairs: who writes it. */
@@ -192,7 +219,7 @@ void cli_diag(cli *c, const char *path, const cg_error *err)
 	static const char *const cat[] = {"", "zcat", "bzcat", "xzcat",
 	                                  "zstdcat"};
 	if (err->out_of_memory) {
-		cli_trouble(c, path, "out of memory");
+		cli_oom(c, path);
 		return;
 	}
 	fprintf(stderr, "%s:%llu: %s: %s", cli_name(path),
@@ -207,7 +234,8 @@ void cli_diag(cli *c, const char *path, const cg_error *err)
 	if (err->repair != CG_REPAIR_NONE && !(c->flags & CG_COMPAT))
 		fprintf(stderr, " (%s)", compat_hint(err->repair));
 	fputc('\n', stderr);
-	cli_status(c, EXIT_INVALID);
+	cli_status(c, err->limit != NULL && c->limit_status ? EXIT_REFUSED
+	                                                    : EXIT_INVALID);
 }
 
 /* One line per kind of repair, in the order of their first lines. */
@@ -308,7 +336,7 @@ cg_input *cli_read(cli *c, const char *path)
 		if (err.limit != NULL)
 			cli_diag(c, path, &err);
 		else
-			cli_trouble(c, path, "out of memory");
+			cli_oom(c, path);
 	} else if (cg_input_read_fd(in, fd, &err) != CG_OK) {
 		if (err.kind == CG_IO)
 			cli_trouble(c, path, strerror(err.errnum));
@@ -380,7 +408,7 @@ cg_funcs *cli_aggregate(cli *c, char **paths, size_t n)
 	size_t i, skipped = 0;
 	int ok = 1;
 	if (cg_funcs_new_opts(&f, c->funcs_flags, &err) != CG_OK) {
-		cli_trouble(c, NULL, "out of memory");
+		cli_oom(c, NULL);
 		return NULL;
 	}
 	if (c->fold != NULL) {
@@ -390,7 +418,7 @@ cg_funcs *cli_aggregate(cli *c, char **paths, size_t n)
 			ev.len = strlen(c->fold_event);
 		}
 		if (cg_funcs_fold(f, ev, c->fold, &err) != CG_OK) {
-			cli_trouble(c, NULL, "out of memory");
+			cli_oom(c, NULL);
 			cg_funcs_free(f);
 			return NULL;
 		}
@@ -404,7 +432,7 @@ cg_funcs *cli_aggregate(cli *c, char **paths, size_t n)
 		ok &= cli_add_input(c, paths, i, n, &skipped, &sink);
 	}
 	if (ok && cg_funcs_finish(f, c->finish, &err) != CG_OK) {
-		cli_trouble(c, NULL, err.message);
+		cli_fail(c, NULL, &err);
 		ok = 0;
 	}
 	if (!ok) {
@@ -420,7 +448,7 @@ size_t *cli_pick(cli *c, const char *list, size_t total,
 	size_t i, *v = malloc((total + 1) * sizeof *v);
 	const char *p = list;
 	if (v == NULL) {
-		cli_trouble(c, NULL, "out of memory");
+		cli_oom(c, NULL);
 		return NULL;
 	}
 	*n = 0;
@@ -603,7 +631,7 @@ cg_kind cli_stream(cli *c, const char *path, const cg_read_options *opt,
 	if (over_cap(&st, opt, &k, err))
 		;
 	else if (cg_reader_new(opt, h, ctx, &r, err) != CG_OK) {
-		cli_trouble(c, path, "out of memory");
+		cli_oom(c, path);
 		k = CG_IO;
 	} else {
 		f = cli_reader_feeder(r);

@@ -14,7 +14,9 @@
 enum {
 	EXIT_VALID = 0,   /* every input valid */
 	EXIT_INVALID = 1, /* some input invalid */
-	EXIT_TROUBLE = 2  /* usage error, unreadable input, failed output */
+	EXIT_TROUBLE = 2, /* usage error, unreadable input, failed output */
+	EXIT_REFUSED = 4  /* out of memory, or over a limit with
+	                     --limit-status: the profile may be valid */
 };
 
 /* Long options every command takes, beside -h/--help and -V/--version;
@@ -22,6 +24,7 @@ enum {
 enum {
 	OPT_LIMIT = 256,
 	OPT_NO_LIMITS,
+	OPT_LIMIT_STATUS,
 	OPT_COMPAT,
 	OPT_COMPLETE,
 	OPT_NO_CYCLES, /* of the commands that count cycles */
@@ -52,7 +55,8 @@ enum {
 	{"help", no_argument, NULL, 'h'},                                        \
 	{"version", no_argument, NULL, 'V'},                                     \
 	{"limit", required_argument, NULL, OPT_LIMIT},                           \
-	{"no-limits", no_argument, NULL, OPT_NO_LIMITS}
+	{"no-limits", no_argument, NULL, OPT_NO_LIMITS},                         \
+	{"limit-status", no_argument, NULL, OPT_LIMIT_STATUS}
 #define CLI_LONG_OPTIONS                                                     \
 	CLI_READ_OPTIONS,                                                        \
 	{"compat", no_argument, NULL, OPT_COMPAT},                               \
@@ -69,15 +73,25 @@ enum {
 #define CLI_EVENT_TWICE "-e: event '%.*s' named twice"
 
 /* The synopsis of the common options, and their lines of --help. */
-#define CLI_COMMON_USAGE "[--compat] [--complete] [--limit NAME=N]... [--no-limits]"
+#define CLI_COMMON_USAGE                                                     \
+	"[--compat] [--complete] [--limit NAME=N]... [--no-limits] [--limit-status]"
 #define CLI_COMMON_HELP                                                      \
 	"  --compat         read what real producers write outside the\n"        \
 	"                   profile, repairing it and saying so (cgprof(5))\n"   \
 	"  --complete       refuse an input cut short (no totals: trailer)\n"   \
 	"  --limit NAME=N   set a limit (see cg-validate(1))\n"                  \
 	"  --no-limits      lift every limit\n"                                  \
+	CLI_LIMIT_STATUS_HELP                                                    \
 	"  -h, --help       print this help\n"                                   \
 	"  -V, --version    print the version\n"
+/* Status 4's line of every command's --help, after its Exit status. */
+#define CLI_EXIT_REFUSED_HELP                                                \
+	"4 out of memory, or over a limit with --limit-status.\n"
+/* The exit status of a refusal for the machine's or the contract's
+ * limits, not the profile's fault: its line of --help and its status. */
+#define CLI_LIMIT_STATUS_HELP                                                \
+	"  --limit-status   exit 4, not 1, for an input refused over a limit\n" \
+	"                   (4 is also out of memory: the profile may be valid)\n"
 
 typedef struct cli {
 	const char *prog;
@@ -92,6 +106,7 @@ typedef struct cli {
 	 * name (NULL: the first) and the options */
 	const char *fold_event;
 	const cg_fold_options *fold;
+	int limit_status;     /* --limit-status: a limit's refusal exits 4 */
 	int status;           /* the worst exit status so far */
 } cli;
 
@@ -204,6 +219,11 @@ void cli_diag(cli *c, const char *path, const cg_error *err);
 
 /* PROG: NAME: WHY on stderr, status 2 (NAME NULL: PROG: WHY). */
 void cli_trouble(cli *c, const char *path, const char *why);
+/* PROG: NAME: out of memory (NAME NULL: PROG: out of memory), status 4. */
+void cli_oom(cli *c, const char *path);
+/* Out of memory (err->out_of_memory) as cli_oom says it, else err's
+ * message as cli_trouble does. */
+void cli_fail(cli *c, const char *path, const cg_error *err);
 
 /* Print NAME:LINE: warning: MESSAGE (N lines) on stderr for each kind of
  * repair a parse made (CG_COMPAT), in the order of their first lines. */
@@ -227,7 +247,8 @@ const char *cli_one_event(cli *c, const char *arg);
  * CG_QUALIFY_OBJECT, what qualifies a frame's name (cg_frame_name). */
 int cli_parse_qualify(cli *c, const char *arg);
 
-/* Note an exit status without printing. */
+/* Note an exit status without printing: the worst is kept, in the order
+ * 0, 4 (refused, may be valid), 1 (invalid), 2 (trouble), 3 (a gate). */
 void cli_status(cli *c, int status);
 
 /* Flush and close standard output; a write error is a trouble (status 2)

@@ -79,7 +79,10 @@ static void to_file(cli *c, const char *out, const char *name,
 	if (target == NULL || (tmp = temp_path_for(target, c->prog)) == NULL ||
 	    (fd = mkstemp(tmp)) < 0 || fchmod(fd, mode) != 0 ||
 	    (f = fdopen(fd, "w")) == NULL) {
-		cli_trouble(c, out, errno != 0 ? strerror(errno) : "out of memory");
+		if (errno != 0)
+			cli_trouble(c, out, strerror(errno));
+		else
+			cli_oom(c, out);
 		if (fd >= 0) {
 			close(fd);
 			unlink(tmp);

@@ -3,7 +3,7 @@
 built with tests/alloc/fail_env.c, runs once to count the library's
 allocations, then once for every allocation with that one failing.  Each
 failing run must either give the output, diagnostics and status of the run
-without failures (the failure was absorbed), or be out of memory: status 2,
+without failures (the failure was absorbed), or be out of memory: status 4,
 one line on stderr, "PROG: out of memory" or "PROG: NAME: out of memory",
 standard output a prefix of the good run's (a stream cut short, never
 something else), and no -o file left behind.  Any other verdict is wrong:
@@ -89,8 +89,8 @@ def verdict(prog, good, got):
     if got[:4] == good[:4]:
         return None
     lines = err.decode("utf-8", "replace").splitlines()
-    if status != 2:
-        return "status %d (want %d or 2), stderr %r" % (status, good[0], lines)
+    if status != 4:
+        return "status %d (want %d or 4), stderr %r" % (status, good[0], lines)
     if len(lines) != 1 or not lines[0].startswith(prog + ": ") or \
             not lines[0].endswith(": out of memory"):
         return "stderr %r, not one line PROG: [NAME: ]out of memory" % lines

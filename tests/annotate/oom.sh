@@ -4,7 +4,7 @@
 # first run that reaches none and prints the whole report, a run prints
 # nothing on standard output, one line "cg-annotate: out of memory" (or
 # "cg-annotate: FILE: out of memory", reading it) on standard error and
-# exits 2.
+# exits 4.
 # Skipped (77) where the preload cannot work (the sanitizers' builds).
 set -u
 bin=$1 preload=$2 profile=$3
@@ -36,7 +36,7 @@ for opts in "--auto=yes" "--tree=both --auto=no"; do
                 exit 77
             fi
             break
-        elif [ "$rc" -eq 2 ] && [ ! -s "$tmp.out" ] &&
+        elif [ "$rc" -eq 4 ] && [ ! -s "$tmp.out" ] &&
             [ "$(wc -l <"$tmp.err")" -eq 1 ] &&
             grep -Eqx 'cg-annotate: (.*: )?out of memory' "$tmp.err"; then
             spoiled=$((spoiled + 1))

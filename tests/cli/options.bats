@@ -97,3 +97,35 @@ same() {
     run -0 cmd cg-diff -a -H --no-cycles "$EX" "$EX"
     [ -n "$output" ]
 }
+
+@test "--limit-status: a limit's refusal exits 4 in every command, 1 without it" {
+    # good.cg has 5 records: a limit of 2 refuses it at its third
+    for c in cg-validate cg-tsv cg-parts cg-normalize cg-funcs cg-dot cg-fold \
+             cg-flame cg-annotate "cg-export speedscope"; do
+        # shellcheck disable=SC2086 # a command and its format
+        run --separate-stderr cmd $c --limit records=2 "$T/good.cg"
+        [ "$status" -eq 1 ]
+        [[ "$stderr" == "$T/good.cg:"*": resource: record count over the records limit of 2 (raise it with --limit records=N or --no-limits)" ]]
+        # shellcheck disable=SC2086
+        run --separate-stderr cmd $c --limit-status --limit records=2 "$T/good.cg"
+        [ "$status" -eq 4 ]
+        [ -z "$output" ]
+        # shellcheck disable=SC2086
+        run --separate-stderr cmd $c --limit-status "$T/good.cg"
+        [ "$status" -eq 0 ]
+    done
+    run --separate-stderr cmd cg-diff --limit-status --limit records=2 "$T/good.cg" "$T/good.cg"
+    [ "$status" -eq 4 ]
+    # an invalid input among them says more of the profile: 1
+    printf 'events: Ir\nfn=main\nbogus\n' > "$T/bad.cg"
+    run --separate-stderr cmd cg-validate --limit-status --limit records=2 "$T/good.cg" "$T/bad.cg"
+    [ "$status" -eq 1 ]
+    run --separate-stderr cmd cg-validate --limit-status --limit records=2 "$T/bad.cg" "$T/good.cg"
+    [ "$status" -eq 1 ]
+    # and an unreadable one more: 2
+    run --separate-stderr cmd cg-validate --limit-status --limit records=2 "$T/good.cg" "$T/none.cg"
+    [ "$status" -eq 2 ]
+    # the importers take it too
+    run --separate-stderr cmd cg-import pego --limit-status --limit input=10 "$TESTS_DIR/import/pego/expr.profile.json"
+    [ "$status" -eq 4 ]
+}

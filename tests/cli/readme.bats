@@ -34,7 +34,7 @@ readme_block() {
 }
 
 @test "the README's first command block builds and answers top 10 by inclusive cost" {
-    grep -q '^cmake -S . -B build && cmake --build build -j2 && build/bin/cg-funcs -n 10 examples/hanoi.callgrind$' README.md
+    grep -q '^./setup.sh build && cmake -S . -B build && cmake --build build -j2 && build/bin/cg-funcs -n 10 examples/hanoi.callgrind$' README.md
     run -0 cg-funcs -n 10 examples/hanoi.callgrind
     [ "${#lines[@]}" -eq 11 ]
     [ "${lines[0]}" = "ob	fl	fn	called	cycle	Ir	Ir:incl" ]
@@ -103,4 +103,19 @@ check_tour_step() {
     PATH=$CG_BINDIR:$PATH
     run -0 bash -c "${cmd#\$ }"
     [ "$output" = "$want" ]
+}
+
+@test "setup.sh: nothing to do where all is installed; a usage error otherwise" {
+    # the suite runs where the README's test command installed everything
+    # (Chromium may be tried again where it cannot be had: not silent)
+    run --separate-stderr "$TESTS_DIR/../setup.sh" test
+    [ "$status" -eq 0 ]
+    run --separate-stderr "$TESTS_DIR/../setup.sh" build
+    [ "$status" -eq 0 ]
+    [ -z "$output$stderr" ]
+    run --separate-stderr "$TESTS_DIR/../setup.sh" install
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "usage: ./setup.sh build|test" ]
+    grep -q '^./setup.sh test && cmake -S . -B build && cmake --build build -j2 && ctest --test-dir build --output-on-failure -j2$' README.md
+    grep -q '^./setup.sh test && cmake -S . -B build && cmake --build build -j2 && ctest --test-dir build --output-on-failure -j2$' .ci/run
 }
