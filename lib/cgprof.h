@@ -355,6 +355,13 @@ typedef struct cg_stats {
 	/* under CG_COMPAT: lines repaired per cg_repair kind, and the first */
 	uint64_t repairs[CG_REPAIRS];
 	uint64_t repair_line[CG_REPAIRS];
+	/* of a valid input that Valgrind wrote (a creator: callgrind header,
+	 * or without a creator: an earlier part with cmd: and totals:) read
+	 * without CG_COMPLETE:
+	 * its last line when it looks cut short (cut_inside_line: it ends
+	 * inside a line, else its last part has no totals: trailer), else 0 */
+	uint64_t cut_short_line;
+	int cut_inside_line;
 } cg_stats;
 
 /* Flags of a parse (and of the calls that parse: cg_model_read,

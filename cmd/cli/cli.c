@@ -250,7 +250,7 @@ void cli_warnings(const char *path, const cg_stats *st)
 			     st->repair_line[k] < st->repair_line[next]))
 				next = k;
 		if (next == CG_REPAIR_NONE)
-			return;
+			break;
 		done[next] = 1;
 		fprintf(stderr, "%s:%llu: warning: %s (%llu line%s)\n",
 		        cli_name(path), (unsigned long long)st->repair_line[next],
@@ -258,6 +258,13 @@ void cli_warnings(const char *path, const cg_stats *st)
 		        (unsigned long long)st->repairs[next],
 		        st->repairs[next] == 1 ? "" : "s");
 	}
+	if (st->cut_short_line > 0)
+		fprintf(stderr,
+		        "%s:%llu: warning: %s, which Valgrind always writes: cut "
+		        "short? (--complete refuses it)\n",
+		        cli_name(path), (unsigned long long)st->cut_short_line,
+		        st->cut_inside_line ? "the last line has no line ending"
+		                            : "the last part ends without totals:");
 }
 
 void cli_read_options(const cli *c, cg_read_options *opt, cg_stats *st)

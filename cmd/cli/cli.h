@@ -226,7 +226,8 @@ void cli_oom(cli *c, const char *path);
 void cli_fail(cli *c, const char *path, const cg_error *err);
 
 /* Print NAME:LINE: warning: MESSAGE (N lines) on stderr for each kind of
- * repair a parse made (CG_COMPAT), in the order of their first lines. */
+ * repair a parse made (CG_COMPAT), in the order of their first lines;
+ * then one warning if a Valgrind recording looks cut short. */
 void cli_warnings(const char *path, const cg_stats *st);
 
 /* The options of a parse as the command line set them: its limits and

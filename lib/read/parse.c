@@ -271,11 +271,26 @@ static cg_kind begin_body(parser *ps)
 	return CG_OK;
 }
 
+/* Whether Valgrind wrote the input, after this part: a creator: header
+ * names the producer; without one, Valgrind's habit of cmd: and totals:
+ * in every part does. */
+static void note_producer(parser *ps, const cg_part *p)
+{
+	cg_str v;
+	if (cg_part_meta(p, "creator", &v)) {
+		ps->creator_seen = 1;
+		ps->by_valgrind = v.len >= 9 && memcmp(v.ptr, "callgrind", 9) == 0;
+	} else if (!ps->creator_seen && p->has_totals &&
+	           cg_part_meta(p, "cmd", &v))
+		ps->by_valgrind = 1;
+}
+
 static cg_kind end_part(parser *ps)
 {
 	cg_kind k;
 	if (ps->st == ST_HEADERS && (k = begin_body(ps)) != CG_OK)
 		return k;
+	note_producer(ps, &ps->part);
 	if (ps->h && ps->h->part_end &&
 	    (k = stopped(ps, ps->h->part_end(ps->ctx, &ps->part))) != CG_OK)
 		return k;
@@ -1234,6 +1249,19 @@ static inline cg_kind one_line(parser *ps, const char *s, const char *e)
 	              s, (size_t)(e - s));
 }
 
+/* Valgrind always ends a recording with a line ending and its last part
+ * with totals:, so an input of its without them was cut short: the
+ * figures are a prefix's, which --complete refuses and a warning says. */
+static void note_cut_short(parser *ps, int ends_in_lf)
+{
+	if (!ps->by_valgrind)
+		return;
+	if (!ends_in_lf || (!ps->part.has_totals && !ps->late_summary)) {
+		ps->cut_short_line = ps->lineno;
+		ps->cut_inside_line = !ends_in_lf;
+	}
+}
+
 static cg_kind finish(parser *ps, int ends_in_lf)
 {
 	cg_kind k;
@@ -1249,9 +1277,11 @@ static cg_kind finish(parser *ps, int ends_in_lf)
 		               "no profile: the input holds no header or body line");
 	if (ps->st != ST_NONE && (k = end_part(ps)) != CG_OK)
 		return k;
-	if (!(ps->flags & CG_COMPLETE))
-		return CG_OK;
 	/* a profile cut short often still parses */
+	if (!(ps->flags & CG_COMPLETE)) {
+		note_cut_short(ps, ends_in_lf);
+		return CG_OK;
+	}
 	if (!ends_in_lf)
 		return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
 		               "the input ends inside a line (cut short?)");
@@ -1541,6 +1571,8 @@ void cgi_parser_stats(const parser *ps, cg_stats *stats)
 	stats->budget = ps->budget;
 	memcpy(stats->repairs, ps->repairs, sizeof ps->repairs);
 	memcpy(stats->repair_line, ps->repair_line, sizeof ps->repair_line);
+	stats->cut_short_line = ps->cut_short_line;
+	stats->cut_inside_line = ps->cut_inside_line;
 }
 
 void cg_read_options_default(cg_read_options *opt)

@@ -62,6 +62,12 @@ typedef struct parser {
 	uint64_t repairs[CG_REPAIRS], repair_line[CG_REPAIRS];
 	int late_summary;     /* the part has a summary: after its body */
 	int summary_started;  /* the part began at a summary: after a body */
+	/* Valgrind wrote it: a creator: callgrind header, or without any
+	 * creator: a part so far with cmd: and totals: (it writes both in
+	 * every part) */
+	int by_valgrind, creator_seen;
+	uint64_t cut_short_line; /* cg_stats' */
+	int cut_inside_line;
 
 	/* the events every part must have, and the first part without one:
 	 * an input's other faults win, so it is reported at the end */

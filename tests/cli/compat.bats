@@ -120,7 +120,8 @@ CG
     # head -n at a cost line that closes no call: the rest still parses
     n=$(awk 'NR > 5000 { exit } /^[0-9]/ && prev !~ /^calls=/ { n = NR } { prev = $0 } END { print n }' "$T/h.cg")
     head -n "$n" "$T/h.cg" > "$T/n.cg"
-    run -0 validate "$T/n.cg"
+    run -0 --separate-stderr validate "$T/n.cg"
+    [ "$stderr" = "$T/n.cg:$n: warning: the last part ends without totals:, which Valgrind always writes: cut short? (--complete refuses it)" ]
     run -1 --separate-stderr validate --complete "$T/n.cg"
     [ "$stderr" = "$T/n.cg:$n: syntax: the last part ends without a totals: trailer (cut short?)" ]
     # cut inside a line: refused at that line (or at a calls= left
@@ -130,14 +131,52 @@ CG
     [[ "$stderr" == "$T/c.cg:$((n + 1)): syntax: "* ]] || [[ "$stderr" == "$T/c.cg:$n: syntax: "* ]]
     # a cut that leaves a valid last line without its line ending
     { head -n 3000 "$T/h.cg" | grep -v '^calls=' ; printf '0 1'; } > "$T/p.cg"
-    run -0 validate "$T/p.cg"
     n=$(wc -l < "$T/p.cg")
+    run -0 --separate-stderr validate "$T/p.cg"
+    [ "$stderr" = "$T/p.cg:$((n + 1)): warning: the last line has no line ending, which Valgrind always writes: cut short? (--complete refuses it)" ]
     run -1 --separate-stderr validate --complete "$T/p.cg"
     [ "$stderr" = "$T/p.cg:$((n + 1)): syntax: the input ends inside a line (cut short?)" ]
     for cmd in cg-tsv cg-parts cg-normalize cg-funcs; do
         run -1 --separate-stderr "$CG_BINDIR/$cmd" --complete "$T/n.cg"
         [ -z "$output" ]
     done
+}
+
+# A Valgrind recording without its totals: trailer: as creator: says, or
+# without one, as cmd: and totals: in an earlier part say.
+write_cut() {
+    printf 'version: 1\n%scmd: ./a\nevents: Ir\nfn=main\n1 5\ntotals: 5\n\n' "$2" > "$1"
+    printf 'cmd: ./a\nevents: Ir\nfn=main\n1 7\n' >> "$1"
+}
+
+@test "a Valgrind recording cut short: one warning naming --complete from every command; none from another producer" {
+    warning="warning: the last part ends without totals:, which Valgrind always writes: cut short? (--complete refuses it)"
+    write_cut "$T/c.cg" 'creator: callgrind-3.19.0\n'
+    write_cut "$T/n.cg" ''
+    for f in c n; do
+        for cmd in cg-validate cg-tsv cg-parts cg-normalize cg-funcs cg-fold cg-flame cg-dot cg-annotate "cg-export speedscope"; do
+            # shellcheck disable=SC2086
+            run -0 --separate-stderr "$CG_BINDIR/"$cmd "$T/$f.cg"
+            [ "$stderr" = "$T/$f.cg:11: $warning" ] || { echo "$cmd $f: $stderr"; false; }
+        done
+        run -0 --separate-stderr "$CG_BINDIR/cg-diff" "$T/$f.cg" "$T/$f.cg"
+        [ "$stderr" = "$T/$f.cg:11: $warning"$'\n'"$T/$f.cg:11: $warning" ]
+        run -1 --separate-stderr validate --complete "$T/$f.cg"
+        [ "$stderr" = "$T/$f.cg:11: syntax: the last part ends without a totals: trailer (cut short?)" ]
+    done
+    # the figures are still the prefix's: the warning changes no output
+    [ "$("$CG_BINDIR/cg-funcs" -H "$T/c.cg" 2>/dev/null | cut -f3,6)" = "$(printf 'main\t12')" ]
+    # another producer, or a whole recording: silence
+    write_cut "$T/o.cg" 'creator: xdebug 3.2\n'
+    printf 'totals: 7\n' >> "$T/c.cg"
+    for f in o c; do
+        run -0 --separate-stderr validate "$T/$f.cg"
+        [ -z "$stderr" ]
+    done
+    # no totals: anywhere and no creator: nothing says Valgrind
+    printf 'events: Ir\nfn=main\n1 5\n' > "$T/h.cg"
+    run -0 --separate-stderr validate "$T/h.cg"
+    [ -z "$stderr" ]
 }
 
 @test "named pipes, /dev/stdin and process substitution are read like standard input" {

@@ -218,8 +218,52 @@ static void test_size_hint(void)
 	cg_input_free(in);
 }
 
+/* cut_short_line: a Valgrind input (creator: callgrind..., or without a
+ * creator: an earlier part with cmd: and totals:) whose last part has no
+ * totals:, or whose last line no line ending; 0 for any other input and
+ * under CG_COMPLETE, which refuses it. */
+static void test_cut_short(void)
+{
+	static const struct {
+		const char *text;
+		uint64_t line;
+		int inside;
+	} cases[] = {
+		{"creator: callgrind-3.19.0\nevents: A\nfn=f\n1 5\n", 4, 0},
+		{"creator: callgrind\nevents: A\nfn=f\n1 5\ntotals: 5", 5, 1},
+		{"creator: callgrind\nevents: A\nfn=f\n1 5\ntotals: 5\n", 0, 0},
+		{"creator: callgrin\nevents: A\nfn=f\n1 5\n", 0, 0},
+		{"cmd: a\nevents: A\nfn=f\n1 5\ntotals: 5\n"
+		 "cmd: a\nevents: A\nfn=f\n1 5\n", 9, 0},
+		{"cmd: a\nevents: A\nfn=f\n1 5\n", 0, 0},
+		{"creator: x\ncmd: a\nevents: A\nfn=f\n1 5\ntotals: 5\n"
+		 "cmd: a\nevents: A\nfn=f\n1 5\n", 0, 0},
+	};
+	size_t i;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		cg_read_options opt;
+		cg_stats st;
+		cg_error err;
+		size_t len = strlen(cases[i].text);
+		cg_read_options_default(&opt);
+		opt.stats = &st;
+		CHECK(cg_parse_opts(cases[i].text, len, &opt, NULL, NULL, &err) ==
+		              CG_OK &&
+		          st.cut_short_line == cases[i].line &&
+		          st.cut_inside_line == cases[i].inside,
+		      "case %zu: cut short at %llu (inside a line %d)", i,
+		      (unsigned long long)st.cut_short_line, st.cut_inside_line);
+		opt.flags = CG_COMPLETE;
+		CHECK((cg_parse_opts(cases[i].text, len, &opt, NULL, NULL, &err) ==
+		       CG_OK) == (i == 2) &&
+		          st.cut_short_line == 0,
+		      "case %zu under CG_COMPLETE", i);
+	}
+}
+
 int main(void)
 {
+	test_cut_short();
 	test_stats();
 	test_normalize_flags();
 	test_events();
