@@ -1110,6 +1110,12 @@ enum { CG_MLTON_SPLIT = 1 };
 cg_kind cg_mlton_write(const cg_mlton *m, unsigned flags, const char *object,
                        cg_write_fn write, void *ctx, cg_error *err);
 
+/* What a reader should be told of accepted show-sources output (names
+ * with spaces where MLton writes a TAB, read as C functions' names): a
+ * message valid until cg_mlton_free, and its line in *line.  NULL past
+ * the last. */
+const char *cg_mlton_warning(const cg_mlton *m, size_t i, uint64_t *line);
+
 void cg_mlton_free(cg_mlton *m);
 
 /* --------------------------------------------- pego traces and profiles */

@@ -20,7 +20,7 @@ void grid_start(grid *g, size_t ncol, long columns)
 	g->ncol = ncol;
 	free(g->width);
 	/* without widths no cell is laid out, and the report is spoiled */
-	if ((g->width = calloc(ncol + 1, sizeof *g->width)) == NULL)
+	if ((g->width = calloc(2 * (ncol + 1), sizeof *g->width)) == NULL)
 		out_spoil();
 	g->printing = 0;
 	g->columns = columns;
@@ -56,8 +56,15 @@ void grid_figure(grid *g, size_t col, uint64_t v, uint64_t total,
 		cg_buf_puts(&g->cell, ".");
 	else
 		text_count(&g->cell, v);
-	if (percent)
-		text_percent(&g->cell, v, total);
+	if (percent && g->width != NULL) {
+		/* a column's shares as wide as its widest (100.00), so that its
+		 * figures stay aligned */
+		size_t *share = &g->width[g->ncol + 1 + col];
+		size_t w = (size_t)text_percent_digits(v, total);
+		if (!g->printing && w > *share)
+			*share = w;
+		text_percent_width(&g->cell, v, total, *share < 5 ? 5 : (int)*share);
+	}
 	grid_put(g, col);
 }
 

@@ -115,11 +115,24 @@ void text_count(cg_buf *t, uint64_t v)
 
 void text_percent(cg_buf *t, uint64_t v, uint64_t total)
 {
+	text_percent_width(t, v, total, 5);
+}
+
+int text_percent_digits(uint64_t v, uint64_t total)
+{
+	char buf[40];
+	if (total == 0)
+		return 5;
+	return snprintf(buf, sizeof buf, "%.2f", 100.0 * (double)v / (double)total);
+}
+
+void text_percent_width(cg_buf *t, uint64_t v, uint64_t total, int width)
+{
 	char buf[48];
 	if (total == 0)
-		snprintf(buf, sizeof buf, " (  -   )");
+		snprintf(buf, sizeof buf, " (%*s   )", width - 3, "-");
 	else
-		snprintf(buf, sizeof buf, " (%5.2f%%)",
+		snprintf(buf, sizeof buf, " (%*.2f%%)", width,
 		         100.0 * (double)v / (double)total);
 	cg_buf_puts(t, buf);
 }

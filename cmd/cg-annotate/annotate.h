@@ -36,6 +36,10 @@ void text_count(cg_buf *t, uint64_t v);
 /* " (12.34%)": v as a share of total, two decimals; "(  -   )" for a
  * zero total. */
 void text_percent(cg_buf *t, uint64_t v, uint64_t total);
+/* The share in a field of width characters (5 fits all but 100.00), and
+ * how many characters it takes on its own. */
+void text_percent_width(cg_buf *t, uint64_t v, uint64_t total, int width);
+int text_percent_digits(uint64_t v, uint64_t total);
 /* Columns of the text (code points; what text_escaped makes has no
  * controls). */
 size_t text_columns(const char *s, size_t n);
@@ -116,7 +120,7 @@ int time_later(struct timespec a, struct timespec b);
  * code: the first measures (widths), the second prints. */
 typedef struct grid {
 	size_t ncol;
-	size_t *width;
+	size_t *width; /* of each column's cells, then of their shares */
 	int printing;
 	cg_buf cell, line;
 	long columns; /* the terminal's width, 0: none */

@@ -51,6 +51,9 @@ static int feed(cli *c, cg_mlton *m, const char *path, int first)
 {
 	cg_error err;
 	cg_kind k;
+	const char *msg;
+	uint64_t line;
+	size_t w;
 	cg_input *in = cli_read(c, path);
 	if (in == NULL)
 		return -1;
@@ -62,6 +65,8 @@ static int feed(cli *c, cg_mlton *m, const char *path, int first)
 		cli_diag(c, path, &err);
 		return -1;
 	}
+	for (w = 0; first && (msg = cg_mlton_warning(m, w, &line)) != NULL; w++)
+		import_warning(path, line, msg);
 	return 0;
 }
 

@@ -73,8 +73,7 @@ static void warnings(const char *path, const cg_pego *p)
 	uint64_t line;
 	size_t i;
 	for (i = 0; (w = cg_pego_warning(p, i, &line)) != NULL; i++)
-		fprintf(stderr, "%s:%llu: warning: %s\n", cli_name(path),
-		        (unsigned long long)line, w);
+		import_warning(path, line, w);
 }
 
 static void import(cli *c, job *j, const char *path, const char *out)

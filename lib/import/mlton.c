@@ -202,6 +202,35 @@ static cg_kind name_line(reader *r, cg_str s, mlton_name *n)
 	return number(r, pos, "a line number", &n->pos);
 }
 
+/* Whether a name without a TAB reads "NAME FILE: LINE": a space, and
+ * ": " and digits at its end.  MLton writes that as NAME<TAB>FILE: LINE;
+ * a C function's name (the only kind without a position) has neither. */
+static int spaced_position(const mlton_name *n)
+{
+	cg_str s = n->name;
+	size_t i = s.len;
+	if (n->name.len != n->line.len)
+		return 0;
+	while (i > 0 && s.ptr[i - 1] >= '0' && s.ptr[i - 1] <= '9')
+		i--;
+	if (i == s.len || i < 3 || s.ptr[i - 1] != ' ' || s.ptr[i - 2] != ':')
+		return 0;
+	return memchr(s.ptr, ' ', i - 2) != NULL;
+}
+
+static const char spaced_warning[] =
+    "a source name reads NAME FILE: LINE with spaces, where MLton writes a "
+    "TAB after NAME: read as the name of a C function";
+
+const char *cg_mlton_warning(const cg_mlton *m, size_t i, uint64_t *line)
+{
+	if (i > 0 || m->spaced_count == 0)
+		return NULL;
+	if (line != NULL)
+		*line = m->spaced_line;
+	return m->spaced_message;
+}
+
 /* Names and sources begin with <unknown>, <gc> and <main>. */
 static cg_kind at_least_fixed(reader *r, const char *what, size_t n)
 {
@@ -234,9 +263,14 @@ static cg_kind read_names(cg_mlton *m, reader *r)
 		if ((k = next_line(r, &s, "a source name")) != CG_OK ||
 		    (k = name_line(r, s, &m->names[i])) != CG_OK)
 			return k;
+		if (spaced_position(&m->names[i]) && m->spaced_count++ == 0)
+			m->spaced_line = r->line;
 		if (i < NFIXED && !str_is(s, fixed_names[i]))
 			return expected(r, fixed_names[i], s);
 	}
+	snprintf(m->spaced_message, sizeof m->spaced_message, "%s (%llu line%s)",
+	         spaced_warning, (unsigned long long)m->spaced_count,
+	         m->spaced_count == 1 ? "" : "s");
 	return CG_OK;
 }
 

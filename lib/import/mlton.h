@@ -50,6 +50,9 @@ struct cg_mlton {
 	int stack;
 	uint64_t total, total_gc;
 	uint64_t *split, *master; /* 3 counts per source, per name */
+	/* names without a TAB that read NAME FILE: LINE: the first's line */
+	uint64_t spaced_count, spaced_line;
+	char spaced_message[200];
 };
 
 /* CG_SYNTAX at line 0 for a call out of turn: an earlier input refused,

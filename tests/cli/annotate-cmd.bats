@@ -70,9 +70,11 @@ write_named() {
     [ "${#lines[@]}" -eq 10 ]
     [ "${lines[4]}" = "Threshold:  50% of Ir inclusive for functions, self for files" ]
     [ "${lines[5]}" = "-- Functions, by inclusive cost" ]
-    [[ "${lines[7]}" == *"235,161 (100.00%)  ???:0x000000000001ab70 [/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2]" ]]
-    [[ "${lines[8]}" == *"120,712 (51.33%)  ./elf/./elf/rtld.c:_dl_start "* ]]
-    [[ "${lines[9]}" == *"120,037 (51.04%)  ./elf/../sysdeps/unix/sysv/linux/dl-sysdep.c:_dl_sysdep_start "* ]]
+    # a column's shares as wide as its 100.00%: its figures stay aligned
+    [ "${lines[6]}" = "          Ir            Ir:incl  file:function [object]" ]
+    [ "${lines[7]}" = " 15 ( 0.01%)  235,161 (100.00%)  ???:0x000000000001ab70 [/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2]" ]
+    [[ "${lines[8]}" == "640 ( 0.27%)  120,712 ( 51.33%)  ./elf/./elf/rtld.c:_dl_start "* ]]
+    [[ "${lines[9]}" == " 34 ( 0.01%)  120,037 ( 51.04%)  ./elf/../sysdeps/unix/sysv/linux/dl-sysdep.c:_dl_sysdep_start "* ]]
     run -0 annotate -w 0 --inclusive=no -t 50 --no-auto "$HANOI"
     [ "${#lines[@]}" -eq 8 ]
     [ "${lines[7]}" = "(none over the threshold)" ]
@@ -301,7 +303,7 @@ EOF
     [ "${lines[3]}" = "Totals:     Ir 12, Dr 1" ]
     # f: 3 + 4 over the two parts, and the Dr of the second
     [ "${lines[7]}" = "7 (58.33%)  1 (100.00%)  7 (58.33%)  1 (100.00%)  a.c:f" ]
-    [ "${lines[8]}" = "5 (41.67%)   0 ( 0.00%)  5 (41.67%)   0 ( 0.00%)  a.c:g" ]
+    [ "${lines[8]}" = "5 (41.67%)  0 (  0.00%)  5 (41.67%)  0 (  0.00%)  a.c:g" ]
 }
 
 @test "an invalid input: its diagnostic, exit 1, nothing on standard output" {

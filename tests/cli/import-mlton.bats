@@ -210,6 +210,24 @@ x')
     refuse "$S" 6 resource "line length (UTF-16 code units) over the line limit of 14 (raise it with --limit line=N or --no-limits)" --limit line=14 "$S"
 }
 
+@test "a name with spaces where MLton writes a TAB: one warning at the first, the count, read as a C function" {
+    f=$(bad spaced.sources prog.sources '6s/\t/ /;8s/\t/ /')
+    run -0 --separate-stderr import "$f" "$M/time-current.mlmon"
+    [ "$stderr" = "$f:6: warning: a source name reads NAME FILE: LINE with spaces, where MLton writes a TAB after NAME: read as the name of a C function (2 lines)" ]
+    echo "$output" > "$BATS_TEST_TMPDIR/p.cg"
+    funcs -H "$BATS_TEST_TMPDIR/p.cg" | grep -qx "${TAB}???${TAB}fib prog.sml: 3${TAB}0${TAB}${TAB}52${TAB}52"
+    # one such line: "1 line"; a C function's name, or a name with a space
+    # but no position after it: no warning
+    f=$(bad spaced1.sources prog.sources '7s/\t/ /')
+    run -0 --separate-stderr import "$f"
+    [ "$stderr" = "$f:7: warning: a source name reads NAME FILE: LINE with spaces, where MLton writes a TAB after NAME: read as the name of a C function (1 line)" ]
+    for e in '6s/.*/GC_collect/' '6s/.*/fib of: x/' '6s/.*/fib: 3/' '6s/.*/a b: 3x/'; do
+        f=$(bad quiet.sources prog.sources "$e")
+        run -0 --separate-stderr import "$f"
+        [ -z "$stderr" ] || { echo "$e: $stderr"; false; }
+    done
+}
+
 @test "mlmon.out refusals, each at its line, naming both values" {
     S=$M/prog.sources
     f=$(bad short.mlmon time-stack.mlmon '10s/.*/10 14/')
