@@ -583,7 +583,9 @@ cg_kind cg_funcs_new(cg_funcs **out, cg_error *err);
 /* Flags of cg_funcs_new_opts: CG_FUNCS_KEEP_PARTS also keeps every part's
  * functions and arcs, for cg_funcs_part_entry and cg_funcs_part_arc
  * (without it both counts are 0). */
-enum { CG_FUNCS_KEEP_PARTS = 1u << 0 };
+/* CG_FUNCS_SELF_COSTS refuses an event marked inclusive (below), as an
+ * export of every event's stacks must. */
+enum { CG_FUNCS_KEEP_PARTS = 1u << 0, CG_FUNCS_SELF_COSTS = 1u << 1 };
 cg_kind cg_funcs_new_opts(cg_funcs **out, unsigned flags, cg_error *err);
 
 /* Parse a complete input as opt says (as cg_parse_opts does) and add its
@@ -625,6 +627,13 @@ cg_str cg_funcs_event(const cg_funcs *f, size_t i);
 /* The index of the event named name, or -1 when f has none by that name
  * (names compare byte for byte). */
 long cg_funcs_event_find(const cg_funcs *f, cg_str name);
+/* The line of the first "event: NAME : inclusive ..." header of event
+ * ev (a long name that begins with the word "inclusive": its figures
+ * are not self costs, as cg-import mlton marks MLton's STACK), else 0.
+ * An aggregation that folds the stacks of such an event (cg_funcs_fold),
+ * or made with CG_FUNCS_SELF_COSTS, refuses the input: Unsupported at
+ * that line. */
+uint64_t cg_funcs_event_inclusive(const cg_funcs *f, size_t ev);
 /* The sum of all self costs, per event. */
 const uint64_t *cg_funcs_totals(const cg_funcs *f);
 /* Parts added, numbered 0.. across inputs in the order added (the part

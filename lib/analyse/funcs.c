@@ -114,6 +114,11 @@ struct cg_funcs {
 	cg_stacks *stacks;
 	char *fold_event; /* NUL-terminated; "" the first event */
 	size_t fold_event_len;
+	int self_costs; /* CG_FUNCS_SELF_COSTS: refuse an inclusive event */
+	/* per event: the line of the event: header that marks it inclusive
+	 * (cg_funcs_event_inclusive), 0 when none */
+	uint64_t *incl_line;
+	size_t nincl, incl_cap;
 };
 
 #define CYCLE_NAME 32
@@ -208,6 +213,7 @@ cg_kind cg_funcs_new_opts(cg_funcs **out, unsigned flags, cg_error *err)
 	if (*out == NULL)
 		return cgi_fail_memory(err, 0);
 	(*out)->keep_parts = (flags & CG_FUNCS_KEEP_PARTS) != 0;
+	(*out)->self_costs = (flags & CG_FUNCS_SELF_COSTS) != 0;
 	return CG_OK;
 }
 
@@ -217,6 +223,92 @@ cg_kind cg_funcs_new(cg_funcs **out, cg_error *err)
 }
 
 /* --------------------------------------------------------------- parsing */
+
+static int folded(const cg_funcs *f, size_t ev);
+
+static cg_str trim(const char *p, const char *end)
+{
+	cg_str t;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	t.ptr = p;
+	t.len = (size_t)(end - p);
+	return t;
+}
+
+/* The event an "event: NAME [= FORMULA] [: LONG NAME]" header describes
+ * in *name, and whether its long name begins with the word "inclusive". */
+static int inclusive_header(cg_str v, cg_str *name)
+{
+	static const char word[] = "inclusive";
+	const size_t n = sizeof word - 1;
+	const char *colon = memchr(v.ptr, ':', v.len);
+	const char *eq = memchr(v.ptr, '=', v.len);
+	const char *end = eq != NULL && (colon == NULL || eq < colon) ? eq : colon;
+	size_t i;
+	cg_str rest;
+	if (colon == NULL)
+		return 0;
+	*name = trim(v.ptr, end);
+	rest = trim(colon + 1, v.ptr + v.len);
+	if (rest.len < n)
+		return 0;
+	for (i = 0; i < n; i++)
+		if ((rest.ptr[i] | 0x20) != word[i])
+			return 0;
+	return rest.len == n || !((rest.ptr[n] | 0x20) >= 'a' && (rest.ptr[n] | 0x20) <= 'z');
+}
+
+/* Note the events of part p that an event: line marks inclusive (their
+ * figures are not self costs: MLton's STACK, as cg-import writes it), and
+ * refuse one whose stacks are to be folded, or any with self_costs:
+ * stacks add up their frames, and would count it again at every level. */
+static cg_kind inclusive_events(cg_funcs *f, const cg_part *p,
+                                const uint32_t *map)
+{
+	size_t i, e, nev = cg_part_event_count(p);
+	for (i = 0; i < cg_part_header_count(p); i++) {
+		cg_str name;
+		char why[256];
+		cg_str key = cg_part_header_key(p, i);
+		if (!cg_key_is(key.ptr, key.len, "event") ||
+		    !inclusive_header(cg_part_header_value(p, i), &name))
+			continue;
+		for (e = 0; e < nev && cg_str_cmp(cg_part_event(p, e), name) != 0; e++)
+			;
+		if (e == nev)
+			continue;
+		if (map[e] >= f->nincl) {
+			if (cg_grow((void **)&f->incl_line, &f->incl_cap, map[e] + 1,
+			            sizeof *f->incl_line))
+				return oom(f);
+			memset(f->incl_line + f->nincl, 0,
+			       (map[e] + 1 - f->nincl) * sizeof *f->incl_line);
+			f->nincl = map[e] + 1;
+		}
+		if (f->incl_line[map[e]] == 0)
+			f->incl_line[map[e]] = cg_part_header_line(p, i);
+		if (!f->self_costs && !folded(f, map[e]))
+			continue;
+		snprintf(why, sizeof why,
+		         "event '%.*s' is inclusive, as its event: line says: a "
+		         "stack adds up its frames, and would count it again at "
+		         "every level%s",
+		         (int)(name.len > 60 ? 60 : name.len), name.ptr,
+		         f->self_costs ? " (cg-export writes every event)"
+		                       : "; fold a self-cost event (-e EV)");
+		return cgi_consumer_fail(&f->in, CG_UNSUPPORTED,
+		                        cg_part_header_line(p, i), why);
+	}
+	return CG_OK;
+}
+
+uint64_t cg_funcs_event_inclusive(const cg_funcs *f, size_t ev)
+{
+	return ev < f->nincl ? f->incl_line[ev] : 0;
+}
 
 static cg_kind on_part_begin(void *ctx, const cg_part *p)
 {
@@ -235,7 +327,9 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 	    cg_grow((void **)&f->ptot, &f->ptot_cap, f->nptot + nev,
 	            sizeof *f->ptot))
 		return oom(f);
-	if (cgi_consumer_events(&f->in, &f->events, p, f->evmaps + f->nevmaps))
+	if (cgi_consumer_events(&f->in, &f->events, p, f->evmaps + f->nevmaps) ||
+	    inclusive_events(f, p, f->evmaps + f->nevmaps) != CG_OK ||
+	    f->in.pending)
 		return CG_OK;
 	fp = &f->parts[f->nparts++];
 	fp->nev = nev;
@@ -914,6 +1008,7 @@ void cg_funcs_free(cg_funcs *f)
 	cg_free(f->totals);
 	cgi_stacks_free(f->stacks);
 	cg_free(f->fold_event);
+	cg_free(f->incl_line);
 	cg_free(f);
 }
 
@@ -965,6 +1060,11 @@ static cg_kind fold_kept(const cg_funcs *f, size_t from, size_t to, size_t ev,
 		return cgi_fail(err, CG_UNSUPPORTED, 0,
 		               "cg_fold: the event was not folded while reading "
 		               "(cg_funcs_fold) and the parts were not kept");
+	if (cg_funcs_event_inclusive(f, ev) != 0)
+		return cgi_fail(err, CG_UNSUPPORTED, 0,
+		               "cg_fold: the event is inclusive (its event: line "
+		               "says so): its stacks would count it again at every "
+		               "level");
 	if ((s = cgi_stacks_new(opt)) == NULL)
 		return cgi_fail_memory(err, 0);
 	for (p = from; p < to; p++)

@@ -164,15 +164,23 @@ static cg_kind add_headers(const cg_mlton *m, cg_emit *e, unsigned flags,
 	        CG_OK ||
 	    !m->stack)
 		return k;
+	/* their event: lines mark them inclusive (cg_funcs_event_inclusive),
+	 * so that no flame graph adds them up as self costs */
 	if ((k = header(e, "desc", err,
 	                "%s: %s while the function was on the stack, recursion "
 	                "counted once (MLton's STACK: its own inclusive figure, "
 	                "not a sum over functions)",
+	                ev[1], unit)) != CG_OK ||
+	    (k = header(e, "desc", err,
+	                "%s: GC %s while the function was on the stack (MLton's "
+	                "STACKGC)",
+	                ev[2], unit)) != CG_OK ||
+	    (k = header(e, "event", err,
+	                "%s : inclusive %s while on the stack (MLton's STACK)",
 	                ev[1], unit)) != CG_OK)
 		return k;
-	return header(e, "desc", err,
-	              "%s: GC %s while the function was on the stack (MLton's "
-	              "STACKGC)",
+	return header(e, "event", err,
+	              "%s : inclusive GC %s while on the stack (MLton's STACKGC)",
 	              ev[2], unit);
 }
 

@@ -13,7 +13,8 @@ cg_kind cg_export_new(cg_export **out, const cg_fold_options *fold,
 	*out = NULL;
 	if (x == NULL)
 		return cgi_fail_memory(err, 0);
-	if (cg_funcs_new_opts(&x->f, CG_FUNCS_KEEP_PARTS, err) != CG_OK ||
+	if (cg_funcs_new_opts(&x->f, CG_FUNCS_KEEP_PARTS | CG_FUNCS_SELF_COSTS,
+	                      err) != CG_OK ||
 	    cgi_sites_new(&x->sites, err) != CG_OK) {
 		cg_export_free(x);
 		return CG_RESOURCE;

@@ -42,6 +42,8 @@ def cases(src):
         ("cg-diff", [v30, v28]),
         ("cg-dot", [ex]),
         ("cg-fold", [v30, v28]),
+        # an event: line marking an event inclusive, beside the one folded
+        ("cg-fold", ["-e", "S", os.path.join(src, "tests", "alloc", "inclusive.cg")]),
         ("cg-flame", [v28]),
         ("cg-flame", ["--folded", os.path.join(src, "tests", "fuzz", "folded",
                                                "hanoi.fold")]),

@@ -95,6 +95,54 @@ expected_rows() {
     [ "${#lines[@]}" -eq 8 ]
 }
 
+@test "MLton's inclusive events are marked in their event: lines; cg-fold, cg-flame and cg-export refuse to fold them" {
+    S=$BATS_TEST_TMPDIR/s.cg
+    import "$M/prog.sources" "$M/time-stack.mlmon" > "$S"
+    run -0 validate --complete "$S"
+    l1=$(grep -n '^event: TicksStack : inclusive ' "$S" | cut -d: -f1)
+    l2=$(grep -n '^event: TicksStackGC : inclusive GC ' "$S" | cut -d: -f1)
+    [ -n "$l1" ] && [ -n "$l2" ]
+    why="is inclusive, as its event: line says: a stack adds up its frames, and would count it again at every level"
+    for cmd in cg-fold cg-flame; do
+        run -1 --separate-stderr "$CG_BINDIR/$cmd" -e TicksStack "$S"
+        [ -z "$output" ]
+        [ "$stderr" = "$S:$l1: unsupported: event 'TicksStack' $why; fold a self-cost event (-e EV)" ]
+        run -1 --separate-stderr "$CG_BINDIR/$cmd" -e TicksStackGC "$S"
+        [ "$stderr" = "$S:$l2: unsupported: event 'TicksStackGC' $why; fold a self-cost event (-e EV)" ]
+    done
+    for fmt in pprof speedscope; do
+        run -1 --separate-stderr "$CG_BINDIR/cg-export" "$fmt" -o "$BATS_TEST_TMPDIR/x" "$S"
+        [ "$stderr" = "$S:$l1: unsupported: event 'TicksStack' $why (cg-export writes every event)" ]
+        [ ! -e "$BATS_TEST_TMPDIR/x" ]
+    done
+    # the self-cost event, MLton's CUR, folds: its summary's 23 ticks
+    run -0 --separate-stderr "$CG_BINDIR/cg-fold" -e Ticks "$S"
+    [ -z "$stderr" ]
+    [ "$(awk '{ n += $NF } END { print n }' <<< "$output")" -eq 23 ]
+    # a current profile has no inclusive event: cg-export reads it
+    import "$M/prog.sources" "$M/time-current.mlmon" > "$BATS_TEST_TMPDIR/c.cg"
+    no_line '^event:' "$BATS_TEST_TMPDIR/c.cg"
+    run -0 "$CG_BINDIR/cg-export" speedscope -o "$BATS_TEST_TMPDIR/c.json" "$BATS_TEST_TMPDIR/c.cg"
+}
+
+@test "an event: line's long name that begins with the word inclusive marks it so, whoever wrote it" {
+    for long in 'inclusive' 'Inclusive time' 'INCLUSIVE: wall' 'inclusive, in ms'; do
+        printf 'event: T : %s\nevents: S T\nfn=f\n1 1 2\n' "$long" > "$BATS_TEST_TMPDIR/i.cg"
+        run -1 --separate-stderr "$CG_BINDIR/cg-fold" -e T "$BATS_TEST_TMPDIR/i.cg"
+        [[ "$stderr" == "$BATS_TEST_TMPDIR/i.cg:1: unsupported: event 'T' is inclusive, "* ]] || { echo "$long: $stderr"; false; }
+        run -0 "$CG_BINDIR/cg-fold" -e S "$BATS_TEST_TMPDIR/i.cg"
+        [ "$output" = "f 1" ]
+    done
+    for v in 'T : inclusiveness' 'T = S : not inclusive' 'T' 'T = inclusive' 'U : inclusive'; do
+        printf 'event: %s\nevents: S T\nfn=f\n1 1 2\n' "$v" > "$BATS_TEST_TMPDIR/s.cg"
+        run -0 --separate-stderr "$CG_BINDIR/cg-fold" -e T "$BATS_TEST_TMPDIR/s.cg"
+        [ "$output" = "f 2" ] || { echo "$v: $output $stderr"; false; }
+    done
+    # a formula before the long name
+    printf 'event: T = S : inclusive\nevents: S T\nfn=f\n1 1 2\n' > "$BATS_TEST_TMPDIR/f.cg"
+    run -1 "$CG_BINDIR/cg-fold" -e T "$BATS_TEST_TMPDIR/f.cg"
+}
+
 @test "two mlmon.out files are summed as mlprof sums them" {
     run -0 --separate-stderr import "$M/prog.sources" "$M/time-current.mlmon" "$M/time-current-2.mlmon"
     echo "$output" > "$BATS_TEST_TMPDIR/two.cg"

@@ -239,9 +239,60 @@ static void test_part(void)
 	cg_funcs_free(g);
 }
 
+/* An event whose event: line's long name begins with "inclusive": the
+ * line noted per event; folding it refused at that line, read time or
+ * late; with CG_FUNCS_SELF_COSTS any such event refused. */
+static void test_inclusive(void)
+{
+	static const char in[] = "event: T : Inclusive time\n"
+	                         "events: S T\nfn=f\n1 1 2\n";
+	cg_fold_options opt;
+	cg_funcs *f;
+	cg_error err;
+	sink s;
+	cg_fold_options_default(&opt);
+	memset(&s, 0, sizeof s);
+	if (cg_funcs_new_opts(&f, CG_FUNCS_KEEP_PARTS, &err) != CG_OK)
+		return;
+	s.f = f;
+	CHECK(cg_funcs_add(f, in, sizeof in - 1, NULL, 0, &err) == CG_OK &&
+	          cg_funcs_finish(f, 0, &err) == CG_OK,
+	      "an inclusive event aggregates: %s", err.message);
+	CHECK(cg_funcs_event_inclusive(f, 0) == 0 &&
+	          cg_funcs_event_inclusive(f, 1) == 1 &&
+	          cg_funcs_event_inclusive(f, 2) == 0,
+	      "the event: line of T, 1");
+	CHECK(cg_fold(f, 1, &opt, print_stack, &s, NULL, &err) ==
+	              CG_UNSUPPORTED &&
+	          strstr(err.message, "inclusive") != NULL,
+	      "T not folded late: %s", err.message);
+	CHECK(cg_fold(f, 0, &opt, print_stack, &s, NULL, &err) == CG_OK &&
+	          strcmp(s.out, "f 1\n") == 0,
+	      "S folded: %s", s.out);
+	cg_funcs_free(f);
+	if (cg_funcs_new(&f, &err) != CG_OK)
+		return;
+	CHECK(cg_funcs_fold(f, (cg_str){"T", 1}, &opt, &err) == CG_OK &&
+	          cg_funcs_add(f, in, sizeof in - 1, NULL, 0, &err) ==
+	              CG_UNSUPPORTED &&
+	          err.line == 1 &&
+	          strncmp(err.message, "event 'T' is inclusive", 22) == 0,
+	      "T refused while folding: %llu %s", (unsigned long long)err.line,
+	      err.message);
+	cg_funcs_free(f);
+	if (cg_funcs_new_opts(&f, CG_FUNCS_SELF_COSTS, &err) != CG_OK)
+		return;
+	CHECK(cg_funcs_add(f, in, sizeof in - 1, NULL, 0, &err) ==
+	              CG_UNSUPPORTED &&
+	          err.line == 1,
+	      "CG_FUNCS_SELF_COSTS: refused at line 1");
+	cg_funcs_free(f);
+}
+
 int main(void)
 {
 	size_t i;
+	test_inclusive();
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		run(&cases[i], 0);
 		run(&cases[i], 1);
