@@ -55,6 +55,17 @@ static cg_kind unexpected(walk *w, const char *wanted)
 	               wanted, ex);
 }
 
+/* JSON allows no comma after the last member or element, which a hand
+ * edit often leaves: said as such, at the comma's line. */
+static cg_kind comma_error(cg_error *err, uint64_t line, char close)
+{
+	return cgi_fail(err, CG_SYNTAX, line,
+	               "a comma before '%c': JSON allows none after the last %s; "
+	               "expected %s after the comma",
+	               close, close == '}' ? "member" : "element",
+	               close == '}' ? "a key (a string)" : "a value");
+}
+
 static int hex4(const char *p)
 {
 	int v = 0, i;
@@ -172,10 +183,13 @@ static cg_kind members(walk *w, cg_jval *v, int object, int depth)
 			return CG_OK;
 		}
 		if (!first) {
+			uint64_t at_comma = w->line;
 			if (w->at >= w->len || w->t[w->at] != ',')
 				return unexpected(w, object ? "',' or '}'" : "',' or ']'");
 			w->at++;
 			skip_blanks(w);
+			if (w->at < w->len && w->t[w->at] == close)
+				return comma_error(w->err, at_comma, close);
 		}
 		if (object) {
 			if (w->k >= w->ntok || w->tok[w->k].type != JSMN_STRING ||

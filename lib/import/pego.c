@@ -241,8 +241,13 @@ static cg_kind headers(writer *w)
 	size_t i;
 	cg_kind k = CG_OK;
 	char buf[CG_MESSAGE_MAX];
-	static const cg_str creator = {"cgprof cg-import pego", 21};
-	if ((k = cgi_emit_header(w->e, "creator", creator, w->err)) != CG_OK)
+	/* the version and the input's kind, as the mlton importer's says */
+	snprintf(buf, sizeof buf, "cgprof %s cg-import pego (pego %s)",
+	         CGPROF_VERSION,
+	         p->kind == CG_PEGO_TRACE ? "rule trace" : "profile");
+	v.ptr = buf;
+	v.len = strlen(buf);
+	if ((k = cgi_emit_header(w->e, "creator", v, w->err)) != CG_OK)
 		return k;
 	if (p->kind == CG_PEGO_TRACE) {
 		snprintf(buf, sizeof buf, "Trace: pego rule trace, %s spelling",

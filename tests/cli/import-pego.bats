@@ -197,6 +197,15 @@ check_profile() {
     done
 }
 
+@test "both importers name their version in creator:, that of --version" {
+    v=$("$CG_BINDIR/cg-import" --version | sed 's/^cg-import (cgprof) //')
+    [ -n "$v" ]
+    [ "$(import "$EX/expr.profile.json" | grep '^creator:')" = "creator: cgprof $v cg-import pego (pego profile)" ]
+    [ "$(import "$EX/expr.trace.jsonl" | grep '^creator:')" = "creator: cgprof $v cg-import pego (pego rule trace)" ]
+    M=$TESTS_DIR/import/mlton
+    [ "$("$CG_BINDIR/cg-import" mlton "$M/prog.sources" | grep '^creator:')" = "creator: cgprof $v cg-import mlton (MLton show-sources and mlmon.out)" ]
+}
+
 @test "--parts: one part per parse" {
     import --parts "$EX/ts.trace.jsonl" > "$BATS_TEST_TMPDIR/out.cg"
     validate "$BATS_TEST_TMPDIR/out.cg"
@@ -251,6 +260,11 @@ check_folded() {
     sed 's/"calls": 14/"calls": 1.5/' "$EX/expr.profile.json" > "$BATS_TEST_TMPDIR/bad.json"
     run --separate-stderr -1 import - < "$BATS_TEST_TMPDIR/bad.json"
     [ "$stderr" = "<stdin>:4: syntax: 'calls' is not a non-negative integer" ]
+    # a trailing comma, as a hand edit leaves it: named, at its line
+    line=$(grep -n '"selfTime"' "$EX/expr.profile.json" | head -1 | cut -d: -f1)
+    sed "${line}s/\$/,/" "$EX/expr.profile.json" > "$BATS_TEST_TMPDIR/comma.json"
+    run --separate-stderr -1 import "$BATS_TEST_TMPDIR/comma.json"
+    [ "$stderr" = "$BATS_TEST_TMPDIR/comma.json:$line: syntax: a comma before '}': JSON allows none after the last member; expected a key (a string) after the comma" ]
     sed '3s/.*/{"event":"enter","rule":"s","depth":2,"pos":0,"line":1,"col":1,"new":1}/' \
         "$EX/expr.trace.jsonl" > "$BATS_TEST_TMPDIR/new.jsonl"
     run --separate-stderr -1 import "$BATS_TEST_TMPDIR/new.jsonl"

@@ -48,7 +48,8 @@ static const struct refusal {
     {"missing comma", ENTER("s", 1, 0) "{\"event\":\"enter\" \"rule\":1}\n",
      CG_SYNTAX, 2, "expected ',' or '}'"},
     {"trailing comma", ENTER("s", 1, 0) "{\"event\":\"enter\",}\n",
-     CG_SYNTAX, 2, "expected a key"},
+     CG_SYNTAX, 2, "a comma before '}': JSON allows none after the last "
+     "member; expected a key (a string) after the comma"},
     {"trailing data", ENTER("s", 1, 0) "{\"event\":\"exit\"} 1\n", CG_SYNTAX,
      2, "nothing after the object"},
     {"two objects", ENTER("s", 1, 0) "{}{}\n", CG_SYNTAX, 2,
@@ -149,8 +150,12 @@ static const struct refusal {
     {"profile: negative", "{\n\"parses\": 1,\n\"calls\": -1,\n\"evals\": 0,\n"
      "\"memoHits\": 0,\n\"examined\": 0,\n\"time\": 0,\n\"rules\": []\n}\n",
      CG_SYNTAX, 3, "'calls' is not a non-negative integer"},
-    {"profile: trailing comma", "{\n\"parses\": 1,\n}\n", CG_SYNTAX, 3,
-     "expected a key"},
+    {"profile: trailing comma", "{\n\"parses\": 1,\n}\n", CG_SYNTAX, 2,
+     "a comma before '}'"},
+    {"profile: trailing comma in an array",
+     "{\n\"parses\": 1,\n\"hints\": [\"a\",\n\n]\n}\n", CG_SYNTAX, 3,
+     "a comma before ']': JSON allows none after the last element; expected "
+     "a value after the comma"},
     {"profile: missing", "{\n\"parses\": 1\n}\n", CG_SYNTAX, 1,
      "missing key 'calls' in the profile"},
     {"profile: calls", "{\"parses\":1,\"calls\":2,\"evals\":2,\"memoHits\":0,"
