@@ -13,7 +13,7 @@
 static const char synopsis[] =
     "usage: cg-diff [-aHT] [-e EV[,EV...]] [-s KEY] [-t PCT | -m MIN] [-n N]\n"
     "               [--mod-ob|--mod-fl|--mod-fn s/RE/REP/[g]]...\n"
-    "               [--fail-above [FN:]EV=PCT]... [--no-cycles]\n"
+    "               [--fail-above [FN:]EV=PCT]... [--tsv] [--no-cycles]\n"
     "               " CLI_COMMON_USAGE " OLD NEW\n";
 
 static const char help[] =
@@ -36,6 +36,7 @@ static const char help[] =
     "                     than PCT percent\n"
     "  --fail-above FN:EV=PCT  exit 3 when the inclusive cost of EV of\n"
     "                     the functions named FN grows by more than PCT%\n"
+    CLI_TSV_HELP
     CLI_NO_CYCLES_HELP
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP
@@ -51,7 +52,7 @@ static const char help[] =
  * regression from a broken recording. */
 enum { EXIT_GATE = 3 };
 
-enum { OPT_MOD_OB = OPT_OWN, OPT_MOD_FL, OPT_MOD_FN, OPT_FAIL };
+enum { OPT_MOD_OB = OPT_OWN, OPT_MOD_FL, OPT_MOD_FN, OPT_FAIL, OPT_TSV };
 
 typedef struct gate {
 	const char *fn;    /* FN: of FN:EV=PCT, or NULL for the total */
@@ -64,7 +65,7 @@ typedef struct gate {
 } gate;
 
 typedef struct options {
-	int all, header, totals;
+	int all, header, totals, tsv;
 	const char *events, *sort;
 	int has_min, has_pct, has_top;
 	uint64_t min, pct_num, pct_scale, top;
@@ -491,6 +492,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    {"mod-fl", required_argument, NULL, OPT_MOD_FL},
 	    {"mod-fn", required_argument, NULL, OPT_MOD_FN},
 	    {"fail-above", required_argument, NULL, OPT_FAIL},
+	    {"tsv", no_argument, NULL, OPT_TSV},
 	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
 	int ch;
@@ -521,6 +523,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 		case OPT_MOD_FL: add_rename(c, o, CG_NAME_FL, "--mod-fl", optarg); break;
 		case OPT_MOD_FN: add_rename(c, o, CG_NAME_FN, "--mod-fn", optarg); break;
 		case OPT_FAIL: add_gate(c, o, optarg); break;
+		case OPT_TSV: o->tsv = 1; break;
 		default: cli_common_option(c, ch, optarg);
 		}
 	}
@@ -583,6 +586,8 @@ int main(int argc, char **argv)
 	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
 		cli_usage(&c, "OLD and NEW cannot both be standard input");
 
+	/* on a terminal the rows aligned: ob is column 1, fl 2 */
+	cli_table(o.tsv, o.totals ? 0 : 2, o.totals ? 0 : 4);
 	cli_status(&c, compare(&c, &o, argv));
 	cg_rename_free(o.rename);
 	free(o.gates);

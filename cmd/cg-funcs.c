@@ -13,7 +13,7 @@
 
 static const char synopsis[] =
     "usage: cg-funcs [-CcHpT] [-e EV[,EV...]] [-s KEY] [-t PCT] [-n N]\n"
-    "                [--no-cycles] " CLI_COMMON_USAGE " [FILE...]\n";
+    "                [--tsv] [--no-cycles] " CLI_COMMON_USAGE " [FILE...]\n";
 
 static const char help[] =
     "Print the self and inclusive cost of each function (standard\n"
@@ -30,6 +30,7 @@ static const char help[] =
     "  -t, --threshold PCT  keep rows whose sort value is at least\n"
     "                     PCT% of the event's total\n"
     "  -T, --totals       print only the total of each event\n"
+    CLI_TSV_HELP
     CLI_NO_CYCLES_HELP
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP
@@ -39,8 +40,10 @@ static const char help[] =
     "unreadable input or failed output.\n"
     CLI_EXIT_REFUSED_HELP;
 
+enum { OPT_TSV = OPT_OWN };
+
 typedef struct options {
-	int arcs, cycle_rows, header, parts, totals;
+	int arcs, cycle_rows, header, parts, totals, tsv;
 	const char *events, *sort;
 	cg_row_filter filter;
 } options;
@@ -167,6 +170,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    {"sort", required_argument, NULL, 's'},
 	    {"threshold", required_argument, NULL, 't'},
 	    {"totals", no_argument, NULL, 'T'},
+	    {"tsv", no_argument, NULL, OPT_TSV},
 	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
 	int ch;
@@ -190,6 +194,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 			                  &o->filter.pct_scale);
 			break;
 		case 'T': o->totals = 1; break;
+		case OPT_TSV: o->tsv = 1; break;
 		default: cli_common_option(c, ch, optarg);
 		}
 	}
@@ -197,6 +202,20 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	 * per part or among the arcs, none without cycle detection */
 	if (!(c->finish & CG_FUNCS_CYCLES) || o->parts || o->arcs)
 		o->cycle_rows = 0;
+}
+
+/* On a terminal, the rows aligned: the columns of ob and cob are
+ * objects' paths, of fl and cfl files'. */
+static void table(const options *o)
+{
+	unsigned long long ob = 1, fl = 2;
+	if (o->totals)
+		ob = fl = 0;
+	else if (o->arcs)
+		ob |= 1u << 3, fl |= 1u << 4;
+	if (o->parts)
+		ob <<= 1, fl <<= 1;
+	cli_table(o->tsv, ob, fl);
 }
 
 int main(int argc, char **argv)
@@ -217,6 +236,7 @@ int main(int argc, char **argv)
 
 	if (o.parts)
 		c.funcs_flags = CG_FUNCS_KEEP_PARTS;
+	table(&o);
 	f = cli_aggregate_operands(&c, argc, argv);
 	if (f != NULL && run(&c, &o, f) != 0)
 		cli_oom(&c, NULL);

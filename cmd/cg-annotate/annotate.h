@@ -8,6 +8,7 @@
 
 #include "cgprof.h"
 #include "rows.h"
+#include "text.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -26,11 +27,6 @@ void text_clear(cg_buf *t);
 void text_append(cg_buf *to, const cg_buf *from);
 /* t into the report: its bytes, or a spoiled report if t failed. */
 void text_out(const cg_buf *t);
-/* s as a terminal shows it safely: printable ASCII and valid UTF-8 from
- * U+00A0 up as they are; with tabs, a TAB as spaces to the next stop of 8
- * from the start of s; every other byte (C0 and C1 controls, ESC, DEL,
- * bidirectional overrides, bytes that are not UTF-8) as \xHH. */
-void text_escaped(cg_buf *t, cg_str s, int tabs);
 /* v with thousands separators: 1,234,567. */
 void text_count(cg_buf *t, uint64_t v);
 /* " (12.34%)": v as a share of total, two decimals; "(  -   )" for a
@@ -40,11 +36,6 @@ void text_percent(cg_buf *t, uint64_t v, uint64_t total);
  * how many characters it takes on its own. */
 void text_percent_width(cg_buf *t, uint64_t v, uint64_t total, int width);
 int text_percent_digits(uint64_t v, uint64_t total);
-/* Columns of the text (code points; what text_escaped makes has no
- * controls). */
-size_t text_columns(const char *s, size_t n);
-/* The byte length of the first cols columns of s. */
-size_t text_cut(const char *s, size_t n, size_t cols);
 
 /* ---------------------------------------------------------------- source */
 

@@ -421,19 +421,6 @@ static void print_functions(const annotate_options *o,
 
 /* ------------------------------------------------------------------ run */
 
-static long terminal_columns(void)
-{
-	struct winsize ws;
-	const char *env = getenv("COLUMNS");
-	if (!isatty(STDOUT_FILENO))
-		return 0;
-	if (env != NULL && atol(env) > 0)
-		return atol(env);
-	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
-		return ws.ws_col;
-	return 80;
-}
-
 static void run(cli *c, const annotate_options *o, annotate_profile *pr)
 {
 	cg_row_key key;
@@ -458,7 +445,7 @@ static void run(cli *c, const annotate_options *o, annotate_profile *pr)
 		return;
 	}
 	memset(&g, 0, sizeof g);
-	g.columns = o->width >= 0 ? o->width : terminal_columns();
+	g.columns = o->width >= 0 ? o->width : cli_terminal_columns();
 	print_header(o, pr);
 	print_functions(o, pr, &g, rows, n);
 	if (o->autoann)

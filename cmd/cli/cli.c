@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -853,4 +854,24 @@ int cli_fold_option(cli *c, int ch, const char *arg, cg_fold_options *opt)
 	default:
 		return 0;
 	}
+}
+
+long cli_terminal_columns(void)
+{
+	struct winsize ws;
+	const char *env = getenv("COLUMNS");
+	if (!isatty(STDOUT_FILENO))
+		return 0;
+	if (env != NULL && atol(env) > 0)
+		return atol(env);
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	return 80;
+}
+
+void cli_table(int tsv, unsigned long long objects, unsigned long long files)
+{
+	long columns = cli_terminal_columns();
+	if (!tsv && columns > 0)
+		out_table(columns, objects, files);
 }

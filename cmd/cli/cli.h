@@ -326,4 +326,14 @@ static inline int cli_grow(void **ptr, size_t *cap, size_t need,
 	return cg_grow_array(ptr, cap, need, elsize);
 }
 
+/* The width of the terminal on standard output: $COLUMNS, else the
+ * terminal's, else 80; 0 when standard output is no terminal. */
+long cli_terminal_columns(void);
+/* Unless tsv (--tsv), when standard output is a terminal: lay the TSV
+ * written from now on out for reading (out_table), objects and files the
+ * columns of paths.  In a pipe or a file the TSV stays as it is. */
+void cli_table(int tsv, unsigned long long objects, unsigned long long files);
+#define CLI_TSV_HELP                                                         \
+	"  --tsv              TSV on a terminal too (it is aligned there)\n"
+
 #endif

@@ -13,6 +13,20 @@ static int failed;
 static cg_buf held;
 static int holding;
 
+/* out_table: the held output is a table for a terminal */
+static int table;
+static long table_columns;
+static unsigned long long table_objects, table_files;
+
+void out_table(long columns, unsigned long long objects,
+               unsigned long long files)
+{
+	holding = table = 1;
+	table_columns = columns;
+	table_objects = objects;
+	table_files = files;
+}
+
 void out_hold(void)
 {
 	holding = 1;
@@ -32,11 +46,22 @@ void out_discard(void)
 {
 	out_used = 0;
 	cg_buf_free(&held);
-	holding = 0;
+	holding = table = 0;
 }
 
 int out_flush(void)
 {
+	if (table) {
+		/* laid out once the whole table is here */
+		table = holding = 0;
+		cg_buf_put(&held, out_buf, out_used);
+		out_used = 0;
+		if (!held.failed && held.len > 0 && !failed &&
+		    table_write(held.ptr, held.len, table_columns, table_objects,
+		                table_files, stdout) != 0)
+			failed = 1;
+		cg_buf_free(&held);
+	}
 	if (holding) {
 		holding = 0;
 		if (held.failed) {

@@ -4,6 +4,7 @@
 
 #include "cgprof.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* The buffer, shared with the inline writers below: rows are built a few
@@ -56,6 +57,19 @@ void out_hold(void);
  * out_flush writes none of it.  out_spoiled says so. */
 void out_spoil(void);
 int out_spoiled(void);
+/* From now on the output is TSV to lay out for a terminal of columns
+ * columns (0: any width): held, and written by out_flush as table_write
+ * lays it out.  Bit i of objects (files) marks column i as an object's
+ * (a file's) path, shortened first (second) when a row is too wide. */
+void out_table(long columns, unsigned long long objects,
+               unsigned long long files);
+/* The TSV rows in tsv (len bytes) aligned for reading (table.c): numbers
+ * right-aligned with thousands grouped, the header row's names too, text
+ * left-aligned and escaped as text_escaped does; rows wider than columns
+ * shortened, then cut.  0, or -1 if out of memory or a write failed. */
+int table_write(const char *tsv, size_t len, long columns,
+                unsigned long long objects, unsigned long long files,
+                FILE *out);
 /* Forget what is buffered or held, and hold no more. */
 void out_discard(void);
 /* Write what is buffered (and held); 0, or -1 once standard output has
