@@ -76,6 +76,12 @@ void cli_common_option(cli *c, int ch, const char *arg)
 	case OPT_COMPLETE:
 		c->flags |= CG_COMPLETE;
 		return;
+	case OPT_PROGRESS:
+		c->progress = 1;
+		return;
+	case OPT_NO_PROGRESS:
+		c->progress = -1;
+		return;
 	case OPT_NO_CYCLES:
 		c->finish &= ~(unsigned)CG_FUNCS_CYCLES;
 		return;
@@ -579,11 +585,10 @@ static int write_all(int fd, const char *p, size_t n)
 	return 0;
 }
 
-/* Feed f from fd to its end (copying each chunk fed to spool, unless -1),
- * then finish it: the verdict, or CG_IO after saying why reading or the
- * copy failed.  *bytes counts what was read. */
-static cg_kind feed_fd(cli *c, const char *path, int fd, int spool,
-                       const cli_feeder *f, uint64_t *bytes, cg_error *err)
+/* feed_fd's loop. */
+static cg_kind feed_chunks(cli *c, const char *path, int fd, int spool,
+                           const cli_feeder *f, uint64_t *bytes,
+                           cg_error *err)
 {
 	static char chunk[64 * 1024];
 	cg_kind k = CG_OK;
@@ -592,19 +597,39 @@ static cg_kind feed_fd(cli *c, const char *path, int fd, int spool,
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0) {
+			cli_progress_end();
 			cli_trouble(c, path, strerror(errno));
 			return CG_IO;
 		}
 		if (got == 0)
 			return f->finish(f->ctx, err);
 		*bytes += (uint64_t)got;
+		cli_progress_step(*bytes);
 		k = f->feed(f->ctx, chunk, (size_t)got, err);
 		if (k == CG_OK && spool >= 0 &&
 		    write_all(spool, chunk, (size_t)got) != 0) {
+			cli_progress_end();
 			spool_trouble(c, path);
 			return CG_IO;
 		}
 	}
+	return k;
+}
+
+/* Feed f from fd to its end (copying each chunk fed to spool, unless -1),
+ * then finish it: the verdict, or CG_IO after saying why reading or the
+ * copy failed.  *bytes counts what was read. */
+static cg_kind feed_fd(cli *c, const char *path, int fd, int spool,
+                       const cli_feeder *f, uint64_t *bytes, cg_error *err)
+{
+	struct stat st;
+	cg_kind k;
+	cli_progress_begin(c, path,
+	                   fstat(fd, &st) == 0 && S_ISREG(st.st_mode)
+	                       ? (uint64_t)st.st_size
+	                       : 0);
+	k = feed_chunks(c, path, fd, spool, f, bytes, err);
+	cli_progress_end();
 	return k;
 }
 

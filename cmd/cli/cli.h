@@ -27,6 +27,8 @@ enum {
 	OPT_LIMIT_STATUS,
 	OPT_COMPAT,
 	OPT_COMPLETE,
+	OPT_PROGRESS,
+	OPT_NO_PROGRESS,
 	OPT_NO_CYCLES, /* of the commands that count cycles */
 	OPT_MIN_SHARE, /* the bounds of the stack estimate (CLI_FOLD_OPTIONS) */
 	OPT_MAX_DEPTH,
@@ -60,7 +62,9 @@ enum {
 #define CLI_LONG_OPTIONS                                                     \
 	CLI_READ_OPTIONS,                                                        \
 	{"compat", no_argument, NULL, OPT_COMPAT},                               \
-	{"complete", no_argument, NULL, OPT_COMPLETE}
+	{"complete", no_argument, NULL, OPT_COMPLETE},                           \
+	{"progress", no_argument, NULL, OPT_PROGRESS},                           \
+	{"no-progress", no_argument, NULL, OPT_NO_PROGRESS}
 
 /* --no-cycles, of the commands built on cg_funcs: the option, its line
  * of --help. */
@@ -74,7 +78,8 @@ enum {
 
 /* The synopsis of the common options, and their lines of --help. */
 #define CLI_COMMON_USAGE                                                     \
-	"[--compat] [--complete] [--limit NAME=N]... [--no-limits] [--limit-status]"
+	"[--compat] [--complete] [--limit NAME=N]... [--no-limits] [--limit-status]" \
+	" [--progress | --no-progress]"
 #define CLI_COMMON_HELP                                                      \
 	"  --compat         read what real producers write outside the\n"        \
 	"                   profile, repairing it and saying so (cgprof(5))\n"   \
@@ -82,6 +87,9 @@ enum {
 	"  --limit NAME=N   set a limit (see cg-validate(1))\n"                  \
 	"  --no-limits      lift every limit\n"                                  \
 	CLI_LIMIT_STATUS_HELP                                                    \
+	"  --progress, --no-progress\n"                                          \
+	"                   show (or not) the reading's progress on standard\n" \
+	"                   error; default: on a terminal, after a second\n"    \
 	"  -h, --help       print this help\n"                                   \
 	"  -V, --version    print the version\n"
 /* Status 4's line of every command's --help, after its Exit status. */
@@ -107,6 +115,8 @@ typedef struct cli {
 	const char *fold_event;
 	const cg_fold_options *fold;
 	int limit_status;     /* --limit-status: a limit's refusal exits 4 */
+	int progress;         /* --progress 1, --no-progress -1, else 0:
+	                         when standard error is a terminal */
 	int status;           /* the worst exit status so far */
 } cli;
 
@@ -335,5 +345,12 @@ long cli_terminal_columns(void);
 void cli_table(int tsv, unsigned long long objects, unsigned long long files);
 #define CLI_TSV_HELP                                                         \
 	"  --tsv              TSV on a terminal too (it is aligned there)\n"
+
+/* The progress line of reading path (size bytes, 0: not known) on
+ * standard error, as c->progress says (progress.c); each step gives the
+ * bytes read so far; the end erases it. */
+void cli_progress_begin(const cli *c, const char *path, uint64_t size);
+void cli_progress_step(uint64_t bytes);
+void cli_progress_end(void);
 
 #endif
