@@ -33,13 +33,20 @@ readme_block() {
     [ "$(printf '%s\n' "${lines[@]:3:5}" | awk -F'\t' '{ s += $1 } END { print s }')" -eq "$total" ]
 }
 
-@test "the README's first command block builds and answers top 10 by inclusive cost" {
-    grep -q '^./setup.sh build && cmake -S . -B build && cmake --build build -j2 && build/bin/cg-funcs -n 10 examples/hanoi.callgrind$' README.md
-    run -0 cg-funcs -n 10 examples/hanoi.callgrind
+@test "the README's first command block builds and shows the program's own functions first" {
+    grep -q '^./setup.sh build && cmake -S . -B build && cmake --build build -j2 && build/bin/cg-funcs -C -s Ir -n 10 examples/hanoi-main.callgrind$' README.md
+    run -0 cg-funcs -C -s Ir -n 10 examples/hanoi-main.callgrind
     [ "${#lines[@]}" -eq 11 ]
     [ "${lines[0]}" = "ob	fl	fn	called	cycle	Ir	Ir:incl" ]
-    # the entry point's inclusive cost is the whole program's
-    [ "$(cut -f7 <<< "${lines[1]}")" -eq "$(cg-funcs -T -H examples/hanoi.callgrind | cut -f2)" ]
+    # hanoi.c's functions first, by self cost, each at most the one before
+    [ "$(sed -n '2,6p' <<< "$output" | cut -f3 | tr '\n' ' ')" = "hanoi'2 is_even'2 is_odd'2 is_even is_odd " ]
+    [ -z "$(sed -n '2,6p' <<< "$output" | cut -f2 | grep -vx '.*/tests/programs/hanoi.c')" ]
+    sed -n '2,11p' <<< "$output" | cut -f6 | sort -c -n -r
+    # recorded from main on: main's inclusive cost is the recording's
+    # totals: line, and no function of the loader costs anything before it
+    [ "$(cg-funcs -H examples/hanoi-main.callgrind | awk -F'\t' '$3 == "main" { print $7 }')" -eq "$(sed -n 's/^totals: //p' examples/hanoi-main.callgrind)" ]
+    no_line '_dl_start\|_dl_relocate_object' <<< "$(cg-funcs examples/hanoi-main.callgrind)"
+    run -0 cg-validate --complete examples/hanoi-main.callgrind
     run -0 cg-validate -v examples/hanoi.callgrind
     [ "$output" = "examples/hanoi.callgrind: 1 part, 6514 records (426 calls), 1 event" ]
 }
