@@ -372,7 +372,9 @@ int cli_exit_status(cli *c)
 		failed = 1;
 		e = errno;
 	}
-	if (failed) {
+	if (failed && out_out_of_memory() && !ferror(stdout))
+		cli_oom(c, NULL);
+	else if (failed) {
 		fprintf(stderr, "%s: write error: %s\n", c->prog, strerror(e));
 		cli_status(c, EXIT_TROUBLE);
 	}

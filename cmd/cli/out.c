@@ -8,6 +8,7 @@
 char out_buf[OUT_SIZE];
 size_t out_used;
 static int failed;
+static int oom; /* a table could not be laid out */
 
 /* Held output (out_hold): what passed the buffer, kept until out_flush. */
 static cg_buf held;
@@ -56,10 +57,15 @@ int out_flush(void)
 		table = holding = 0;
 		cg_buf_put(&held, out_buf, out_used);
 		out_used = 0;
-		if (!held.failed && held.len > 0 && !failed &&
-		    table_write(held.ptr, held.len, table_columns, table_objects,
-		                table_files, stdout) != 0)
-			failed = 1;
+		if (held.failed)
+			oom = 1;
+		else if (held.len > 0 && !failed)
+			switch (table_write(held.ptr, held.len, table_columns,
+			                    table_objects, table_files, stdout)) {
+			case 0: break;
+			case -2: oom = 1; break;
+			default: failed = 1;
+			}
 		cg_buf_free(&held);
 	}
 	if (holding) {
@@ -76,7 +82,12 @@ int out_flush(void)
 	if (out_used > 0 && !failed && fwrite(out_buf, 1, out_used, stdout) != out_used)
 		failed = 1;
 	out_used = 0;
-	return failed ? -1 : 0;
+	return failed || oom ? -1 : 0;
+}
+
+int out_out_of_memory(void)
+{
+	return oom;
 }
 
 void out_bytes_slow(const char *s, size_t n)

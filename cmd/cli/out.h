@@ -66,14 +66,17 @@ void out_table(long columns, unsigned long long objects,
 /* The TSV rows in tsv (len bytes) aligned for reading (table.c): numbers
  * right-aligned with thousands grouped, the header row's names too, text
  * left-aligned and escaped as text_escaped does; rows wider than columns
- * shortened, then cut.  0, or -1 if out of memory or a write failed. */
+ * shortened, then cut.  0; -2 out of memory, nothing written; -1 if a
+ * write failed. */
 int table_write(const char *tsv, size_t len, long columns,
                 unsigned long long objects, unsigned long long files,
                 FILE *out);
 /* Forget what is buffered or held, and hold no more. */
 void out_discard(void);
 /* Write what is buffered (and held); 0, or -1 once standard output has
- * failed. */
+ * failed, or a table ran out of memory (out_out_of_memory: nothing of it
+ * written). */
 int out_flush(void);
+int out_out_of_memory(void);
 
 #endif

@@ -219,7 +219,18 @@ int table_write(const char *tsv, size_t len, long columns,
 		else if (!narrow(&l, (size_t)columns))
 			break;
 	}
-	r = pass(&l, columns, out);
+	/* room for the widest row before the first is written (a code point
+	 * takes at most 4 bytes, and so does an escape's column): out of
+	 * memory then writes nothing */
+	{
+		size_t i, room = 2 * l.ncol + 2;
+		for (i = 0; i < l.ncol; i++)
+			room += 4 * l.width[i];
+		while (l.line.len < room && !l.line.failed)
+			cg_buf_put(&l.line, "        ", 8);
+		l.line.len = 0;
+	}
+	r = l.cell.failed || l.line.failed ? -2 : pass(&l, columns, out);
 	cg_buf_free(&l.cell);
 	cg_buf_free(&l.line);
 	return r;

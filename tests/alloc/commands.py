@@ -12,6 +12,7 @@ something else), and no -o file left behind.  Any other verdict is wrong:
 usage: commands.py ALLOCBIN SRCDIR [-k FILTER]
 """
 import os
+import pty
 import subprocess
 import sys
 import tempfile
@@ -48,6 +49,9 @@ def cases(src):
         ("cg-flame", ["--folded", os.path.join(src, "tests", "fuzz", "folded",
                                                "hanoi.fold")]),
         ("cg-annotate", [inl]),
+        # on a terminal: the table's layout (cmd/cli/table.c)
+        ("cg-funcs", ["TTY", "-n", "40", v30]),
+        ("cg-diff", ["TTY", v30, v28]),
         ("cg-import", ["mlton", os.path.join(ml, "prog.sources"),
                        os.path.join(ml, "time-current.mlmon")]),
         ("cg-import", ["mlton", "--split", os.path.join(ml, "prog.sources"),
@@ -62,6 +66,28 @@ def cases(src):
     ]
 
 
+def on_tty(argv, env):
+    """Run argv with standard output a pseudo-terminal of 60 columns."""
+    env = dict(env, COLUMNS="60")
+    master, slave = pty.openpty()
+    with subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL,
+                          stdout=slave, stderr=subprocess.PIPE) as p:
+        os.close(slave)
+        out = b""
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # the terminal closed with the last writer
+                break
+            if not chunk:
+                break
+            out += chunk
+        err = p.stderr.read()
+        p.wait(timeout=60)
+    os.close(master)
+    return subprocess.CompletedProcess(argv, p.returncode, out, err)
+
+
 def run(binary, args, tmp, fail_at):
     env = dict(os.environ)
     count = os.path.join(tmp, "count")
@@ -70,9 +96,12 @@ def run(binary, args, tmp, fail_at):
     out = os.path.join(tmp, "out")
     if os.path.exists(out):
         os.unlink(out)
-    argv = [binary] + [out if a == "OUT" else a for a in args]
-    p = subprocess.run(argv, env=env, stdin=subprocess.DEVNULL,
-                       capture_output=True, timeout=60)
+    argv = [binary] + [out if a == "OUT" else a for a in args if a != "TTY"]
+    if "TTY" in args:
+        p = on_tty(argv, env)
+    else:
+        p = subprocess.run(argv, env=env, stdin=subprocess.DEVNULL,
+                           capture_output=True, timeout=60)
     made = None
     if os.path.exists(out):
         with open(out, "rb") as f:
