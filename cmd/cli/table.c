@@ -23,6 +23,7 @@ typedef struct layout {
 	int shorten;              /* 0 none, 1 objects, 2 objects and files */
 	unsigned long long objects, files;
 	int header;               /* the first line names the columns */
+	int too_many;             /* a row of more than MAX_COLUMNS cells */
 	cg_buf cell, line;
 } layout;
 
@@ -75,8 +76,13 @@ static void classify(layout *l)
 		l->numeric[i] = 1;
 	while (next_line(l, &at, &line)) {
 		size_t from = 0;
-		for (i = 0; from <= line.len && i < MAX_COLUMNS; i++) {
-			cg_str c = next_cell(line, &from);
+		for (i = 0; from <= line.len; i++) {
+			cg_str c;
+			if (i == MAX_COLUMNS) {
+				l->too_many = 1;
+				return;
+			}
+			c = next_cell(line, &from);
 			if (i + 1 > l->ncol)
 				l->ncol = i + 1;
 			if (c.len == 0 || is_number(c)) {
@@ -166,6 +172,30 @@ static int pass(layout *l, long columns, FILE *out)
 	return l->cell.failed || l->line.failed ? -1 : 0;
 }
 
+/* The TSV as it is but for what a terminal would take as a control. */
+static int escaped_tsv(layout *l, FILE *out)
+{
+	size_t at = 0;
+	int r = 0;
+	cg_str line;
+	while (r == 0 && next_line(l, &at, &line)) {
+		size_t from = 0;
+		l->line.len = 0;
+		while (from <= line.len) {
+			if (from > 0)
+				cg_buf_put(&l->line, "\t", 1);
+			text_escaped(&l->line, next_cell(line, &from), 0);
+		}
+		cg_buf_put(&l->line, "\n", 1);
+		if (l->line.failed)
+			r = -2;
+		else if (fwrite(l->line.ptr, 1, l->line.len, out) != l->line.len)
+			r = -1;
+	}
+	cg_buf_free(&l->line);
+	return r;
+}
+
 static size_t total_width(const layout *l)
 {
 	size_t i, w = 0;
@@ -208,6 +238,8 @@ int table_write(const char *tsv, size_t len, long columns,
 	l.objects = objects;
 	l.files = files;
 	classify(&l);
+	if (l.too_many) /* a table so wide reads no better than TSV */
+		return escaped_tsv(&l, out);
 	for (;;) {
 		memset(l.width, 0, sizeof l.width);
 		if (pass(&l, columns, NULL) != 0)

@@ -102,6 +102,17 @@ PY
     "$CG_BINDIR/cg-funcs" "$T/e.cg" | grep -q $'evil\033\[2Jname'
 }
 
+@test "more columns than a table lays out (over 64): the TSV, its controls escaped" {
+    evs=$(seq -f 'E%g' 0 39 | tr '\n' ' ')
+    costs=$(seq 1000 1039 | tr '\n' ' ')
+    printf 'events: %s\nfn=f\033[2J\n1 %s\n' "$evs" "$costs" > "$T/w.cg"
+    "$CG_BINDIR/cg-funcs" "$T/w.cg" > "$T/pipe"
+    [ "$(head -1 "$T/pipe" | awk -F'\t' '{ print NF }')" -eq 85 ]
+    COLUMNS=200 on_tty "'$CG_BINDIR/cg-funcs' '$T/w.cg'"
+    no_line $'\033' "$T/tty"
+    sed 's/\x1b/\\x1b/' "$T/pipe" | cmp - "$T/tty"
+}
+
 @test "cg-diff on a terminal: aligned, deltas and percentages grouped with their signs; --tsv and a pipe the TSV" {
     V=$TESTS_DIR/corpus/valgrind
     a=$V/v28-inline-dumpbefore-part2.callgrind b=$V/v30-threads-separate-thread2.callgrind
