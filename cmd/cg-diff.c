@@ -456,7 +456,7 @@ static void add_gate(cli *c, options *o, const char *arg)
 		cli_usage(c, "--fail-above %s: expected EV=PCT or FN:EV=PCT", arg);
 	if (cli_grow((void **)&o->gates, &o->gates_cap, o->ngates + 1,
 	             sizeof *o->gates))
-		cli_usage(c, "out of memory");
+		cli_oom_exit(c);
 	g = &o->gates[o->ngates++];
 	g->fn = colon != NULL ? arg : NULL;
 	g->fnlen = colon != NULL ? (size_t)(colon - arg) : 0;
@@ -471,7 +471,7 @@ static void add_rename(cli *c, options *o, int field, const char *opt,
 {
 	cg_error err;
 	if (o->rename == NULL && cg_rename_new(&o->rename, &err) != CG_OK)
-		cli_usage(c, "out of memory");
+		cli_oom_exit(c);
 	if (cg_rename_add(o->rename, field, arg, &err) != CG_OK)
 		cli_usage(c, "%s '%s': %s", opt, arg, err.message);
 }
@@ -586,8 +586,15 @@ int main(int argc, char **argv)
 	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
 		cli_usage(&c, "OLD and NEW cannot both be standard input");
 
-	/* on a terminal the rows aligned: ob is column 1, fl 2 */
-	cli_table(o.tsv, o.totals ? 0 : 2, o.totals ? 0 : 4);
+	/* on a terminal the rows aligned: status ob fl fn are text, ob and fl
+	 * paths (with -T: event) */
+	{
+		out_shape sh = {0, 15, 2, 4, 0};
+		sh.header = o.header;
+		if (o.totals)
+			sh.text = 1, sh.objects = sh.files = 0;
+		cli_table(o.tsv, &sh);
+	}
 	cli_status(&c, compare(&c, &o, argv));
 	cg_rename_free(o.rename);
 	free(o.gates);

@@ -204,18 +204,19 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 		o->cycle_rows = 0;
 }
 
-/* On a terminal, the rows aligned: the columns of ob and cob are
- * objects' paths, of fl and cfl files'. */
+/* On a terminal, the rows aligned: ob, fl, fn (cob, cfl, cfn) are text,
+ * ob and cob objects' paths, fl and cfl files'. */
 static void table(const options *o)
 {
-	unsigned long long ob = 1, fl = 2;
+	out_shape sh = {0, 7, 1, 2, 0};
+	sh.header = o->header;
 	if (o->totals)
-		ob = fl = 0;
+		sh.text = 1, sh.objects = sh.files = 0; /* event total */
 	else if (o->arcs)
-		ob |= 1u << 3, fl |= 1u << 4;
+		sh.text |= 7u << 3, sh.objects |= 1u << 3, sh.files |= 1u << 4;
 	if (o->parts)
-		ob <<= 1, fl <<= 1;
-	cli_table(o->tsv, ob, fl);
+		sh.text <<= 1, sh.objects <<= 1, sh.files <<= 1;
+	cli_table(o->tsv, &sh);
 }
 
 int main(int argc, char **argv)

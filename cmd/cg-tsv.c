@@ -574,7 +574,7 @@ static void select_events(cli *c, tsv *t, char *list)
 		if (find(&t->select, ev) >= 0)
 			cli_usage(c, CLI_EVENT_TWICE, (int)ev.len, tok);
 		if (add_unique(&t->select, ev))
-			cli_usage(c, "out of memory");
+			cli_oom_exit(c);
 	}
 	if (t->select.n == 0)
 		cli_usage(c, "-e: expected EV[,EV...]");

@@ -356,8 +356,8 @@ typedef struct cg_stats {
 	uint64_t repairs[CG_REPAIRS];
 	uint64_t repair_line[CG_REPAIRS];
 	/* of a valid input that Valgrind wrote (a creator: callgrind header,
-	 * or without a creator: an earlier part with cmd: and totals:) read
-	 * without CG_COMPLETE:
+	 * or without a creator: a part with cmd: and totals:) read without
+	 * CG_COMPLETE:
 	 * its last line when it looks cut short (cut_inside_line: it ends
 	 * inside a line, else its last part has no totals: trailer), else 0 */
 	uint64_t cut_short_line;

@@ -63,7 +63,7 @@ void text_percent_width(cg_buf *t, uint64_t v, uint64_t total, int width)
 {
 	char buf[48];
 	if (total == 0)
-		snprintf(buf, sizeof buf, " (%*s   )", width - 3, "-");
+		snprintf(buf, sizeof buf, " (%*s   )", width - 2, "-");
 	else
 		snprintf(buf, sizeof buf, " (%*.2f%%)", width,
 		         100.0 * (double)v / (double)total);

@@ -391,7 +391,7 @@ static void add_name(cli *c, const char ***v, size_t *n, size_t *cap,
                      const char *name)
 {
 	if (cli_grow((void **)v, cap, *n + 1, sizeof **v))
-		cli_usage(c, "out of memory");
+		cli_oom_exit(c);
 	(*v)[(*n)++] = name;
 }
 

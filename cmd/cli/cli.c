@@ -197,6 +197,12 @@ void cli_oom(cli *c, const char *path)
 	cli_status(c, EXIT_REFUSED);
 }
 
+_Noreturn void cli_oom_exit(cli *c)
+{
+	cli_oom(c, NULL);
+	exit(EXIT_REFUSED);
+}
+
 void cli_fail(cli *c, const char *path, const cg_error *err)
 {
 	if (err->out_of_memory)
@@ -367,12 +373,12 @@ cg_input *cli_read(cli *c, const char *path)
 int cli_exit_status(cli *c)
 {
 	int failed = out_flush() != 0 || fflush(stdout) != 0 || ferror(stdout);
-	int e = errno;
+	int e = errno, write_failed = failed && ferror(stdout);
 	if (fclose(stdout) != 0 && !failed) {
-		failed = 1;
+		failed = write_failed = 1;
 		e = errno;
 	}
-	if (failed && out_out_of_memory() && !ferror(stdout))
+	if (failed && out_out_of_memory() && !write_failed)
 		cli_oom(c, NULL);
 	else if (failed) {
 		fprintf(stderr, "%s: write error: %s\n", c->prog, strerror(e));
@@ -896,9 +902,9 @@ long cli_terminal_columns(void)
 	return 80;
 }
 
-void cli_table(int tsv, unsigned long long objects, unsigned long long files)
+void cli_table(int tsv, out_shape *shape)
 {
-	long columns = cli_terminal_columns();
-	if (!tsv && columns > 0)
-		out_table(columns, objects, files);
+	shape->columns = cli_terminal_columns();
+	if (!tsv && shape->columns > 0)
+		out_table(shape);
 }

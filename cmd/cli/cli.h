@@ -234,6 +234,8 @@ void cli_oom(cli *c, const char *path);
 /* Out of memory (err->out_of_memory) as cli_oom says it, else err's
  * message as cli_trouble does. */
 void cli_fail(cli *c, const char *path, const cg_error *err);
+/* Out of memory before any input is read (the options): said, exit 4. */
+_Noreturn void cli_oom_exit(cli *c);
 
 /* Print NAME:LINE: warning: MESSAGE (N lines) on stderr for each kind of
  * repair a parse made (CG_COMPAT), in the order of their first lines;
@@ -340,9 +342,10 @@ static inline int cli_grow(void **ptr, size_t *cap, size_t need,
  * terminal's, else 80; 0 when standard output is no terminal. */
 long cli_terminal_columns(void);
 /* Unless tsv (--tsv), when standard output is a terminal: lay the TSV
- * written from now on out for reading (out_table), objects and files the
- * columns of paths.  In a pipe or a file the TSV stays as it is. */
-void cli_table(int tsv, unsigned long long objects, unsigned long long files);
+ * written from now on out for reading as shape says (out_table; its
+ * columns set here).  In a pipe or a file the TSV stays as it is. */
+struct out_shape;
+void cli_table(int tsv, struct out_shape *shape);
 #define CLI_TSV_HELP                                                         \
 	"  --tsv              TSV on a terminal too (it is aligned there)\n"
 

@@ -16,16 +16,14 @@ static int holding;
 
 /* out_table: the held output is a table for a terminal */
 static int table;
-static long table_columns;
-static unsigned long long table_objects, table_files;
+static out_shape table_shape;
 
-void out_table(long columns, unsigned long long objects,
-               unsigned long long files)
+void (*out_before_write)(void);
+
+void out_table(const out_shape *shape)
 {
 	holding = table = 1;
-	table_columns = columns;
-	table_objects = objects;
-	table_files = files;
+	table_shape = *shape;
 }
 
 void out_hold(void)
@@ -52,6 +50,8 @@ void out_discard(void)
 
 int out_flush(void)
 {
+	if (out_before_write != NULL && (out_used > 0 || held.len > 0))
+		out_before_write();
 	if (table) {
 		/* laid out once the whole table is here */
 		table = holding = 0;
@@ -60,8 +60,7 @@ int out_flush(void)
 		if (held.failed)
 			oom = 1;
 		else if (held.len > 0 && !failed)
-			switch (table_write(held.ptr, held.len, table_columns,
-			                    table_objects, table_files, stdout)) {
+			switch (table_write(held.ptr, held.len, &table_shape, stdout)) {
 			case 0: break;
 			case -2: oom = 1; break;
 			default: failed = 1;

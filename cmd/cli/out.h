@@ -57,20 +57,28 @@ void out_hold(void);
  * out_flush writes none of it.  out_spoiled says so. */
 void out_spoil(void);
 int out_spoiled(void);
-/* From now on the output is TSV to lay out for a terminal of columns
- * columns (0: any width): held, and written by out_flush as table_write
- * lays it out.  Bit i of objects (files) marks column i as an object's
- * (a file's) path, shortened first (second) when a row is too wide. */
-void out_table(long columns, unsigned long long objects,
-               unsigned long long files);
+/* What a command's TSV is, for laying it out on a terminal: its width
+ * (columns, 0: any), and bit i of text, objects, files set for column i
+ * of text (else numbers), of objects' paths (shortened first) and of
+ * files' (second); header: the first row names the columns. */
+typedef struct out_shape {
+	long columns;
+	unsigned long long text, objects, files;
+	int header;
+} out_shape;
+/* From now on the output is TSV to lay out as shape says: held, and
+ * written by out_flush as table_write lays it out. */
+void out_table(const out_shape *shape);
 /* The TSV rows in tsv (len bytes) aligned for reading (table.c): numbers
- * right-aligned with thousands grouped, the header row's names too, text
- * left-aligned and escaped as text_escaped does; rows wider than columns
- * shortened, then cut.  0; -2 out of memory, nothing written; -1 if a
- * write failed. */
-int table_write(const char *tsv, size_t len, long columns,
-                unsigned long long objects, unsigned long long files,
+ * right-aligned with thousands grouped, text left-aligned and escaped as
+ * text_escaped does; rows wider than the width shortened, then the
+ * columns that still do not fit left out; more than 64 columns as TSV,
+ * escaped.  0; -2 out of memory, nothing written; -1 if a write failed. */
+int table_write(const char *tsv, size_t len, const out_shape *shape,
                 FILE *out);
+/* Called before output reaches standard output (NULL: nothing): the
+ * progress line clears itself out of the way. */
+extern void (*out_before_write)(void);
 /* Forget what is buffered or held, and hold no more. */
 void out_discard(void);
 /* Write what is buffered (and held); 0, or -1 once standard output has

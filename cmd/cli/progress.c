@@ -6,15 +6,18 @@
  * no diagnostic or output is mixed with it. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "out.h"
 #include "text.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
 static struct {
 	int active, shown;
+	size_t width; /* of standard error's terminal; 0: not known */
 	const char *prog, *path;
 	uint64_t size; /* 0: not known */
 	double start, last;
@@ -27,12 +30,25 @@ static double now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/* Output on the terminal that shows the line: the line goes, for good
+ * (the rows are then the sign of life, and a line drawn among them would
+ * break one). */
+static void out_of_the_way(void)
+{
+	cli_progress_end();
+}
+
 void cli_progress_begin(const cli *c, const char *path, uint64_t size)
 {
+	struct winsize ws;
 	memset(&bar, 0, sizeof bar);
 	if (c->progress < 0 || (c->progress == 0 && !isatty(STDERR_FILENO)))
 		return;
 	bar.active = 1;
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1)
+		bar.width = (size_t)ws.ws_col - 1;
+	if (isatty(STDOUT_FILENO))
+		out_before_write = out_of_the_way;
 	bar.prog = c->prog;
 	bar.path = cli_name(path);
 	bar.size = size;
@@ -43,25 +59,33 @@ void cli_progress_begin(const cli *c, const char *path, uint64_t size)
 
 static void draw(uint64_t bytes, double t)
 {
-	cg_buf name = CG_BUF_INIT;
+	cg_buf line = CG_BUF_INIT;
+	char figures[128];
 	double mb = (double)bytes / 1e6, secs = t - bar.start;
 	double rate = secs > 0 ? mb / secs : 0;
-	text_escaped(&name, (cg_str){bar.path, strlen(bar.path)}, 0);
-	if (name.failed) {
-		cg_buf_free(&name);
-		return;
-	}
 	if (bar.size > 0)
-		fprintf(stderr, "\r%s: %.*s: %.1f of %.1f MB (%d%%), %.1f MB/s\033[K",
-		        bar.prog, (int)name.len, name.ptr, mb,
-		        (double)bar.size / 1e6,
-		        (int)(100.0 * (double)bytes / (double)bar.size), rate);
+		snprintf(figures, sizeof figures, ": %.1f of %.1f MB (%d%%), %.1f MB/s",
+		         mb, (double)bar.size / 1e6,
+		         /* a file that grew while read: no more than all */
+		         bytes >= bar.size ? 100
+		                           : (int)(100.0 * (double)bytes /
+		                                   (double)bar.size),
+		         rate);
 	else
-		fprintf(stderr, "\r%s: %.*s: %.1f MB, %.1f MB/s\033[K", bar.prog,
-		        (int)name.len, name.ptr, mb, rate);
-	fflush(stderr);
-	bar.shown = 1;
-	cg_buf_free(&name);
+		snprintf(figures, sizeof figures, ": %.1f MB, %.1f MB/s", mb, rate);
+	cg_buf_puts(&line, bar.prog);
+	cg_buf_puts(&line, ": ");
+	text_escaped(&line, (cg_str){bar.path, strlen(bar.path)}, 0);
+	cg_buf_puts(&line, figures);
+	/* within one row of the terminal, or the erase would leave the rest */
+	if (bar.width > 0)
+		line.len = text_cut(line.ptr, line.len, bar.width);
+	if (!line.failed) {
+		fprintf(stderr, "\r%.*s\033[K", (int)line.len, line.ptr);
+		fflush(stderr);
+		bar.shown = 1;
+	}
+	cg_buf_free(&line);
 }
 
 void cli_progress_step(uint64_t bytes)
@@ -78,6 +102,7 @@ void cli_progress_step(uint64_t bytes)
 
 void cli_progress_end(void)
 {
+	out_before_write = NULL;
 	if (bar.shown) {
 		fputs("\r\033[K", stderr);
 		fflush(stderr);

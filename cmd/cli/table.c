@@ -21,25 +21,11 @@ typedef struct layout {
 	size_t width[MAX_COLUMNS];
 	size_t limit[MAX_COLUMNS]; /* a text column cut to this many (0: no) */
 	int shorten;              /* 0 none, 1 objects, 2 objects and files */
-	unsigned long long objects, files;
+	unsigned long long objects, files, text;
 	int header;               /* the first line names the columns */
 	int too_many;             /* a row of more than MAX_COLUMNS cells */
 	cg_buf cell, line;
 } layout;
-
-static int is_number(cg_str s)
-{
-	size_t i = s.len > 0 && s.ptr[0] == '-', digits = 0, dot = 0;
-	for (; i < s.len; i++) {
-		if (s.ptr[i] >= '0' && s.ptr[i] <= '9')
-			digits++;
-		else if (s.ptr[i] == '.' && !dot && digits > 0)
-			dot = 1;
-		else
-			return 0;
-	}
-	return digits > 0;
-}
 
 /* The next line of the TSV from *at, without its LF. */
 static int next_line(const layout *l, size_t *at, cg_str *s)
@@ -66,40 +52,26 @@ static cg_str next_cell(cg_str line, size_t *from)
 	return c;
 }
 
-/* Which columns hold numbers: every cell but the header's. */
+/* How many columns, and which hold numbers: all but the command's text
+ * columns. */
 static void classify(layout *l)
 {
-	size_t at = 0, row = 0, i;
-	int seen[MAX_COLUMNS] = {0}, text_first[MAX_COLUMNS] = {0};
+	size_t at = 0, i;
 	cg_str line;
-	for (i = 0; i < MAX_COLUMNS; i++)
-		l->numeric[i] = 1;
 	while (next_line(l, &at, &line)) {
 		size_t from = 0;
 		for (i = 0; from <= line.len; i++) {
-			cg_str c;
 			if (i == MAX_COLUMNS) {
 				l->too_many = 1;
 				return;
 			}
-			c = next_cell(line, &from);
+			next_cell(line, &from);
 			if (i + 1 > l->ncol)
 				l->ncol = i + 1;
-			if (c.len == 0 || is_number(c)) {
-				seen[i] |= c.len > 0;
-				continue;
-			}
-			if (row == 0)
-				text_first[i] = 1;
-			else
-				l->numeric[i] = 0;
 		}
-		row++;
 	}
-	for (i = 0; i < l->ncol; i++) {
-		l->numeric[i] &= seen[i];
-		l->header |= l->numeric[i] && text_first[i];
-	}
+	for (i = 0; i < l->ncol; i++)
+		l->numeric[i] = !(l->text >> i & 1);
 }
 
 /* The cell as shown, in l->cell. */
@@ -150,7 +122,15 @@ static int pass(layout *l, long columns, FILE *out)
 					l->width[i] = w;
 				continue;
 			}
-			if (i > 0)
+			if (l->width[i] == 0) /* empty throughout: not shown */
+				continue;
+			/* a column that does not fit is left out whole: a figure
+			 * cut short would read as another */
+			if (l->line.len > 0 && columns > 0 &&
+			    text_columns(l->line.ptr, l->line.len) + 2 + l->width[i] >
+			        (size_t)columns)
+				break;
+			if (l->line.len > 0)
 				cg_buf_puts(&l->line, "  ");
 			for (pad = w; l->numeric[i] && pad < l->width[i]; pad++)
 				cg_buf_put(&l->line, " ", 1);
@@ -160,10 +140,10 @@ static int pass(layout *l, long columns, FILE *out)
 		}
 		if (out == NULL)
 			continue;
-		while (l->line.len > 0 && l->line.ptr[l->line.len - 1] == ' ')
-			l->line.len--;
 		if (columns > 0)
 			l->line.len = text_cut(l->line.ptr, l->line.len, (size_t)columns);
+		while (l->line.len > 0 && l->line.ptr[l->line.len - 1] == ' ')
+			l->line.len--;
 		cg_buf_put(&l->line, "\n", 1);
 		if (l->line.failed ||
 		    fwrite(l->line.ptr, 1, l->line.len, out) != l->line.len)
@@ -175,10 +155,18 @@ static int pass(layout *l, long columns, FILE *out)
 /* The TSV as it is but for what a terminal would take as a control. */
 static int escaped_tsv(layout *l, FILE *out)
 {
-	size_t at = 0;
+	size_t at = 0, longest = 0;
 	int r = 0;
 	cg_str line;
-	while (r == 0 && next_line(l, &at, &line)) {
+	/* room for the longest line escaped (4 bytes a byte) before the first
+	 * is written: out of memory then writes nothing */
+	while (next_line(l, &at, &line))
+		if (line.len > longest)
+			longest = line.len;
+	while (l->line.len < 4 * longest + 1 && !l->line.failed)
+		cg_buf_put(&l->line, "        ", 8);
+	at = 0;
+	while (r == 0 && !l->line.failed && next_line(l, &at, &line)) {
 		size_t from = 0;
 		l->line.len = 0;
 		while (from <= line.len) {
@@ -192,6 +180,8 @@ static int escaped_tsv(layout *l, FILE *out)
 		else if (fwrite(l->line.ptr, 1, l->line.len, out) != l->line.len)
 			r = -1;
 	}
+	if (l->line.failed)
+		r = -2;
 	cg_buf_free(&l->line);
 	return r;
 }
@@ -200,7 +190,8 @@ static size_t total_width(const layout *l)
 {
 	size_t i, w = 0;
 	for (i = 0; i < l->ncol; i++)
-		w += l->width[i] + (i > 0 ? 2 : 0);
+		if (l->width[i] > 0)
+			w += l->width[i] + (w > 0 ? 2 : 0);
 	return w;
 }
 
@@ -226,8 +217,7 @@ static int narrow(layout *l, size_t columns)
 	return 1;
 }
 
-int table_write(const char *tsv, size_t len, long columns,
-                unsigned long long objects, unsigned long long files,
+int table_write(const char *tsv, size_t len, const out_shape *shape,
                 FILE *out)
 {
 	layout l;
@@ -235,20 +225,23 @@ int table_write(const char *tsv, size_t len, long columns,
 	memset(&l, 0, sizeof l);
 	l.tsv = tsv;
 	l.len = len;
-	l.objects = objects;
-	l.files = files;
+	l.objects = shape->objects;
+	l.files = shape->files;
+	l.text = shape->text;
+	l.header = shape->header;
 	classify(&l);
 	if (l.too_many) /* a table so wide reads no better than TSV */
 		return escaped_tsv(&l, out);
 	for (;;) {
 		memset(l.width, 0, sizeof l.width);
-		if (pass(&l, columns, NULL) != 0)
+		if (pass(&l, shape->columns, NULL) != 0)
 			break;
-		if (columns <= 0 || total_width(&l) <= (size_t)columns)
+		if (shape->columns <= 0 ||
+		    total_width(&l) <= (size_t)shape->columns)
 			break;
 		if (l.shorten < 2)
 			l.shorten++;
-		else if (!narrow(&l, (size_t)columns))
+		else if (!narrow(&l, (size_t)shape->columns))
 			break;
 	}
 	/* room for the widest row before the first is written (a code point
@@ -262,7 +255,7 @@ int table_write(const char *tsv, size_t len, long columns,
 			cg_buf_put(&l.line, "        ", 8);
 		l.line.len = 0;
 	}
-	r = l.cell.failed || l.line.failed ? -2 : pass(&l, columns, out);
+	r = l.cell.failed || l.line.failed ? -2 : pass(&l, shape->columns, out);
 	cg_buf_free(&l.cell);
 	cg_buf_free(&l.line);
 	return r;

@@ -27,10 +27,13 @@ static size_t utf8_printable(const unsigned char *s, size_t n)
 		cp = cp << 6 | (s[i] & 0x3fu);
 	}
 	/* overlong forms, C1 controls, surrogates, past U+10FFFF, and the
-	 * bidirectional overrides that make a line read other than it is */
+	 * bidirectional marks and overrides and the invisible characters that
+	 * make a line read other than it is */
 	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
 	    cp < 0xa0 || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff ||
-	    (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069))
+	    cp == 0x061c || (cp >= 0x200b && cp <= 0x200f) ||
+	    (cp >= 0x2028 && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x2069) ||
+	    cp == 0xfeff)
 		return 0;
 	return len;
 }

@@ -258,7 +258,11 @@ static int inclusive_header(cg_str v, cg_str *name)
 	for (i = 0; i < n; i++)
 		if ((rest.ptr[i] | 0x20) != word[i])
 			return 0;
-	return rest.len == n || !((rest.ptr[n] | 0x20) >= 'a' && (rest.ptr[n] | 0x20) <= 'z');
+	if (rest.len == n)
+		return 1;
+	/* the word alone: not "inclusiveness", "inclusive_x" or "inclusive2" */
+	return !(((rest.ptr[n] | 0x20) >= 'a' && (rest.ptr[n] | 0x20) <= 'z') ||
+	         (rest.ptr[n] >= '0' && rest.ptr[n] <= '9') || rest.ptr[n] == '_');
 }
 
 /* Note the events of part p that an event: line marks inclusive (their
@@ -271,7 +275,7 @@ static cg_kind inclusive_events(cg_funcs *f, const cg_part *p,
 	size_t i, e, nev = cg_part_event_count(p);
 	for (i = 0; i < cg_part_header_count(p); i++) {
 		cg_str name;
-		char why[256];
+		char why[256], shown[64];
 		cg_str key = cg_part_header_key(p, i);
 		if (!cg_key_is(key.ptr, key.len, "event") ||
 		    !inclusive_header(cg_part_header_value(p, i), &name))
@@ -292,11 +296,12 @@ static cg_kind inclusive_events(cg_funcs *f, const cg_part *p,
 			f->incl_line[map[e]] = cg_part_header_line(p, i);
 		if (!f->self_costs && !folded(f, map[e]))
 			continue;
+		cgi_excerpt(shown, sizeof shown, name.ptr, name.len);
 		snprintf(why, sizeof why,
-		         "event '%.*s' is inclusive, as its event: line says: a "
+		         "event '%s' is inclusive, as its event: line says: a "
 		         "stack adds up its frames, and would count it again at "
 		         "every level%s",
-		         (int)(name.len > 60 ? 60 : name.len), name.ptr,
+		         shown,
 		         f->self_costs ? " (cg-export writes every event)"
 		                       : "; fold a self-cost event (-e EV)");
 		return cgi_consumer_fail(&f->in, CG_UNSUPPORTED,

@@ -212,6 +212,13 @@ write_named() {
     [[ "$output" == *"  $T: $T: "*"; self 105 (100.00%)"* ]]
 }
 
+@test "an event with a zero total: its share a dash, as wide as a share beside 100.00%" {
+    printf 'events: Ir Dr\nfl=a.c\nfn=f\n1 5 0\ntotals: 5 0\n' > "$T/z.cg"
+    run -0 annotate -w 0 --no-auto "$T/z.cg"
+    [ "${lines[6]}" = "         Ir          Dr      Ir:incl     Dr:incl  file:function [object]" ]
+    [ "${lines[7]}" = "5 (100.00%)  0 (  -   )  5 (100.00%)  0 (  -   )  a.c:f" ]
+}
+
 @test "only instr positions: said, and the table printed" {
     printf 'positions: instr\nevents: Ir\nfl=a.c\nfn=f\n0x10 7\n' > "$T/p.cg"
     run -0 annotate -w 0 "$T/p.cg"

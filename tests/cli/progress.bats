@@ -49,6 +49,22 @@ setup() {
     [[ "$stderr" == *$'\r\033[K'"$T/bad.cg:3: syntax: "* ]]
 }
 
+@test "output on the same terminal: the line goes before the first row, and is not drawn again" {
+    command -v script >/dev/null || skip "script (util-linux) is not installed"
+    # cg-tsv writes its rows while it reads for the second time
+    script -qec "'$CG_BINDIR/cg-tsv' --progress '$EX'" /dev/null > "$T/tty"
+    first=$(grep -an $'\tcost\t' "$T/tty" | head -1 | cut -d: -f1)
+    [ -n "$first" ]
+    # the erase just before the first row, none after it, every row whole
+    [ -z "$(tail -n +"$((first + 1))" "$T/tty" | grep -a $'\033')" ]
+    tail -n +"$first" "$T/tty" | tr -d '\r' | sed '1s/.*\x1b\[K//' > "$T/rows"
+    "$CG_BINDIR/cg-tsv" "$EX" | tail -n +"$first" | cmp - "$T/rows"
+    # long names are cut to the terminal's row: one row to erase
+    ln -s "$EX" "$T/$(printf 'x%.0s' $(seq 1 150)).cg"
+    script -qec "stty cols 80; '$CG_BINDIR/cg-funcs' --progress '$T/'x*.cg > /dev/null" /dev/null > "$T/tty"
+    tr '\r' '\n' < "$T/tty" | grep -a 'cg-funcs: ' | awk 'length($0) > 82 { exit 1 }'
+}
+
 @test "on a terminal: shown once the reading has gone on for a second; --no-progress keeps it off" {
     command -v script >/dev/null || skip "script (util-linux) is not installed"
     head -n 2000 "$EX" > "$T/a"

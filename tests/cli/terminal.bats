@@ -19,7 +19,8 @@ on_tty() {
 # The table of a TSV as the layout rule says, derived here on its own:
 # a column of numbers (every cell but the first row's a number or
 # empty) right-aligned with commas every three digits, text left-aligned,
-# two spaces between columns, no trailing blanks.
+# two spaces between columns, a column empty throughout left out, no
+# trailing blanks.
 expect_table() {
     python3 - "$1" <<'PY'
 import re, sys
@@ -40,7 +41,7 @@ cells = [[group(c) if numeric[i] and k > 0 else c for i, c in enumerate(r)]
 w = [max(len(r[i]) for r in cells) for i in range(n)]
 for r in cells:
     print('  '.join(c.rjust(w[i]) if numeric[i] else c.ljust(w[i])
-                    for i, c in enumerate(r)).rstrip())
+                    for i, c in enumerate(r) if w[i] > 0).rstrip())
 PY
 }
 
@@ -87,6 +88,14 @@ PY
     grep -q '  __libc_start_main@@GLIBC_2.34  ' "$T/tty"
     awk 'length($0) > 100 { exit 1 }' "$T/tty"
     grep -q ' 235,161$' "$T/tty"
+    # 66: a column that does not fit is left out whole, never a figure
+    # cut short: the header a prefix of the column names, and each row's
+    # figures those of its TSV row
+    COLUMNS=66 on_tty "'$CG_BINDIR/cg-funcs' -n 8 '$EX'"
+    [ "$(head -1 "$T/tty")" = "ob            fl            fn            called  cycle     Ir" ]
+    "$CG_BINDIR/cg-funcs" -n 8 "$EX" | tail -n +2 | cut -f4,6 | tr '\t' ' ' > "$T/want"
+    tail -n +2 "$T/tty" | awk '{ print $(NF - 1), $NF }' | tr -d , > "$T/got"
+    diff "$T/want" "$T/got"
     # 60: every row within the width, one line a row
     COLUMNS=60 on_tty "'$CG_BINDIR/cg-funcs' -n 8 '$EX'"
     awk 'length($0) > 60 { exit 1 }' "$T/tty"
@@ -100,6 +109,15 @@ PY
     no_line $'\033' "$T/tty"
     grep -q '  1,234  *1,234$' "$T/tty"
     "$CG_BINDIR/cg-funcs" "$T/e.cg" | grep -q $'evil\033\[2Jname'
+}
+
+@test "a function named like a number stays text; the numbers of a column are grouped by the column, not by their look" {
+    printf 'events: Ir\nfl=a.c\nfn=1234\n1 5678\n' > "$T/n.cg"
+    COLUMNS=200 on_tty "'$CG_BINDIR/cg-funcs' '$T/n.cg'"
+    [ "$(tail -1 "$T/tty")" = "    a.c  1234       0         5,678    5,678" ]
+    # without the header too
+    COLUMNS=200 on_tty "'$CG_BINDIR/cg-funcs' -H '$T/n.cg'"
+    [ "$(cat "$T/tty")" = "a.c  1234  0  5,678  5,678" ]
 }
 
 @test "more columns than a table lays out (over 64): the TSV, its controls escaped" {
