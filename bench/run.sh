@@ -72,11 +72,11 @@ if [ ! -s "$data/ls-1M.cg" ]; then
     rm -f "$data/ls.cg"
 fi
 if [ ! -s "$data/cc-8M.cg" ]; then
-    record "$data/cc-8M.cg" gcc -O0 -I"$top/lib" -I"$top/lib/base" -I"$top/lib/read" -I"$top/lib/analyse" -I"$top/lib/write" -I"$top/lib/import" -I"$bin/../include" -c "$top/lib/normalize.c" -o "$data/x.o"
+    record "$data/cc-8M.cg" gcc -O0 -I"$top/lib" -I"$top/lib/base" -I"$top/lib/read" -I"$top/lib/analyse" -I"$top/lib/write" -I"$top/lib/import" -I"$bin/../include" -c "$top/lib/write/normalize.c" -o "$data/x.o"
     grow "$data/cc-8M.cg" "$data/py.cg" 8
 fi
 if [ ! -s "$data/cc-16M.cg" ]; then
-    record "$data/cc-16M.cg" gcc -O2 -I"$top/lib" -I"$top/lib/base" -I"$top/lib/read" -I"$top/lib/analyse" -I"$top/lib/write" -I"$top/lib/import" -I"$bin/../include" -c "$top/lib/parse.c" -o "$data/x.o"
+    record "$data/cc-16M.cg" gcc -O2 -I"$top/lib" -I"$top/lib/base" -I"$top/lib/read" -I"$top/lib/analyse" -I"$top/lib/write" -I"$top/lib/import" -I"$bin/../include" -c "$top/lib/read/parse.c" -o "$data/x.o"
     grow "$data/cc-16M.cg" "$data/py.cg" 16
 fi
 if [ "${BENCH_BIG:-1}" = 1 ] && [ ! -s "$data/big-300M.cg" ]; then

@@ -30,7 +30,7 @@ if [ ! -s "$one" ]; then
     rm -rf "$data/rec" && mkdir -p "$data/rec"
     valgrind -q --tool=callgrind --dump-instr=yes --trace-children=yes \
         --callgrind-out-file="$data/rec/%p.cg" \
-        gcc -O0 -I"$top/lib" -I"$top/lib/base" -I"$top/lib/read" -I"$top/lib/analyse" -I"$top/lib/write" -I"$top/lib/import" -I"$bin/../include" -c "$top/lib/normalize.c" \
+        gcc -O0 -I"$top/lib" -I"$top/lib/base" -I"$top/lib/read" -I"$top/lib/analyse" -I"$top/lib/write" -I"$top/lib/import" -I"$bin/../include" -c "$top/lib/write/normalize.c" \
         -o "$data/rec/x.o" > /dev/null 2>&1
     # shellcheck disable=SC2012 # the largest recording is cc1
     mv "$(ls -S "$data"/rec/*.cg | head -1)" "$one"

@@ -496,7 +496,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
 	int ch;
-	while ((ch = getopt_long(argc, argv, "hVae:Hm:n:s:Tt:", longopts,
+	while ((ch = getopt_long(argc, argv, "hVj:ae:Hm:n:s:Tt:", longopts,
 	                         NULL)) != -1) {
 		switch (ch) {
 		case 'a': o->all = 1; break;

@@ -174,7 +174,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
 	int ch;
-	while ((ch = getopt_long(argc, argv, "hVcCe:Hn:ps:t:T", longopts,
+	while ((ch = getopt_long(argc, argv, "hVj:cCe:Hn:ps:t:T", longopts,
 	                         NULL)) != -1) {
 		switch (ch) {
 		case 'c': o->arcs = 1; break;

@@ -107,7 +107,7 @@ int main(int argc, char **argv)
 	int ch;
 
 	cli_init(&c, "cg-normalize", synopsis, help);
-	while ((ch = getopt_long(argc, argv, "hVio:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:io:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'i':
 			flags |= CG_NORMALIZE_INLINE_NAMES;

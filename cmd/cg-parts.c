@@ -226,7 +226,7 @@ int main(int argc, char **argv)
 	int ch, header_due = 1, multi;
 
 	cli_init(&c, "cg-parts", synopsis, help);
-	while ((ch = getopt_long(argc, argv, "hVH", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:H", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'H':
 			header_due = 0;

@@ -590,7 +590,7 @@ static void parse_options(cli *c, tsv *t, int argc, char **argv)
 	    {"kind", required_argument, NULL, 'k'},
 	    {NULL, 0, NULL, 0}};
 	int ch;
-	while ((ch = getopt_long(argc, argv, "hVHe:f:k:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:He:f:k:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'H':
 			t->header = 0;

@@ -121,7 +121,7 @@ int main(int argc, char **argv)
 	int ch, verbose = 0;
 
 	cli_init(&c, "cg-validate", synopsis, help);
-	while ((ch = getopt_long(argc, argv, "hVv", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:v", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'v':
 			verbose = 1;

@@ -381,6 +381,8 @@ enum { CG_COMPAT = 1u << 0, CG_COMPLETE = 1u << 1 };
  * (cg_funcs_add_opts, cg_model_read_opts, cg_normalize_opts) take, so that
  * one parse of an input does the work and reports on it.  A zeroed struct
  * (cg_read_options_default) reads with the default limits, no flags. */
+#define CG_MAX_THREADS 64
+
 typedef struct cg_read_options {
 	const cg_limits *limits; /* NULL: the defaults */
 	unsigned flags;          /* CG_COMPAT, CG_COMPLETE, and the consumer's
@@ -390,6 +392,10 @@ typedef struct cg_read_options {
 	size_t nevents;
 	cg_stats *stats;         /* when not NULL, filled with the facts of the
 	                            parse (also when it fails) */
+	unsigned threads;        /* read on this many threads, at most
+	                            CG_MAX_THREADS (0 and 1: the caller's
+	                            alone): the same verdict, stats and
+	                            callbacks, on the caller's thread */
 } cg_read_options;
 
 /* Zero *opt: the default limits, no flags, no events required, no stats. */

@@ -496,7 +496,7 @@ static void parse_options(cli *c, annotate_options *o, int argc, char **argv)
 		out_spoil(); /* main says so */
 		return;
 	}
-	while ((ch = getopt_long(argc, argv, "hVe:t:n:w:I:", longopts, NULL)) !=
+	while ((ch = getopt_long(argc, argv, "hVj:e:t:n:w:I:", longopts, NULL)) !=
 	       -1) {
 		switch (ch) {
 		case 'e': o->events = optarg; break;

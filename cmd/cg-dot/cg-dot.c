@@ -411,7 +411,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    {NULL, 0, NULL, 0}};
 	cg_callgraph_choice *d = &o->choice;
 	int ch;
-	while ((ch = getopt_long(argc, argv, "hVe:N:E:", longopts, NULL)) !=
+	while ((ch = getopt_long(argc, argv, "hVj:e:N:E:", longopts, NULL)) !=
 	       -1) {
 		switch (ch) {
 		case 'e':

@@ -171,7 +171,7 @@ int main(int argc, char **argv)
 	argv[1] = (char *)c.prog; /* getopt names the program by argv[0] */
 	argc--;
 	argv++;
-	while ((ch = getopt_long(argc, argv, "hVo:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:o:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'o':
 			out = optarg;

@@ -114,7 +114,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
 	int ch;
-	while ((ch = getopt_long(argc, argv, "hVe:q:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:e:q:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'e':
 			o->event = cli_one_event(c, optarg);

@@ -33,6 +33,7 @@ enum {
 	OPT_MIN_SHARE, /* the bounds of the stack estimate (CLI_FOLD_OPTIONS) */
 	OPT_MAX_DEPTH,
 	OPT_MAX_STACKS,
+	OPT_THREADS,
 	OPT_OWN = 300
 };
 
@@ -64,7 +65,8 @@ enum {
 	{"compat", no_argument, NULL, OPT_COMPAT},                               \
 	{"complete", no_argument, NULL, OPT_COMPLETE},                           \
 	{"progress", no_argument, NULL, OPT_PROGRESS},                           \
-	{"no-progress", no_argument, NULL, OPT_NO_PROGRESS}
+	{"no-progress", no_argument, NULL, OPT_NO_PROGRESS},                     \
+	{"threads", required_argument, NULL, 'j'}
 
 /* --no-cycles, of the commands built on cg_funcs: the option, its line
  * of --help. */
@@ -79,7 +81,7 @@ enum {
 /* The synopsis of the common options, and their lines of --help. */
 #define CLI_COMMON_USAGE                                                     \
 	"[--compat] [--complete] [--limit NAME=N]... [--no-limits] [--limit-status]" \
-	" [--progress | --no-progress]"
+	" [--progress | --no-progress] [-j N]"
 #define CLI_COMMON_HELP                                                      \
 	"  --compat         read what real producers write outside the\n"        \
 	"                   profile, repairing it and saying so (cgprof(5))\n"   \
@@ -90,6 +92,7 @@ enum {
 	"  --progress, --no-progress\n"                                          \
 	"                   show (or not) the reading's progress on standard\n" \
 	"                   error; default: on a terminal, after a second\n"    \
+	"  -j, --threads N  read on N threads (default 1): the same output\n"   \
 	"  -h, --help       print this help\n"                                   \
 	"  -V, --version    print the version\n"
 /* Status 4's line of every command's --help, after its Exit status. */
@@ -117,6 +120,7 @@ typedef struct cli {
 	int limit_status;     /* --limit-status: a limit's refusal exits 4 */
 	int progress;         /* --progress 1, --no-progress -1, else 0:
 	                         when standard error is a terminal */
+	unsigned threads;     /* -j: the reader's threads */
 	int status;           /* the worst exit status so far */
 } cli;
 

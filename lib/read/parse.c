@@ -1495,6 +1495,83 @@ static inline const char *fused_cost_line(parser *ps, const char *s,
 	return s;
 }
 
+/* The line at p as a scan found it (ahead.h), or NULL when it has none:
+ * the scan's lines are in the input's order, and so are the parser's
+ * questions. */
+static inline const cg_scan_line *scanned(parser *ps, const char *p)
+{
+	const cg_scan *sc = ps->scan;
+	size_t off;
+	if (p < ps->scan_buf || (off = (size_t)(p - ps->scan_buf)) >= ps->scan_len)
+		return NULL;
+	while (ps->scan_at < sc->nlines && sc->lines[ps->scan_at].start < off)
+		ps->scan_at++;
+	if (ps->scan_at < sc->nlines && sc->lines[ps->scan_at].start == off)
+		return &sc->lines[ps->scan_at];
+	return NULL;
+}
+
+/* fused_cost_line from a scan's tokens: the same lines, the same
+ * figures; NULL for what fused_cost_line would not read either. */
+static inline const char *tokens_cost_line(parser *ps, const cg_scan_line *l,
+                                           const char *end, cg_kind *k)
+{
+	const cg_scan *sc = ps->scan;
+	const size_t npos = ps->part.npos, nevents = ps->part.nevents;
+	const uint64_t *v = sc->value + l->first;
+	const unsigned char *m = sc->meta + l->first;
+	const size_t n = l[1].first - l->first;
+	uint64_t pos[CG_POS_FIELDS], charge = 0;
+	size_t i;
+	if (n < npos || n - npos > nevents || ps->scan_buf + l->lf >= end)
+		return NULL;
+	for (i = 0; i < npos; i++) {
+		uint64_t base = ps->base[i];
+		switch (m[i] & CG_TOK_KIND) {
+		case CG_TOK_PLUS:
+			if (v[i] > UINT64_MAX - base)
+				return NULL;
+			pos[i] = base + v[i];
+			break;
+		case CG_TOK_MINUS:
+			if (v[i] > base)
+				return NULL;
+			pos[i] = base - v[i];
+			break;
+		case CG_TOK_STAR:
+			pos[i] = base;
+			break;
+		default:
+			pos[i] = v[i];
+		}
+	}
+	for (; i < n; i++) {
+		if ((m[i] & CG_TOK_KIND) != CG_TOK_DECIMAL)
+			return NULL;
+		ps->costs[i - npos] = v[i];
+		charge += (unsigned)(m[i] >> CG_TOK_SHIFT) + 1u;
+	}
+	charge += 2 * (nevents - (n - npos));
+	for (i = n - npos; i < nevents; i++)
+		ps->costs[i] = 0;
+	for (i = 0; i < npos; i++)
+		charge += new_base(ps, i, pos[i]);
+	*k = emit_record(ps, pos, charge);
+	return ps->scan_buf + l->lf;
+}
+
+/* A cost line read from its scan, else by the fused path. */
+static inline const char *any_cost_line(parser *ps, const char *p,
+                                        const char *end, cg_kind *k)
+{
+	const cg_scan_line *l;
+	const char *e;
+	if (ps->scan != NULL && (l = scanned(ps, p)) != NULL &&
+	    (e = tokens_cost_line(ps, l, end, k)) != NULL)
+		return e;
+	return fused_cost_line(ps, p, end, k);
+}
+
 /* A body line can only be a cost line, read by the fused path when it is
  * plain.  Only lines the fused path does not read change this. */
 static int costs_next(const parser *ps)
@@ -1534,7 +1611,7 @@ const char *cgi_parser_lines(parser *ps, const char *p, const char *end,
 	const char *e = end;
 	while (p < end) {
 		ps->lineno++;
-		if (costs && (e = fused_cost_line(ps, p, end, &r)) != NULL) {
+		if (costs && (e = any_cost_line(ps, p, end, &r)) != NULL) {
 			if (r != CG_OK)
 				break;
 			p = e + 1;

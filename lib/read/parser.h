@@ -3,6 +3,7 @@
 #ifndef CGPROF_PARSER_H
 #define CGPROF_PARSER_H
 
+#include "ahead.h"
 #include "arena.h"
 #include "table.h"
 
@@ -79,6 +80,12 @@ typedef struct parser {
 	size_t missing_len;
 	size_t missing_part;
 	uint64_t missing_line;
+
+	/* The scan of the chunk being read, when a thread read it ahead
+	 * (ahead.h): its lines from scan_at on are still to come. */
+	const cg_scan *scan;
+	const char *scan_buf;
+	size_t scan_len, scan_at;
 
 	/* What outlives a line is copied: names once each (names), a
 	 * part's headers until the next part (part_text). */

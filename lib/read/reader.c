@@ -27,6 +27,7 @@ struct cg_reader {
 	char *carry;         /* a line not yet complete */
 	size_t ncarry, carry_cap;
 	char last;           /* the last byte fed */
+	cg_ahead *ahead;     /* the chunks in flight of a threaded reader */
 	cg_kind final;       /* a verdict nothing can change */
 	cg_error ferr;
 };
@@ -70,6 +71,14 @@ cg_kind cg_reader_new(const cg_read_options *opt, const cg_handler *handler,
 	cgi_text_init(&r->text, &r->lim, opt->flags);
 	cgi_parser_init(&r->ps, opt, &r->lim, handler, ctx, &r->perr, &r->names);
 	r->parsing = 1;
+	if (opt->threads > 1 &&
+	    (r->ahead = cgi_ahead_new(opt->threads < CG_MAX_THREADS
+	                                  ? opt->threads
+	                                  : CG_MAX_THREADS,
+	                              cgi_ahead_chunk)) == NULL) {
+		cg_reader_free(r);
+		return cgi_fail_memory(err, 0);
+	}
 	*out = r;
 	return CG_OK;
 }
@@ -213,6 +222,63 @@ static int lines(cg_reader *r, const char *p, const char *end)
 	return 0;
 }
 
+/* The oldest chunk in flight, read as lines() reads any bytes, but with
+ * its scan. */
+static int read_oldest(cg_reader *r)
+{
+	cg_chunk c;
+	int failed;
+	if (cgi_ahead_oldest(r->ahead, &c) != 0)
+		return 0;
+	r->ps.scan = c.scan;
+	r->ps.scan_buf = c.buf;
+	r->ps.scan_len = c.len;
+	r->ps.scan_at = 0;
+	failed = lines(r, c.buf, c.buf + c.len);
+	r->ps.scan = NULL;
+	cgi_ahead_done(r->ahead);
+	return failed;
+}
+
+/* Hand the chunk being filled over, reading the oldest first when all
+ * are in flight. */
+static int hand_over(cg_reader *r)
+{
+	while (!cgi_ahead_room(r->ahead))
+		if (read_oldest(r) != 0)
+			return -1;
+	cgi_ahead_hand_over(r->ahead);
+	return 0;
+}
+
+/* A threaded reader's bytes: into chunks, handed over as they fill. */
+static int ahead_lines(cg_reader *r, const char *p, size_t n)
+{
+	size_t k;
+	while (n > 0) {
+		k = cgi_ahead_fill(r->ahead, p, n);
+		p += k;
+		n -= k;
+		if (cgi_ahead_full(r->ahead) && hand_over(r) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Every byte fed is read: the chunk being filled handed over, and all
+ * in flight read. */
+static int ahead_drain(cg_reader *r)
+{
+	if (r->ahead == NULL)
+		return 0;
+	/* a chunk's tail after its last LF is the next one, handed over
+	 * whole the second time */
+	while (cgi_ahead_pending(r->ahead))
+		if ((cgi_ahead_filling(r->ahead) ? hand_over(r) : read_oldest(r)) != 0)
+			return -1;
+	return 0;
+}
+
 /* The first bytes are known (HEAD of them, or the whole input): the
  * compression check, then the lines held back until now. */
 static int head_known(cg_reader *r)
@@ -250,7 +316,7 @@ cg_kind cg_reader_feed(cg_reader *r, const void *bytes, size_t n,
 		if (head_known(r) != 0)
 			return out_of_memory(r, err);
 	}
-	if (lines(r, p, p + n) != 0)
+	if ((r->ahead != NULL ? ahead_lines(r, p, n) : lines(r, p, p + n)) != 0)
 		return out_of_memory(r, err);
 	return CG_OK;
 }
@@ -305,6 +371,8 @@ cg_kind cg_reader_finish(cg_reader *r, cg_error *err)
 		return settle(r, r->final, err);
 	if (r->nhead < HEAD && head_known(r) != 0)
 		return out_of_memory(r, err);
+	if (ahead_drain(r) != 0)
+		return out_of_memory(r, err);
 	if (r->ncarry > 0) {
 		n = r->ncarry;
 		r->ncarry = 0;
@@ -322,6 +390,7 @@ void cg_reader_free(cg_reader *r)
 {
 	if (r == NULL)
 		return;
+	cgi_ahead_free(r->ahead);
 	cgi_parser_release(&r->ps);
 	cgi_text_free(&r->text);
 	cgi_interner_free(&r->names);

@@ -1,6 +1,7 @@
 /* cuts_same.h - one input read whole (cg_parse_opts: the push reader fed
  * once) and fed in cuts (cg_reader_feed): the same verdict (kind, line,
- * message and the error's facts), the same stats and the same callbacks,
+ * message and the error's facts), the same stats and the same callbacks
+ * (when opt->threads asks it, the cuts are read by a threaded reader),
  * written out as text (every field of every part and record).  Shared by
  * test_reader.c and the fuzz target fuzz_reader.c. */
 #ifndef CGPROF_TEST_CUTS_SAME_H
@@ -179,8 +180,10 @@ static const char *cuts_same(const char *data, size_t size,
 	memset(r, 0, sizeof *r);
 	w->tr.abort_at = r->tr.abort_at = abort_at;
 	o.stats = &w->st;
+	o.threads = 1; /* the cuts' reading may be threaded: the whole is not */
 	w->kind = cg_parse_opts(data, size, &o, &trace_handler, &w->tr, &w->err);
 	o.stats = &r->st;
+	o.threads = opt->threads;
 	if (cg_reader_new(&o, &trace_handler, &r->tr, &rd, &r->err) != CG_OK)
 		return "cg_reader_new";
 	while (at < size && k == CG_OK) {

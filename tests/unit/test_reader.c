@@ -8,6 +8,7 @@
  * later; and the numbers of the fused cost lines. */
 #include "check.h"
 #include "../common/cuts_same.h"
+#include "ahead.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -55,6 +56,29 @@ static void agree(const char *name, const char *data, size_t size,
 	      r.err.message);
 }
 
+/* A threaded reader (ahead.h) in chunks of a few bytes to a few
+ * thousand, fed whole and in cuts: the single-threaded whole's verdict,
+ * stats and callbacks. */
+static void threaded(const char *name, const char *data, size_t size,
+                     const cg_read_options *opt)
+{
+	static const size_t chunks[] = {16, 61, 4096};
+	static const unsigned threads[] = {2, 3, 2};
+	cg_read_options o = *opt;
+	size_t c;
+	unsigned long s;
+	for (c = 0; c < sizeof chunks / sizeof chunks[0]; c++)
+		if (chunks[c] * 4096 >= size) { /* a few thousand chunks */
+			cgi_ahead_chunk = chunks[c];
+			o.threads = threads[c];
+			s = chunks[c] + size;
+			agree(name, data, size, &o, 0, whole_cut, NULL, "threads whole");
+			agree(name, data, size, &o, 0, random_cut, &s, "threads cuts");
+			agree(name, data, size, &o, 2, random_cut, &s, "threads abort");
+		}
+	cgi_ahead_chunk = 256 * 1024;
+}
+
 /* Every way of reading one input. */
 static void each_way(const char *name, const char *data, size_t size)
 {
@@ -83,6 +107,8 @@ static void each_way(const char *name, const char *data, size_t size)
 				agree(name, data, size, &opt, 0, random_cut, &s, "cuts");
 			}
 			agree(name, data, size, &opt, 0, whole_cut, NULL, "whole");
+			if (lim == 0)
+				threaded(name, data, size, &opt);
 			agree(name, data, size, &opt, 1, random_cut, &seed, "abort");
 		}
 }
