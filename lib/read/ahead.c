@@ -22,6 +22,7 @@ struct slot {
 	char *buf;
 	size_t len;
 	enum state state;
+	unsigned npos; /* the guess it is scanned for */
 	cg_scan scan;
 };
 
@@ -35,6 +36,7 @@ struct cg_ahead {
 	size_t oldest, inflight; /* the filling one: oldest + inflight */
 	pthread_t *thread;
 	unsigned nthreads, started;
+	unsigned npos; /* the guess for the chunks handed over next */
 };
 
 static struct slot *filling(const cg_ahead *a)
@@ -43,22 +45,24 @@ static struct slot *filling(const cg_ahead *a)
 }
 
 /* Room for the scan of a chunk of n bytes: the commonest profiles have
- * lines of 9 bytes and 3 tokens, Valgrind's shortest are 4 bytes and 2.  */
+ * lines of 9 bytes and 3 tokens, Valgrind's shortest are 4 bytes and 2;
+ * a chunk of shorter lines (blank ones) has the rest read by the parser. */
 static int scan_new(cg_scan *s, size_t n)
 {
-	s->lines_cap = n / 6;
-	s->tok_cap = n / 3;
-	s->lines = cg_malloc((s->lines_cap + 1) * sizeof *s->lines);
-	s->value = cg_malloc(s->tok_cap * sizeof *s->value);
-	s->meta = cg_malloc(s->tok_cap);
-	return s->lines != NULL && s->value != NULL && s->meta != NULL ? 0 : -1;
+	s->lines_cap = n / 5;
+	s->values_cap = n / 3;
+	s->runs_cap = s->lines_cap / 8;
+	s->lines = cg_malloc(s->lines_cap * sizeof *s->lines);
+	s->value = cg_malloc(s->values_cap * sizeof *s->value);
+	s->runs = cg_malloc(s->runs_cap * sizeof *s->runs);
+	return s->lines != NULL && s->value != NULL && s->runs != NULL ? 0 : -1;
 }
 
 static void scan_free(cg_scan *s)
 {
 	cg_free(s->lines);
 	cg_free(s->value);
-	cg_free(s->meta);
+	cg_free(s->runs);
 }
 
 cg_ahead *cgi_ahead_new(unsigned threads, size_t chunk)
@@ -70,6 +74,7 @@ cg_ahead *cgi_ahead_new(unsigned threads, size_t chunk)
 	if ((a = cg_calloc(1, sizeof *a)) == NULL)
 		return NULL;
 	a->chunk = chunk;
+	a->npos = 1; /* a part without positions: has line alone */
 	a->nthreads = threads - 1;
 	a->nslots = 2 * (size_t)threads;
 	if (pthread_mutex_init(&a->lock, NULL) != 0) {
@@ -121,7 +126,7 @@ static struct slot *take(cg_ahead *a)
 static void scan(cg_ahead *a, struct slot *s)
 {
 	pthread_mutex_unlock(&a->lock);
-	cgi_scan(&s->scan, s->buf, s->len);
+	cgi_scan(&s->scan, s->buf, s->len, s->npos);
 	pthread_mutex_lock(&a->lock);
 	s->state = SCANNED;
 	pthread_cond_broadcast(&a->done);
@@ -197,6 +202,7 @@ void cgi_ahead_hand_over(cg_ahead *a)
 	pthread_mutex_lock(&a->lock);
 	s->len = cut;
 	s->state = FILLED;
+	s->npos = a->npos;
 	a->inflight++;
 	next = filling(a);
 	memcpy(next->buf, s->buf + cut, tail);
@@ -214,10 +220,11 @@ int cgi_ahead_oldest(cg_ahead *a, cg_chunk *c)
 	s = &a->slot[a->oldest];
 	pthread_mutex_lock(&a->lock);
 	while (s->state != SCANNED) {
-		if (s->state == FILLED) {
-			mine = take(a); /* s itself: the oldest not begun */
+		/* s itself when nobody has begun it, else a later one: the
+		 * reader's share while it waits */
+		if ((mine = take(a)) != NULL)
 			scan(a, mine);
-		} else
+		else
 			pthread_cond_wait(&a->done, &a->lock);
 	}
 	pthread_mutex_unlock(&a->lock);
@@ -234,6 +241,12 @@ void cgi_ahead_done(cg_ahead *a)
 	a->oldest = (a->oldest + 1) % a->nslots;
 	a->inflight--;
 	pthread_mutex_unlock(&a->lock);
+}
+
+void cgi_ahead_guess(cg_ahead *a, unsigned npos)
+{
+	if (npos >= 1 && npos <= 3)
+		a->npos = npos; /* read only by this thread, at hand_over */
 }
 
 void cgi_ahead_free(cg_ahead *a)

@@ -1,5 +1,6 @@
 /* parse.c - the line-by-line reader of the profile: parts, headers, name
  * contexts, positions and records, streamed to the caller's handler. */
+#include "digits.h"
 #include "parser.h"
 #include "swar.h"
 
@@ -967,7 +968,12 @@ static cg_str view(cg_name n)
 	return s;
 }
 
-static cg_kind hand_over(parser *ps, const uint64_t *pos, int call)
+/* Inlined into each fast path: a call of it costs a tenth of a record. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline cg_kind hand_over(parser *ps, const uint64_t *pos,
+                         const uint64_t *cost, int call)
 {
 	cg_record r;
 	r.kind = call ? CG_RECORD_CALL : CG_RECORD_COST;
@@ -979,7 +985,7 @@ static cg_kind hand_over(parser *ps, const uint64_t *pos, int call)
 	r.npos = ps->part.npos;
 	r.pos = pos;
 	r.ncost = ps->part.nevents;
-	r.cost = ps->costs;
+	r.cost = cost;
 	if (call) {
 		r.cob = view(ps->callee_ob);
 		r.cfl = view(ps->callee_fl);
@@ -1011,7 +1017,7 @@ static cg_kind over_budget(parser *ps)
  * per column of one line: far below 2^64).  A call's cost line ends the
  * call's callee context. */
 static inline cg_kind emit_record(parser *ps, const uint64_t *pos,
-                                  uint64_t numbers)
+                                  const uint64_t *cost, uint64_t numbers)
 {
 	int call = ps->call_pending;
 	uint64_t c = cg_sat_add(ps->record_units, numbers);
@@ -1028,7 +1034,7 @@ static inline cg_kind emit_record(parser *ps, const uint64_t *pos,
 		ps->call_pending = ps->cob_pending = ps->cfile_pending = 0;
 	}
 	if (ps->h != NULL && ps->h->record != NULL)
-		return hand_over(ps, pos, call);
+		return hand_over(ps, pos, cost, call);
 	return CG_OK;
 }
 
@@ -1157,7 +1163,7 @@ static inline cg_kind cost_line(parser *ps, const char *s, const char *e)
 		ps->base[i] = pos[i];
 		charge += position_charge(ps, i, pos[i]);
 	}
-	return emit_record(ps, pos, charge);
+	return emit_record(ps, pos, ps->costs, charge);
 }
 
 /* ------------------------------------------------------------ lines */
@@ -1339,72 +1345,6 @@ cg_kind cgi_parser_line(parser *ps, const char *s, const char *e)
 
 /* ------------------------------------------------------ fused cost lines */
 
-/* The digits of a run of n (1 to 19) at s, one at a time: near the end
- * of the chunk, where a word would read past it. */
-static const char *digits_bytewise(const char *s, uint64_t *v)
-{
-	const char *start = s;
-	uint64_t x = 0;
-	unsigned d;
-	while ((d = (unsigned)(unsigned char)*s - '0') <= 9) {
-		x = x * 10 + d;
-		s++;
-	}
-	*v = x;
-	return s - start > 19 ? NULL : s;
-}
-
-/* A run of 2 to 19 decimal digits at s, 8 at a time (24 bytes readable). */
-static inline const char *digits_by_words(const char *s, uint64_t *v)
-{
-	static const uint64_t scale[8] = {1,      10,      100,      1000,
-	                                  10000,  100000,  1000000,  10000000};
-	uint64_t w, m, x = 0;
-	unsigned n, i = 0;
-	while ((m = cg_nondigits(w = cg_load8(s + i))) == 0) {
-		x = x * 100000000u + cg_eight_digits(w);
-		if ((i += 8) > 16)
-			return NULL;
-	}
-	n = cg_first_byte(m);
-	if (n > 0)
-		x = x * scale[n] + cg_eight_digits(w << (64 - 8 * n));
-	if (i + n > 19)
-		return NULL;
-	*v = x;
-	return s + i + n;
-}
-
-/* The run of decimal digits at s (a LF follows before end): its value,
- * and its end; NULL when there is none, it has 20 digits or more or a
- * leading zero (the general path judges it).  A profile's runs are mostly short: up to
- * three digits are read one by one, as fast as a word, longer runs by
- * words where the chunk has room. */
-static inline const char *fused_digits(const char *s, const char *end,
-                                       uint64_t *v)
-{
-	unsigned x = (unsigned)(unsigned char)s[0] - '0', d;
-	if (x > 9)
-		return NULL;
-	if ((d = (unsigned)(unsigned char)s[1] - '0') > 9) {
-		*v = x;
-		return s + 1;
-	}
-	if (x == 0)
-		return NULL; /* a leading zero: charged by value, off this path */
-	x = x * 10 + d;
-	if ((d = (unsigned)(unsigned char)s[2] - '0') > 9) {
-		*v = x;
-		return s + 2;
-	}
-	x = x * 10 + d;
-	if ((unsigned)(unsigned char)s[3] - '0' > 9) {
-		*v = x;
-		return s + 3;
-	}
-	return end - s >= 24 ? digits_by_words(s, v) : digits_bytewise(s, v);
-}
-
 /* A position N, +N, -N or * in range; the end of its token, or NULL for
  * anything else.  0xN is tried only when the digits stop at its x. */
 static inline const char *fused_position(const char *s, const char *end,
@@ -1456,6 +1396,26 @@ static inline unsigned new_base(parser *ps, size_t i, uint64_t v)
 	return position_charge(ps, i, v);
 }
 
+/* The rest of a cost line read on a fast path, once its npos positions
+ * are in pos and its first ncost costs in cost, charged charge for them:
+ * the costs left out are 0 (cost is the parser's then, or has them all),
+ * the positions the next line's bases, and the record is made. */
+static inline void settle_cost_line(parser *ps, const uint64_t *pos,
+                                    const uint64_t *cost, size_t ncost,
+                                    uint64_t charge, cg_kind *k)
+{
+	const size_t npos = ps->part.npos, nevents = ps->part.nevents;
+	charge += 2 * (nevents - ncost);
+	for (; ncost < nevents; ncost++)
+		ps->costs[ncost] = 0;
+	charge += new_base(ps, 0, pos[0]);
+	if (npos > 1)
+		charge += new_base(ps, 1, pos[1]);
+	if (npos > 2)
+		charge += new_base(ps, 2, pos[2]);
+	*k = emit_record(ps, pos, cost, charge);
+}
+
 /* The commonest line, a cost line of plain tokens with one space between
  * them, read in the one pass that finds its end; the record is
  * cost_line's.  Returns the LF (*k the record's verdict), or NULL,
@@ -1468,7 +1428,7 @@ static inline const char *fused_cost_line(parser *ps, const char *s,
 {
 	const size_t npos = ps->part.npos, nevents = ps->part.nevents;
 	uint64_t *const costs = ps->costs;
-	uint64_t pos[CG_POS_FIELDS], charge;
+	uint64_t pos[CG_POS_FIELDS];
 	const char *from;
 	size_t ncost = 0;
 	if ((s = fused_column(ps, s, end, 0, pos)) == NULL ||
@@ -1483,93 +1443,135 @@ static inline const char *fused_cost_line(parser *ps, const char *s,
 			return NULL;
 	if (*s != '\n')
 		return NULL;
-	charge = (uint64_t)(s - from) + 2 * (nevents - ncost);
-	for (; ncost < nevents; ncost++)
-		costs[ncost] = 0;
-	charge += new_base(ps, 0, pos[0]);
-	if (npos > 1)
-		charge += new_base(ps, 1, pos[1]);
-	if (npos > 2)
-		charge += new_base(ps, 2, pos[2]);
-	*k = emit_record(ps, pos, charge);
+	settle_cost_line(ps, pos, costs, ncost, (uint64_t)(s - from), k);
 	return s;
 }
 
-/* The line at p as a scan found it (ahead.h), or NULL when it has none:
- * the scan's lines are in the input's order, and so are the parser's
- * questions. */
-static inline const cg_scan_line *scanned(parser *ps, const char *p)
+/* The position base + d, d a run's relative value (a two's complement):
+ * 0 when it is below 0 or past 2^64. */
+static inline int relative(uint64_t base, uint64_t d, uint64_t *pos)
 {
-	const cg_scan *sc = ps->scan;
-	size_t off;
-	if (p < ps->scan_buf || (off = (size_t)(p - ps->scan_buf)) >= ps->scan_len)
-		return NULL;
-	while (ps->scan_at < sc->nlines && sc->lines[ps->scan_at].start < off)
-		ps->scan_at++;
-	if (ps->scan_at < sc->nlines && sc->lines[ps->scan_at].start == off)
-		return &sc->lines[ps->scan_at];
-	return NULL;
+	*pos = base + d;
+	return d <= (uint64_t)INT64_MAX ? d <= UINT64_MAX - base : 0 - d <= base;
 }
 
-/* fused_cost_line from a scan's tokens: the same lines, the same
- * figures; NULL for what fused_cost_line would not read either. */
-static inline const char *tokens_cost_line(parser *ps, const cg_scan_line *l,
-                                           const char *end, cg_kind *k)
+/* The line j of the run r at l, from its composed positions: the same
+ * figures as fused_cost_line's; NULL when a position is out of range
+ * (the fused path reads it, and the general path says why). */
+static inline const char *run_line(parser *ps, const cg_scan_run *r,
+                                   const cg_scan_line *l, uint32_t j,
+                                   cg_kind *k)
 {
-	const cg_scan *sc = ps->scan;
-	const size_t npos = ps->part.npos, nevents = ps->part.nevents;
-	const uint64_t *v = sc->value + l->first;
-	const unsigned char *m = sc->meta + l->first;
-	const size_t n = l[1].first - l->first;
-	uint64_t pos[CG_POS_FIELDS], charge = 0;
+	const size_t npos = ps->part.npos;
+	const uint64_t *v = ps->scan->value + l->first;
+	const size_t ncost = l->ncost;
+	uint64_t pos[CG_POS_FIELDS];
 	size_t i;
-	if (n < npos || n - npos > nevents || ps->scan_buf + l->lf >= end)
-		return NULL;
-	for (i = 0; i < npos; i++) {
-		uint64_t base = ps->base[i];
-		switch (m[i] & CG_TOK_KIND) {
-		case CG_TOK_PLUS:
-			if (v[i] > UINT64_MAX - base)
-				return NULL;
-			pos[i] = base + v[i];
-			break;
-		case CG_TOK_MINUS:
-			if (v[i] > base)
-				return NULL;
-			pos[i] = base - v[i];
-			break;
-		case CG_TOK_STAR:
-			pos[i] = base;
-			break;
-		default:
-			pos[i] = v[i];
-		}
-	}
-	for (; i < n; i++) {
-		if ((m[i] & CG_TOK_KIND) != CG_TOK_DECIMAL)
-			return NULL;
-		ps->costs[i - npos] = v[i];
-		charge += (unsigned)(m[i] >> CG_TOK_SHIFT) + 1u;
-	}
-	charge += 2 * (nevents - (n - npos));
-	for (i = n - npos; i < nevents; i++)
-		ps->costs[i] = 0;
 	for (i = 0; i < npos; i++)
-		charge += new_base(ps, i, pos[i]);
-	*k = emit_record(ps, pos, charge);
+		if (j >= r->abs_from[i])
+			pos[i] = v[i];
+		else if (!relative(ps->run_base[i], v[i], &pos[i]))
+			return NULL;
+	v += npos;
+	if (ncost < ps->part.nevents && ps->h != NULL && ps->h->record != NULL) {
+		memcpy(ps->costs, v, ncost * sizeof *v); /* with zeros after */
+		v = ps->costs;
+	}
+	settle_cost_line(ps, pos, v, ncost, l->cost_text, k);
 	return ps->scan_buf + l->lf;
 }
 
-/* A cost line read from its scan, else by the fused path. */
-static inline const char *any_cost_line(parser *ps, const char *p,
-                                        const char *end, cg_kind *k)
+/* The charge of column i's relative positions on the lines [1, n) of
+ * the run r: 0 when there are none; UINT64_MAX when they are out of
+ * range or not all of one digit count (a power of ten between them). */
+static uint64_t relative_charge(const parser *ps, const cg_scan_run *r,
+                                size_t i)
 {
-	const cg_scan_line *l;
+	uint64_t nrel = r->abs_from[i] < r->n ? r->abs_from[i] : r->n, lo, hi;
+	unsigned digits;
+	if (nrel <= 1)
+		return 0;
+	if (!relative(ps->run_base[i], (uint64_t)r->lo[i], &lo) ||
+	    !relative(ps->run_base[i], (uint64_t)r->hi[i], &hi) ||
+	    (digits = cg_digits(lo)) != cg_digits(hi))
+		return UINT64_MAX;
+	return (nrel - 1) * (digits + 1u);
+}
+
+/* The lines [1, n) of the run r at once, after its first: the records,
+ * the budget and the bases as reading them one by one would leave them.
+ * 0 when that is not known from the run's figures, or a limit would be
+ * passed: they are read one by one, and a fault said at its line. */
+static int run_rest(parser *ps, const cg_scan_run *r)
+{
+	const size_t npos = ps->part.npos, nevents = ps->part.nevents;
+	const uint64_t m = r->n - 1u;
+	uint64_t charge = r->cost_text + 2 * (nevents * m - r->ncost), c;
+	size_t i;
+	for (i = 0; i < npos; i++) {
+		if ((c = relative_charge(ps, r, i)) == UINT64_MAX)
+			return 0;
+		charge += c + r->abs_charge[i];
+	}
+	if (ps->max_records - ps->records < m ||
+	    ps->record_units > (UINT64_MAX - charge) / m ||
+	    (c = cg_sat_add(ps->budget, charge + ps->record_units * m)) >
+	        ps->max_budget)
+		return 0;
+	ps->budget = c;
+	ps->records += m;
+	ps->part.records += m;
+	ps->lineno += m;
+	for (i = 0; i < npos; i++)
+		ps->base[i] = r->abs_from[i] < r->n ? r->last[i]
+		                                    : ps->run_base[i] + r->last[i];
+	return 1;
+}
+
+/* The lines [1, n) of the run r at l after its first, whose LF is e,
+ * one by one for a handler that takes records: the LF of the last read,
+ * whose verdict is *k; they stop before a line out of range, which the
+ * fused path reads (and the general path judges). */
+static const char *run_records(parser *ps, const cg_scan_run *r,
+                               const cg_scan_line *l, const char *end,
+                               const char *e, cg_kind *k)
+{
+	const char *f;
+	uint32_t j;
+	for (j = 1; j < r->n && *k == CG_OK; j++) {
+		if (ps->scan_buf + l[j].lf >= end)
+			break;
+		ps->lineno++;
+		if ((f = run_line(ps, r, &l[j], j, k)) == NULL) {
+			ps->lineno--;
+			break;
+		}
+		e = f;
+	}
+	return e;
+}
+
+/* The run r read from its first line: one line at a time for a handler
+ * that takes records, else at once.  Its first line's LF (NULL when the
+ * fused path is to read it), or that of the last line read, whose
+ * verdict is *k. */
+static const char *run_cost_lines(parser *ps, const cg_scan_run *r,
+                                  const char *end, cg_kind *k)
+{
+	const cg_scan_line *l = &ps->scan->lines[r->first];
+	const cg_scan_line *last = l + (r->n - 1);
 	const char *e;
-	if (ps->scan != NULL && (l = scanned(ps, p)) != NULL &&
-	    (e = tokens_cost_line(ps, l, end, k)) != NULL)
+	if (r->npos != ps->part.npos || r->max_ncost > ps->part.nevents ||
+	    ps->scan_buf + l->lf >= end)
+		return NULL;
+	memcpy(ps->run_base, ps->base, sizeof ps->run_base);
+	if ((e = run_line(ps, r, l, 0, k)) == NULL || *k != CG_OK || r->n == 1)
 		return e;
-	return fused_cost_line(ps, p, end, k);
+	if (ps->h != NULL && ps->h->record != NULL)
+		return run_records(ps, r, l, end, e, k);
+	if (ps->scan_buf + last->lf >= end || !run_rest(ps, r))
+		return e;
+	return ps->scan_buf + last->lf;
 }
 
 /* A body line can only be a cost line, read by the fused path when it is
@@ -1602,16 +1604,17 @@ static inline const char *plain_line_end(const char *p, const char *end)
 /* The loop of the push reader over a chunk's lines: its cost lines fused,
  * the others as cgi_parser_line reads them (which the tests compare).  A
  * cost line the fused path reads holds only digits, signs, blanks and
- * its LF: plain text by construction. */
-const char *cgi_parser_lines(parser *ps, const char *p, const char *end,
-                            cg_kind *k)
+ * its LF: plain text by construction.  Not inline: one copy of the fused
+ * path, inlined here, serves both of its callers. */
+static const char *lines_loop(parser *ps, const char *p, const char *end,
+                              cg_kind *k)
 {
 	int costs = costs_next(ps);
 	cg_kind r = CG_OK; /* a local: *k might be anywhere */
 	const char *e = end;
 	while (p < end) {
 		ps->lineno++;
-		if (costs && (e = any_cost_line(ps, p, end, &r)) != NULL) {
+		if (costs && (e = fused_cost_line(ps, p, end, &r)) != NULL) {
 			if (r != CG_OK)
 				break;
 			p = e + 1;
@@ -1629,6 +1632,65 @@ const char *cgi_parser_lines(parser *ps, const char *p, const char *end,
 	}
 	*k = r;
 	return p < end ? e : end;
+}
+
+/* The first run of the scan that starts at p or after it, before end:
+ * its start (*r the run), or end.  The parser asks in the input's order. */
+static const char *next_run(parser *ps, const char *p, const char *end,
+                            const cg_scan_run **r)
+{
+	const cg_scan *sc = ps->scan;
+	size_t off = (size_t)(p - ps->scan_buf);
+	while (ps->run_at < sc->nruns && sc->runs[ps->run_at].start < off)
+		ps->run_at++;
+	if (ps->run_at == sc->nruns ||
+	    (size_t)(end - ps->scan_buf) <= sc->runs[ps->run_at].start)
+		return end;
+	*r = &sc->runs[ps->run_at];
+	return ps->scan_buf + (*r)->start;
+}
+
+/* lines_loop over a scanned chunk: the lines between runs as it reads
+ * them, each run from its scan when the parser's state lets it (a cost
+ * line is next, the guess of the positions holds). */
+static const char *scanned_lines(parser *ps, const char *p, const char *end,
+                                 cg_kind *k)
+{
+	const cg_scan_run *r = NULL;
+	const char *q, *e;
+	*k = CG_OK;
+	while (p < end) {
+		if ((q = next_run(ps, p, end, &r)) != p) {
+			if ((e = lines_loop(ps, p, q, k)) != q || *k != CG_OK)
+				return e;
+			p = q;
+			continue;
+		}
+		ps->lineno++;
+		if (!costs_next(ps) || (e = run_cost_lines(ps, r, end, k)) == NULL) {
+			/* its first line as one thread reads it, the rest after */
+			ps->lineno--;
+			if ((q = ps->scan_buf + ps->scan->lines[r->first].lf + 1) > end)
+				q = end;
+			if ((e = lines_loop(ps, p, q, k)) != q || *k != CG_OK)
+				return e;
+			p = q;
+			continue;
+		}
+		if (*k != CG_OK)
+			return e;
+		p = e + 1;
+	}
+	return end;
+}
+
+const char *cgi_parser_lines(parser *ps, const char *p, const char *end,
+                            cg_kind *k)
+{
+	return ps->scan != NULL && p >= ps->scan_buf &&
+	               p <= ps->scan_buf + ps->scan_len
+	           ? scanned_lines(ps, p, end, k)
+	           : lines_loop(ps, p, end, k);
 }
 
 cg_kind cgi_parser_end(parser *ps, int ends_in_lf)

@@ -82,10 +82,12 @@ typedef struct parser {
 	uint64_t missing_line;
 
 	/* The scan of the chunk being read, when a thread read it ahead
-	 * (ahead.h): its lines from scan_at on are still to come. */
+	 * (ahead.h): its runs from run_at on are still to come; the one
+	 * being read began at the bases run_base. */
 	const cg_scan *scan;
 	const char *scan_buf;
-	size_t scan_len, scan_at;
+	size_t scan_len, run_at;
+	uint64_t run_base[CG_POS_FIELDS];
 
 	/* What outlives a line is copied: names once each (names), a
 	 * part's headers until the next part (part_text). */

@@ -233,10 +233,11 @@ static int read_oldest(cg_reader *r)
 	r->ps.scan = c.scan;
 	r->ps.scan_buf = c.buf;
 	r->ps.scan_len = c.len;
-	r->ps.scan_at = 0;
+	r->ps.run_at = 0;
 	failed = lines(r, c.buf, c.buf + c.len);
 	r->ps.scan = NULL;
 	cgi_ahead_done(r->ahead);
+	cgi_ahead_guess(r->ahead, (unsigned)r->ps.part.npos);
 	return failed;
 }
 

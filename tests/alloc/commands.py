@@ -33,6 +33,9 @@ def cases(src):
     return [
         ("cg-validate", [ex]),
         ("cg-validate", ["--compat", thr]),
+        # a threaded reader: its chunks and scans, allocated up front
+        ("cg-validate", ["-j2", thr]),
+        ("cg-funcs", ["-j", "3", v30]),
         ("cg-normalize", [v28]),
         ("cg-normalize", ["-o", "OUT", thr]),
         ("cg-tsv", [ex]),

@@ -2,12 +2,18 @@
  * the whole input (cg_parse_opts) for any cutting of it.  The first two bytes pick the
  * cuts, the flags (--compat, --complete), small limits (to reach the byte,
  * text and line caps from any input) and a handler that stops at a
- * record. */
+ * record.  The top bit of the first asks for a threaded reader (ahead.h)
+ * in chunks of 16 to 215 bytes, with a handler that takes records or
+ * one that takes none (its runs of cost lines counted at once) and small
+ * record and budget limits, which the single-threaded whole must give
+ * alike. */
 #include "../common/cuts_same.h"
 
 #include <stdlib.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+extern size_t cgi_ahead_chunk; /* the library's, for the tests */
 
 typedef struct cuts {
 	unsigned seed;
@@ -52,6 +58,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		l.text = size / 2;
 	if (a & 16)
 		l.line = 24;
+	cuts_handler = &trace_handler;
+	if (a & 128) {
+		opt.threads = 2 + (b & 1);
+		cgi_ahead_chunk = 16 + (size_t)(b >> 1) % 200;
+		if (b & 2)
+			cuts_handler = &parts_handler;
+		if (b & 4)
+			l.records = 3 + b % 61;
+		if (b & 8)
+			l.budget = 200 + (uint64_t)b * 37;
+	}
 	c.seed = b;
 	c.i = 0;
 	/* cut where the input's own first bytes say, or evenly */

@@ -58,24 +58,54 @@ static void agree(const char *name, const char *data, size_t size,
 
 /* A threaded reader (ahead.h) in chunks of a few bytes to a few
  * thousand, fed whole and in cuts: the single-threaded whole's verdict,
- * stats and callbacks. */
+ * stats and callbacks; with a handler that takes records and one that
+ * does not (whose runs of cost lines are counted at once), and with the
+ * record and budget limits the whole reaches halfway and at its last
+ * record (in chunks of 61 bytes), a line's fault found inside a run. */
 static void threaded(const char *name, const char *data, size_t size,
                      const cg_read_options *opt)
 {
 	static const size_t chunks[] = {16, 61, 4096};
 	static const unsigned threads[] = {2, 3, 2};
+	static const cg_handler *const handlers[] = {&trace_handler,
+	                                             &parts_handler};
 	cg_read_options o = *opt;
-	size_t c;
+	cg_limits l = *opt->limits;
+	cg_stats st;
+	size_t c, h, m;
 	unsigned long s;
-	for (c = 0; c < sizeof chunks / sizeof chunks[0]; c++)
-		if (chunks[c] * 4096 >= size) { /* a few thousand chunks */
-			cgi_ahead_chunk = chunks[c];
-			o.threads = threads[c];
-			s = chunks[c] + size;
+	o.limits = &l;
+	o.stats = &st;
+	cg_parse_opts(data, size, &o, NULL, NULL, NULL);
+	o.stats = NULL;
+	for (c = 0; c < sizeof chunks / sizeof chunks[0]; c++) {
+		if (chunks[c] * 4096 < size)
+			continue; /* a few thousand chunks at most */
+		cgi_ahead_chunk = chunks[c];
+		o.threads = threads[c];
+		s = chunks[c] + size;
+		for (h = 0; h < 2; h++) {
+			cuts_handler = handlers[h];
+			l = *opt->limits;
 			agree(name, data, size, &o, 0, whole_cut, NULL, "threads whole");
 			agree(name, data, size, &o, 0, random_cut, &s, "threads cuts");
 			agree(name, data, size, &o, 2, random_cut, &s, "threads abort");
+			for (m = 0; m < 4 && st.records > 1 && c == 1; m++) {
+				l = *opt->limits;
+				if (m == 0)
+					l.records = st.records / 2;
+				else if (m == 1)
+					l.records = st.records - 1;
+				else if (m == 2)
+					l.budget = st.budget / 2;
+				else
+					l.budget = st.budget - 1;
+				agree(name, data, size, &o, 0, random_cut, &s,
+				      "threads limit");
+			}
 		}
+	}
+	cuts_handler = &trace_handler;
 	cgi_ahead_chunk = 256 * 1024;
 }
 

@@ -1,0 +1,78 @@
+/* digits.h - the decimal digits of a cost line's token, read in the
+ * pass that finds their end: the parser's fused path and a threaded
+ * reader's scan (prescan.c) read them alike.  Never installed. */
+#ifndef CGPROF_DIGITS_H
+#define CGPROF_DIGITS_H
+
+#include "swar.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The digits of a run of n (1 to 19) at s, one at a time: near the end
+ * of the chunk, where a word would read past it. */
+static inline const char *digits_bytewise(const char *s, uint64_t *v)
+{
+	const char *start = s;
+	uint64_t x = 0;
+	unsigned d;
+	while ((d = (unsigned)(unsigned char)*s - '0') <= 9) {
+		x = x * 10 + d;
+		s++;
+	}
+	*v = x;
+	return s - start > 19 ? NULL : s;
+}
+
+/* A run of 2 to 19 decimal digits at s, 8 at a time (24 bytes readable). */
+static inline const char *digits_by_words(const char *s, uint64_t *v)
+{
+	static const uint64_t scale[8] = {1,      10,      100,      1000,
+	                                  10000,  100000,  1000000,  10000000};
+	uint64_t w, m, x = 0;
+	unsigned n, i = 0;
+	while ((m = cg_nondigits(w = cg_load8(s + i))) == 0) {
+		x = x * 100000000u + cg_eight_digits(w);
+		if ((i += 8) > 16)
+			return NULL;
+	}
+	n = cg_first_byte(m);
+	if (n > 0)
+		x = x * scale[n] + cg_eight_digits(w << (64 - 8 * n));
+	if (i + n > 19)
+		return NULL;
+	*v = x;
+	return s + i + n;
+}
+
+/* The run of decimal digits at s (a LF follows before end): its value,
+ * and its end; NULL when there is none, it has 20 digits or more or a
+ * leading zero (the general path judges it).  A profile's runs are mostly short: up to
+ * three digits are read one by one, as fast as a word, longer runs by
+ * words where the chunk has room. */
+static inline const char *fused_digits(const char *s, const char *end,
+                                       uint64_t *v)
+{
+	unsigned x = (unsigned)(unsigned char)s[0] - '0', d;
+	if (x > 9)
+		return NULL;
+	if ((d = (unsigned)(unsigned char)s[1] - '0') > 9) {
+		*v = x;
+		return s + 1;
+	}
+	if (x == 0)
+		return NULL; /* a leading zero: charged by value, off this path */
+	x = x * 10 + d;
+	if ((d = (unsigned)(unsigned char)s[2] - '0') > 9) {
+		*v = x;
+		return s + 2;
+	}
+	x = x * 10 + d;
+	if ((unsigned)(unsigned char)s[3] - '0' > 9) {
+		*v = x;
+		return s + 3;
+	}
+	return end - s >= 24 ? digits_by_words(s, v) : digits_bytewise(s, v);
+}
+
+#endif
