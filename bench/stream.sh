@@ -14,7 +14,11 @@
 # that cg-validate -v counts K times the records and calls of one copy
 # (counted with awk: cost lines and calls= lines) and that every binary
 # prints the same line, and that cg-funcs gives K times each function's
-# figures of one copy.  Needs valgrind, gcc and GNU time.
+# figures of one copy.  Each command also runs with -j STREAM_THREADS
+# (default 2; 1 leaves that out); the times are wall and user seconds,
+# "x cg-validate" against the same build's cg-validate on one thread, and
+# the instructions of a threaded run are its threads' together.  Needs
+# valgrind, gcc and GNU time.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 bin=$(cd "${1:-$top/build/bin}" && pwd)
@@ -64,21 +68,24 @@ trap 'rm -rf "$tmp"' EXIT
 "$bin/cg-funcs" --no-limits "$big" > "$tmp/got"
 cmp -s "$tmp/want" "$tmp/got" || { echo "stream: cg-funcs of $k copies is not $k times one copy's" >&2; exit 1; }
 
-run() { # run COMMAND: "seconds peakMB" of one run, output discarded
-    /usr/bin/time -o "$tmp/t" -f '%e %M' sh -c "$1 > /dev/null"
-    awk '{ printf "%.2f %.1f", $1, $2 / 1024 }' "$tmp/t"
+run() { # run COMMAND: "seconds peakMB user" of one run, output discarded
+    /usr/bin/time -o "$tmp/t" -f '%e %M %U' sh -c "$1 > /dev/null"
+    awk '{ printf "%.2f %.1f %.2f", $1, $2 / 1024, $3 }' "$tmp/t"
 }
+threads=${STREAM_THREADS:-2}
 
 bytes=$(size "$big")
-printf '| %s (%d MB, %d copies of cc1.cg) | s | MB/s | peak RSS MB | x md5sum |\n' \
+printf '| %s (%d MB, %d copies of cc1.cg) | wall s | user s | MB/s | peak RSS MB | x md5sum | x cg-validate |\n' \
     "$(basename "$big")" $((bytes / 1000000)) "$k"
-printf '|---|---:|---:|---:|---:|\n'
+printf '|---|---:|---:|---:|---:|---:|---:|\n'
 md5=$(run "md5sum $big" | cut -d' ' -f1)
-# each command of the list, the build before (when given) first
+# each command of the list, the build before (when given) first, then
+# this build's on threads
 commands() {
     for c in "$@"; do
         [ -z "$before" ] || echo "$before/$c --no-limits"
         echo "$bin/$c --no-limits"
+        [ "$threads" -le 1 ] || echo "$bin/$c --no-limits -j$threads"
     done
 }
 # cg-diff compares one copy with the big input
@@ -89,13 +96,19 @@ IFS='
 # shellcheck disable=SC2086 # one command a line
 set -- "md5sum" "wc -l" $cmds
 unset IFS
+val= valb=
 for cmd in "$@"; do
-    if [ "$cmd" = md5sum ]; then r="$md5 $(run "md5sum $big" | cut -d' ' -f2)"
+    if [ "$cmd" = md5sum ]; then r=$(run "md5sum $big")
     else r=$(run "$cmd $big"); fi
+    [ "$cmd" != "$bin/cg-validate --no-limits" ] || val=$(echo "$r" | cut -d' ' -f1)
+    [ "$cmd" != "$before/cg-validate --no-limits" ] || valb=$(echo "$r" | cut -d' ' -f1)
+    ref=$val
+    case $cmd in "$before"/*) [ -z "$before" ] || ref=$valb ;; esac
     name=$(echo "$cmd" | sed -e "s|^$bin/||" -e 's| --no-limits||' -e "s|$one|cc1.cg|")
     [ -z "$before" ] || name=$(echo "$name" | sed "s|^$before/\(.*\)|\1 (before)|")
-    echo "$r" | awk -v n="$name" -v b="$bytes" -v m="$md5" '{
-        printf "| %s | %.2f | %.0f | %.1f | %.2f |\n", n, $1, b / 1e6 / $1, $2, $1 / m }'
+    echo "$r" | awk -v n="$name" -v b="$bytes" -v m="$md5" -v v="${ref:-0}" '{
+        printf "| %s | %.2f | %.2f | %.0f | %.1f | %.2f | %s |\n", n, $1, $3,
+            b / 1e6 / $1, $2, $1 / m, (v > 0 ? sprintf("%.2f", $1 / v) : "") }'
 done
 
 printf '\n| cc1.cg (%d bytes) | instructions | per byte | x md5sum | x cg-validate |\n|---|---:|---:|---:|---:|\n' "$(size "$one")"

@@ -3,7 +3,9 @@
  * grouped, and every byte a terminal would take as a control escaped (a
  * profile's names are untrusted).  A row wider than the terminal has its
  * objects' paths, then its files', shortened to base names, as
- * cg-annotate shortens them, and is then cut to the width. */
+ * cg-annotate shortens them; then its text columns are cut, with "...",
+ * to no fewer than 12 columns, and a column that still does not fit is
+ * left out whole (a figure is never cut). */
 #include "out.h"
 #include "text.h"
 
@@ -91,7 +93,7 @@ static void show(layout *l, size_t col, cg_str c, int header)
 		cg_buf_put(&l->cell, c.ptr + end, c.len - end);
 		return;
 	}
-	if (!header && col < 64 &&
+	if (!header && col < MAX_COLUMNS && /* the masks' bits */
 	    ((l->shorten >= 1 && (l->objects >> col & 1)) ||
 	     (l->shorten >= 2 && (l->files >> col & 1))))
 		c = cg_str_basename(c);
