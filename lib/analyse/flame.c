@@ -23,6 +23,8 @@ struct cg_flame {
 	cg_pairmap kids;  /* (parent, name) -> node */
 	node *nodes;
 	size_t count, cap;
+	uint32_t *path;   /* the nodes of the last stack added, by depth */
+	size_t npath, path_cap;
 	uint32_t *order;  /* the shown nodes in pre-order */
 	size_t nshown;
 	uint64_t max_change;
@@ -56,6 +58,7 @@ void cg_flame_free(cg_flame *fl)
 	cgi_interner_free(&fl->names);
 	cgi_pairmap_free(&fl->kids);
 	cg_free(fl->nodes);
+	cg_free(fl->path);
 	cg_free(fl->order);
 	cg_free(fl);
 }
@@ -106,15 +109,27 @@ cg_kind cg_flame_add(cg_flame *fl, int side, const cg_str *names,
 		               fl->spoiled ? "spoiled" : "finished");
 	if (add_u64(&fl->nodes[0].incl[s], count) != 0)
 		goto over;
+	if (cg_grow((void **)&fl->path, &fl->path_cap, depth, sizeof *fl->path)) {
+		fl->spoiled = 1;
+		return cgi_fail_memory(err, 0);
+	}
 	for (i = 0; i < depth; i++) {
-		if (child(fl, at, names[i], groups ? groups[i] : none, &at) != 0) {
+		/* stacks come mostly in order: a frame named as the last
+		 * stack's at this depth, under the same parent, is its node */
+		if (i < fl->npath &&
+		    cg_str_eq(names[i], fl->names.names[fl->nodes[fl->path[i]].name]))
+			at = fl->path[i];
+		else if (child(fl, at, names[i], groups ? groups[i] : none, &at) != 0) {
 			fl->spoiled = 1;
 			return cgi_fail_memory(err, 0);
-		}
+		} else
+			fl->npath = i; /* the rest of the last path is another's */
+		fl->path[i] = at;
 		/* a path's sum is at most the root's, which did not overflow */
 		fl->nodes[at].incl[s] += count;
 	}
 	fl->nodes[at].self[s] += count;
+	fl->npath = depth;
 	return CG_OK;
 over:
 	fl->spoiled = 1;

@@ -181,8 +181,31 @@ static void test_edges(void)
 	cg_flame_free(fl);
 }
 
+/* A name the last stack had at the same depth, under another parent:
+ * another frame.  a;x 1, b;x 2, then a;x 4 again: a 5 (its x 5), b 2
+ * (its x 2), by name; the root 7. */
+static void test_paths(void)
+{
+	cg_flame *fl;
+	cg_error err;
+	if (cg_flame_new(&fl, &err) != CG_OK)
+		return;
+	CHECK(add(fl, CG_FLAME_NEW, "a;x", 1, "") == CG_OK, "add");
+	CHECK(add(fl, CG_FLAME_NEW, "b;x", 2, "") == CG_OK, "add");
+	CHECK(add(fl, CG_FLAME_NEW, "a;x", 4, "") == CG_OK, "add");
+	CHECK(cg_flame_finish(fl, 0, &err) == CG_OK, "finish");
+	CHECK(cg_flame_count(fl) == 5, "%zu frames", cg_flame_count(fl));
+	FRAME(fl, 0, "", SIZE_MAX, 0, 0, 7, 0, 7, 0, 0);
+	FRAME(fl, 1, "a", 0, 1, 0, 5, 0, 5, 0, 0);
+	FRAME(fl, 2, "x", 1, 2, 0, 5, 0, 5, 0, 5);
+	FRAME(fl, 3, "b", 0, 1, 5, 2, 0, 2, 0, 0);
+	FRAME(fl, 4, "x", 3, 2, 5, 2, 0, 2, 0, 2);
+	cg_flame_free(fl);
+}
+
 int main(void)
 {
+	test_paths();
 	test_pair();
 	test_hidden();
 	test_overflow();
