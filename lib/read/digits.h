@@ -1,9 +1,10 @@
-/* digits.h - the decimal digits of a cost line's token, read in the
- * pass that finds their end: the parser's fused path and a threaded
+/* digits.h - the digits of a cost line's token (decimal, and the hex of
+ * 0xN), read in the pass that finds their end: the parser's fused path and a threaded
  * reader's scan (prescan.c) read them alike.  Never installed. */
 #ifndef CGPROF_DIGITS_H
 #define CGPROF_DIGITS_H
 
+#include "number.h"
 #include "swar.h"
 
 #include <stddef.h>
@@ -73,6 +74,22 @@ static inline const char *fused_digits(const char *s, const char *end,
 		return s + 3;
 	}
 	return end - s >= 24 ? digits_by_words(s, v) : digits_bytewise(s, v);
+}
+
+/* The lowercase hex digits of 0xN at s (after the 0x) before e, 1 to 16
+ * of them: their value and end, or NULL. */
+static inline const char *hex_digits(const char *s, const char *e,
+                                     uint64_t *v)
+{
+	const char *start = s;
+	uint64_t x = 0;
+	int h;
+	while (s < e && (h = cg_hex_digit(*s)) >= 0) {
+		x = x << 4 | (uint64_t)h;
+		s++;
+	}
+	*v = x;
+	return s == start || s - start > 16 ? NULL : s;
 }
 
 #endif

@@ -678,22 +678,6 @@ static void resolve_callee(parser *ps, const cg_name *fn)
 	ps->callee_set = 1;
 }
 
-/* The lowercase hex digits of 0xN at s (after the 0x) before e, 1 to 16
- * of them: their value and end, or NULL. */
-static inline const char *hex_digits(const char *s, const char *e,
-                                     uint64_t *v)
-{
-	const char *start = s;
-	uint64_t x = 0;
-	int h;
-	while (s < e && (h = cg_hex_digit(*s)) >= 0) {
-		x = x << 4 | (uint64_t)h;
-		s++;
-	}
-	*v = x;
-	return s == start || s - start > 16 ? NULL : s;
-}
-
 static inline const char *skip_blanks(const char *s, const char *e)
 {
 	while (s < e && is_blank(*s))

@@ -1,34 +1,17 @@
 /* prescan.c - a chunk's runs of cost lines, on a thread of their own:
  * their positions composed and their costs read, which is what the
- * parser reads of a cost line that needs no context.  Any line of another shape is left to the parser,
- * which judges it as it would without a scan: a scan finds no fault and
- * says nothing. */
+ * parser reads of a cost line that needs no context.  Any line of another
+ * shape is left to the parser, which judges it as it would without a
+ * scan: a scan finds no fault and says nothing. */
 #include "ahead.h"
 
 #include "digits.h"
 #include "number.h"
 #include "parser.h"
-#include "swar.h"
 
 #include <string.h>
 
 /* ------------------------------------------------------------- tokens */
-
-/* 1 to 16 lowercase hex digits at s: their end, or NULL. */
-static const char *hex(const char *s, uint64_t *v)
-{
-	const char *t = s;
-	uint64_t x = 0;
-	int h;
-	while ((h = cg_hex_digit(*t)) >= 0) {
-		if (t - s == 16)
-			return NULL;
-		x = x << 4 | (uint64_t)h;
-		t++;
-	}
-	*v = x;
-	return t == s ? NULL : t;
-}
 
 /* A positions: line's count of fields (what the parser will judge), or
  * npos for any other line. */
@@ -95,7 +78,7 @@ static inline const char *position(const char *s, const char *end,
 	if (ch - '0' <= 9) {
 		if ((t = fused_digits(s, end, &x)) != NULL && *t == 'x' && t == s + 1 &&
 		    ch == '0')
-			t = hex(t + 1, &x);
+			t = hex_digits(t + 1, end, &x);
 		if (t == NULL)
 			return NULL;
 		*v = x;
