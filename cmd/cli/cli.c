@@ -299,7 +299,8 @@ void cli_read_options(const cli *c, cg_read_options *opt, cg_stats *st)
 {
 	cg_read_options_default(opt);
 	opt->limits = &c->limits;
-	opt->flags = c->flags;
+	/* every command's handler keeps to its own context */
+	opt->flags = c->flags | CG_HANDLER_THREAD;
 	opt->stats = st;
 	opt->threads = c->threads;
 }
@@ -614,7 +615,9 @@ static cg_kind feed_chunks(cli *c, const char *path, int fd, int spool,
                            const cli_feeder *f, uint64_t *bytes,
                            cg_error *err)
 {
-	static char chunk[64 * 1024];
+	/* a megabyte: a threaded reader waits for its handler at the end
+	 * of every feed */
+	static char chunk[1024 * 1024];
 	cg_kind k = CG_OK;
 	while (k == CG_OK) {
 		ssize_t got = read(fd, chunk, sizeof chunk);

@@ -190,6 +190,7 @@ static void reset_context(parser *ps)
 	int i;
 	ps->ob = ps->fl = ps->fi = ps->fn = no_name;
 	ps->fi_set = ps->fn_set = 0;
+	ps->context_moved = 1;
 	ps->record_units = 16;
 	ps->cob_pending = ps->cfile_pending = ps->callee_set = 0;
 	for (i = 0; i < CG_POS_FIELDS; i++)
@@ -286,10 +287,15 @@ static void note_producer(parser *ps, const cg_part *p)
 		ps->by_valgrind = 1;
 }
 
+static cg_kind aside_drained(parser *ps);
+
 static cg_kind end_part(parser *ps)
 {
 	cg_kind k;
 	if (ps->st == ST_HEADERS && (k = begin_body(ps)) != CG_OK)
+		return k;
+	/* the handler's thread reads the part: done before it changes */
+	if ((k = aside_drained(ps)) != CG_OK)
 		return k;
 	note_producer(ps, &ps->part);
 	if (ps->h && ps->h->part_end &&
@@ -545,6 +551,9 @@ static cg_kind header_line(parser *ps, cg_str key, cg_str value)
 	int is_summary = cg_key_is(key.ptr, key.len, "summary");
 	cg_kind k;
 
+	/* the handler's thread reads the part: done before it changes */
+	if (ps->st == ST_BODY && (k = aside_drained(ps)) != CG_OK)
+		return k;
 	/* Xdebug and cachegrind write summary: after the body */
 	if (is_summary && ps->st == ST_BODY && repair(ps, CG_REPAIR_SUMMARY)) {
 		ps->late_summary = 1;
@@ -801,6 +810,7 @@ static cg_kind calls_line(parser *ps, cg_str v)
  * as it changes rather than summed on every record. */
 static void context_changed(parser *ps)
 {
+	ps->context_moved = 1;
 	uint64_t c = cg_sat_add(16 + ps->ob.units, ps->fl.units);
 	c = cg_sat_add(c, ps->fn.units);
 	ps->record_units = ps->fi_set ? cg_sat_add(c, ps->fi.units) : c;
@@ -956,32 +966,151 @@ static cg_str view(cg_name n)
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
+static inline void record_of(const parser *ps, const uint64_t *pos,
+                             const uint64_t *cost, int call, cg_record *r)
+{
+	r->kind = call ? CG_RECORD_CALL : CG_RECORD_COST;
+	r->line = ps->lineno;
+	r->ob = view(ps->ob);
+	r->fl = view(ps->fl);
+	r->fi = view(ps->fi_set ? ps->fi : ps->fl);
+	r->fn = view(ps->fn);
+	r->npos = ps->part.npos;
+	r->pos = pos;
+	r->ncost = ps->part.nevents;
+	r->cost = cost;
+	if (call) {
+		r->cob = view(ps->callee_ob);
+		r->cfl = view(ps->callee_fl);
+		r->cfn = view(ps->callee_fn);
+		r->calls = ps->call_count;
+		r->target = ps->target;
+	} else {
+		r->cob = r->cfl = r->cfn = view(no_name);
+		r->calls = 0;
+		r->target = NULL;
+	}
+}
+
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
 static inline cg_kind hand_over(parser *ps, const uint64_t *pos,
                          const uint64_t *cost, int call)
 {
 	cg_record r;
-	r.kind = call ? CG_RECORD_CALL : CG_RECORD_COST;
-	r.line = ps->lineno;
-	r.ob = view(ps->ob);
-	r.fl = view(ps->fl);
-	r.fi = view(ps->fi_set ? ps->fi : ps->fl);
-	r.fn = view(ps->fn);
-	r.npos = ps->part.npos;
-	r.pos = pos;
-	r.ncost = ps->part.nevents;
-	r.cost = cost;
-	if (call) {
-		r.cob = view(ps->callee_ob);
-		r.cfl = view(ps->callee_fl);
-		r.cfn = view(ps->callee_fn);
-		r.calls = ps->call_count;
-		r.target = ps->target;
-	} else {
-		r.cob = r.cfl = r.cfn = view(no_name);
-		r.calls = 0;
-		r.target = NULL;
-	}
+	record_of(ps, pos, cost, call, &r);
 	return stopped(ps, ps->h->record(ps->ctx, &ps->part, &r));
+}
+
+/* The handler stopped on its thread (aside.h): the parse stops at its
+ * record, with the figures one thread would have had there; the line is
+ * set back when the reader is done counting lines (cgi_parser_settle). */
+static cg_kind take_stop(parser *ps, const cg_aside_stop *s)
+{
+	/* every record counted before it was given to the handler (the
+	 * reader has one) */
+	ps->records = s->records;
+	ps->calls = s->calls;
+	ps->budget = s->budget;
+	ps->stop_line = s->line;
+	ps->stop_taken = 1;
+	return cgi_fail(ps->err, s->kind, s->line, "stopped by the handler");
+}
+
+/* Every record handed to the handler: CG_OK, or where it stopped. */
+static cg_kind aside_drained(parser *ps)
+{
+	cg_aside_stop s;
+	if (ps->aside == NULL || ps->stop_taken)
+		return CG_OK;
+	ps->batch = NULL; /* the next is another */
+	if (!cgi_aside_drain(ps->aside, &s))
+		return CG_OK;
+	return take_stop(ps, &s);
+}
+
+/* Room in the batch for the handler's thread for one more record. */
+static cg_kind batch_room(parser *ps)
+{
+	int k = cgi_aside_room(ps->aside, &ps->part, ps->part.npos,
+	                       ps->part.nevents, &ps->batch);
+	if (k < 0)
+		return cgi_fail_memory(ps->err, ps->lineno);
+	return k == 0 ? CG_OK : aside_drained(ps);
+}
+
+/* A record copied into the batch for the handler's thread, in place;
+ * inlined into each fast path, as hand_over. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline cg_kind put_aside(parser *ps, const uint64_t *pos,
+                                const uint64_t *cost, int call)
+{
+	cg_aside_batch *b = ps->batch;
+	size_t npos = ps->part.npos, ncost = ps->part.nevents, i;
+	cg_aside_rec *q;
+	uint64_t *v;
+	cg_kind k;
+	if (b == NULL || b->n == b->cap || b->nname + 7 > b->name_cap ||
+	    2 * npos + ncost + 2 > b->val_cap - b->nval) {
+		if ((k = batch_room(ps)) != CG_OK)
+			return k;
+		b = ps->batch;
+	}
+	if (ps->context_moved || b->context == CG_ASIDE_NONE) {
+		cg_str *c = b->name + b->nname;
+		c[0] = view(ps->ob);
+		c[1] = view(ps->fl);
+		c[2] = view(ps->fi_set ? ps->fi : ps->fl);
+		c[3] = view(ps->fn);
+		b->context = (uint32_t)b->nname;
+		b->nname += 4;
+		ps->context_moved = 0;
+	}
+	q = &b->rec[b->n++];
+	q->line = ps->lineno;
+	q->budget = ps->budget;
+	q->names = b->context;
+	q->vals = (uint32_t)b->nval;
+	v = b->val + b->nval;
+	for (i = 0; i < npos; i++)
+		v[i] = pos[i];
+	for (i = 0; i < ncost; i++)
+		v[npos + i] = cost[i];
+	v += npos + ncost;
+	if (!call) {
+		q->kind = CG_RECORD_COST;
+		b->nval += npos + ncost;
+		b->empty = view(no_name);
+		return CG_OK;
+	}
+	q->kind = CG_RECORD_CALL;
+	for (i = 0; i < npos; i++)
+		v[i] = ps->target[i];
+	v[npos] = ps->call_count;
+	v[npos + 1] = b->nname;
+	b->name[b->nname++] = view(ps->callee_ob);
+	b->name[b->nname++] = view(ps->callee_fl);
+	b->name[b->nname++] = view(ps->callee_fn);
+	b->nval += 2 * npos + ncost + 2;
+	b->calls++;
+	return CG_OK;
+}
+
+cg_kind cgi_parser_settle(parser *ps, cg_kind k)
+{
+	cg_kind s;
+	if (ps->aside == NULL)
+		return k;
+	if ((s = aside_drained(ps)) != CG_OK)
+		k = s;
+	if (ps->stop_taken) {
+		ps->lineno = ps->stop_line;
+		k = ps->err->kind;
+	}
+	return k;
 }
 
 static cg_kind too_many_records(parser *ps)
@@ -1017,6 +1146,8 @@ static inline cg_kind emit_record(parser *ps, const uint64_t *pos,
 		ps->calls++;
 		ps->call_pending = ps->cob_pending = ps->cfile_pending = 0;
 	}
+	if (ps->aside != NULL)
+		return put_aside(ps, pos, cost, call);
 	if (ps->h != NULL && ps->h->record != NULL)
 		return hand_over(ps, pos, cost, call);
 	return CG_OK;

@@ -4,6 +4,7 @@
 #define CGPROF_PARSER_H
 
 #include "ahead.h"
+#include "aside.h"
 #include "arena.h"
 #include "table.h"
 
@@ -89,6 +90,14 @@ typedef struct parser {
 	size_t scan_len, run_at;
 	uint64_t run_base[CG_POS_FIELDS];
 
+	/* The handler's thread (CG_HANDLER_THREAD), NULL when it has none;
+	 * where it stopped, once the parse took that as its verdict. */
+	cg_aside *aside;
+	cg_aside_batch *batch; /* the one being filled, NULL after a drain */
+	int context_moved;     /* ob, fl, fi or fn since the last record */
+	int stop_taken;
+	uint64_t stop_line;
+
 	/* What outlives a line is copied: names once each (names), a
 	 * part's headers until the next part (part_text). */
 	cg_interner *names;
@@ -128,6 +137,10 @@ const char *cgi_parser_lines(parser *ps, const char *p, const char *end,
 /* The input is over (ends_in_lf: its last byte is a LF): the checks of
  * its end and the events required. */
 cg_kind cgi_parser_end(parser *ps, int ends_in_lf);
+/* With a handler's thread, at the end of a feed (and before the verdict):
+ * every record handed over, and the parse's kind k, or the handler's
+ * stop when it came first; the lines read ahead of it are forgotten. */
+cg_kind cgi_parser_settle(parser *ps, cg_kind k);
 void cgi_parser_stats(const parser *ps, cg_stats *stats);
 void cgi_parser_release(parser *ps);
 

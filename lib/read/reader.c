@@ -32,8 +32,20 @@ struct cg_reader {
 	cg_error ferr;
 };
 
+/* With a handler's thread: nothing is called once the reader returns,
+ * and a stop of the handler's is the parse's at its line. */
+static void handler_done(cg_reader *r)
+{
+	cg_kind k = cgi_parser_settle(&r->ps, r->pk);
+	if (k != r->pk) {
+		r->pk = k;
+		r->parsing = 0;
+	}
+}
+
 static cg_kind settle(cg_reader *r, cg_kind k, cg_error *err)
 {
+	handler_done(r);
 	r->final = k;
 	if (err != NULL)
 		*err = r->ferr;
@@ -44,6 +56,26 @@ static cg_kind out_of_memory(cg_reader *r, cg_error *err)
 {
 	cgi_fail_memory(&r->ferr, 0);
 	return settle(r, CG_RESOURCE, err);
+}
+
+/* A reader of opt->threads threads: one for the handler's records when
+ * it lets them go to a thread of their own (but under CG_COMPAT, whose
+ * repair counts are the figures of a line), the others reading ahead
+ * (the caller's one of them).  0, or -1 out of memory. */
+static int start_threads(cg_reader *r, const cg_read_options *opt,
+                         const cg_handler *h, void *ctx)
+{
+	unsigned n = opt->threads < CG_MAX_THREADS ? opt->threads
+	                                           : CG_MAX_THREADS;
+	if (n > 1 && (opt->flags & CG_HANDLER_THREAD) &&
+	    !(opt->flags & CG_COMPAT) && h != NULL && h->record != NULL) {
+		if ((r->ps.aside = cgi_aside_new(h, ctx)) == NULL)
+			return -1;
+		n--;
+	}
+	if (n > 1 && (r->ahead = cgi_ahead_new(n, cgi_ahead_chunk)) == NULL)
+		return -1;
+	return 0;
 }
 
 cg_kind cg_reader_new(const cg_read_options *opt, const cg_handler *handler,
@@ -71,11 +103,7 @@ cg_kind cg_reader_new(const cg_read_options *opt, const cg_handler *handler,
 	cgi_text_init(&r->text, &r->lim, opt->flags);
 	cgi_parser_init(&r->ps, opt, &r->lim, handler, ctx, &r->perr, &r->names);
 	r->parsing = 1;
-	if (opt->threads > 1 &&
-	    (r->ahead = cgi_ahead_new(opt->threads < CG_MAX_THREADS
-	                                  ? opt->threads
-	                                  : CG_MAX_THREADS,
-	                              cgi_ahead_chunk)) == NULL) {
+	if (start_threads(r, opt, handler, ctx) != 0) {
 		cg_reader_free(r);
 		return cgi_fail_memory(err, 0);
 	}
@@ -319,6 +347,7 @@ cg_kind cg_reader_feed(cg_reader *r, const void *bytes, size_t n,
 	}
 	if ((r->ahead != NULL ? ahead_lines(r, p, n) : lines(r, p, p + n)) != 0)
 		return out_of_memory(r, err);
+	handler_done(r);
 	return CG_OK;
 }
 
@@ -380,6 +409,7 @@ cg_kind cg_reader_finish(cg_reader *r, cg_error *err)
 		if (one_line(r, r->carry, r->carry + n, 0) != 0)
 			return out_of_memory(r, err);
 	}
+	handler_done(r);
 	if (err != NULL) {
 		memset(err, 0, sizeof *err);
 		err->kind = CG_OK;
@@ -392,6 +422,7 @@ void cg_reader_free(cg_reader *r)
 	if (r == NULL)
 		return;
 	cgi_ahead_free(r->ahead);
+	cgi_aside_free(r->ps.aside);
 	cgi_parser_release(&r->ps);
 	cgi_text_free(&r->text);
 	cgi_interner_free(&r->names);

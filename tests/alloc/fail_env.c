@@ -2,7 +2,10 @@
  * allocation-failure loop (tests/alloc/commands.py): with CG_FAIL_ALLOC=N
  * in the environment, the library's Nth allocation (from 0) fails; with
  * CG_ALLOC_COUNT=FILE, the number of allocations made is written to FILE
- * at exit, so that the loop knows where to stop. */
+ * at exit, so that the loop knows where to stop.  The count is atomic: a
+ * handler's thread (CG_HANDLER_THREAD) allocates beside the reader's; the
+ * first allocation, which reads the environment, is made before either. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -12,7 +15,7 @@ void *cg_realloc(void *p, size_t n);
 void cg_free(void *p);
 
 static long fail_at = -2; /* -2: not read yet; -1: fail none */
-static long calls;
+static atomic_long calls;
 
 static void write_count(void)
 {
@@ -20,7 +23,7 @@ static void write_count(void)
 	FILE *f;
 	if (path == NULL || (f = fopen(path, "w")) == NULL)
 		return;
-	fprintf(f, "%ld\n", calls);
+	fprintf(f, "%ld\n", atomic_load(&calls));
 	fclose(f);
 }
 
@@ -31,7 +34,7 @@ static int fail_now(void)
 		fail_at = s != NULL ? strtol(s, NULL, 10) : -1;
 		atexit(write_count);
 	}
-	return calls++ == fail_at;
+	return atomic_fetch_add(&calls, 1) == fail_at;
 }
 
 void *cg_malloc(size_t n)

@@ -58,8 +58,10 @@ static void agree(const char *name, const char *data, size_t size,
 
 /* A threaded reader (ahead.h) in chunks of a few bytes to a few
  * thousand, fed whole and in cuts: the single-threaded whole's verdict,
- * stats and callbacks; with a handler that takes records and one that
- * does not (whose runs of cost lines are counted at once), and with the
+ * stats and callbacks; with a handler that takes records, the same on a
+ * thread of its own (CG_HANDLER_THREAD, aside.h: stopping at its first
+ * and second record too), and one that takes none (whose runs of cost
+ * lines are counted at once), and with the
  * record and budget limits the whole reaches halfway and at its last
  * record (in chunks of 61 bytes), a line's fault found inside a run. */
 static void threaded(const char *name, const char *data, size_t size,
@@ -68,7 +70,9 @@ static void threaded(const char *name, const char *data, size_t size,
 	static const size_t chunks[] = {16, 61, 4096};
 	static const unsigned threads[] = {2, 3, 2};
 	static const cg_handler *const handlers[] = {&trace_handler,
+	                                             &trace_handler,
 	                                             &parts_handler};
+	static const unsigned aside[] = {0, CG_HANDLER_THREAD, 0};
 	cg_read_options o = *opt;
 	cg_limits l = *opt->limits;
 	cg_stats st;
@@ -84,12 +88,19 @@ static void threaded(const char *name, const char *data, size_t size,
 		cgi_ahead_chunk = chunks[c];
 		o.threads = threads[c];
 		s = chunks[c] + size;
-		for (h = 0; h < 2; h++) {
+		for (h = 0; h < 3; h++) {
+			if (aside[h] && c == 0)
+				continue; /* its cuts wait for the handler's thread at
+				           * every feed: a few of them say as much */
 			cuts_handler = handlers[h];
+			o.flags = opt->flags | aside[h];
 			l = *opt->limits;
 			agree(name, data, size, &o, 0, whole_cut, NULL, "threads whole");
 			agree(name, data, size, &o, 0, random_cut, &s, "threads cuts");
 			agree(name, data, size, &o, 2, random_cut, &s, "threads abort");
+			if (aside[h])
+				agree(name, data, size, &o, 1, whole_cut, NULL,
+				      "threads abort whole");
 			for (m = 0; m < 4 && st.records > 1 && c == 1; m++) {
 				l = *opt->limits;
 				if (m == 0)
