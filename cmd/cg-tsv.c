@@ -131,6 +131,15 @@ typedef struct rowkey {
 	cg_str name[7];     /* ob fl fi fn cob cfl cfn */
 } rowkey;
 
+/* A number of a row: the value idx of the record's positions, targets,
+ * costs or call count (src), and the text after it, len bytes at at in
+ * the fixed text. */
+enum { SRC_POS, SRC_TARGET, SRC_COST, SRC_CALLS };
+typedef struct numcell {
+	unsigned src;
+	size_t idx, at, len;
+} numcell;
+
 typedef struct tsv {
 	names select;       /* -e, in order; empty for all events */
 	const char *fields; /* -f, or NULL */
@@ -144,10 +153,11 @@ typedef struct tsv {
 	uint64_t records;   /* of cur, so far */
 	long *evsrc;        /* per event column: the part's index, or -1 */
 	long possrc[CG_POS_FIELDS];
-	/* the runs of fixed cells: run_end[i] is the end (exclusive) of the
-	 * run that column i begins, else 0; its text, TABs between its cells
-	 * and before it (i > 0), at run_at[i] in fixed, run_len[i] bytes */
-	size_t *run_end, *run_at, *run_len;
+	/* A row of the key is the text of fixed's first lead bytes, then for
+	 * each number cell its number and the text after it up to the next:
+	 * the fixed and empty cells, the TABs and the row's LF. */
+	numcell *num;
+	size_t nnum, lead;
 	cg_buf fixed;
 	rowkey key;
 	int key_set;
@@ -340,31 +350,33 @@ static cg_kind map_part(void *ctx, const cg_part *p)
 	return CG_OK;
 }
 
-static void opt_u64(const uint64_t *v, long i)
-{
-	if (v != NULL && i >= 0)
-		out_u64(v[i]);
-}
-
 /* A cell that depends on the part, the kind and the names only. */
 static int fixed_column(size_t col)
 {
 	return col < COL_POS || (col >= COL_COB && col <= COL_CFN);
 }
 
-/* The number cells: positions, calls, targets, events. */
-static void cell(tsv *t, const cg_record *r, size_t col)
+/* Where the number of column col is in a record of the part and kind
+ * (c->src, c->idx); 0 when the cell is empty. */
+static int number_of(const tsv *t, int kind, size_t col, numcell *c)
 {
-	int call = r->kind == CG_RECORD_CALL;
+	int call = kind == CG_RECORD_CALL;
+	long i;
 	if (col == COL_CALLS) {
-		if (call)
-			out_u64(r->calls);
-	} else if (col < COL_COB)
-		opt_u64(r->pos, t->possrc[col - COL_POS]);
-	else if (col < COL_EV)
-		opt_u64(call ? r->target : NULL, t->possrc[col - COL_TARGET]);
-	else
-		opt_u64(r->cost, t->evsrc[col - COL_EV]);
+		c->src = SRC_CALLS;
+		i = call ? 0 : -1;
+	} else if (col < COL_COB) {
+		c->src = SRC_POS;
+		i = t->possrc[col - COL_POS];
+	} else if (col < COL_EV) {
+		c->src = SRC_TARGET;
+		i = call ? t->possrc[col - COL_TARGET] : -1;
+	} else {
+		c->src = SRC_COST;
+		i = t->evsrc[col - COL_EV];
+	}
+	c->idx = i < 0 ? 0 : (size_t)i;
+	return i >= 0;
 }
 
 static rowkey key_of(const cg_part *p, const cg_record *r)
@@ -463,51 +475,53 @@ static void scan_names(tsv *t, const rowkey *k)
 			t->clean[i] = out_field_clean(k->name[i]);
 }
 
-/* The text of every run of fixed cells, for the key k. */
+/* The text between numbers ends here: the lead's, or the last one's. */
+static void end_text(tsv *t)
+{
+	if (t->nnum == 0)
+		t->lead = t->fixed.len;
+	else
+		t->num[t->nnum - 1].len =
+		    t->fixed.len - t->num[t->nnum - 1].at;
+}
+
+/* The row's plan for the key k: its fixed text and its numbers. */
 static int make_fixed(tsv *t, const rowkey *k)
 {
-	size_t i, start = 0;
+	/* room to copy any text between numbers 16 bytes at a time */
+	static const char slack[16];
+	size_t i;
 	scan_names(t, k);
 	t->fixed.len = 0;
+	t->nnum = 0;
 	for (i = 0; i < t->ncols; i++) {
-		if (!fixed_column(t->cols[i]))
-			continue;
-		if (t->run_end[i] > 0) {
-			start = i;
-			t->run_at[i] = t->fixed.len;
-		}
-		if ((i > 0 && append(t, "\t", 1)) || fixed_cell(t, k, t->cols[i]))
+		size_t col = t->cols[i];
+		numcell c;
+		if (i > 0 && append(t, "\t", 1))
 			return -1;
-		t->run_len[start] = t->fixed.len - t->run_at[start];
+		if (fixed_column(col)) {
+			if (fixed_cell(t, k, col))
+				return -1;
+		} else if (number_of(t, k->kind, col, &c)) {
+			end_text(t);
+			c.at = t->fixed.len;
+			t->num[t->nnum++] = c;
+		}
 	}
+	if (append(t, "\n", 1))
+		return -1;
+	end_text(t);
+	if (append(t, slack, sizeof slack))
+		return -1;
 	t->key = *k;
 	t->key_set = 1;
 	return 0;
 }
 
-/* Where each run of fixed cells ends; 0 when out of memory. */
-static int find_runs(tsv *t)
-{
-	size_t i, j;
-	t->run_end = calloc(t->ncols + 1, sizeof *t->run_end);
-	t->run_at = calloc(t->ncols + 1, sizeof *t->run_at);
-	t->run_len = calloc(t->ncols + 1, sizeof *t->run_len);
-	if (t->run_end == NULL || t->run_at == NULL || t->run_len == NULL)
-		return 0;
-	for (i = 0; i < t->ncols; i = j) {
-		for (j = i; j < t->ncols && fixed_column(t->cols[j]); j++)
-			;
-		if (j > i)
-			t->run_end[i] = j;
-		else
-			j = i + 1;
-	}
-	return 1;
-}
-
 static cg_kind row(void *ctx, const cg_part *p, const cg_record *r)
 {
 	tsv *t = ctx;
+	const uint64_t *src[4];
 	rowkey k;
 	size_t i;
 	/* more records than the first reading found: another input, of
@@ -521,17 +535,16 @@ static cg_kind row(void *ctx, const cg_part *p, const cg_record *r)
 		t->oom = 1;
 		return CG_RESOURCE;
 	}
-	for (i = 0; i < t->ncols;) {
-		if (t->run_end[i] > 0) {
-			out_bytes(t->fixed.ptr + t->run_at[i], t->run_len[i]);
-			i = t->run_end[i];
-			continue;
-		}
-		if (i > 0)
-			out_char('\t');
-		cell(t, r, t->cols[i++]);
+	src[SRC_POS] = r->pos;
+	src[SRC_TARGET] = r->target;
+	src[SRC_COST] = r->cost;
+	src[SRC_CALLS] = &r->calls;
+	out_bytes(t->fixed.ptr, t->lead);
+	for (i = 0; i < t->nnum; i++) {
+		const numcell *c = &t->num[i];
+		out_u64(src[c->src][c->idx]);
+		out_short(t->fixed.ptr + c->at, c->len);
 	}
-	out_char('\n');
 	return CG_OK;
 }
 
@@ -665,7 +678,7 @@ int main(int argc, char **argv)
 	if (any)
 		choose_columns(&c, &t);
 	t.evsrc = calloc(t.events.n + 1, sizeof *t.evsrc);
-	if (t.evsrc == NULL || t.oom || !find_runs(&t)) {
+	if (t.evsrc == NULL || t.oom || (t.num = calloc(t.ncols + 1, sizeof *t.num)) == NULL) {
 		cli_oom(&c, NULL);
 		t.oom = 1;
 	} else if (any && t.header)
@@ -682,9 +695,7 @@ int main(int argc, char **argv)
 	else
 		free_owned(&t.events);
 	free(t.cols);
-	free(t.run_end);
-	free(t.run_at);
-	free(t.run_len);
+	free(t.num);
 	cg_buf_free(&t.fixed);
 	free(t.evsrc);
 	free(ins);

@@ -60,6 +60,7 @@ const char *cg_version(void);
 
 /* Helpers that the commands share with the library.
  * cg_format_u64: v in decimal into out (no NUL); the digit count, 1..20.
+ * All 20 bytes of out may be written: those past the digits are zeros.
  * cg_grow_array: room for need elements of elsize bytes in *ptr (capacity
  * *cap, in elements), growing by half again (or to need); 0, or -1 out of
  * memory or past SIZE_MAX with *ptr and *cap unchanged.  The memory is
@@ -72,8 +73,12 @@ static inline size_t cg_format_u64(uint64_t v, char out[20])
 	    "00010203040506070809101112131415161718192021222324252627282930313233"
 	    "34353637383940414243444546474849505152535455565758596061626364656667"
 	    "6869707172737475767778798081828384858687888990919293949596979899";
-	char tmp[20];
-	size_t n = sizeof tmp;
+	/* the digits end at tmp[20]; a copy of 20 bytes from the first,
+	 * the rest zeros, is two moves where one of the digits only was a
+	 * call (a fifth of cg-tsv's formatting) */
+	char tmp[40];
+	size_t n = 20;
+	memset(tmp + 20, 0, 20);
 	while (v >= 100) {
 		unsigned r = (unsigned)(v % 100);
 		v /= 100;
@@ -85,8 +90,8 @@ static inline size_t cg_format_u64(uint64_t v, char out[20])
 		tmp[--n] = pairs[2 * v];
 	} else
 		tmp[--n] = (char)('0' + v);
-	memcpy(out, tmp + n, sizeof tmp - n);
-	return sizeof tmp - n;
+	memcpy(out, tmp + n, 20);
+	return 20 - n;
 }
 
 int cg_grow_array(void **ptr, size_t *cap, size_t need, size_t elsize);

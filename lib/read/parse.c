@@ -1037,7 +1037,10 @@ static cg_kind batch_room(parser *ps)
 	                       ps->part.nevents, &ps->batch);
 	if (k < 0)
 		return cgi_fail_memory(ps->err, ps->lineno);
-	return k == 0 ? CG_OK : aside_drained(ps);
+	if (k != 0)
+		return aside_drained(ps);
+	ps->batch->empty = view(no_name); /* once a batch, not a record */
+	return CG_OK;
 }
 
 /* A record copied into the batch for the handler's thread, in place;
@@ -1083,7 +1086,6 @@ static inline cg_kind put_aside(parser *ps, const uint64_t *pos,
 	if (!call) {
 		q->kind = CG_RECORD_COST;
 		b->nval += npos + ncost;
-		b->empty = view(no_name);
 		return CG_OK;
 	}
 	q->kind = CG_RECORD_CALL;

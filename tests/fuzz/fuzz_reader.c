@@ -5,8 +5,8 @@
  * record.  The top bit of the first asks for a threaded reader (ahead.h)
  * in chunks of 16 to 215 bytes, with a handler that takes records or
  * one that takes none (its runs of cost lines counted at once) and small
- * record and budget limits, which the single-threaded whole must give
- * alike. */
+ * record and budget limits, and the handler on a thread of its own
+ * (CG_HANDLER_THREAD), which the single-threaded whole must give alike. */
 #include "../common/cuts_same.h"
 
 #include <stdlib.h>
@@ -68,6 +68,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			l.records = 3 + b % 61;
 		if (b & 8)
 			l.budget = 200 + (uint64_t)b * 37;
+		if (b & 16)
+			opt.flags |= CG_HANDLER_THREAD;
 	}
 	c.seed = b;
 	c.i = 0;

@@ -611,9 +611,15 @@ static void test_helpers(void)
 	size_t cap = 0;
 	for (i = 0; i <= 20; i++) {
 		char got[21], want[24];
-		size_t n;
+		size_t n, j;
 		v = i == 0 ? 0 : i == 20 ? UINT64_MAX : v * 10 + (uint64_t)i % 10;
+		memset(got, 'x', sizeof got);
 		n = cg_format_u64(v, got);
+		for (j = n; j < 20 && got[j] == '\0'; j++)
+			;
+		CHECK(j == 20 && got[20] == 'x',
+		      "cg_format_u64: zeros past the %zu digits of %llu", n,
+		      (unsigned long long)v);
 		got[n] = '\0';
 		snprintf(want, sizeof want, "%llu", (unsigned long long)v);
 		CHECK(strcmp(got, want) == 0, "cg_format_u64: %s for %s", got, want);
