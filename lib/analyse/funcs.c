@@ -884,6 +884,8 @@ cg_kind cg_funcs_finish(cg_funcs *f, unsigned flags, cg_error *err)
 	f->in.finished = 1;
 	f->W = f->events.count;
 	f->in.failed = 1;
+	if (f->stacks != NULL) /* no part comes: the folding's own arrays go */
+		cgi_stacks_trim(f->stacks);
 	if (f->over)
 		return cgi_fail(err, CG_RESOURCE, 0, "a cost summed over UInt64");
 	if (lay_out(f))
@@ -1079,6 +1081,7 @@ static cg_kind fold_kept(const cg_funcs *f, size_t from, size_t to, size_t ev,
 		}
 	if (rep != NULL)
 		cgi_stacks_report(s, rep);
+	cgi_stacks_trim(s);
 	k = cgi_stacks_emit(s, f->graph.rank, stack, ctx, err);
 	cgi_stacks_free(s);
 	return k;

@@ -40,6 +40,9 @@ void cgi_stacks_report(const cg_stacks *s, cg_fold_report *rep);
 /* Add what a fold met (from) into a report of folds before (into), as
  * one fold of their parts together would report it. */
 void cgi_fold_report_add(cg_fold_report *into, const cg_fold_report *from);
+/* Free what the folding of parts keeps for the next part; the tree and
+ * its report stay.  For when no part is to come. */
+void cgi_stacks_trim(cg_stacks *s);
 void cgi_stacks_free(cg_stacks *s);
 
 #endif

@@ -18,11 +18,7 @@ uint64_t cgi_hash_bytes(const char *s, size_t n)
 
 static size_t slot_of(uint64_t a, uint64_t b, size_t cap)
 {
-	uint64_t h = (a * 0x9E3779B97F4A7C15ull) ^ (b + 0x632BE59BD9B4E019ull);
-	h ^= h >> 31;
-	h *= 0xBF58476D1CE4E5B9ull;
-	h ^= h >> 29;
-	return (size_t)h & (cap - 1);
+	return cgi_pairmap_slot_of(a, b, cap);
 }
 
 /* Keep the table at most half full. */

@@ -30,6 +30,36 @@ typedef struct cg_pairmap {
 	uint32_t gen; /* 0 in a new map: read as 1 */
 } cg_pairmap;
 
+/* Where (a, b) is first looked for in a table of cap slots. */
+static inline size_t cgi_pairmap_slot_of(uint64_t a, uint64_t b, size_t cap)
+{
+	uint64_t h = (a * 0x9E3779B97F4A7C15ull) ^ (b + 0x632BE59BD9B4E019ull);
+	h ^= h >> 31;
+	h *= 0xBF58476D1CE4E5B9ull;
+	h ^= h >> 29;
+	return (size_t)h & (cap - 1);
+}
+
+/* Ask for p's cache line ahead of its use: a table far bigger than the
+ * cache costs a miss a lookup otherwise.  A hint, nothing without the
+ * compiler's builtin. */
+static inline void cgi_prefetch(const void *p)
+{
+#if defined(__GNUC__)
+	__builtin_prefetch(p);
+#else
+	(void)p;
+#endif
+}
+
+/* The same for the slot of (a, b). */
+static inline void cgi_pairmap_prefetch(const cg_pairmap *m, uint64_t a,
+                                        uint64_t b)
+{
+	if (m->cap > 0)
+		cgi_prefetch(m->slots + cgi_pairmap_slot_of(a, b, m->cap));
+}
+
 /* Find (a, b); if absent, insert it with value next.  *value is the value
  * found or inserted.  Returns 0 found, 1 inserted, -1 out of memory. */
 int cgi_pairmap_put(cg_pairmap *m, uint64_t a, uint64_t b, uint32_t next,

@@ -63,6 +63,19 @@ static const fcase cases[] = {
      "fn=start_thread\n1 20\ncfn=work\ncalls=1 1\n1 50\nfn=work\n1 50\n",
      "clone;start_thread 20\nclone;start_thread;work 50\nmain 2\nmain;clone 3\n",
      1e-6, 0, 0, 0, NULL},
+    /* A part of many paths, then one of few, and the other way round:
+     * each part is laid out afresh in the arrays the one before left
+     * (stacks.c keeps them), and adds only its own stacks. */
+    {"a big part, then a small one",
+     DIAMOND "part: 2\nevents: Ir\n"
+     "fn=x\n1 5\ncfn=y\ncalls=1 1\n1 7\nfn=y\n1 7\n",
+     "main 1\nmain;a 30\nmain;a;c 30\nmain;b 30\nmain;b;c 10\nx 5\nx;y 7\n",
+     1e-6, 0, 0, 0, NULL},
+    {"a small part, then a big one",
+     "events: Ir\nfn=x\n1 5\ncfn=y\ncalls=1 1\n1 7\nfn=y\n1 7\n"
+     "part: 2\n" DIAMOND,
+     "main 1\nmain;a 30\nmain;a;c 30\nmain;b 30\nmain;b;c 10\nx 5\nx;y 7\n",
+     1e-6, 0, 0, 0, NULL},
     /* pprof's output where a caller hands out more than it costs: libc is
      * called for 10 and calls main for 12.  libc draws 10 (its inclusive
      * cost), main 12 (its own): 10 under libc, 2 as a root. */
