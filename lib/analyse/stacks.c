@@ -35,7 +35,7 @@
 #include <string.h>
 
 #define NONE UINT32_MAX
-/* how many part nodes ahead merge asks for a tree slot */
+/* how many paths ahead merge asks for the tree's slot and node */
 #define AHEAD 16
 /* the placements of a cycle kept as a matrix up to this many cells;
  * past it, each entry holds the same mix of the members' work */

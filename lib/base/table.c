@@ -16,11 +16,6 @@ uint64_t cgi_hash_bytes(const char *s, size_t n)
 	return h;
 }
 
-static size_t slot_of(uint64_t a, uint64_t b, size_t cap)
-{
-	return cgi_pairmap_slot_of(a, b, cap);
-}
-
 /* Keep the table at most half full. */
 static int grow(cg_pairmap *m)
 {
@@ -40,8 +35,8 @@ static int grow(cg_pairmap *m)
 		size_t j;
 		if (m->slots[i].gen != m->gen)
 			continue;
-		for (j = slot_of(m->slots[i].a, m->slots[i].b, ncap); ns[j].gen;
-		     j = (j + 1) & (ncap - 1))
+		for (j = cgi_pairmap_slot_of(m->slots[i].a, m->slots[i].b, ncap);
+		     ns[j].gen; j = (j + 1) & (ncap - 1))
 			;
 		ns[j] = m->slots[i];
 		ns[j].gen = 1;
@@ -60,7 +55,7 @@ int cgi_pairmap_put(cg_pairmap *m, uint64_t a, uint64_t b, uint32_t next,
 	if (grow(m) != 0)
 		return -1;
 	/* a slot of an older generation is free, and ends a probe */
-	for (i = slot_of(a, b, m->cap); m->slots[i].gen == m->gen;
+	for (i = cgi_pairmap_slot_of(a, b, m->cap); m->slots[i].gen == m->gen;
 	     i = (i + 1) & (m->cap - 1))
 		if (m->slots[i].a == a && m->slots[i].b == b) {
 			*value = m->slots[i].value;
@@ -81,7 +76,7 @@ int cgi_pairmap_get(const cg_pairmap *m, uint64_t a, uint64_t b,
 	size_t i;
 	if (m->cap == 0)
 		return 0;
-	for (i = slot_of(a, b, m->cap); m->slots[i].gen == m->gen;
+	for (i = cgi_pairmap_slot_of(a, b, m->cap); m->slots[i].gen == m->gen;
 	     i = (i + 1) & (m->cap - 1))
 		if (m->slots[i].a == a && m->slots[i].b == b) {
 			*value = m->slots[i].value;
