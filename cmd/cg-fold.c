@@ -12,7 +12,7 @@
 
 static const char synopsis[] =
     "usage: cg-fold [-e EV] [-q file|object] [--min-share PCT] [--max-depth N]\n"
-    "               [--max-stacks N] [--no-cycles] " CLI_COMMON_USAGE
+    "               [--max-stacks N] [--no-cycles] " CLI_MANY_USAGE " " CLI_COMMON_USAGE
     " [FILE...]\n";
 
 static const char help[] =
@@ -27,6 +27,7 @@ static const char help[] =
     "                     its file or object and ':'\n"
     CLI_FOLD_HELP
     CLI_NO_CYCLES_HELP
+    CLI_MANY_HELP
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
@@ -96,14 +97,14 @@ typedef struct options {
 static void parse_options(cli *c, options *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS,
+	    CLI_LONG_OPTIONS, CLI_MANY_OPTIONS,
 	    {"events", required_argument, NULL, 'e'},
 	    {"qualify", required_argument, NULL, 'q'},
 	    CLI_FOLD_OPTIONS,
 	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
 	int ch;
-	while ((ch = getopt_long(argc, argv, "hVj:e:q:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:e:q:0", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'e':
 			o->event = cli_one_event(c, optarg);

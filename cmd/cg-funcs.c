@@ -12,8 +12,9 @@
 #include <string.h>
 
 static const char synopsis[] =
-    "usage: cg-funcs [-CcHpT] [-e EV[,EV...]] [-s KEY] [-t PCT] [-n N]\n"
-    "                [--tsv] [--no-cycles] " CLI_COMMON_USAGE " [FILE...]\n";
+    "usage: cg-funcs [-CcHpqT] [-e EV[,EV...]] [-s KEY] [-t PCT] [-n N]\n"
+    "                [--tsv] [--no-cycles] " CLI_MANY_USAGE "\n"
+    "                " CLI_COMMON_USAGE " [FILE...]\n";
 
 static const char help[] =
     "Print the self and inclusive cost of each function (standard\n"
@@ -24,7 +25,9 @@ static const char help[] =
     "                     only these events, in this order\n"
     "  -H, --no-header    do not print the header row\n"
     "  -n, --top N        print only the first N rows (per part)\n"
-    "  -p, --parts        rows per part instead of summed over parts\n"
+    "  -p, --parts        rows per part instead of summed over parts (of\n"
+    "                     several inputs: file, then part in that file)\n"
+    "  -q                 the same as --quiet\n"
     "  -s, --sort KEY     sort by column KEY (EV, EV:incl, called,\n"
     "                     calls); default: the first event's EV:incl\n"
     "  -t, --threshold PCT  keep rows whose sort value is at least\n"
@@ -32,10 +35,11 @@ static const char help[] =
     "  -T, --totals       print only the total of each event\n"
     CLI_TSV_HELP
     CLI_NO_CYCLES_HELP
+    CLI_MANY_HELP
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP
-    "Columns: [part] ob fl fn called cycle EV... EV:incl...;\n"
-    "with -c: [part] ob fl fn cob cfl cfn calls EV:incl...\n"
+    "Columns: [[file] part] ob fl fn called cycle EV... EV:incl...;\n"
+    "with -c: [[file] part] ob fl fn cob cfl cfn calls EV:incl...\n"
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
     "unreadable input or failed output.\n"
     CLI_EXIT_REFUSED_HELP;
@@ -44,6 +48,7 @@ enum { OPT_TSV = OPT_OWN };
 
 typedef struct options {
 	int arcs, cycle_rows, header, parts, totals, tsv;
+	const cli *files; /* -p of several inputs: the file column's source */
 	const char *events, *sort;
 	cg_row_filter filter;
 } options;
@@ -52,6 +57,8 @@ static void print_header(const options *o, const cg_funcs *f,
                          const size_t *ev, size_t nev)
 {
 	size_t i;
+	if (o->files != NULL)
+		out_cstr("file\t");
 	if (o->parts)
 		out_cstr("part\t");
 	out_cstr(o->arcs ? "ob\tfl\tfn\tcob\tcfl\tcfn\tcalls"
@@ -69,14 +76,28 @@ static void print_header(const options *o, const cg_funcs *f,
 	out_char('\n');
 }
 
+/* -p's columns: [file] part, the part numbered in its file. */
+static void print_part(const options *o, size_t part)
+{
+	size_t ordinal = part + 1;
+	if (o->files != NULL) {
+		const char *name = cli_part_input(o->files, part, &ordinal);
+		cg_str s;
+		s.ptr = cli_name(name);
+		s.len = strlen(s.ptr);
+		out_field(s);
+		out_char('\t');
+	}
+	out_u64(ordinal);
+	out_char('\t');
+}
+
 static void print_row(const options *o, const cg_row *r, const size_t *ev,
                       size_t nev)
 {
 	size_t i, names = o->arcs ? 6 : 3;
-	if (o->parts) {
-		out_u64(r->part + 1);
-		out_char('\t');
-	}
+	if (o->parts)
+		print_part(o, r->part);
 	for (i = 0; i < names; i++) {
 		out_field(r->name[i]);
 		out_char('\t');
@@ -103,16 +124,16 @@ static void print_totals(const options *o, const cg_funcs *f,
 {
 	size_t p, i;
 	size_t nparts = o->parts ? cg_funcs_part_count(f) : 1;
+	if (o->header && o->files != NULL)
+		out_cstr("file\t");
 	if (o->header)
 		out_cstr(o->parts ? "part\tevent\ttotal\n" : "event\ttotal\n");
 	for (p = 0; p < nparts; p++) {
 		const uint64_t *t =
 		    o->parts ? cg_funcs_part_totals(f, p) : cg_funcs_totals(f);
 		for (i = 0; i < nev; i++) {
-			if (o->parts) {
-				out_u64(p + 1);
-				out_char('\t');
-			}
+			if (o->parts)
+				print_part(o, p);
 			out_field(cg_funcs_event(f, ev[i]));
 			out_char('\t');
 			out_u64(t[ev[i]]);
@@ -160,7 +181,7 @@ static int run(cli *c, const options *o, cg_funcs *f)
 static void parse_options(cli *c, options *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS,
+	    CLI_LONG_OPTIONS, CLI_MANY_OPTIONS,
 	    {"calls", no_argument, NULL, 'c'},
 	    {"no-cycle-rows", no_argument, NULL, 'C'},
 	    {"events", required_argument, NULL, 'e'},
@@ -174,7 +195,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
 	int ch;
-	while ((ch = getopt_long(argc, argv, "hVj:cCe:Hn:ps:t:T", longopts,
+	while ((ch = getopt_long(argc, argv, "hVj:cCe:Hn:ps:t:Tq0", longopts,
 	                         NULL)) != -1) {
 		switch (ch) {
 		case 'c': o->arcs = 1; break;
@@ -216,6 +237,9 @@ static void table(const options *o)
 		sh.text |= 7u << 3, sh.objects |= 1u << 3, sh.files |= 1u << 4;
 	if (o->parts)
 		sh.text <<= 1, sh.objects <<= 1, sh.files <<= 1;
+	if (o->files != NULL) /* the file column: a path */
+		sh.text = (sh.text << 1) | 1, sh.objects <<= 1,
+		sh.files = (sh.files << 1) | 1;
 	cli_table(o->tsv, &sh);
 }
 
@@ -223,6 +247,8 @@ int main(int argc, char **argv)
 {
 	options o;
 	cg_funcs *f;
+	char **paths;
+	size_t n;
 	cli c;
 
 	memset(&o, 0, sizeof o);
@@ -232,13 +258,13 @@ int main(int argc, char **argv)
 	cli_init(&c, "cg-funcs", synopsis, help);
 	cli_read_any_size(&c);
 	parse_options(&c, &o, argc, argv);
-	argc -= optind;
-	argv += optind;
-
+	paths = cli_inputs(&c, argc - optind, argv + optind, &n);
 	if (o.parts)
 		c.funcs_flags = CG_FUNCS_KEEP_PARTS;
+	if (o.parts && n > 1)
+		o.files = &c;
 	table(&o);
-	f = cli_aggregate_operands(&c, argc, argv);
+	f = cli_aggregate(&c, paths, n);
 	if (f != NULL && run(&c, &o, f) != 0)
 		cli_oom(&c, NULL);
 	cg_funcs_free(f);

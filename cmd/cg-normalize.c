@@ -132,7 +132,7 @@ int main(int argc, char **argv)
 	if (check(&c, &j, &opt) == 0) {
 		cli_output(&c, out, j.path, normalize, &j);
 		if (j.accepted)
-			cli_warnings(j.path, &st);
+			cli_warnings(&c, 0, j.path, &st);
 	}
 	cli_twice_close(&j.src);
 	cg_normalizer_free(j.nz);

@@ -10,12 +10,13 @@
 #include <string.h>
 
 static const char synopsis[] =
-    "usage: cg-parts [-H] " CLI_COMMON_USAGE " [FILE...]\n";
+    "usage: cg-parts [-H] " CLI_MANY_USAGE " " CLI_COMMON_USAGE " [FILE...]\n";
 
 static const char help[] =
     "Print one TAB-separated row per part of a profile (standard input\n"
     "when no FILE or -).\n"
     "  -H, --no-header  do not print the header row\n"
+    CLI_MANY_HELP
     CLI_COMMON_HELP
     "Columns: [file] part number pid thread positions events records\n"
     "costs calls summary totals cmd.\n"
@@ -188,7 +189,8 @@ static void free_rows(rows *rs)
 }
 
 /* One input: its rows once it is accepted whole. */
-static void parts(cli *c, const char *path, int multi, int *header_due)
+static void parts(cli *c, size_t index, const char *path, int multi,
+                  int *header_due)
 {
 	static const cg_handler keep = {NULL, NULL, keep_part};
 	rows rs;
@@ -203,7 +205,7 @@ static void parts(cli *c, const char *path, int multi, int *header_due)
 	if (k == CG_IO) /* unreadable: said */
 		goto done;
 	if (k == CG_OK) {
-		cli_warnings(path, &st);
+		cli_warnings(c, index, path, &st);
 		if (*header_due)
 			header(multi);
 		*header_due = 0;
@@ -220,13 +222,15 @@ done:
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS, {"no-header", no_argument, NULL, 'H'},
+	    CLI_LONG_OPTIONS, CLI_MANY_OPTIONS, {"no-header", no_argument, NULL, 'H'},
 	    {NULL, 0, NULL, 0}};
 	cli c;
+	char **paths;
+	size_t i, n;
 	int ch, header_due = 1, multi;
 
 	cli_init(&c, "cg-parts", synopsis, help);
-	while ((ch = getopt_long(argc, argv, "hVj:H", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:Hq0", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'H':
 			header_due = 0;
@@ -238,10 +242,9 @@ int main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 
-	multi = argc > 1;
-	if (argc == 0)
-		parts(&c, "-", multi, &header_due);
-	for (; *argv != NULL; argv++)
-		parts(&c, *argv, multi, &header_due);
+	paths = cli_inputs(&c, argc, argv, &n);
+	multi = n > 1;
+	for (i = 0; i < n; i++)
+		parts(&c, i, paths[i], multi, &header_due);
 	return cli_exit_status(&c);
 }

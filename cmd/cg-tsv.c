@@ -12,7 +12,8 @@
 #include <string.h>
 
 static const char synopsis[] =
-    "usage: cg-tsv [-H] [-e EV[,EV...]] [-f COL[,COL...]] [-k cost|call]\n"
+    "usage: cg-tsv [-Hq] [-e EV[,EV...]] [-f COL[,COL...]] [-k cost|call]\n"
+    "              " CLI_MANY_USAGE "\n"
     "              " CLI_COMMON_USAGE " [FILE...]\n";
 
 static const char help[] =
@@ -26,6 +27,8 @@ static const char help[] =
     "  -H, --no-header  do not print the header row\n"
     "  -k, --kind cost|call\n"
     "                   print only self-cost rows or only call rows\n"
+    "  -q               the same as --quiet\n"
+    CLI_MANY_HELP
     CLI_COMMON_HELP
     "Columns: [file] part kind ob fl fi fn, the position fields, cob cfl\n"
     "cfn calls, target_<field> per position field, then the events (an\n"
@@ -115,6 +118,7 @@ static const char *fixed_name(size_t col, char buf[32])
 /* One input: its two readings, and what the first found. */
 typedef struct input {
 	const char *path;
+	size_t index; /* in the list of inputs */
 	cli_twice src;
 	int accepted;
 	cg_stats stats;
@@ -225,7 +229,7 @@ static int first_pass(cli *c, tsv *t, input *in)
 		return -1;
 	}
 	in->accepted = 1;
-	cli_warnings(in->path, &in->stats);
+	cli_warnings(c, in->index, in->path, &in->stats);
 	return 0;
 }
 
@@ -596,14 +600,14 @@ static void select_events(cli *c, tsv *t, char *list)
 static void parse_options(cli *c, tsv *t, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS,
+	    CLI_LONG_OPTIONS, CLI_MANY_OPTIONS,
 	    {"no-header", no_argument, NULL, 'H'},
 	    {"events", required_argument, NULL, 'e'},
 	    {"columns", required_argument, NULL, 'f'},
 	    {"kind", required_argument, NULL, 'k'},
 	    {NULL, 0, NULL, 0}};
 	int ch;
-	while ((ch = getopt_long(argc, argv, "hVj:He:f:k:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:He:f:k:q0", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'H':
 			t->header = 0;
@@ -645,8 +649,8 @@ static void gather(cli *c, tsv *t, input *ins, size_t n)
 
 int main(int argc, char **argv)
 {
-	static char *stdin_only[] = {"-", NULL};
 	input *ins;
+	char **paths;
 	size_t n, i;
 	int any = 0;
 	cli c;
@@ -657,18 +661,16 @@ int main(int argc, char **argv)
 	t.header = 1;
 	cli_init(&c, "cg-tsv", synopsis, help);
 	parse_options(&c, &t, argc, argv);
-	argc -= optind;
-	argv += optind;
-	if (argc == 0)
-		argv = stdin_only;
-	n = argc > 0 ? (size_t)argc : 1;
+	paths = cli_inputs(&c, argc - optind, argv + optind, &n);
 
 	if ((ins = calloc(n, sizeof *ins)) == NULL) {
 		cli_oom(&c, NULL);
 		return cli_exit_status(&c);
 	}
-	for (i = 0; i < n; i++)
-		ins[i].path = argv[i];
+	for (i = 0; i < n; i++) {
+		ins[i].path = paths[i];
+		ins[i].index = i;
+	}
 	t.multi = n > 1;
 	gather(&c, &t, ins, n);
 	for (i = 0; i < n; i++)

@@ -8,11 +8,16 @@
 #include <string.h>
 
 static const char synopsis[] =
-    "usage: cg-validate [-v] " CLI_COMMON_USAGE " [FILE...]\n";
+    "usage: cg-validate [-qv] [--files-from LIST [-0]] " CLI_COMMON_USAGE
+    " [FILE...]\n";
 
 static const char help[] =
     "Check Callgrind profiles (standard input when no FILE or -).\n"
     "  -v, --verbose    print a summary line for each valid input\n"
+    "  -q               the same as --quiet\n"
+    "  --files-from LIST  also check the inputs named in LIST, one a line\n"
+    "                   (- is standard input)\n"
+    "  -0, --null       LIST's names end with a NUL (find -print0)\n"
     CLI_COMMON_HELP
     "Limits (--limit NAME=N, N may end in K, M or G): input text line\n"
     "parts records headers events ids budget output.\n"
@@ -75,15 +80,16 @@ static const char *repaired(const cg_stats *st)
 
 /* The verdict on a readable input: its diagnostic, or its warnings and
  * with -v its summary line. */
-static void report(cli *c, const char *path, cg_kind k, const cg_error *err,
-                   const summary *sum, const cg_stats *st, int verbose)
+static void report(cli *c, size_t i, const char *path, cg_kind k,
+                   const cg_error *err, const summary *sum,
+                   const cg_stats *st, int verbose)
 {
 	if (sum->oom)
 		cli_oom(c, path);
 	else if (k != CG_OK)
 		cli_diag(c, path, err);
 	else {
-		cli_warnings(path, st);
+		cli_warnings(c, i, path, st);
 		if (verbose)
 			printf("%s: %llu part%s, %llu records (%llu calls), %s%zu "
 			       "event%s%s\n",
@@ -94,34 +100,56 @@ static void report(cli *c, const char *path, cg_kind k, const cg_error *err,
 	}
 }
 
-static void validate(cli *c, const char *path, int verbose)
+/* One input's verdict, until the inputs before it are said. */
+typedef struct verdict {
+	cg_kind k;
+	cg_error err;
+	cg_stats st;
+	summary sum;
+} verdict;
+
+typedef struct run {
+	cli *c;
+	char **paths;
+	int verbose;
+} run;
+
+static void validate(void *ctx, size_t i, void *slot)
 {
 	static const cg_handler events = {count_events, NULL, NULL};
-	summary sum;
+	run *r = ctx;
+	verdict *v = slot;
 	cg_read_options opt;
-	cg_stats st;
-	cg_error err;
-	cg_kind k;
-	sum.n = 0;
-	sum.more = sum.oom = 0;
-	cli_read_options(c, &opt, &st);
-	k = cli_stream(c, path, &opt, verbose ? &events : NULL, &sum, NULL,
-	               &err);
-	if (k != CG_IO) /* else unreadable, and said */
-		report(c, path, k, &err, &sum, &st, verbose);
-	summary_free(&sum);
+	cli_read_options(r->c, &opt, &v->st);
+	/* one input a thread: each reading on its own */
+	if (r->c->ninputs > 1 && r->c->threads > 1)
+		opt.threads = 1;
+	v->k = cli_stream(r->c, r->paths[i], &opt, r->verbose ? &events : NULL,
+	                  &v->sum, NULL, &v->err);
+}
+
+static void say(void *ctx, size_t i, void *slot)
+{
+	run *r = ctx;
+	verdict *v = slot;
+	if (v->k != CG_IO) /* else unreadable, and said */
+		report(r->c, i, r->paths[i], v->k, &v->err, &v->sum, &v->st,
+		       r->verbose);
+	summary_free(&v->sum);
 }
 
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS, {"verbose", no_argument, NULL, 'v'},
+	    CLI_LONG_OPTIONS, CLI_MANY_OPTIONS, {"verbose", no_argument, NULL, 'v'},
 	    {NULL, 0, NULL, 0}};
 	cli c;
+	run r;
+	size_t n;
 	int ch, verbose = 0;
 
 	cli_init(&c, "cg-validate", synopsis, help);
-	while ((ch = getopt_long(argc, argv, "hVj:v", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:vq0", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'v':
 			verbose = 1;
@@ -130,12 +158,9 @@ int main(int argc, char **argv)
 			cli_common_option(&c, ch, optarg);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-
-	if (argc == 0)
-		validate(&c, "-", verbose);
-	for (; *argv != NULL; argv++)
-		validate(&c, *argv, verbose);
+	r.c = &c;
+	r.verbose = verbose;
+	r.paths = cli_inputs(&c, argc - optind, argv + optind, &n);
+	cli_each_in_order(&c, n, sizeof(verdict), validate, say, &r);
 	return cli_exit_status(&c);
 }

@@ -122,6 +122,8 @@ typedef enum cg_repair {
 	                           figure changes" */
 	CG_REPAIR_LATIN1,       /* "a line that is not UTF-8: read as Latin-1,
 	                           written as UTF-8" */
+	CG_REPAIR_GZIP,         /* "gzip-compressed input: read decompressed"
+	                           (line 1, one per input) */
 	CG_REPAIRS
 } cg_repair;
 
@@ -375,7 +377,15 @@ typedef struct cg_stats {
  *               repairing each deviation in one fixed way (cg_repair) and
  *               counting the repairs in cg_stats.  Lines that are not
  *               UTF-8 are read as Latin-1, each repaired as it is read
- *               (the handler is given the repaired line's views);
+ *               (the handler is given the repaired line's views).  An
+ *               input whose first two bytes are gzip's magic number
+ *               (1f 8b) is decompressed as it is read, its members one
+ *               after another, and its text read as a plain input's:
+ *               the limits (the byte cap too) and the lines of every
+ *               message are the decompressed text's; a stream cut short,
+ *               corrupt or followed by bytes that are not a member is
+ *               Syntax at the line being read when it broke, a fault
+ *               that wins over the text's;
  *  CG_COMPLETE: refuse an input cut short: Syntax at its last line unless
  *               it ends with a line ending and its last part with a
  *               totals: trailer (with CG_COMPAT, or a summary: after its
@@ -461,8 +471,9 @@ cg_kind cg_reader_new(const cg_read_options *opt, const cg_handler *handler,
 
 /* Feed the next n bytes.  CG_OK while the verdict may still change; any
  * other kind is final: the input is over the byte cap (Resource at line
- * 0, as cg_input_feed says it) or memory ran out, and every later call
- * returns it again. */
+ * 0, as cg_input_feed says it; under CG_COMPAT a gzip input's
+ * decompressed bytes are counted, and none is inflated past the cap) or
+ * memory ran out, and every later call returns it again. */
 cg_kind cg_reader_feed(cg_reader *r, const void *bytes, size_t n,
                        cg_error *err);
 
@@ -547,6 +558,63 @@ cg_kind cg_normalizer_feed(cg_normalizer *nz, const void *bytes, size_t n,
 cg_kind cg_normalizer_finish(cg_normalizer *nz, cg_error *err);
 
 void cg_normalizer_free(cg_normalizer *nz);
+
+/* ---------------------------------------------------------------- merge */
+
+/* Many profiles summed into one (cg-merge(1)).  For every (object, file,
+ * function, file of the line, position) and every event the cost is the
+ * sum over the inputs, and so are every call arc's count and inclusive
+ * cost at a position; names are matched by their text.  The events are
+ * the union, in the order first seen (an input without one counts 0 for
+ * it); an event described by event: lines that differ keeps the first
+ * input's description.  The positions are those every input has: inputs
+ * with more are summed on those (instr line and line on line), and an
+ * input that shares no position kind with the inputs before it is
+ * refused.  Memory follows the distinct names and positions, not the
+ * count of inputs. */
+typedef struct cg_merge cg_merge;
+
+cg_kind cg_merge_new(cg_merge **out, cg_error *err);
+
+/* Add an input read in chunks (cg_reader_new), as cg_funcs_begin and
+ * cg_funcs_end do.  input is its ordinal among all the inputs (from 0):
+ * it orders the events and chooses the kept descriptions, so that merges
+ * of shards (cg_merge_absorb) add up to the merge of all at once.  An
+ * input refused (its verdict, or positions shared with no input before
+ * it: Unsupported at its positions: line) leaves the merge as it was; a
+ * sum past UInt64 or out of memory spoils it (Resource), and then every
+ * later call returns that error. */
+void cg_merge_begin(cg_merge *m, uint64_t input, cg_handler *h, void **ctx);
+cg_kind cg_merge_end(cg_merge *m, cg_kind parsed, cg_error *err);
+
+/* Add the sum src holds to dst; src is unchanged.  The result does not
+ * depend on how the inputs were grouped. */
+cg_kind cg_merge_absorb(cg_merge *dst, const cg_merge *src, cg_error *err);
+
+/* What a merge found, for the warnings of a command. */
+typedef struct cg_merge_info {
+	uint64_t profiles;   /* merged: an input that is a merge counts its own */
+	size_t records;      /* distinct cost lines and calls */
+	unsigned dropped;    /* position fields some input had but not all:
+	                        bit 1u << CG_POS_INSTR, ... */
+	uint64_t dropped_by[CG_POS_FIELDS]; /* the first input without field f */
+	size_t described_twice; /* events that inputs describe otherwise */
+	cg_str first_described_twice; /* the first of them, by name */
+} cg_merge_info;
+
+void cg_merge_info_get(const cg_merge *m, cg_merge_info *out);
+
+/* Write the merge as one canonical profile (cg-normalize(1)'s text) of one
+ * part: creator: cgprof, desc: Merged: N profiles, cmd: when every input
+ * has the same, the events' descriptions, summary: and totals: the sums
+ * of the self costs.  The records come in the order of their names' text
+ * and positions: the bytes depend on what was summed, never on the order
+ * or grouping of the sums.  limits bounds the output (limits->output;
+ * NULL: the default). */
+cg_kind cg_merge_write(const cg_merge *m, const cg_limits *limits,
+                       cg_write_fn write, void *ctx, cg_error *err);
+
+void cg_merge_free(cg_merge *m);
 
 /* ---------------------------------------------------------------- model */
 

@@ -39,7 +39,10 @@ if [ "${1:-}" = --one ]; then
     check "$bindir/cg-validate" --no-limits
     check "$bindir/cg-tsv"
     check "$bindir/cg-funcs" --no-limits --compat
+    check "$bindir/cg-merge" --compat
     "$bindir/cg-validate" --no-limits --compat "$f" > /dev/null 2>&1 || exit 0
+    # a merge of the file with itself, on two threads
+    check "$bindir/cg-merge" --compat -j2 "$f"
     check "$bindir/cg-parts" --compat
     check "$bindir/cg-normalize" --no-limits --compat
     check "$bindir/cg-normalize" --no-limits -i --compat

@@ -23,7 +23,7 @@ static const char synopsis[] =
     "usage: cg-annotate [-e EV[,EV...]] [-t PCT] [-n N] [-w WIDTH]\n"
     "                   [--inclusive] [--tree caller|calling|both]\n"
     "                   [-I DIR]... [--auto | --no-auto] [--context N]\n"
-    "                   [--show-percs] " CLI_COMMON_USAGE " [FILE...]\n";
+    "                   [--show-percs] " CLI_MANY_USAGE " " CLI_COMMON_USAGE " [FILE...]\n";
 
 static const char help[] =
     "Print a profile for reading: the functions with their self and\n"
@@ -45,6 +45,7 @@ static const char help[] =
     "                       annotate the hot source files (default yes)\n"
     "  --context N          lines shown around each line with a cost (8)\n"
     "  --show-percs[=yes|no] percentages on source lines too\n"
+    CLI_MANY_HELP
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
@@ -135,21 +136,17 @@ static int add_input(cli *c, annotate_profile *pr, char **paths, size_t i,
 /* Read and aggregate every input; 0, or -1 after saying why. */
 static int load(cli *c, annotate_profile *pr, int argc, char **argv)
 {
-	static char *stdin_only[] = {"-", NULL};
 	cg_error err;
-	size_t skipped = 0;
-	int i, ok = 1;
-	if (argc == 0) {
-		argc = 1;
-		argv = stdin_only;
-	}
+	size_t skipped = 0, i, n;
+	int ok = 1;
+	char **paths = cli_inputs(c, argc, argv, &n);
 	if (cg_funcs_new(&pr->f, &err) != CG_OK ||
 	    cg_lines_new(&pr->l, &err) != CG_OK) {
 		out_spoil(); /* main says so */
 		return -1;
 	}
-	for (i = 0; i < argc; i++)
-		ok &= add_input(c, pr, argv, (size_t)i, (size_t)argc, &skipped);
+	for (i = 0; i < n; i++)
+		ok &= add_input(c, pr, paths, i, n, &skipped);
 	if (ok && (cg_funcs_finish(pr->f, c->finish, &err) != CG_OK ||
 	           cg_lines_finish(pr->l, &err) != CG_OK)) {
 		cli_fail(c, NULL, &err);
@@ -477,7 +474,7 @@ static void parse_tree(cli *c, annotate_options *o, const char *arg)
 static void parse_options(cli *c, annotate_options *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS,
+	    CLI_LONG_OPTIONS, CLI_MANY_OPTIONS,
 	    {"events", required_argument, NULL, 'e'},
 	    {"threshold", required_argument, NULL, 't'},
 	    {"top", required_argument, NULL, 'n'},
@@ -496,7 +493,7 @@ static void parse_options(cli *c, annotate_options *o, int argc, char **argv)
 		out_spoil(); /* main says so */
 		return;
 	}
-	while ((ch = getopt_long(argc, argv, "hVj:e:t:n:w:I:", longopts, NULL)) !=
+	while ((ch = getopt_long(argc, argv, "hVj:e:t:n:w:I:q0", longopts, NULL)) !=
 	       -1) {
 		switch (ch) {
 		case 'e': o->events = optarg; break;

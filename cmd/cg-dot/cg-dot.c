@@ -14,7 +14,7 @@
 static const char synopsis[] =
     "usage: cg-dot [-e EV] [-N NODE_PCT] [-E EDGE_PCT] [--root FN]... [--leaf FN]...\n"
     "              [--depth N] [--strip] [--max-label N] [--no-cycles]\n"
-    "              " CLI_COMMON_USAGE " [FILE...]\n";
+    "              " CLI_MANY_USAGE " " CLI_COMMON_USAGE " [FILE...]\n";
 
 static const char help[] =
     "Print the call graph as a Graphviz digraph (standard input when no\n"
@@ -30,6 +30,7 @@ static const char help[] =
     "  --max-label N      names cut to N characters in labels (default 80;\n"
     "                     0: whole)\n"
     CLI_NO_CYCLES_HELP
+    CLI_MANY_HELP
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
@@ -398,7 +399,7 @@ static void add_name(cli *c, const char ***v, size_t *n, size_t *cap,
 static void parse_options(cli *c, options *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS,
+	    CLI_LONG_OPTIONS, CLI_MANY_OPTIONS,
 	    {"events", required_argument, NULL, 'e'},
 	    {"node-thres", required_argument, NULL, 'N'},
 	    {"edge-thres", required_argument, NULL, 'E'},
@@ -411,7 +412,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    {NULL, 0, NULL, 0}};
 	cg_callgraph_choice *d = &o->choice;
 	int ch;
-	while ((ch = getopt_long(argc, argv, "hVj:e:N:E:", longopts, NULL)) !=
+	while ((ch = getopt_long(argc, argv, "hVj:e:N:E:q0", longopts, NULL)) !=
 	       -1) {
 		switch (ch) {
 		case 'e':

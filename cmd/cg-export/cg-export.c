@@ -14,10 +14,10 @@
 
 static const char synopsis[] =
     "usage: cg-export pprof [-o OUT] [--no-gzip] [--min-share PCT] [--max-depth N]\n"
-    "                       [--max-stacks N] [--no-cycles] " CLI_COMMON_USAGE
+    "                       [--max-stacks N] [--no-cycles] " CLI_MANY_USAGE " " CLI_COMMON_USAGE
     " [FILE...]\n"
     "       cg-export speedscope [-o OUT] [--min-share PCT] [--max-depth N]\n"
-    "                       [--max-stacks N] [--no-cycles] " CLI_COMMON_USAGE
+    "                       [--max-stacks N] [--no-cycles] " CLI_MANY_USAGE " " CLI_COMMON_USAGE
     " [FILE...]\n";
 
 static const char help[] =
@@ -31,6 +31,7 @@ static const char help[] =
     "  --no-gzip          pprof: the message uncompressed\n"
     CLI_FOLD_HELP
     CLI_NO_CYCLES_HELP
+    CLI_MANY_HELP
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
@@ -138,7 +139,7 @@ static cg_kind produce(void *ctx, FILE *out, cg_error *err)
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS,
+	    CLI_LONG_OPTIONS, CLI_MANY_OPTIONS,
 	    {"output", required_argument, NULL, 'o'},
 	    {"no-gzip", no_argument, NULL, OPT_NO_GZIP},
 	    CLI_FOLD_OPTIONS,
@@ -171,7 +172,7 @@ int main(int argc, char **argv)
 	argv[1] = (char *)c.prog; /* getopt names the program by argv[0] */
 	argc--;
 	argv++;
-	while ((ch = getopt_long(argc, argv, "hVj:o:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:o:q0", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'o':
 			out = optarg;
@@ -198,10 +199,8 @@ int main(int argc, char **argv)
 		return cli_exit_status(&c);
 	}
 	{
-		static char dash[] = "-";
-		static char *stdin_only[] = {dash};
-		char **paths = argc > 0 ? argv : stdin_only;
-		size_t n = argc > 0 ? (size_t)argc : 1;
+		size_t n;
+		char **paths = cli_inputs(&c, argc, argv, &n);
 		const char *name = cli_name(paths[0]);
 		j.name.ptr = name;
 		j.name.len = strlen(name);

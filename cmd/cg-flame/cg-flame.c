@@ -16,7 +16,7 @@
 static const char synopsis[] =
     "usage: cg-flame [-e EV] [-q file|object] [--title T] [--width PX]\n"
     "                [--min-width PX] [--inverted] [--no-cycles] [--folded]\n"
-    "                " CLI_COMMON_USAGE "\n"
+    "                " CLI_MANY_USAGE " " CLI_COMMON_USAGE "\n"
     "                [FILE... | --diff OLD NEW]\n";
 
 static const char help[] =
@@ -37,6 +37,7 @@ static const char help[] =
     CLI_NO_CYCLES_HELP
     "  --folded           the inputs are folded stacks (FRAME;FRAME COUNT\n"
     "                     lines, as cg-fold writes), drawn as they are\n"
+    CLI_MANY_HELP
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP
     "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
@@ -101,7 +102,7 @@ static int utf8_ok(const unsigned char *s)
 static void parse_options(cli *c, options *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS,
+	    CLI_LONG_OPTIONS, CLI_MANY_OPTIONS,
 	    {"events", required_argument, NULL, 'e'},
 	    {"qualify", required_argument, NULL, 'q'},
 	    {"title", required_argument, NULL, OPT_TITLE},
@@ -114,7 +115,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
 	int ch;
-	while ((ch = getopt_long(argc, argv, "hVj:e:q:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:e:q:0", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'e':
 			o->event = cli_one_event(c, optarg);

@@ -100,6 +100,19 @@ void cli_common_option(cli *c, int ch, const char *arg)
 	case 'j':
 		c->threads = threads(c, arg);
 		return;
+	case 'q':
+	case OPT_QUIET:
+		c->quiet = 1;
+		return;
+	case '0':
+		c->null_names = 1;
+		return;
+	case OPT_FILES_FROM:
+		c->files_from = arg;
+		return;
+	case OPT_KEEP_GOING:
+		c->keep_going = 1;
+		return;
 	case OPT_LIMIT:
 		if (cg_limits_set(&c->limits, arg, &err) != CG_OK)
 			cli_usage(c, "--limit %s", err.message);
@@ -190,26 +203,32 @@ static int badness(int status)
 
 void cli_status(cli *c, int status)
 {
+	cli_lock();
 	if (badness(status) > badness(c->status))
 		c->status = status;
+	cli_unlock();
 }
 
 void cli_trouble(cli *c, const char *path, const char *why)
 {
+	cli_lock();
 	if (path != NULL)
 		fprintf(stderr, "%s: %s: %s\n", c->prog, cli_name(path), why);
 	else
 		fprintf(stderr, "%s: %s\n", c->prog, why);
 	cli_status(c, EXIT_TROUBLE);
+	cli_unlock();
 }
 
 void cli_oom(cli *c, const char *path)
 {
+	cli_lock();
 	if (path != NULL)
 		fprintf(stderr, "%s: %s: out of memory\n", c->prog, cli_name(path));
 	else
 		fprintf(stderr, "%s: out of memory\n", c->prog);
 	cli_status(c, EXIT_REFUSED);
+	cli_unlock();
 }
 
 _Noreturn void cli_oom_exit(cli *c)
@@ -237,6 +256,8 @@ static const char *compat_hint(cg_repair kind)
 	case CG_REPAIR_JUMPS:
 		return "--compat reads it without the jumps, or rerun without "
 		       "--collect-jumps";
+	case CG_REPAIR_GZIP:
+		return "--compat reads it";
 	default:
 		return "written by Xdebug? --compat reads it";
 	}
@@ -250,13 +271,15 @@ void cli_diag(cli *c, const char *path, const cg_error *err)
 		cli_oom(c, path);
 		return;
 	}
+	cli_lock();
 	fprintf(stderr, "%s:%llu: %s: %s", cli_name(path),
 	        (unsigned long long)err->line, cg_kind_name(err->kind),
 	        err->message);
 	if (err->limit != NULL)
 		fprintf(stderr, " (raise it with --limit %s=N or --no-limits)",
 		        err->limit);
-	if (err->compression > CG_PLAIN && err->compression <= CG_ZSTD)
+	if (err->compression > CG_PLAIN && err->compression <= CG_ZSTD &&
+	    err->repair != CG_REPAIR_GZIP)
 		fprintf(stderr, "; decompress it first (e.g. %s FILE | %s)",
 		        cat[err->compression], c->prog);
 	if (err->repair != CG_REPAIR_NONE && !(c->flags & CG_COMPAT))
@@ -264,35 +287,7 @@ void cli_diag(cli *c, const char *path, const cg_error *err)
 	fputc('\n', stderr);
 	cli_status(c, err->limit != NULL && c->limit_status ? EXIT_REFUSED
 	                                                    : EXIT_INVALID);
-}
-
-/* One line per kind of repair, in the order of their first lines. */
-void cli_warnings(const char *path, const cg_stats *st)
-{
-	int done[CG_REPAIRS] = {0};
-	for (;;) {
-		int k, next = CG_REPAIR_NONE;
-		for (k = CG_REPAIR_NONE + 1; k < CG_REPAIRS; k++)
-			if (st->repairs[k] > 0 && !done[k] &&
-			    (next == CG_REPAIR_NONE ||
-			     st->repair_line[k] < st->repair_line[next]))
-				next = k;
-		if (next == CG_REPAIR_NONE)
-			break;
-		done[next] = 1;
-		fprintf(stderr, "%s:%llu: warning: %s (%llu line%s)\n",
-		        cli_name(path), (unsigned long long)st->repair_line[next],
-		        cg_repair_text((cg_repair)next),
-		        (unsigned long long)st->repairs[next],
-		        st->repairs[next] == 1 ? "" : "s");
-	}
-	if (st->cut_short_line > 0)
-		fprintf(stderr,
-		        "%s:%llu: warning: %s, which Valgrind always writes: cut "
-		        "short? (--complete refuses it)\n",
-		        cli_name(path), (unsigned long long)st->cut_short_line,
-		        st->cut_inside_line ? "the last line has no line ending"
-		                            : "the last part ends without totals:");
+	cli_unlock();
 }
 
 void cli_read_options(const cli *c, cg_read_options *opt, cg_stats *st)
@@ -391,6 +386,10 @@ int cli_exit_status(cli *c)
 {
 	int failed = out_flush() != 0 || fflush(stdout) != 0 || ferror(stdout);
 	int e = errno, write_failed = failed && ferror(stdout);
+	/* after the output, where both reach one terminal */
+	cli_warnings_done(c);
+	free(c->first_part);
+	c->first_part = NULL;
 	if (fclose(stdout) != 0 && !failed) {
 		failed = write_failed = 1;
 		e = errno;
@@ -414,13 +413,38 @@ int cli_skip_empty(const char *path, uint64_t bytes, size_t i, size_t n,
 	return 1;
 }
 
+/* Under --keep-going, an input refused by a reading of its own is said
+ * and skipped before it can spoil the aggregation: 1 skipped, else 0.
+ * Standard input cannot be read twice, and is not checked first. */
+static int refused_first(cli *c, const char *path)
+{
+	cg_read_options opt;
+	cg_stats st;
+	cg_error err;
+	cg_kind k;
+	if (!c->keep_going || strcmp(path, "-") == 0)
+		return 0;
+	cli_read_options(c, &opt, &st);
+	k = cli_stream(c, path, &opt, NULL, NULL, NULL, &err);
+	if (k == CG_OK)
+		return 0;
+	if (k != CG_IO)
+		cli_diag(c, path, &err);
+	return 1;
+}
+
 int cli_add_input(cli *c, char **paths, size_t i, size_t n, size_t *skipped,
                   const cli_sink *sink)
 {
 	cg_error err;
 	uint64_t bytes = 0;
-	cg_kind k = cli_stream(c, paths[i], &sink->opt, &sink->h, sink->ctx,
-	                       &bytes, &err);
+	cg_kind k;
+	if (refused_first(c, paths[i])) {
+		(*skipped)++;
+		return 1; /* said, and skipped */
+	}
+	k = cli_stream(c, paths[i], &sink->opt, &sink->h, sink->ctx, &bytes,
+	               &err);
 	if (k == CG_IO) { /* said why: the aggregation is spoiled */
 		sink->end(sink->ctx, k, &err);
 		return 0;
@@ -431,7 +455,7 @@ int cli_add_input(cli *c, char **paths, size_t i, size_t n, size_t *skipped,
 		cli_diag(c, paths[i], &err);
 		return 0;
 	}
-	cli_warnings(paths[i], sink->opt.stats);
+	cli_warnings(c, i, paths[i], sink->opt.stats);
 	return 1;
 }
 
@@ -440,45 +464,93 @@ static cg_kind funcs_end(void *f, cg_kind parsed, cg_error *err)
 	return cg_funcs_end(f, parsed, err);
 }
 
+/* Fold each input as c->fold says. */
+static int start_fold(cli *c, cg_funcs *f)
+{
+	cg_str ev = {"", 0};
+	cg_error err;
+	if (c->fold == NULL)
+		return 0;
+	if (c->fold_event != NULL) {
+		ev.ptr = c->fold_event;
+		ev.len = strlen(c->fold_event);
+	}
+	return cg_funcs_fold(f, ev, c->fold, &err) != CG_OK ? -1 : 0;
+}
+
+/* What cli_aggregate hands each input to. */
+typedef struct aggregation {
+	cli *c;
+	cg_funcs *f;
+	cg_stats st;
+} aggregation;
+
+static void begin_funcs(void *ctx, size_t i, cli_sink *sink)
+{
+	aggregation *a = ctx;
+	if (a->c->first_part != NULL)
+		a->c->first_part[i] = cg_funcs_part_count(a->f);
+	cli_read_options(a->c, &sink->opt, &a->st);
+	cg_funcs_begin(a->f, &sink->opt, &sink->h, &sink->ctx);
+	sink->end = funcs_end;
+}
+
 cg_funcs *cli_aggregate(cli *c, char **paths, size_t n)
 {
-	cg_funcs *f;
+	aggregation a;
 	cg_error err;
 	size_t i, skipped = 0;
-	int ok = 1;
-	if (cg_funcs_new_opts(&f, c->funcs_flags, &err) != CG_OK) {
+	int ok;
+	a.c = c;
+	if (cg_funcs_new_opts(&a.f, c->funcs_flags, &err) != CG_OK) {
 		cli_oom(c, NULL);
 		return NULL;
 	}
-	if (c->fold != NULL) {
-		cg_str ev = {"", 0};
-		if (c->fold_event != NULL) {
-			ev.ptr = c->fold_event;
-			ev.len = strlen(c->fold_event);
-		}
-		if (cg_funcs_fold(f, ev, c->fold, &err) != CG_OK) {
-			cli_oom(c, NULL);
-			cg_funcs_free(f);
-			return NULL;
-		}
+	if (start_fold(c, a.f) != 0 ||
+	    (n > 1 && (c->first_part = calloc(n + 1, sizeof *c->first_part)) == NULL)) {
+		cli_oom(c, NULL);
+		cg_funcs_free(a.f);
+		return NULL;
 	}
-	for (i = 0; i < n; i++) {
+	c->inputs = paths;
+	/* the inputs are read one after the other, each with -j N threads:
+	 * an aggregation of functions cannot be split over inputs and added
+	 * up, and the inputs parsed on other threads and handed over took
+	 * three times as long (bench/README.md) */
+	for (i = 0, ok = 1; i < n; i++) {
 		cli_sink sink;
-		cg_stats st;
-		cli_read_options(c, &sink.opt, &st);
-		cg_funcs_begin(f, &sink.opt, &sink.h, &sink.ctx);
-		sink.end = funcs_end;
+		begin_funcs(&a, i, &sink);
 		ok &= cli_add_input(c, paths, i, n, &skipped, &sink);
 	}
-	if (ok && cg_funcs_finish(f, c->finish, &err) != CG_OK) {
+	if (c->first_part != NULL)
+		c->first_part[n] = cg_funcs_part_count(a.f);
+	if (ok && cg_funcs_finish(a.f, c->finish, &err) != CG_OK) {
 		cli_fail(c, NULL, &err);
 		ok = 0;
 	}
 	if (!ok) {
-		cg_funcs_free(f);
+		cg_funcs_free(a.f);
 		return NULL;
 	}
-	return f;
+	return a.f;
+}
+
+const char *cli_part_input(const cli *c, size_t part, size_t *ordinal)
+{
+	size_t lo = 0, hi = c->ninputs;
+	*ordinal = part + 1;
+	if (c->first_part == NULL || c->ninputs < 2)
+		return NULL;
+	/* the last input whose first part is at most part */
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (c->first_part[mid] <= part)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*ordinal = part - c->first_part[lo] + 1;
+	return c->inputs[lo];
 }
 
 size_t *cli_pick(cli *c, const char *list, size_t total,
@@ -525,10 +597,9 @@ typedef struct funcs_finder {
 
 cg_funcs *cli_aggregate_operands(cli *c, int argc, char **argv)
 {
-	static char *stdin_only[] = {"-", NULL};
-	if (argc == 0)
-		return cli_aggregate(c, stdin_only, 1);
-	return cli_aggregate(c, argv, (size_t)argc);
+	size_t n;
+	char **paths = cli_inputs(c, argc, argv, &n);
+	return cli_aggregate(c, paths, n);
 }
 
 static long funcs_event(void *ctx, cg_str name)
@@ -617,7 +688,7 @@ static cg_kind feed_chunks(cli *c, const char *path, int fd, int spool,
 {
 	/* a megabyte: a threaded reader waits for its handler at the end
 	 * of every feed */
-	static char chunk[1024 * 1024];
+	static _Thread_local char chunk[1024 * 1024];
 	cg_kind k = CG_OK;
 	while (k == CG_OK) {
 		ssize_t got = read(fd, chunk, sizeof chunk);

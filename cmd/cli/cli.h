@@ -34,6 +34,9 @@ enum {
 	OPT_MAX_DEPTH,
 	OPT_MAX_STACKS,
 	OPT_THREADS,
+	OPT_QUIET,      /* --quiet, and -q where a command has it free */
+	OPT_FILES_FROM, /* CLI_MANY_OPTIONS */
+	OPT_KEEP_GOING,
 	OPT_OWN = 300
 };
 
@@ -66,7 +69,23 @@ enum {
 	{"complete", no_argument, NULL, OPT_COMPLETE},                           \
 	{"progress", no_argument, NULL, OPT_PROGRESS},                           \
 	{"no-progress", no_argument, NULL, OPT_NO_PROGRESS},                     \
+	{"quiet", no_argument, NULL, OPT_QUIET},                                 \
 	{"threads", required_argument, NULL, 'j'}
+
+/* The options of the commands that take many inputs: --files-from LIST
+ * and -0 (its names NUL-separated), --keep-going. */
+#define CLI_MANY_OPTIONS                                                     \
+	{"files-from", required_argument, NULL, OPT_FILES_FROM},                 \
+	{"null", no_argument, NULL, '0'},                                        \
+	{"keep-going", no_argument, NULL, OPT_KEEP_GOING}
+#define CLI_MANY_USAGE "[--files-from LIST [-0]] [--keep-going]"
+#define CLI_MANY_HELP                                                        \
+	"  --files-from LIST  also read the inputs named in LIST, one a line\n"  \
+	"                   (- is standard input)\n"                             \
+	"  -0, --null       LIST's names end with a NUL, as find -print0\n"      \
+	"                   writes them\n"                                       \
+	"  --keep-going     skip an input that is refused, after its\n"         \
+	"                   diagnostic, and go on; exit 1 at the end\n"
 
 /* --no-cycles, of the commands built on cg_funcs: the option, its line
  * of --help. */
@@ -81,7 +100,7 @@ enum {
 /* The synopsis of the common options, and their lines of --help. */
 #define CLI_COMMON_USAGE                                                     \
 	"[--compat] [--complete] [--limit NAME=N]... [--no-limits] [--limit-status]" \
-	" [--progress | --no-progress] [-j N]"
+	" [--progress | --no-progress] [--quiet] [-j N]"
 #define CLI_COMMON_HELP                                                      \
 	"  --compat         read what real producers write outside the\n"        \
 	"                   profile, repairing it and saying so (cgprof(5))\n"   \
@@ -92,6 +111,7 @@ enum {
 	"  --progress, --no-progress\n"                                          \
 	"                   show (or not) the reading's progress on standard\n" \
 	"                   error; default: on a terminal, after a second\n"    \
+	"  --quiet          no warnings (errors are still said)\n"             \
 	"  -j, --threads N  read on N threads (default 1): the same output\n"   \
 	"  -h, --help       print this help\n"                                   \
 	"  -V, --version    print the version\n"
@@ -122,6 +142,14 @@ typedef struct cli {
 	                         when standard error is a terminal */
 	unsigned threads;     /* -j: the reader's threads */
 	int status;           /* the worst exit status so far */
+	int quiet;            /* --quiet: no warnings */
+	int keep_going;       /* --keep-going: a refused input is skipped */
+	const char *files_from; /* --files-from LIST */
+	int null_names;       /* -0: LIST's names end with NUL */
+	size_t ninputs;       /* the inputs of the run (cli_inputs) */
+	struct cli_tally *tally; /* warnings summed over many inputs */
+	char **inputs;        /* of cli_aggregate: the inputs, and the first */
+	size_t *first_part;   /* part of each (of several), then the count */
 } cli;
 
 void cli_init(cli *c, const char *prog, const char *synopsis,
@@ -241,10 +269,51 @@ void cli_fail(cli *c, const char *path, const cg_error *err);
 /* Out of memory before any input is read (the options): said, exit 4. */
 _Noreturn void cli_oom_exit(cli *c);
 
-/* Print NAME:LINE: warning: MESSAGE (N lines) on stderr for each kind of
- * repair a parse made (CG_COMPAT), in the order of their first lines;
- * then one warning if a Valgrind recording looks cut short. */
-void cli_warnings(const char *path, const cg_stats *st);
+/* The warnings of an accepted input (inputs.c), unless --quiet: for one
+ * input, NAME:LINE: warning: MESSAGE (N lines) on stderr for each kind
+ * of repair its parse made (CG_COMPAT), in the order of their first
+ * lines, then one if a Valgrind recording looks cut short.  Of several
+ * inputs (cli_inputs), they are summed by kind and said once each at the
+ * end (cli_exit_status), but after a refusal for resources (status 4):
+ * FIRST:LINE: warning: MESSAGE (N lines in M inputs), FIRST the first
+ * input (by its place in the list) with it.
+ * index: the input's place in the list.  Safe on any thread. */
+void cli_warnings(cli *c, size_t index, const char *path, const cg_stats *st);
+/* Say the warnings summed so far, and forget them (cli_exit_status). */
+void cli_warnings_done(cli *c);
+/* A warning of the run, not of an input: PROG: warning: ..., unless
+ * --quiet. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void cli_warn(const cli *c, const char *fmt, ...);
+
+/* The inputs of the run: the operands, then the names LIST holds
+ * (--files-from); standard input ("-") when there are none.  Sets
+ * c->ninputs.  An unreadable LIST is trouble: said, exit 2. */
+char **cli_inputs(cli *c, int argc, char **argv, size_t *n);
+
+/* Run work(ctx, i, worker) for every i below n, on c->threads threads
+ * (worker 0 .. threads - 1) taking the next i as each is free, or on the
+ * caller's alone; it returns when all are done.  work stops the others
+ * early by setting *stop (read between inputs). */
+void cli_each_input(cli *c, size_t n, size_t workers,
+                    void (*work)(void *ctx, size_t i, size_t worker),
+                    void *ctx, volatile int *stop);
+/* work(ctx, i, slot) for every i below n, on c->threads threads (one
+ * input a thread, as cli_each_input) reading at most 2 * threads inputs
+ * ahead, and say(ctx, i, slot) on the caller's thread in the inputs'
+ * order, with the slot (slot_size bytes, zeroed) that work filled: what
+ * one thread would print, in its order.  With one thread or one input,
+ * each work is said at once. */
+void cli_each_in_order(cli *c, size_t n, size_t slot_size,
+                       void (*work)(void *ctx, size_t i, void *slot),
+                       void (*say)(void *ctx, size_t i, void *slot),
+                       void *ctx);
+/* Around what a worker says or counts in c: one at a time (recursive:
+ * cli_diag, cli_trouble, cli_oom and cli_status take it too). */
+void cli_lock(void);
+void cli_unlock(void);
 
 /* The options of a parse as the command line set them: its limits and
  * flags, and st (may be NULL) for the stats that cli_warnings prints. */
@@ -299,12 +368,19 @@ typedef struct cli_sink {
 
 /* Stream input i of n into sink (several inputs are the parts of one
  * profile, as cli_skip_empty says).  1 added, or skipped as an empty one
- * among several; 0 refused or unreadable, after saying so. */
+ * among several, or (--keep-going) as refused by a reading of its own
+ * first (but standard input), said (both count in *skipped); 0 refused or
+ * unreadable, after saying so. */
 int cli_add_input(cli *c, char **paths, size_t i, size_t n, size_t *skipped,
                   const cli_sink *sink);
 
-/* cli_aggregate of the operands left after the options (standard input
- * when there are none). */
+/* The input a part of cli_aggregate's came from (several inputs: the
+ * parts are numbered over all of them), and in *ordinal the part's number
+ * in that input (from 1); NULL for one input (*ordinal: part + 1). */
+const char *cli_part_input(const cli *c, size_t part, size_t *ordinal);
+
+/* cli_aggregate of the inputs (cli_inputs: the operands left after the
+ * options and --files-from's; standard input when there are none). */
 cg_funcs *cli_aggregate_operands(cli *c, int argc, char **argv);
 
 /* The items chosen with -e NAME[,NAME...] among total: find gives the

@@ -79,6 +79,8 @@ const char *cg_repair_text(cg_repair kind)
 		return "jump lines (--collect-jumps): skipped, no figure changes";
 	case CG_REPAIR_LATIN1:
 		return "a line that is not UTF-8: read as Latin-1, written as UTF-8";
+	case CG_REPAIR_GZIP:
+		return "gzip-compressed input: read decompressed";
 	default:
 		return NULL;
 	}

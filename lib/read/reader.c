@@ -4,7 +4,11 @@
  * compression, UTF-8 and NUL, text cap, line length, profile) is kept by
  * remembering the first fault of each stage and choosing at the end: a
  * later fault of an earlier stage still wins.  Only the current line and the names the
- * profile defines are held. */
+ * profile defines are held.  Under CG_COMPAT a gzip input is decompressed
+ * as it is fed (gunzip.c) and its bytes read as a plain input's: the byte
+ * cap counts them, and a fault of the gzip stream belongs to the
+ * compression stage, before the text's. */
+#include "gunzip.h"
 #include "parser.h"
 
 #include <string.h>
@@ -24,6 +28,12 @@ struct cg_reader {
 	unsigned char head[HEAD];
 	size_t nhead;
 	int compressed;
+	/* under CG_COMPAT, until the first two bytes tell a gzip input; a
+	 * first 0x1f fed alone, held back until the next byte */
+	int sniffing;
+	unsigned char raw[1];
+	size_t nraw;
+	cg_gunzip *gz;       /* a gzip input, read decompressed */
 	char *carry;         /* a line not yet complete */
 	size_t ncarry, carry_cap;
 	char last;           /* the last byte fed */
@@ -103,6 +113,7 @@ cg_kind cg_reader_new(const cg_read_options *opt, const cg_handler *handler,
 	cgi_text_init(&r->text, &r->lim, opt->flags);
 	cgi_parser_init(&r->ps, opt, &r->lim, handler, ctx, &r->perr, &r->names);
 	r->parsing = 1;
+	r->sniffing = (opt->flags & CG_COMPAT) != 0;
 	if (start_threads(r, opt, handler, ctx) != 0) {
 		cg_reader_free(r);
 		return cgi_fail_memory(err, 0);
@@ -321,17 +332,21 @@ static int head_known(cg_reader *r)
 	return lines(r, early, early + n);
 }
 
-cg_kind cg_reader_feed(cg_reader *r, const void *bytes, size_t n,
-                       cg_error *err)
+/* Memory ran out: the final verdict, in r->ferr. */
+static cg_kind no_memory(cg_reader *r)
 {
-	const char *p = bytes;
+	return cgi_fail_memory(&r->ferr, 0);
+}
+
+/* The next n bytes of the text: a plain input's, or a gzip input's
+ * decompressed.  CG_OK, or a final kind in r->ferr (the byte cap, out of
+ * memory). */
+static cg_kind take(cg_reader *r, const char *p, size_t n)
+{
 	size_t k;
-	if (r->final != CG_OK)
-		return settle(r, r->final, err);
-	if ((uint64_t)n > r->lim.input - r->bytes) {
-		cgi_fail_limit(&r->ferr, 0, "input size", "input", r->lim.input);
-		return settle(r, CG_RESOURCE, err);
-	}
+	if ((uint64_t)n > r->lim.input - r->bytes)
+		return cgi_fail_limit(&r->ferr, 0, "input size", "input",
+		                     r->lim.input);
 	if (n == 0)
 		return CG_OK;
 	r->bytes += n;
@@ -341,12 +356,72 @@ cg_kind cg_reader_feed(cg_reader *r, const void *bytes, size_t n,
 		memcpy(r->head + r->nhead, p, k);
 		r->nhead += k;
 		if (r->nhead < HEAD)
-			return keep(r, p, n) != 0 ? out_of_memory(r, err) : CG_OK;
+			return keep(r, p, n) != 0 ? no_memory(r) : CG_OK;
 		if (head_known(r) != 0)
-			return out_of_memory(r, err);
+			return no_memory(r);
 	}
 	if ((r->ahead != NULL ? ahead_lines(r, p, n) : lines(r, p, p + n)) != 0)
-		return out_of_memory(r, err);
+		return no_memory(r);
+	return CG_OK;
+}
+
+/* A gzip input's next n bytes: what they decompress to, taken as it
+ * comes, until the byte cap refuses it (nothing more is inflated then) or
+ * the stream is refused (its fault waits for the verdict, nothing more
+ * is read). */
+static cg_kind take_gzip(cg_reader *r, const void *p, size_t n)
+{
+	const char *out;
+	size_t len;
+	cg_kind k;
+	int got;
+	cgi_gunzip_input(r->gz, p, n);
+	while ((got = cgi_gunzip_next(r->gz, &out, &len)) == CG_GUNZIP_OUT)
+		if ((k = take(r, out, len)) != CG_OK)
+			return k;
+	return got == CG_GUNZIP_MEMORY ? no_memory(r) : CG_OK;
+}
+
+static cg_kind take_input(cg_reader *r, const void *p, size_t n)
+{
+	return r->gz != NULL ? take_gzip(r, p, n) : take(r, p, n);
+}
+
+/* The first bytes fed under CG_COMPAT (n > 0): once the first two are
+ * known, a gzip input's decompressor made; a first 0x1f fed alone is
+ * held back (*used) until the next byte tells, then taken first. */
+static cg_kind sniff(cg_reader *r, const unsigned char *p, size_t n,
+                     size_t *used)
+{
+	int held = r->nraw == 1;
+	unsigned char first = held ? r->raw[0] : p[0];
+	*used = 0;
+	if (!held && first == 0x1f && n == 1) {
+		r->raw[r->nraw++] = p[0];
+		*used = 1;
+		return CG_OK;
+	}
+	r->sniffing = 0;
+	if (first == 0x1f && p[held ? 0 : 1] == 0x8b &&
+	    (r->gz = cgi_gunzip_new()) == NULL)
+		return no_memory(r);
+	return held ? take_input(r, r->raw, 1) : CG_OK;
+}
+
+cg_kind cg_reader_feed(cg_reader *r, const void *bytes, size_t n,
+                       cg_error *err)
+{
+	const unsigned char *p = bytes;
+	size_t used = 0;
+	cg_kind k = CG_OK;
+	if (r->final != CG_OK)
+		return settle(r, r->final, err);
+	if (r->sniffing && n > 0)
+		k = sniff(r, p, n, &used);
+	if (k == CG_OK)
+		k = take_input(r, p + used, n - used);
+	if (k != CG_OK)
+		return settle(r, k, err);
 	handler_done(r);
 	return CG_OK;
 }
@@ -370,14 +445,25 @@ static void fill_stats(cg_reader *r, int parsed)
 		return;
 	r->ps.repairs[CG_REPAIR_LATIN1] = r->text.latin1;
 	r->ps.repair_line[CG_REPAIR_LATIN1] = r->text.latin1_first;
+	if (r->gz != NULL) {
+		r->ps.repairs[CG_REPAIR_GZIP] = 1;
+		r->ps.repair_line[CG_REPAIR_GZIP] = 1;
+	}
 	cgi_parser_stats(&r->ps, r->stats);
 }
 
 static cg_kind verdict(cg_reader *r, cg_error *err)
 {
 	cg_kind k;
-	if (r->compressed)
-		return cgi_compressed(r->head, r->nhead, err);
+	if (r->gz != NULL && (k = cgi_gunzip_fault(r->gz, err)) != CG_OK)
+		return k;
+	if (r->compressed) {
+		k = cgi_compressed(r->head, r->nhead, err);
+		/* one that CG_COMPAT reads; inside a gzip input, not */
+		if (err != NULL && err->compression == CG_GZIP && !r->text.compat)
+			err->repair = CG_REPAIR_GZIP;
+		return k;
+	}
 	if ((k = cgi_text_end(&r->text, err)) != CG_OK)
 		return k;
 	if (long_line_counts(r)) {
@@ -397,8 +483,16 @@ static cg_kind verdict(cg_reader *r, cg_error *err)
 cg_kind cg_reader_finish(cg_reader *r, cg_error *err)
 {
 	size_t n;
+	cg_kind k;
 	if (r->final != CG_OK)
 		return settle(r, r->final, err);
+	/* a first 0x1f alone: a plain input's */
+	if (r->sniffing && r->nraw == 1 &&
+	    (k = take(r, (const char *)r->raw, 1)) != CG_OK)
+		return settle(r, k, err);
+	r->sniffing = 0;
+	if (r->gz != NULL)
+		(void)cgi_gunzip_end(r->gz); /* cut short: its fault */
 	if (r->nhead < HEAD && head_known(r) != 0)
 		return out_of_memory(r, err);
 	if (ahead_drain(r) != 0)
@@ -421,6 +515,7 @@ void cg_reader_free(cg_reader *r)
 {
 	if (r == NULL)
 		return;
+	cgi_gunzip_free(r->gz);
 	cgi_ahead_free(r->ahead);
 	cgi_aside_free(r->ps.aside);
 	cgi_parser_release(&r->ps);

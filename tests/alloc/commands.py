@@ -69,6 +69,14 @@ def cases(src):
         ("cg-export", ["pprof", "-o", "OUT", os.path.join(cc, "002-extended-example-calls.cg")]),
         ("cg-export", ["speedscope", os.path.join(cc, "035-header-after-body-new-part.cg")]),
         ("cg-export", ["pprof", "--no-gzip", os.path.join(cc, "011-positions-instr-bb-line.cg")]),
+        # many profiles summed: the stage of each, adding up, the writer
+        ("cg-merge", [v30, v28]),
+        ("cg-merge", ["-o", "OUT", "--compat", thr, inl, v30]),
+        # a merge of two threads' merges
+        ("cg-merge", ["-j2", v28, v30, inl]),
+        # gzip under --compat: zlib's allocations are the library's
+        ("cg-validate", ["--compat", os.path.join(src, "tests", "alloc", "thread2.callgrind.gz")]),
+        ("cg-merge", ["--compat", os.path.join(src, "tests", "alloc", "thread2.callgrind.gz"), v28]),
     ]
 
 

@@ -126,17 +126,29 @@ CG
     [ "$(cut -f2,3 <<< "$output" | tr '\t\n' ': ')" = ":a z.c:a :b :c " ]
 }
 
-@test "-p: rows per part, numbered across the inputs" {
+@test "-p: rows per part; of several inputs, each named, its parts numbered in it" {
     write_profile "$BATS_TEST_TMPDIR/p.cg"
-    run -0 funcs -p -e Ir "$BATS_TEST_TMPDIR/p.cg" "$BATS_TEST_TMPDIR/p.cg"
+    cp "$BATS_TEST_TMPDIR/p.cg" "$BATS_TEST_TMPDIR/q.cg"
+    run -0 funcs -p -e Ir "$BATS_TEST_TMPDIR/p.cg"
     [ "${lines[0]}" = "part${TAB}ob${TAB}fl${TAB}fn${TAB}called${TAB}cycle${TAB}Ir${TAB}Ir:incl" ]
     [ "${lines[1]}" = "1${TAB}/bin/prog${TAB}main.c${TAB}main${TAB}0${TAB}${TAB}8${TAB}20" ]
     # part 2 sets no ob= or fl=: its main is another function
     [ "${lines[3]}" = "2${TAB}${TAB}${TAB}main${TAB}0${TAB}${TAB}1${TAB}1" ]
-    [ "${lines[4]}" = "3${TAB}/bin/prog${TAB}main.c${TAB}main${TAB}0${TAB}${TAB}8${TAB}20" ]
+    [ "${#lines[@]}" -eq 4 ]
+    cd "$BATS_TEST_TMPDIR"
+    run -0 funcs -p -e Ir p.cg q.cg
+    [ "${lines[0]}" = "file${TAB}part${TAB}ob${TAB}fl${TAB}fn${TAB}called${TAB}cycle${TAB}Ir${TAB}Ir:incl" ]
+    [ "${lines[1]}" = "p.cg${TAB}1${TAB}/bin/prog${TAB}main.c${TAB}main${TAB}0${TAB}${TAB}8${TAB}20" ]
+    [ "${lines[3]}" = "p.cg${TAB}2${TAB}${TAB}${TAB}main${TAB}0${TAB}${TAB}1${TAB}1" ]
+    [ "${lines[4]}" = "q.cg${TAB}1${TAB}/bin/prog${TAB}main.c${TAB}main${TAB}0${TAB}${TAB}8${TAB}20" ]
+    [ "${lines[6]}" = "q.cg${TAB}2${TAB}${TAB}${TAB}main${TAB}0${TAB}${TAB}1${TAB}1" ]
     [ "${#lines[@]}" -eq 7 ]
-    run -0 funcs -p -T -H "$BATS_TEST_TMPDIR/p.cg"
+    run -0 funcs -p -T -H p.cg
     [ "$output" = "$(printf '1\tIr\t20\n1\tDr\t1\n2\tIr\t1\n2\tDr\t0')" ]
+    run -0 funcs -p -T p.cg q.cg
+    [ "${lines[0]}" = "file${TAB}part${TAB}event${TAB}total" ]
+    [ "${lines[5]}" = "q.cg${TAB}1${TAB}Ir${TAB}20" ]
+    [ "${lines[8]}" = "q.cg${TAB}2${TAB}Dr${TAB}0" ]
 }
 
 @test "several inputs are the parts of one profile; events matched by name" {

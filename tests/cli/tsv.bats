@@ -107,14 +107,14 @@ setup() {
 
 @test "--help, --version, bad option" {
     run -0 tsv --help
-    [[ "${lines[0]}" == "usage: cg-tsv [-H] [-e EV[,EV...]] [-f COL[,COL...]] [-k cost|call]"* ]]
+    [[ "${lines[0]}" == "usage: cg-tsv [-Hq] [-e EV[,EV...]] [-f COL[,COL...]] [-k cost|call]"* ]]
     run -0 tsv -V
     [[ "$output" == "cg-tsv (cgprof) "* ]]
-    run -2 --separate-stderr tsv -q
+    run -2 --separate-stderr tsv -Z
     # getopt's line, then the synopsis alone, not the whole help
-    [ "${stderr_lines[0]}" = "$CG_BINDIR/cg-tsv: invalid option -- 'q'" ]
+    [ "${stderr_lines[0]}" = "$CG_BINDIR/cg-tsv: invalid option -- 'Z'" ]
     [[ "${stderr_lines[1]}" == "usage: cg-tsv "* ]]
-    [ "${#stderr_lines[@]}" -eq 3 ]
+    [ "${#stderr_lines[@]}" -eq 4 ]
 }
 
 @test "-f chooses and orders columns by header name, whatever the positions" {

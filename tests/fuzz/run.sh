@@ -27,7 +27,7 @@ fuzz() {
         grep -E 'ERROR|SUMMARY|Test unit written' "$dir/$t.log" | head -5
     fi
 }
-for t in fuzz_parse fuzz_roundtrip fuzz_chunks fuzz_funcs fuzz_lines fuzz_reader; do
+for t in fuzz_parse fuzz_roundtrip fuzz_chunks fuzz_funcs fuzz_lines fuzz_reader fuzz_merge; do
     fuzz "$t" -dict="$here/cgprof.dict" "$here/../conformance/cases" \
         "$here/../corpus/thirdparty" "$here/regressions"
 done

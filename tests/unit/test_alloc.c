@@ -4,7 +4,8 @@
  * run must give the verdict of a run without failures, or Resource, and
  * leave no block allocated: over the whole verdict table (parse, model,
  * normalize, aggregation) and over inputs that reach the aggregation's,
- * the diff's, the normalizer's and CG_COMPAT's own allocations. */
+ * the diff's, the normalizer's and CG_COMPAT's own allocations (a gzip
+ * input's decompressor and zlib's among them). */
 #include "cgprof.h"
 #include "check.h"
 #include "verdicts.h"
@@ -12,6 +13,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 /* ------------------------------------------------------------ allocator */
 
@@ -557,6 +559,74 @@ static cg_kind run_reader(const char *in, cg_error *err)
 	return k;
 }
 
+/* A gzip input under CG_COMPAT: the input as two members (zlib's
+ * deflate, its own allocator: not counted), read whole, in chunks of 5
+ * bytes with stats, and cut short (its trailer's last 3 bytes gone):
+ * the decompressor's allocations and zlib's (its state, the window it
+ * makes at the first output) through the library's. */
+static unsigned char gz_buf[1 << 16];
+static size_t gz_len;
+
+static void gzip_into(const char *in, size_t n)
+{
+	z_stream z;
+	memset(&z, 0, sizeof z);
+	if (deflateInit2(&z, 6, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+		abort();
+	z.next_in = (unsigned char *)(uintptr_t)in;
+	z.avail_in = (uInt)n;
+	z.next_out = gz_buf + gz_len;
+	z.avail_out = (uInt)(sizeof gz_buf - gz_len);
+	if (deflate(&z, Z_FINISH) != Z_STREAM_END)
+		abort();
+	gz_len = sizeof gz_buf - z.avail_out;
+	deflateEnd(&z);
+}
+
+static void gzip_two(const char *in)
+{
+	size_t n = strlen(in);
+	gz_len = 0;
+	gzip_into(in, n / 2);
+	gzip_into(in + n / 2, n - n / 2);
+}
+
+static cg_kind run_gzip(const char *in, cg_error *err)
+{
+	static const cg_handler h = {NULL, record_nothing, NULL};
+	gzip_two(in);
+	return cg_parse((const char *)gz_buf, gz_len, NULL, CG_COMPAT, &h, NULL,
+	                NULL, err);
+}
+
+static cg_kind run_gzip_chunks(const char *in, cg_error *err)
+{
+	static const cg_handler h = {NULL, record_nothing, NULL};
+	cg_read_options opt;
+	cg_stats st;
+	cg_reader *r;
+	size_t at;
+	cg_kind k;
+	gzip_two(in);
+	compat_ir(&opt, &st);
+	if ((k = cg_reader_new(&opt, &h, NULL, &r, err)) != CG_OK)
+		return k;
+	for (at = 0; at < gz_len && k == CG_OK; at += 5)
+		k = cg_reader_feed(r, gz_buf + at, gz_len - at < 5 ? gz_len - at : 5,
+		                   err);
+	if (k == CG_OK)
+		k = cg_reader_finish(r, err);
+	cg_reader_free(r);
+	return k;
+}
+
+static cg_kind run_gzip_cut(const char *in, cg_error *err)
+{
+	gzip_two(in);
+	return cg_parse((const char *)gz_buf, gz_len - 3, NULL, CG_COMPAT, NULL,
+	                NULL, NULL, err);
+}
+
 /* The normalizer fed in chunks of 7 bytes, both readings, inline names
  * under CG_COMPAT: its own allocations and its readers'. */
 static cg_kind feed_7(cg_normalizer *nz, const char *in, size_t n,
@@ -681,6 +751,8 @@ int main(void)
 	    {"flame", run_flame},
 	    {"lines", run_lines}, {"reader", run_reader},
 	    {"normalizer", run_normalizer},
+	    {"gzip", run_gzip}, {"gzip chunks", run_gzip_chunks},
+	    {"gzip cut", run_gzip_cut},
 	};
 	size_t i, r;
 	for (r = 0; r < sizeof runs / sizeof runs[0]; r++) {
@@ -689,6 +761,26 @@ int main(void)
 			             verdicts[i].input);
 		for (i = 0; i < sizeof rich / sizeof rich[0]; i++)
 			each_failure(runs[r].what, "rich input", runs[r].run, rich[i]);
+	}
+	{
+		/* zlib's allocations are the library's: a gzip input's read
+		 * makes the plain text's and three more at least (the
+		 * decompressor, its buffer, zlib's state; the window, when
+		 * zlib needs one) */
+		static const char in[] = "events: Ir\nfn=main\n1 5\n";
+		static const cg_handler h = {NULL, record_nothing, NULL};
+		cg_error err;
+		long plain_calls;
+		calls = 0;
+		run_parse(in, &err);
+		plain_calls = calls;
+		gz_len = 0;
+		gzip_into(in, strlen(in));
+		calls = 0;
+		cg_parse((const char *)gz_buf, gz_len, NULL, CG_COMPAT, &h, NULL, NULL,
+		         &err);
+		CHECK(calls >= plain_calls + 3, "a gzip read (%s): %ld allocations, "
+		      "the plain text's %ld", err.message, calls, plain_calls);
 	}
 	each_failure("line", "frames", run_line,
 	             "main\na;b%\nlong name of a frame, longer than a first "

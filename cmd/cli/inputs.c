@@ -1,0 +1,433 @@
+/* inputs.c - many inputs: their list (operands and --files-from), the
+ * warnings of each summed by kind over them, and a run of one input per
+ * thread. */
+#define _XOPEN_SOURCE 700 /* a recursive mutex */
+#include "cli.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ the list */
+
+/* The list and the names LIST held, for the whole run (kept where a leak
+ * checker sees them held). */
+static char **names_list;
+static char *list_names;
+
+/* Append name to the list: 0, or -1 out of memory. */
+static int append(char ***v, size_t *n, size_t *cap, char *name)
+{
+	if (cli_grow((void **)v, cap, *n + 2, sizeof **v) != 0)
+		return -1;
+	(*v)[(*n)++] = name;
+	(*v)[*n] = NULL;
+	return 0;
+}
+
+/* The whole of LIST ("-": standard input) in a malloc'd buffer ending
+ * in a separator: NULL after saying why. */
+static char *slurp(cli *c, const char *path, size_t *len)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+	if (f == NULL) {
+		cli_trouble(c, path, strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		size_t got;
+		if (cli_grow((void **)&buf, &cap, n + 65536 + 1, 1) != 0) {
+			cli_oom_exit(c);
+		}
+		got = fread(buf + n, 1, 65536, f);
+		n += got;
+		if (got < 65536)
+			break;
+	}
+	if (ferror(f)) {
+		cli_trouble(c, path, strerror(errno));
+		free(buf);
+		buf = NULL;
+	}
+	if (f != stdin)
+		fclose(f);
+	if (buf != NULL)
+		buf[n] = c->null_names ? '\0' : '\n';
+	*len = n;
+	return buf;
+}
+
+char **cli_inputs(cli *c, int argc, char **argv, size_t *n)
+{
+	char **v = NULL, *buf = NULL;
+	size_t cap = 0, len = 0, i;
+	char sep = c->null_names ? '\0' : '\n';
+	*n = 0;
+	if (c->null_names && c->files_from == NULL)
+		cli_usage(c, "-0 goes with --files-from");
+	for (i = 0; i < (size_t)argc; i++)
+		if (append(&v, n, &cap, argv[i]) != 0)
+			cli_oom_exit(c);
+	if (c->files_from != NULL) {
+		if (strcmp(c->files_from, "-") == 0)
+			for (i = 0; i < (size_t)argc; i++)
+				if (strcmp(argv[i], "-") == 0)
+					cli_usage(c, "--files-from - and the input - both "
+					             "read standard input");
+		if ((buf = slurp(c, c->files_from, &len)) == NULL)
+			exit(cli_exit_status(c));
+		for (i = 0; i < len;) {
+			char *end = memchr(buf + i, sep, len + 1 - i);
+			*end = '\0';
+			/* an empty line names nothing (a list ends with one) */
+			if (end > buf + i && append(&v, n, &cap, buf + i) != 0)
+				cli_oom_exit(c);
+			i = (size_t)(end - buf) + 1;
+		}
+		list_names = buf; /* the names' storage for the run */
+		if (*n == 0 && argc == 0)
+			cli_usage(c, "--files-from %s names no input",
+			          cli_name(c->files_from));
+	}
+	if (*n == 0 && append(&v, n, &cap, "-") != 0)
+		cli_oom_exit(c);
+	c->ninputs = *n;
+	names_list = v;
+	return v;
+}
+
+/* ------------------------------------------------------------ warnings */
+
+/* The kinds summed: the repairs, then a recording cut short. */
+enum { CUT_SHORT = CG_REPAIRS, KINDS };
+
+struct cli_tally {
+	uint64_t lines, inputs;
+	size_t first;        /* the first input's place in the list */
+	const char *path;    /* its name, which lives for the run */
+	uint64_t line;       /* its first line of the kind */
+	int inside;          /* cut short inside a line */
+};
+
+/* Recursive: what a worker says under it (cli_diag) takes it again. */
+static pthread_mutex_t lock;
+static pthread_once_t lock_made = PTHREAD_ONCE_INIT;
+
+static void make_lock(void)
+{
+	pthread_mutexattr_t a;
+	pthread_mutexattr_init(&a);
+	pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+	pthread_mutex_init(&lock, &a);
+	pthread_mutexattr_destroy(&a);
+}
+
+void cli_lock(void)
+{
+	pthread_once(&lock_made, make_lock);
+	pthread_mutex_lock(&lock);
+}
+
+void cli_unlock(void)
+{
+	pthread_mutex_unlock(&lock);
+}
+
+static const char *cut_text(int inside)
+{
+	return inside ? "the last line has no line ending"
+	              : "the last part ends without totals:";
+}
+
+/* A repair of the whole input, not of its lines: said without a count
+ * of lines. */
+static int of_input(int k)
+{
+	return k == CG_REPAIR_GZIP;
+}
+
+/* One line per kind of repair of one input, in the order of their first
+ * lines. */
+static void say_now(const char *path, const cg_stats *st)
+{
+	int done[CG_REPAIRS] = {0};
+	for (;;) {
+		int k, next = CG_REPAIR_NONE;
+		for (k = CG_REPAIR_NONE + 1; k < CG_REPAIRS; k++)
+			if (st->repairs[k] > 0 && !done[k] &&
+			    (next == CG_REPAIR_NONE ||
+			     st->repair_line[k] < st->repair_line[next]))
+				next = k;
+		if (next == CG_REPAIR_NONE)
+			break;
+		done[next] = 1;
+		fprintf(stderr, "%s:%llu: warning: %s", cli_name(path),
+		        (unsigned long long)st->repair_line[next],
+		        cg_repair_text((cg_repair)next));
+		if (of_input(next))
+			fputc('\n', stderr);
+		else
+			fprintf(stderr, " (%llu line%s)\n",
+			        (unsigned long long)st->repairs[next],
+			        st->repairs[next] == 1 ? "" : "s");
+	}
+	if (st->cut_short_line > 0)
+		fprintf(stderr,
+		        "%s:%llu: warning: %s, which Valgrind always writes: cut "
+		        "short? (--complete refuses it)\n",
+		        cli_name(path), (unsigned long long)st->cut_short_line,
+		        cut_text(st->cut_inside_line));
+}
+
+static void count(struct cli_tally *t, size_t index, const char *path,
+                  uint64_t lines, uint64_t line, int inside)
+{
+	t->lines += lines;
+	if (t->inputs++ == 0 || index < t->first) {
+		t->first = index;
+		t->path = path;
+		t->line = line;
+		t->inside = inside;
+	}
+}
+
+void cli_warnings(cli *c, size_t index, const char *path, const cg_stats *st)
+{
+	int k;
+	if (c->quiet)
+		return;
+	if (c->ninputs <= 1) {
+		say_now(path, st);
+		return;
+	}
+	cli_lock();
+	if (c->tally == NULL && (c->tally = calloc(KINDS, sizeof *c->tally)) == NULL) {
+		cli_unlock();
+		cli_oom_exit(c);
+	}
+	for (k = CG_REPAIR_NONE + 1; k < CG_REPAIRS; k++)
+		if (st->repairs[k] > 0)
+			count(&c->tally[k], index, path, st->repairs[k],
+			      st->repair_line[k], 0);
+	if (st->cut_short_line > 0)
+		count(&c->tally[CUT_SHORT], index, path, 1, st->cut_short_line,
+		      st->cut_inside_line);
+	cli_unlock();
+}
+
+/* The summed line of kind k. */
+static void say_sum(const struct cli_tally *t, int k)
+{
+	const char *text = k == CUT_SHORT ? cut_text(t->inside)
+	                                  : cg_repair_text((cg_repair)k);
+	fprintf(stderr, "%s:%llu: warning: %s%s (", cli_name(t->path),
+	        (unsigned long long)t->line, text,
+	        k == CUT_SHORT ? ", which Valgrind always writes: cut short? "
+	                         "(--complete refuses it)"
+	                       : "");
+	if (k != CUT_SHORT && !of_input(k))
+		fprintf(stderr, "%llu line%s in ", (unsigned long long)t->lines,
+		        t->lines == 1 ? "" : "s");
+	fprintf(stderr, "%llu input%s)\n", (unsigned long long)t->inputs,
+	        t->inputs == 1 ? "" : "s");
+}
+
+void cli_warnings_done(cli *c)
+{
+	int k;
+	if (c->tally == NULL)
+		return;
+	/* a run that ran out of memory (or past a limit, with
+	 * --limit-status) says that alone */
+	for (k = CG_REPAIR_NONE + 1; k < KINDS && c->status != EXIT_REFUSED; k++)
+		if (c->tally[k].inputs > 0)
+			say_sum(&c->tally[k], k);
+	free(c->tally);
+	c->tally = NULL;
+}
+
+void cli_warn(const cli *c, const char *fmt, ...)
+{
+	va_list ap;
+	if (c->quiet)
+		return;
+	fprintf(stderr, "%s: warning: ", c->prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* ------------------------------------------------- one input a thread */
+
+typedef struct pool {
+	size_t n, next;
+	void (*work)(void *ctx, size_t i, size_t worker);
+	void *ctx;
+	volatile int *stop;
+} pool;
+
+typedef struct worker {
+	pool *p;
+	size_t id;
+	pthread_t thread;
+} worker;
+
+/* The next input to read, or n when all are taken or the run stops. */
+static size_t take(pool *p)
+{
+	size_t i;
+	cli_lock();
+	i = *p->stop ? p->n : p->next;
+	if (i < p->n)
+		p->next++;
+	cli_unlock();
+	return i;
+}
+
+static void *run(void *arg)
+{
+	worker *w = arg;
+	size_t i;
+	while ((i = take(w->p)) < w->p->n)
+		w->p->work(w->p->ctx, i, w->id);
+	return NULL;
+}
+
+void cli_each_input(cli *c, size_t n, size_t workers,
+                    void (*work)(void *ctx, size_t i, size_t worker),
+                    void *ctx, volatile int *stop)
+{
+	pool p;
+	worker *w;
+	size_t t, started = 1;
+	p.n = n;
+	p.next = 0;
+	p.work = work;
+	p.ctx = ctx;
+	p.stop = stop;
+	if (workers > n)
+		workers = n;
+	if (workers <= 1 || (w = calloc(workers, sizeof *w)) == NULL) {
+		worker one;
+		memset(&one, 0, sizeof one);
+		one.p = &p;
+		run(&one);
+		return;
+	}
+	/* the progress line is one reading's */
+	c->progress = -1;
+	for (t = 0; t < workers; t++) {
+		w[t].p = &p;
+		w[t].id = t;
+	}
+	for (t = 1; t < workers; t++, started++)
+		if (pthread_create(&w[t].thread, NULL, run, &w[t]) != 0)
+			break;
+	run(&w[0]);
+	for (t = 1; t < started; t++)
+		pthread_join(w[t].thread, NULL);
+	free(w);
+}
+
+/* ------------------------------------------- one input a thread, in order */
+
+typedef struct ordered {
+	size_t n, slot_size, window, said;
+	unsigned char *ring;   /* window slots, each a done byte then the slot */
+	void (*work)(void *ctx, size_t i, void *slot);
+	void *ctx;
+	pthread_cond_t changed;
+	int stop;
+} ordered;
+
+static unsigned char *slot_at(ordered *o, size_t i)
+{
+	return o->ring + (i % o->window) * (o->slot_size + 16);
+}
+
+static void work_in_order(void *ctx, size_t i, size_t thread)
+{
+	ordered *o = ctx;
+	unsigned char *s;
+	(void)thread;
+	cli_lock();
+	while (i >= o->said + o->window)
+		pthread_cond_wait(&o->changed, &lock);
+	cli_unlock();
+	s = slot_at(o, i);
+	o->work(o->ctx, i, s + 16);
+	cli_lock();
+	s[0] = 1;
+	pthread_cond_broadcast(&o->changed);
+	cli_unlock();
+}
+
+typedef struct ordered_pool {
+	cli *c;
+	ordered *o;
+} ordered_pool;
+
+static void *run_ordered(void *arg)
+{
+	ordered_pool *p = arg;
+	cli_each_input(p->c, p->o->n, p->c->threads, work_in_order, p->o,
+	               &p->o->stop);
+	return NULL;
+}
+
+void cli_each_in_order(cli *c, size_t n, size_t slot_size,
+                       void (*work)(void *ctx, size_t i, void *slot),
+                       void (*say)(void *ctx, size_t i, void *slot),
+                       void *ctx)
+{
+	ordered o;
+	ordered_pool p;
+	pthread_t readers;
+	size_t i;
+	memset(&o, 0, sizeof o);
+	o.n = n;
+	/* every slot aligned as malloc's memory is */
+	o.slot_size = (slot_size + 15) / 16 * 16;
+	o.window = c->threads > 1 && n > 1 ? 2 * (size_t)c->threads : 1;
+	o.work = work;
+	o.ctx = ctx;
+	if ((o.ring = calloc(o.window, o.slot_size + 16)) == NULL)
+		cli_oom_exit(c);
+	if (o.window == 1) {
+		for (i = 0; i < n; i++) {
+			work(ctx, i, o.ring + 16);
+			say(ctx, i, o.ring + 16);
+			memset(o.ring, 0, o.slot_size + 16);
+		}
+		free(o.ring);
+		return;
+	}
+	pthread_cond_init(&o.changed, NULL);
+	p.c = c;
+	p.o = &o;
+	c->progress = -1;
+	if (pthread_create(&readers, NULL, run_ordered, &p) != 0)
+		cli_oom_exit(c);
+	for (i = 0; i < n; i++) {
+		unsigned char *s = slot_at(&o, i);
+		cli_lock();
+		while (!s[0])
+			pthread_cond_wait(&o.changed, &lock);
+		cli_unlock();
+		say(ctx, i, s + 16);
+		memset(s, 0, o.slot_size + 16);
+		cli_lock();
+		o.said = i + 1;
+		pthread_cond_broadcast(&o.changed);
+		cli_unlock();
+	}
+	pthread_join(readers, NULL);
+	pthread_cond_destroy(&o.changed);
+	free(o.ring);
+}

@@ -1,0 +1,107 @@
+#!/usr/bin/env bats
+# Many inputs, in every command that takes them: --files-from (and -0),
+# --keep-going, warnings summed by kind and --quiet.
+load common
+
+TAB=$'\t'
+
+setup() {
+    T=$BATS_TEST_TMPDIR
+    write_profile "$T/p.cg"
+    printf 'events: Ir\nfn=main\n1 5\ncfn=f\ncalls=1 2\n1 3\nfn=f\n2 3\n' > "$T/q.cg"
+    printf 'no profile here\n' > "$T/app.php"
+    printf '%s\n' "$T/p.cg" "$T/q.cg" > "$T/list"
+}
+
+# Commands that read many inputs, with what makes their output.
+readers() {
+    echo "cg-validate -v"
+    echo "cg-funcs --tsv"
+    echo "cg-funcs --tsv -p"
+    echo "cg-tsv"
+    echo "cg-parts"
+    echo "cg-dot"
+    echo "cg-fold"
+    echo "cg-flame"
+    echo "cg-annotate"
+    echo "cg-export speedscope"
+    echo "cg-merge"
+}
+
+@test "--files-from and -0 name the same inputs as the operands, in every command" {
+    local cmd
+    tr '\n' '\0' < "$T/list" > "$T/list0"
+    while read -r cmd; do
+        # shellcheck disable=SC2086 # the command and its options
+        $CG_BINDIR/$cmd "$T/p.cg" "$T/q.cg" > "$T/want" || { echo "$cmd failed"; return 1; }
+        # shellcheck disable=SC2086
+        $CG_BINDIR/$cmd --files-from "$T/list" > "$T/got" || { echo "$cmd --files-from failed"; return 1; }
+        cmp -s "$T/want" "$T/got" || { echo "$cmd: --files-from differs"; return 1; }
+        # shellcheck disable=SC2086
+        $CG_BINDIR/$cmd -0 --files-from - < "$T/list0" > "$T/got" || { echo "$cmd -0 failed"; return 1; }
+        cmp -s "$T/want" "$T/got" || { echo "$cmd: -0 differs"; return 1; }
+        # the operands first, then the list's names
+        # shellcheck disable=SC2086
+        echo "$T/q.cg" | $CG_BINDIR/$cmd --files-from - "$T/p.cg" > "$T/got"
+        cmp -s "$T/want" "$T/got" || { echo "$cmd: operands then list differs"; return 1; }
+    done < <(readers)
+}
+
+@test "--keep-going: a stray file is said and skipped, the rest read, exit 1" {
+    local cmd
+    while read -r cmd; do
+        # shellcheck disable=SC2086
+        $CG_BINDIR/$cmd "$T/p.cg" "$T/q.cg" > "$T/want"
+        # shellcheck disable=SC2086
+        run -1 --separate-stderr $CG_BINDIR/$cmd --keep-going "$T/p.cg" "$T/app.php" "$T/q.cg"
+        [[ "${stderr_lines[0]}" == "$T/app.php:1: syntax: "* ]] || { echo "$cmd: $stderr"; return 1; }
+        [ "${#stderr_lines[@]}" -eq 1 ] || { echo "$cmd: $stderr"; return 1; }
+        # -p numbers the skipped file's parts as none
+        [ "$output" = "$(cat "$T/want")" ] || { echo "$cmd: other output"; return 1; }
+    done < <(readers | grep -v -e cg-validate -e cg-parts -e cg-tsv -e '-p$')
+    # without it, one bad input refuses the aggregation: no output
+    run -1 --separate-stderr "$CG_BINDIR/cg-funcs" "$T/p.cg" "$T/app.php" "$T/q.cg"
+    [ -z "$output" ]
+}
+
+@test "warnings of many inputs are summed by kind; --quiet silences them, not errors" {
+    local i
+    for i in 1 2 3; do
+        printf 'version: 0.9.6\nevents: Ir\nfn=x\n1 %d\n' "$i" > "$T/x$i.cg"
+    done
+    run -0 --separate-stderr "$CG_BINDIR/cg-funcs" --compat --tsv "$T/x1.cg" "$T/x2.cg" "$T/x3.cg"
+    [ "$stderr" = "$T/x1.cg:1: warning: dotted version: read as version 1 (3 lines in 3 inputs)" ]
+    [ "${lines[1]}" = "${TAB}${TAB}x${TAB}0${TAB}${TAB}6${TAB}6" ]
+    run -0 --separate-stderr "$CG_BINDIR/cg-tsv" --compat "$T/x2.cg" "$T/x3.cg"
+    [ "$stderr" = "$T/x2.cg:1: warning: dotted version: read as version 1 (2 lines in 2 inputs)" ]
+    run -0 --separate-stderr "$CG_BINDIR/cg-validate" --compat "$T/x3.cg"
+    [ "$stderr" = "$T/x3.cg:1: warning: dotted version: read as version 1 (1 line)" ]
+    run -0 --separate-stderr "$CG_BINDIR/cg-validate" -q --compat "$T/x1.cg" "$T/x2.cg"
+    [ -z "$stderr" ]
+    run -0 --separate-stderr "$CG_BINDIR/cg-fold" --quiet --compat "$T/x1.cg"
+    [ -z "$stderr" ]
+    run -1 --separate-stderr "$CG_BINDIR/cg-validate" --quiet "$T/x1.cg"
+    [[ "$stderr" == "$T/x1.cg:1: "* ]]
+}
+
+@test "a cut-short Valgrind recording among many: one summed warning" {
+    printf 'creator: callgrind-3.19\ncmd: ./a\nevents: Ir\nfn=x\n1 1\n' > "$T/c1.cg"
+    cp "$T/c1.cg" "$T/c2.cg"
+    run -0 --separate-stderr "$CG_BINDIR/cg-validate" "$T/c1.cg" "$T/c2.cg"
+    [ "$stderr" = "$T/c1.cg:5: warning: the last part ends without totals:, which Valgrind always writes: cut short? (--complete refuses it) (2 inputs)" ]
+}
+
+@test "cg-validate -j: one input a thread, said in the inputs' order, as one thread says it" {
+    local f
+    for f in "$CORPUS"/valgrind/*.callgrind "$CORPUS"/thirdparty/*; do
+        echo "$f"
+        echo "$T/app.php"
+    done > "$T/all"
+    run -1 --separate-stderr "$CG_BINDIR/cg-validate" -v --compat --files-from "$T/all"
+    local out1=$output err1=$stderr
+    [ -n "$out1" ]
+    [ "$(grep -c 'app.php:1: syntax' <<< "$err1")" -eq "$(grep -c . "$T/all" | awk '{ print $1 / 2 }')" ]
+    run -1 --separate-stderr "$CG_BINDIR/cg-validate" -v --compat -j3 --files-from "$T/all"
+    [ "$output" = "$out1" ]
+    [ "$stderr" = "$err1" ]
+}
