@@ -37,6 +37,15 @@ typedef struct run {
 	volatile int stop;   /* an input was refused, and no --keep-going */
 } run;
 
+/* The merge cannot go on (a sum past UInt64, out of memory): skipping
+ * an input does not mend it. */
+static int spoiled(const cg_merge *m)
+{
+	cg_merge_info info;
+	cg_merge_info_get(m, &info);
+	return info.spoiled;
+}
+
 /* Read input i into the merge of worker w. */
 static void merge_one(void *ctx, size_t i, size_t w)
 {
@@ -80,7 +89,8 @@ static void merge_one(void *ctx, size_t i, size_t w)
 	cli_warnings(c, i, r->paths[i], &st);
 	return;
 refused:
-	if (!c->keep_going || (err.out_of_memory && k != CG_IO))
+	if (!c->keep_going || (k != CG_IO && err.out_of_memory) ||
+	    spoiled(r->merges[w]))
 		r->stop = 1;
 	cli_unlock();
 }

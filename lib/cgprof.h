@@ -600,6 +600,8 @@ typedef struct cg_merge_info {
 	uint64_t dropped_by[CG_POS_FIELDS]; /* the first input without field f */
 	size_t described_twice; /* events that inputs describe otherwise */
 	cg_str first_described_twice; /* the first of them, by name */
+	int spoiled;         /* a sum past UInt64 or out of memory: every
+	                        later call fails */
 } cg_merge_info;
 
 void cg_merge_info_get(const cg_merge *m, cg_merge_info *out);

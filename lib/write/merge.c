@@ -91,7 +91,7 @@ void cgi_merge_clear(cg_merge *m)
 	m->cmd_state = 0;
 	cg_free(m->cmd);
 	m->cmd = NULL;
-	m->failed = CG_OK;
+	m->failed = m->spoiled = CG_OK;
 	memset(m->cache, 0, sizeof m->cache);
 }
 
@@ -363,7 +363,7 @@ static int note_cmd(cg_merge *s, const cg_part *p)
 
 /* ------------------------------------------------------ one input read */
 
-static cg_kind part_begin(void *ctx, const cg_part *p)
+static cg_kind take_part(void *ctx, const cg_part *p)
 {
 	cg_merge *m = ctx, *s = m->stage;
 	size_t i, n = cg_part_event_count(p), np = cg_part_position_count(p);
@@ -471,7 +471,7 @@ static int record_key(cg_merge *m, const cg_record *r, mg_rec *k)
 	return 0;
 }
 
-static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
+static cg_kind take_record(void *ctx, const cg_part *p, const cg_record *r)
 {
 	cg_merge *m = ctx, *s = m->stage;
 	const uint64_t *cost = r->cost;
@@ -502,9 +502,24 @@ static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 	return CG_OK;
 }
 
+/* The handler keeps the first fault of the merge's and lets the parse go
+ * on, as the aggregations do (consumer.h): a fault the parse finds later
+ * in the input is still its verdict. */
+static cg_kind on_part(void *ctx, const cg_part *p)
+{
+	take_part(ctx, p);
+	return CG_OK;
+}
+
+static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
+{
+	take_record(ctx, p, r);
+	return CG_OK;
+}
+
 void cg_merge_begin(cg_merge *m, uint64_t input, cg_handler *h, void **ctx)
 {
-	h->part_begin = part_begin;
+	h->part_begin = on_part;
 	h->record = on_record;
 	h->part_end = NULL;
 	*ctx = m;
@@ -529,14 +544,18 @@ cg_kind cg_merge_end(cg_merge *m, cg_kind parsed, cg_error *err)
 	cg_kind k;
 	cg_merge *s = m->stage;
 	size_t f;
-	if (m->failed != CG_OK && (parsed == CG_OK || parsed == CG_ABORTED ||
-	                           m->err.out_of_memory)) {
+	if (m->spoiled != CG_OK) {
+		if (err != NULL)
+			*err = m->spoil;
+		return m->spoiled;
+	}
+	if (parsed != CG_OK)
+		return parsed; /* err is the reader's */
+	if (m->failed != CG_OK) {
 		if (err != NULL)
 			*err = m->err;
 		return m->failed;
 	}
-	if (parsed != CG_OK)
-		return parsed; /* err is the reader's */
 	if (s == NULL)
 		return cgi_fail_memory(err, 0);
 	if (s->profiles == 0)
@@ -720,9 +739,9 @@ cg_kind cg_merge_absorb(cg_merge *dst, const cg_merge *src, cg_error *err)
 	if (err == NULL)
 		err = &local;
 	memset(err, 0, sizeof *err);
-	if (dst->failed != CG_OK) {
-		*err = dst->err;
-		return dst->failed;
+	if (dst->spoiled != CG_OK) {
+		*err = dst->spoil;
+		return dst->spoiled;
 	}
 	if (!src->any)
 		return CG_OK;
@@ -744,8 +763,8 @@ cg_kind cg_merge_absorb(cg_merge *dst, const cg_merge *src, cg_error *err)
 	/* a refusal of its positions leaves dst as it was; any other
 	 * failure may have added part of src: dst is spoiled */
 	if (k != CG_OK && (k != CG_UNSUPPORTED)) {
-		dst->failed = k;
-		dst->err = *err;
+		dst->spoiled = k;
+		dst->spoil = *err;
 	}
 	return k;
 }

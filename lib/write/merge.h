@@ -67,8 +67,10 @@ struct cg_merge {
 	} cache[7];
 	uint64_t *tmp;          /* a record's costs, reordered */
 	size_t tmp_cap;
-	cg_error err;
+	cg_error err;           /* the fault of the input being read */
 	cg_kind failed;
+	cg_error spoil;         /* a sum past UInt64, out of memory: for good */
+	cg_kind spoiled;
 };
 
 /* Clear m for another input, keeping its memory where it is small. */

@@ -14,6 +14,7 @@ void cg_merge_info_get(const cg_merge *m, cg_merge_info *out)
 	size_t f, e;
 	memset(out, 0, sizeof *out);
 	out->profiles = m->profiles;
+	out->spoiled = m->spoiled != CG_OK;
 	out->records = m->nrecs;
 	out->dropped = m->any ? m->seen & ~m->mask : 0;
 	for (f = 0; f < CG_POS_FIELDS; f++)
@@ -275,10 +276,10 @@ cg_kind cg_merge_write(const cg_merge *m, const cg_limits *limits,
 	cg_limits lim;
 	cg_summary one;
 	cg_kind k = CG_OK;
-	if (m->failed != CG_OK) {
+	if (m->spoiled != CG_OK) {
 		if (err != NULL)
-			*err = m->err;
-		return m->failed;
+			*err = m->spoil;
+		return m->spoiled;
 	}
 	memset(&o, 0, sizeof o);
 	o.m = m;

@@ -90,6 +90,28 @@ totals: 22 3" ]
     done < <(corpus_files)
 }
 
+@test "every valid conformance case merged alone: valid, the same sums, the same cg-funcs" {
+    local f flag n=0
+    for f in "$CASES"/*.cg; do
+        flag=
+        validate "$f" 2> /dev/null || flag=--compat
+        validate $flag "$f" 2> /dev/null || continue
+        n=$((n + 1))
+        case ${f##*/} in
+        # two parts whose positions (instr, line) share no kind
+        035-header-after-body-new-part.cg)
+            run -1 --separate-stderr merge "$f"
+            [ "$stderr" = "$f:5: unsupported: the positions of part 2 share no kind with those of the parts before it" ]
+            continue ;;
+        esac
+        merge --quiet $flag -o "$T/m.cg" "$f" || { echo "refused: $f"; return 1; }
+        validate "$T/m.cg" || { echo "invalid merge: $f"; return 1; }
+        same_sums "$T/m.cg" $flag "$f" || { echo "records differ: $f"; return 1; }
+        same_funcs "$T/m.cg" $flag "$f" || return 1
+    done
+    [ "$n" -ge 20 ]
+}
+
 @test "the corpus merged at once: the same records, arcs and self costs as its parts" {
     mapfile -t files < <(corpus_files)
     run -0 --separate-stderr merge --compat -o "$T/all.cg" "${files[@]}"
@@ -280,4 +302,21 @@ totals: 22 3" ]
     cmp "$T/plain.cg" "$T/gz.cg"
     run -0 --separate-stderr merge --compat -o "$T/gz.cg" "$T"/x/*
     [[ "$stderr" == *"$T/x/xdebug294_wordpress-excerpt.out.gz:1: warning: gzip-compressed input: read decompressed (2 inputs)"* ]]
+}
+
+@test "a sum past UInt64 refuses the merge, with --keep-going too; an input's own overflow only skips it" {
+    printf 'events: Ir\nfn=x\n1 18446744073709551615\n' > "$T/big.cg"
+    printf 'events: Ir\nfn=x\n1 1\n' > "$T/one.cg"
+    run -1 --separate-stderr merge "$T/big.cg" "$T/one.cg"
+    [ -z "$output" ]
+    [ "$stderr" = "$T/one.cg:0: resource: summed with the inputs before it, a cost passes UInt64" ]
+    run -1 --separate-stderr merge --keep-going "$T/big.cg" "$T/one.cg" "$T/a.cg"
+    [ -z "$output" ]
+    [ "$stderr" = "$T/one.cg:0: resource: summed with the inputs before it, a cost passes UInt64" ]
+    # the same line twice in one input: that input is refused, at its line
+    printf 'events: Ir\nfn=x\n1 18446744073709551615\n1 1\n' > "$T/twice.cg"
+    run -1 --separate-stderr merge --keep-going -o "$T/m.cg" "$T/twice.cg" "$T/a.cg"
+    [ "$stderr" = "$T/twice.cg:4: resource: this cost summed with the same line's before it passes UInt64" ]
+    merge -o "$T/want.cg" "$T/a.cg"
+    cmp "$T/want.cg" "$T/m.cg"
 }
