@@ -81,11 +81,17 @@ commands() {
     n=$(python3 -c 'import sys, zlib; print(zlib.decompressobj(31).decompress(open(sys.argv[1], "rb").read()).count(b"\n"))' "$T/cut.gz")
     want=$((n + 1))
     echo old > "$T/out.cg"
-    for cmd in cg-validate cg-funcs cg-normalize cg-merge cg-tsv; do
-        run -1 --separate-stderr "$CG_BINDIR/$cmd" --compat "$T/cut.gz"
+    while read -r cmd; do
+        # shellcheck disable=SC2086
+        run -1 --separate-stderr $CG_BINDIR/$cmd --compat "$T/cut.gz"
         [ -z "$output" ] || { echo "$cmd wrote"; return 1; }
         [ "$stderr" = "$T/cut.gz:$want: syntax: gzip stream cut short" ] || { echo "$cmd: $stderr"; return 1; }
-    done
+        # shellcheck disable=SC2086
+        run -1 --separate-stderr $CG_BINDIR/$cmd --compat --limit input=10K "$T/h.out"
+        [ -z "$output" ] || { echo "$cmd wrote"; return 1; }
+        [ "$stderr" = "$T/h.out:0: resource: input size over the input limit of 10240 (raise it with --limit input=N or --no-limits)" ] ||
+            { echo "$cmd: $stderr"; return 1; }
+    done < <(commands)
     run -1 "$CG_BINDIR/cg-normalize" --compat -o "$T/out.cg" "$T/cut.gz"
     [ "$(cat "$T/out.cg")" = old ]
     run -1 "$CG_BINDIR/cg-merge" --compat -o "$T/out.cg" "$T/h.cg" "$T/cut.gz"
