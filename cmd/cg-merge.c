@@ -71,8 +71,9 @@ static void merge_one(void *ctx, size_t i, size_t w)
 	}
 	if (bytes == 0 && r->n > 1) {
 		/* Valgrind's empty callgrind.out.PID beside its threads' */
-		fprintf(stderr, "%s:0: warning: empty input: skipped\n",
-		        cli_name(r->paths[i]));
+		if (!c->quiet)
+			fprintf(stderr, "%s:0: warning: empty input: skipped\n",
+			        cli_name(r->paths[i]));
 		cg_merge_end(r->merges[w], CG_ABORTED, &err);
 		cli_unlock();
 		return;
@@ -95,10 +96,38 @@ refused:
 	cli_unlock();
 }
 
+typedef struct output {
+	const cg_merge *m;
+	const cg_limits *limits;
+} output;
+
 static cg_kind produce(void *ctx, FILE *out, cg_error *err)
 {
-	const cg_merge *m = ctx;
-	return cg_merge_write(m, NULL, cli_write_file, out, err);
+	const output *o = ctx;
+	return cg_merge_write(o->m, o->limits, cli_write_file, out, err);
+}
+
+/* The inputs share no position kind: said with, for each kind some
+ * input has, the first input without it.  0, or -1 after saying so. */
+static int common_positions(const run *r, const cg_merge *m)
+{
+	cg_merge_info i;
+	const cg_merge_info *info = &i;
+	int f, first = 1;
+	cg_merge_info_get(m, &i);
+	if (info->positions != 0)
+		return 0;
+	fprintf(stderr, "%s: no position kind is common to all the inputs:",
+	        r->c->prog);
+	for (f = 0; f < CG_POS_FIELDS; f++)
+		if (info->dropped & (1u << f)) {
+			fprintf(stderr, "%s '%s' is not in %s", first ? "" : ",",
+			        cg_pos_name(f), cli_name(r->paths[info->dropped_by[f]]));
+			first = 0;
+		}
+	fputc('\n', stderr);
+	cli_status(r->c, EXIT_INVALID);
+	return -1;
 }
 
 /* What summing found that the profile does not say. */
@@ -154,9 +183,13 @@ static void merge_all(cli *c, run *r, const char *out)
 	if (!r->stop && r->accepted == 0 && c->status == EXIT_VALID) {
 		fprintf(stderr, "%s: no profile: every input is empty\n", c->prog);
 		cli_status(c, EXIT_INVALID);
-	} else if (!r->stop && r->accepted > 0 && add_up(r, workers) == 0) {
+	} else if (!r->stop && r->accepted > 0 && add_up(r, workers) == 0 &&
+	           common_positions(r, r->merges[0]) == 0) {
+		output o;
+		o.m = r->merges[0];
+		o.limits = &c->limits;
 		warn(r, r->merges[0]);
-		cli_output(c, out, "<merge>", produce, r->merges[0]);
+		cli_output(c, out, "<merge>", produce, &o);
 	}
 	for (w = 0; w < workers; w++)
 		cg_merge_free(r->merges[w]);

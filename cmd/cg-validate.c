@@ -8,7 +8,7 @@
 #include <string.h>
 
 static const char synopsis[] =
-    "usage: cg-validate [-qv] [--files-from LIST [-0]] " CLI_COMMON_USAGE
+    "usage: cg-validate [-qv] " CLI_MANY_USAGE " " CLI_COMMON_USAGE
     " [FILE...]\n";
 
 static const char help[] =

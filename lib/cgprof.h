@@ -568,9 +568,9 @@ void cg_normalizer_free(cg_normalizer *nz);
  * the union, in the order first seen (an input without one counts 0 for
  * it); an event described by event: lines that differ keeps the first
  * input's description.  The positions are those every input has: inputs
- * with more are summed on those (instr line and line on line), and an
- * input that shares no position kind with the inputs before it is
- * refused.  Memory follows the distinct names and positions, not the
+ * with more are summed on those (instr line and line on line); when the
+ * inputs have none in common the merge is refused when written (the
+ * parts of one input that share none refuse that input).  Memory follows the distinct names and positions, not the
  * count of inputs. */
 typedef struct cg_merge cg_merge;
 
@@ -580,23 +580,25 @@ cg_kind cg_merge_new(cg_merge **out, cg_error *err);
  * cg_funcs_end do.  input is its ordinal among all the inputs (from 0):
  * it orders the events and chooses the kept descriptions, so that merges
  * of shards (cg_merge_absorb) add up to the merge of all at once.  An
- * input refused (its verdict, or positions shared with no input before
- * it: Unsupported at its positions: line) leaves the merge as it was; a
- * sum past UInt64 or out of memory spoils it (Resource), and then every
- * later call returns that error. */
+ * input refused (its verdict, or two of its parts sharing no position
+ * kind: Unsupported at the second's positions: line) leaves the merge as
+ * it was; a sum past UInt64 or out of memory spoils it (Resource), and
+ * then every later call returns that error. */
 void cg_merge_begin(cg_merge *m, uint64_t input, cg_handler *h, void **ctx);
 cg_kind cg_merge_end(cg_merge *m, cg_kind parsed, cg_error *err);
 
-/* Add the sum src holds to dst; src is unchanged.  The result does not
- * depend on how the inputs were grouped. */
+/* Add the sum src holds to dst; src is unchanged (a spoiled src spoils
+ * dst).  The result does not depend on how the inputs were grouped. */
 cg_kind cg_merge_absorb(cg_merge *dst, const cg_merge *src, cg_error *err);
 
 /* What a merge found, for the warnings of a command. */
 typedef struct cg_merge_info {
 	uint64_t profiles;   /* merged: an input that is a merge counts its own */
 	size_t records;      /* distinct cost lines and calls */
-	unsigned dropped;    /* position fields some input had but not all:
-	                        bit 1u << CG_POS_INSTR, ... */
+	unsigned positions;  /* the position fields all inputs have, bit
+	                        1u << CG_POS_INSTR, ...: 0 none, which
+	                        cg_merge_write refuses */
+	unsigned dropped;    /* position fields some input had but not all */
 	uint64_t dropped_by[CG_POS_FIELDS]; /* the first input without field f */
 	size_t described_twice; /* events that inputs describe otherwise */
 	cg_str first_described_twice; /* the first of them, by name */
@@ -612,7 +614,8 @@ void cg_merge_info_get(const cg_merge *m, cg_merge_info *out);
  * of the self costs.  The records come in the order of their names' text
  * and positions: the bytes depend on what was summed, never on the order
  * or grouping of the sums.  limits bounds the output (limits->output;
- * NULL: the default). */
+ * NULL: the default).  A merge of no input is CG_SYNTAX (no profile), one
+ * whose inputs share no position kind CG_UNSUPPORTED, both at line 0. */
 cg_kind cg_merge_write(const cg_merge *m, const cg_limits *limits,
                        cg_write_fn write, void *ctx, cg_error *err);
 

@@ -1,4 +1,5 @@
-/* cli.c - the commands' shared plumbing. */
+/* cli.c - the commands' options and their reading of inputs: parsing
+ * options, opening, streaming, reading twice, aggregating. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 #include "out.h"
@@ -38,20 +39,6 @@ int cli_parse_qualify(cli *c, const char *arg)
 void cli_read_any_size(cli *c)
 {
 	cg_limits_lift(&c->limits);
-}
-
-void cli_usage(const cli *c, const char *fmt, ...)
-{
-	va_list ap;
-	if (fmt != NULL) {
-		fprintf(stderr, "%s: ", c->prog);
-		va_start(ap, fmt);
-		vfprintf(stderr, fmt, ap);
-		va_end(ap);
-		fputc('\n', stderr);
-	}
-	fputs(c->synopsis, stderr);
-	exit(EXIT_TROUBLE);
 }
 
 /* -j N: 1 to CG_MAX_THREADS. */
@@ -189,107 +176,6 @@ const char *cli_one_event(cli *c, const char *arg)
 	return arg;
 }
 
-const char *cli_name(const char *path)
-{
-	return strcmp(path, "-") == 0 ? "<stdin>" : path;
-}
-
-/* How bad a status is: a refusal for resources says least of the
- * profile, a gate (cg-diff's 3) most. */
-static int badness(int status)
-{
-	return status == EXIT_REFUSED ? 1 : status == EXIT_VALID ? 0 : status + 1;
-}
-
-void cli_status(cli *c, int status)
-{
-	cli_lock();
-	if (badness(status) > badness(c->status))
-		c->status = status;
-	cli_unlock();
-}
-
-void cli_trouble(cli *c, const char *path, const char *why)
-{
-	cli_lock();
-	if (path != NULL)
-		fprintf(stderr, "%s: %s: %s\n", c->prog, cli_name(path), why);
-	else
-		fprintf(stderr, "%s: %s\n", c->prog, why);
-	cli_status(c, EXIT_TROUBLE);
-	cli_unlock();
-}
-
-void cli_oom(cli *c, const char *path)
-{
-	cli_lock();
-	if (path != NULL)
-		fprintf(stderr, "%s: %s: out of memory\n", c->prog, cli_name(path));
-	else
-		fprintf(stderr, "%s: out of memory\n", c->prog);
-	cli_status(c, EXIT_REFUSED);
-	cli_unlock();
-}
-
-_Noreturn void cli_oom_exit(cli *c)
-{
-	cli_oom(c, NULL);
-	exit(EXIT_REFUSED);
-}
-
-void cli_fail(cli *c, const char *path, const cg_error *err)
-{
-	if (err->out_of_memory)
-		cli_oom(c, path);
-	else
-		cli_trouble(c, path, err->message);
-}
-
-/* The advice for a refusal that --compat repairs: who writes it. */
-static const char *compat_hint(cg_repair kind)
-{
-	switch (kind) {
-	case CG_REPAIR_SUMMARY:
-		return "written by Xdebug or cachegrind? --compat reads it";
-	case CG_REPAIR_LATIN1:
-		return "written in Latin-1? --compat reads it so";
-	case CG_REPAIR_JUMPS:
-		return "--compat reads it without the jumps, or rerun without "
-		       "--collect-jumps";
-	case CG_REPAIR_GZIP:
-		return "--compat reads it";
-	default:
-		return "written by Xdebug? --compat reads it";
-	}
-}
-
-void cli_diag(cli *c, const char *path, const cg_error *err)
-{
-	static const char *const cat[] = {"", "zcat", "bzcat", "xzcat",
-	                                  "zstdcat"};
-	if (err->out_of_memory) {
-		cli_oom(c, path);
-		return;
-	}
-	cli_lock();
-	fprintf(stderr, "%s:%llu: %s: %s", cli_name(path),
-	        (unsigned long long)err->line, cg_kind_name(err->kind),
-	        err->message);
-	if (err->limit != NULL)
-		fprintf(stderr, " (raise it with --limit %s=N or --no-limits)",
-		        err->limit);
-	if (err->compression > CG_PLAIN && err->compression <= CG_ZSTD &&
-	    err->repair != CG_REPAIR_GZIP)
-		fprintf(stderr, "; decompress it first (e.g. %s FILE | %s)",
-		        cat[err->compression], c->prog);
-	if (err->repair != CG_REPAIR_NONE && !(c->flags & CG_COMPAT))
-		fprintf(stderr, " (%s)", compat_hint(err->repair));
-	fputc('\n', stderr);
-	cli_status(c, err->limit != NULL && c->limit_status ? EXIT_REFUSED
-	                                                    : EXIT_INVALID);
-	cli_unlock();
-}
-
 void cli_read_options(const cli *c, cg_read_options *opt, cg_stats *st)
 {
 	cg_read_options_default(opt);
@@ -382,33 +268,14 @@ cg_input *cli_read(cli *c, const char *path)
 	return in;
 }
 
-int cli_exit_status(cli *c)
-{
-	int failed = out_flush() != 0 || fflush(stdout) != 0 || ferror(stdout);
-	int e = errno, write_failed = failed && ferror(stdout);
-	/* after the output, where both reach one terminal */
-	cli_warnings_done(c);
-	free(c->first_part);
-	c->first_part = NULL;
-	if (fclose(stdout) != 0 && !failed) {
-		failed = write_failed = 1;
-		e = errno;
-	}
-	if (failed && out_out_of_memory() && !write_failed)
-		cli_oom(c, NULL);
-	else if (failed) {
-		fprintf(stderr, "%s: write error: %s\n", c->prog, strerror(e));
-		cli_status(c, EXIT_TROUBLE);
-	}
-	return c->status;
-}
-
-int cli_skip_empty(const char *path, uint64_t bytes, size_t i, size_t n,
-                   size_t *skipped)
+int cli_skip_empty(const cli *c, const char *path, uint64_t bytes, size_t i,
+                   size_t n, size_t *skipped)
 {
 	if (n < 2 || bytes > 0 || (i + 1 == n && *skipped == i))
 		return 0;
-	fprintf(stderr, "%s:0: warning: empty input: skipped\n", cli_name(path));
+	if (!c->quiet)
+		fprintf(stderr, "%s:0: warning: empty input: skipped\n",
+		        cli_name(path));
 	(*skipped)++;
 	return 1;
 }
@@ -421,12 +288,14 @@ static int refused_first(cli *c, const char *path)
 	cg_read_options opt;
 	cg_stats st;
 	cg_error err;
+	uint64_t bytes = 0;
 	cg_kind k;
 	if (!c->keep_going || strcmp(path, "-") == 0)
 		return 0;
 	cli_read_options(c, &opt, &st);
-	k = cli_stream(c, path, &opt, NULL, NULL, NULL, &err);
-	if (k == CG_OK)
+	k = cli_stream(c, path, &opt, NULL, NULL, &bytes, &err);
+	/* an empty one among several is skipped as such (cli_skip_empty) */
+	if (k == CG_OK || (k != CG_IO && bytes == 0 && c->ninputs > 1))
 		return 0;
 	if (k != CG_IO)
 		cli_diag(c, path, &err);
@@ -449,7 +318,7 @@ int cli_add_input(cli *c, char **paths, size_t i, size_t n, size_t *skipped,
 		sink->end(sink->ctx, k, &err);
 		return 0;
 	}
-	if (cli_skip_empty(paths[i], bytes, i, n, skipped))
+	if (cli_skip_empty(c, paths[i], bytes, i, n, skipped))
 		return 1; /* an empty input made no callbacks */
 	if ((k = sink->end(sink->ctx, k, &err)) != CG_OK) {
 		cli_diag(c, paths[i], &err);
@@ -524,6 +393,9 @@ cg_funcs *cli_aggregate(cli *c, char **paths, size_t n)
 	}
 	if (c->first_part != NULL)
 		c->first_part[n] = cg_funcs_part_count(a.f);
+	/* every input skipped (--keep-going): nothing to print */
+	if (skipped == n)
+		ok = 0;
 	if (ok && cg_funcs_finish(a.f, c->finish, &err) != CG_OK) {
 		cli_fail(c, NULL, &err);
 		ok = 0;

@@ -1,10 +1,12 @@
-/* cli.h - what every cgprof command shares: the common options, reading
- * inputs, diagnostics and the exit status. */
+/* cli.h - what every cgprof command shares: the common options and
+ * reading inputs (cli.c), diagnostics, warnings and the exit status
+ * (diag.c), many inputs and their threads (inputs.c). */
 #ifndef CGPROF_CLI_H
 #define CGPROF_CLI_H
 
 #include "cgprof.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -314,6 +316,8 @@ void cli_each_in_order(cli *c, size_t n, size_t slot_size,
  * cli_diag, cli_trouble, cli_oom and cli_status take it too). */
 void cli_lock(void);
 void cli_unlock(void);
+/* Wait for cond under the lock, held once (diag.c's). */
+void cli_wait(pthread_cond_t *cond);
 
 /* The options of a parse as the command line set them: its limits and
  * flags, and st (may be NULL) for the stats that cli_warnings prints. */
@@ -349,11 +353,12 @@ cg_funcs *cli_aggregate(cli *c, char **paths, size_t n);
 
 /* Input i of n, the parts of one profile: Valgrind leaves an empty
  * callgrind.out.PID beside the files of --separate-threads=yes, so an
- * empty one (bytes 0) among several is skipped with a warning (1; *skipped counts
+ * empty one (bytes 0) among several is skipped with a warning (unless
+ * --quiet; 1; *skipped counts
  * them).  When all are empty the last is read, and refused as no
  * profile (0). */
-int cli_skip_empty(const char *path, uint64_t bytes, size_t i, size_t n,
-                   size_t *skipped);
+int cli_skip_empty(const cli *c, const char *path, uint64_t bytes, size_t i,
+                   size_t n, size_t *skipped);
 
 /* Where an aggregating command streams an input: the options of the
  * parse (cli_read_options), the handler and its context (as

@@ -1,7 +1,7 @@
 /* inputs.c - many inputs: their list (operands and --files-from), the
  * warnings of each summed by kind over them, and a run of one input per
  * thread. */
-#define _XOPEN_SOURCE 700 /* a recursive mutex */
+#define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
 #include <errno.h>
@@ -62,6 +62,18 @@ static char *slurp(cli *c, const char *path, size_t *len)
 	return buf;
 }
 
+/* Standard input is one stream: named twice, the second reading would
+ * find nothing (or, on two threads, half each). */
+static void stdin_once(cli *c, char **v, size_t n)
+{
+	size_t i, dashes = c->files_from != NULL &&
+	                   strcmp(c->files_from, "-") == 0;
+	for (i = 0; i < n; i++)
+		dashes += strcmp(v[i], "-") == 0;
+	if (dashes > 1)
+		cli_usage(c, "standard input named more than once");
+}
+
 char **cli_inputs(cli *c, int argc, char **argv, size_t *n)
 {
 	char **v = NULL, *buf = NULL;
@@ -74,13 +86,12 @@ char **cli_inputs(cli *c, int argc, char **argv, size_t *n)
 		if (append(&v, n, &cap, argv[i]) != 0)
 			cli_oom_exit(c);
 	if (c->files_from != NULL) {
-		if (strcmp(c->files_from, "-") == 0)
-			for (i = 0; i < (size_t)argc; i++)
-				if (strcmp(argv[i], "-") == 0)
-					cli_usage(c, "--files-from - and the input - both "
-					             "read standard input");
 		if ((buf = slurp(c, c->files_from, &len)) == NULL)
 			exit(cli_exit_status(c));
+		if (!c->null_names && memchr(buf, '\0', len) != NULL)
+			cli_usage(c, "--files-from %s: a name holds a NUL (-0 reads "
+			             "NUL-separated names)",
+			          cli_name(c->files_from));
 		for (i = 0; i < len;) {
 			char *end = memchr(buf + i, sep, len + 1 - i);
 			*end = '\0';
@@ -94,173 +105,12 @@ char **cli_inputs(cli *c, int argc, char **argv, size_t *n)
 			cli_usage(c, "--files-from %s names no input",
 			          cli_name(c->files_from));
 	}
+	stdin_once(c, v, *n);
 	if (*n == 0 && append(&v, n, &cap, "-") != 0)
 		cli_oom_exit(c);
 	c->ninputs = *n;
 	names_list = v;
 	return v;
-}
-
-/* ------------------------------------------------------------ warnings */
-
-/* The kinds summed: the repairs, then a recording cut short. */
-enum { CUT_SHORT = CG_REPAIRS, KINDS };
-
-struct cli_tally {
-	uint64_t lines, inputs;
-	size_t first;        /* the first input's place in the list */
-	const char *path;    /* its name, which lives for the run */
-	uint64_t line;       /* its first line of the kind */
-	int inside;          /* cut short inside a line */
-};
-
-/* Recursive: what a worker says under it (cli_diag) takes it again. */
-static pthread_mutex_t lock;
-static pthread_once_t lock_made = PTHREAD_ONCE_INIT;
-
-static void make_lock(void)
-{
-	pthread_mutexattr_t a;
-	pthread_mutexattr_init(&a);
-	pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
-	pthread_mutex_init(&lock, &a);
-	pthread_mutexattr_destroy(&a);
-}
-
-void cli_lock(void)
-{
-	pthread_once(&lock_made, make_lock);
-	pthread_mutex_lock(&lock);
-}
-
-void cli_unlock(void)
-{
-	pthread_mutex_unlock(&lock);
-}
-
-static const char *cut_text(int inside)
-{
-	return inside ? "the last line has no line ending"
-	              : "the last part ends without totals:";
-}
-
-/* A repair of the whole input, not of its lines: said without a count
- * of lines. */
-static int of_input(int k)
-{
-	return k == CG_REPAIR_GZIP;
-}
-
-/* One line per kind of repair of one input, in the order of their first
- * lines. */
-static void say_now(const char *path, const cg_stats *st)
-{
-	int done[CG_REPAIRS] = {0};
-	for (;;) {
-		int k, next = CG_REPAIR_NONE;
-		for (k = CG_REPAIR_NONE + 1; k < CG_REPAIRS; k++)
-			if (st->repairs[k] > 0 && !done[k] &&
-			    (next == CG_REPAIR_NONE ||
-			     st->repair_line[k] < st->repair_line[next]))
-				next = k;
-		if (next == CG_REPAIR_NONE)
-			break;
-		done[next] = 1;
-		fprintf(stderr, "%s:%llu: warning: %s", cli_name(path),
-		        (unsigned long long)st->repair_line[next],
-		        cg_repair_text((cg_repair)next));
-		if (of_input(next))
-			fputc('\n', stderr);
-		else
-			fprintf(stderr, " (%llu line%s)\n",
-			        (unsigned long long)st->repairs[next],
-			        st->repairs[next] == 1 ? "" : "s");
-	}
-	if (st->cut_short_line > 0)
-		fprintf(stderr,
-		        "%s:%llu: warning: %s, which Valgrind always writes: cut "
-		        "short? (--complete refuses it)\n",
-		        cli_name(path), (unsigned long long)st->cut_short_line,
-		        cut_text(st->cut_inside_line));
-}
-
-static void count(struct cli_tally *t, size_t index, const char *path,
-                  uint64_t lines, uint64_t line, int inside)
-{
-	t->lines += lines;
-	if (t->inputs++ == 0 || index < t->first) {
-		t->first = index;
-		t->path = path;
-		t->line = line;
-		t->inside = inside;
-	}
-}
-
-void cli_warnings(cli *c, size_t index, const char *path, const cg_stats *st)
-{
-	int k;
-	if (c->quiet)
-		return;
-	if (c->ninputs <= 1) {
-		say_now(path, st);
-		return;
-	}
-	cli_lock();
-	if (c->tally == NULL && (c->tally = calloc(KINDS, sizeof *c->tally)) == NULL) {
-		cli_unlock();
-		cli_oom_exit(c);
-	}
-	for (k = CG_REPAIR_NONE + 1; k < CG_REPAIRS; k++)
-		if (st->repairs[k] > 0)
-			count(&c->tally[k], index, path, st->repairs[k],
-			      st->repair_line[k], 0);
-	if (st->cut_short_line > 0)
-		count(&c->tally[CUT_SHORT], index, path, 1, st->cut_short_line,
-		      st->cut_inside_line);
-	cli_unlock();
-}
-
-/* The summed line of kind k. */
-static void say_sum(const struct cli_tally *t, int k)
-{
-	const char *text = k == CUT_SHORT ? cut_text(t->inside)
-	                                  : cg_repair_text((cg_repair)k);
-	fprintf(stderr, "%s:%llu: warning: %s%s (", cli_name(t->path),
-	        (unsigned long long)t->line, text,
-	        k == CUT_SHORT ? ", which Valgrind always writes: cut short? "
-	                         "(--complete refuses it)"
-	                       : "");
-	if (k != CUT_SHORT && !of_input(k))
-		fprintf(stderr, "%llu line%s in ", (unsigned long long)t->lines,
-		        t->lines == 1 ? "" : "s");
-	fprintf(stderr, "%llu input%s)\n", (unsigned long long)t->inputs,
-	        t->inputs == 1 ? "" : "s");
-}
-
-void cli_warnings_done(cli *c)
-{
-	int k;
-	if (c->tally == NULL)
-		return;
-	/* a run that ran out of memory (or past a limit, with
-	 * --limit-status) says that alone */
-	for (k = CG_REPAIR_NONE + 1; k < KINDS && c->status != EXIT_REFUSED; k++)
-		if (c->tally[k].inputs > 0)
-			say_sum(&c->tally[k], k);
-	free(c->tally);
-	c->tally = NULL;
-}
-
-void cli_warn(const cli *c, const char *fmt, ...)
-{
-	va_list ap;
-	if (c->quiet)
-		return;
-	fprintf(stderr, "%s: warning: ", c->prog);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
 }
 
 /* ------------------------------------------------- one input a thread */
@@ -358,7 +208,7 @@ static void work_in_order(void *ctx, size_t i, size_t thread)
 	(void)thread;
 	cli_lock();
 	while (i >= o->said + o->window)
-		pthread_cond_wait(&o->changed, &lock);
+		cli_wait(&o->changed);
 	cli_unlock();
 	s = slot_at(o, i);
 	o->work(o->ctx, i, s + 16);
@@ -412,13 +262,19 @@ void cli_each_in_order(cli *c, size_t n, size_t slot_size,
 	p.c = c;
 	p.o = &o;
 	c->progress = -1;
-	if (pthread_create(&readers, NULL, run_ordered, &p) != 0)
-		cli_oom_exit(c);
+	if (pthread_create(&readers, NULL, run_ordered, &p) != 0) {
+		/* no thread to be had: the caller's alone */
+		pthread_cond_destroy(&o.changed);
+		free(o.ring);
+		c->threads = 1;
+		cli_each_in_order(c, n, slot_size, work, say, ctx);
+		return;
+	}
 	for (i = 0; i < n; i++) {
 		unsigned char *s = slot_at(&o, i);
 		cli_lock();
 		while (!s[0])
-			pthread_cond_wait(&o.changed, &lock);
+			cli_wait(&o.changed);
 		cli_unlock();
 		say(ctx, i, s + 16);
 		memset(s, 0, o.slot_size + 16);

@@ -41,9 +41,11 @@ static void out_of_the_way(void)
 void cli_progress_begin(const cli *c, const char *path, uint64_t size)
 {
 	struct winsize ws;
-	memset(&bar, 0, sizeof bar);
+	/* off: nothing touched, as the threads reading many inputs at once
+	 * need (bar is zero since the last end) */
 	if (c->progress < 0 || (c->progress == 0 && !isatty(STDERR_FILENO)))
 		return;
+	memset(&bar, 0, sizeof bar);
 	bar.active = 1;
 	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1)
 		bar.width = (size_t)ws.ws_col - 1;
@@ -102,6 +104,8 @@ void cli_progress_step(uint64_t bytes)
 
 void cli_progress_end(void)
 {
+	if (!bar.active)
+		return;
 	out_before_write = NULL;
 	if (bar.shown) {
 		fputs("\r\033[K", stderr);

@@ -23,7 +23,6 @@ static void init(cg_merge *m, cg_interner *names, cg_interner *events)
 	m->mask = (1u << CG_POS_FIELDS) - 1;
 	for (f = 0; f < CG_POS_FIELDS; f++)
 		m->lack[f] = UINT64_MAX;
-	m->first_input = UINT64_MAX;
 }
 
 cg_kind cg_merge_new(cg_merge **out, cg_error *err)
@@ -86,7 +85,6 @@ void cgi_merge_clear(cg_merge *m)
 	m->any = 0;
 	for (f = 0; f < CG_POS_FIELDS; f++)
 		m->lack[f] = UINT64_MAX;
-	m->first_input = UINT64_MAX;
 	m->profiles = 0;
 	m->cmd_state = 0;
 	cg_free(m->cmd);
@@ -285,7 +283,7 @@ static int describe(cg_merge *m, size_t e, const char *desc, size_t len,
 			ev->desc_from = input;
 		if (ev->desc_len == len && memcmp(ev->desc, desc, len) == 0)
 			return 0;
-		if (input > ev->desc_from)
+		if (input >= ev->desc_from)
 			return 0;
 	}
 	if ((copy = cg_malloc(len + 1)) == NULL)
@@ -339,15 +337,13 @@ static uint64_t profiles_of(const cg_part *p)
 	return 1;
 }
 
-/* cmd: of the input so far and of part p. */
+/* The cmd: of the input so far and of part p: the one its parts that
+ * have one agree on. */
 static int note_cmd(cg_merge *s, const cg_part *p)
 {
 	cg_str cmd;
-	if (!cg_part_meta(p, "cmd", &cmd)) {
-		if (cg_part_ordinal(p) == 1)
-			s->cmd_state = 2;
-		return 0;
-	}
+	if (!cg_part_meta(p, "cmd", &cmd))
+		return 0; /* an input with none at all: said at its end */
 	if (s->cmd_state == 0) {
 		if ((s->cmd = cg_malloc(cmd.len + 1)) == NULL)
 			return -1;
@@ -390,6 +386,7 @@ static cg_kind take_part(void *ctx, const cg_part *p)
 		m->col[cg_part_position(p, i)] = (int)i;
 		mask |= 1u << cg_part_position(p, i);
 	}
+	m->positions_line = cg_part_first_line(p);
 	for (i = 0; i < cg_part_header_count(p); i++) {
 		cg_str k = cg_part_header_key(p, i), v = cg_part_header_value(p, i);
 		cg_str name = event_line_name(v);
@@ -536,12 +533,10 @@ void cg_merge_begin(cg_merge *m, uint64_t input, cg_handler *h, void **ctx)
 		init(m->stage, m->names, m->events);
 	} else
 		cgi_merge_clear(m->stage);
-	m->stage->first_input = input;
 }
 
 cg_kind cg_merge_end(cg_merge *m, cg_kind parsed, cg_error *err)
 {
-	cg_kind k;
 	cg_merge *s = m->stage;
 	size_t f;
 	if (m->spoiled != CG_OK) {
@@ -566,12 +561,7 @@ cg_kind cg_merge_end(cg_merge *m, cg_kind parsed, cg_error *err)
 		if (!(s->mask & (1u << f)))
 			s->lack[f] = m->input;
 	s->any = 1;
-	k = cg_merge_absorb(m, s, err);
-	if (k != CG_OK && err != NULL && err->line == 0 &&
-	    !err->out_of_memory && m->positions_line > 0 &&
-	    strstr(err->message, "position") != NULL)
-		err->line = m->positions_line;
-	return k;
+	return cg_merge_absorb(m, s, err);
 }
 
 /* ------------------------------------------------ one merge into another */
@@ -645,8 +635,6 @@ static int add_facts(cg_merge *dst, const cg_merge *src)
 	for (f = 0; f < CG_POS_FIELDS; f++)
 		if (src->lack[f] < dst->lack[f])
 			dst->lack[f] = src->lack[f];
-	if (src->first_input < dst->first_input)
-		dst->first_input = src->first_input;
 	dst->profiles = dst->profiles > UINT64_MAX - src->profiles
 	                    ? UINT64_MAX
 	                    : dst->profiles + src->profiles;
@@ -663,17 +651,6 @@ static int add_facts(cg_merge *dst, const cg_merge *src)
 		dst->cmd_state = src->cmd_state == 0 ? dst->cmd_state : 2;
 	dst->any = 1;
 	return 0;
-}
-
-/* The position fields' names of mask, for a message. */
-static void field_names(unsigned mask, char *out, size_t n)
-{
-	size_t f, len = 0;
-	out[0] = '\0';
-	for (f = 0; f < CG_POS_FIELDS; f++)
-		if (mask & (1u << f))
-			len += (size_t)snprintf(out + len, n - len, "%s%s",
-			                        len > 0 ? " " : "", cg_pos_name((int)f));
 }
 
 static cg_kind absorb_records(cg_merge *dst, const cg_merge *src,
@@ -701,16 +678,9 @@ static cg_kind absorb_records(cg_merge *dst, const cg_merge *src,
 static cg_kind absorb(cg_merge *dst, const cg_merge *src, translation *t,
                       cg_error *err)
 {
+	/* the positions all inputs have; none is the merge's refusal, at its
+	 * writing, whatever the order the inputs were added in */
 	unsigned mask = dst->any ? dst->mask & src->mask : src->mask;
-	if (dst->any && mask == 0) {
-		char a[32], b[32];
-		field_names(src->mask, a, sizeof a);
-		field_names(dst->mask, b, sizeof b);
-		return cgi_fail(err, CG_UNSUPPORTED, 0,
-		                "its positions (%s) share no kind with those of the "
-		                "inputs before it (%s)",
-		                a, b);
-	}
 	if (dst->any && mask != dst->mask) {
 		int r = restrict_positions(dst, mask);
 		if (r != 0)
@@ -739,9 +709,9 @@ cg_kind cg_merge_absorb(cg_merge *dst, const cg_merge *src, cg_error *err)
 	if (err == NULL)
 		err = &local;
 	memset(err, 0, sizeof *err);
-	if (dst->spoiled != CG_OK) {
-		*err = dst->spoil;
-		return dst->spoiled;
+	if (dst->spoiled != CG_OK || src->spoiled != CG_OK) {
+		*err = dst->spoiled != CG_OK ? dst->spoil : src->spoil;
+		return dst->spoiled != CG_OK ? dst->spoiled : src->spoiled;
 	}
 	if (!src->any)
 		return CG_OK;
@@ -760,9 +730,8 @@ cg_kind cg_merge_absorb(cg_merge *dst, const cg_merge *src, cg_error *err)
 	dst->tmp = t.cost;
 	cg_free(t.event);
 	cg_free(t.name);
-	/* a refusal of its positions leaves dst as it was; any other
-	 * failure may have added part of src: dst is spoiled */
-	if (k != CG_OK && (k != CG_UNSUPPORTED)) {
+	/* a failure may have added part of src: dst is spoiled */
+	if (k != CG_OK) {
 		dst->spoiled = k;
 		dst->spoil = *err;
 	}

@@ -12,17 +12,22 @@
 void cg_merge_info_get(const cg_merge *m, cg_merge_info *out)
 {
 	size_t f, e;
+	uint64_t first = 0;
 	memset(out, 0, sizeof *out);
 	out->profiles = m->profiles;
 	out->spoiled = m->spoiled != CG_OK;
 	out->records = m->nrecs;
+	out->positions = m->any ? m->mask : 0;
 	out->dropped = m->any ? m->seen & ~m->mask : 0;
 	for (f = 0; f < CG_POS_FIELDS; f++)
 		out->dropped_by[f] = m->lack[f];
 	for (e = 0; e < m->nev; e++)
 		if (m->ev[e].conflict) {
-			if (out->described_twice == 0)
+			/* the first seen of them, whatever the order of adding */
+			if (out->described_twice == 0 || m->ev[e].first < first) {
+				first = m->ev[e].first;
 				out->first_described_twice = m->events->names[m->ev[e].name];
+			}
 			out->described_twice++;
 		}
 }
@@ -281,6 +286,11 @@ cg_kind cg_merge_write(const cg_merge *m, const cg_limits *limits,
 			*err = m->spoil;
 		return m->spoiled;
 	}
+	if (!m->any)
+		return cgi_fail(err, CG_SYNTAX, 0, "no profile: nothing was merged");
+	if (m->mask == 0)
+		return cgi_fail(err, CG_UNSUPPORTED, 0,
+		                "no position kind is common to all the inputs");
 	memset(&o, 0, sizeof o);
 	o.m = m;
 	/* the profile is the merge's: only the output limit is the caller's */

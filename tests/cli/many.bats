@@ -105,3 +105,14 @@ readers() {
     [ "$output" = "$out1" ]
     [ "$stderr" = "$err1" ]
 }
+
+@test "--keep-going: an empty input among several is skipped as empty; every input refused prints nothing" {
+    : > "$T/empty.cg"
+    run -0 --separate-stderr "$CG_BINDIR/cg-funcs" --keep-going --tsv "$T/q.cg" "$T/empty.cg"
+    [ "$stderr" = "$T/empty.cg:0: warning: empty input: skipped" ]
+    run -1 --separate-stderr "$CG_BINDIR/cg-funcs" --keep-going --tsv "$T/app.php" "$T/app.php"
+    [ -z "$output" ]
+    [ "${#stderr_lines[@]}" -eq 2 ]
+    run -2 --separate-stderr "$CG_BINDIR/cg-validate" - - < "$T/q.cg"
+    [ "${stderr_lines[0]}" = "cg-validate: standard input named more than once" ]
+}

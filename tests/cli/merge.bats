@@ -163,7 +163,7 @@ totals: 22 3" ]
     cmp "$T/all.cg" "$T/m123.cg"
 }
 
-@test "positions: merged on those all inputs have, with a warning; none shared is refused" {
+@test "positions: merged on those all inputs have, with a warning; none shared refuses the merge" {
     printf 'positions: instr line\nevents: Ir\nfn=x\n0x10 3 5\n0x14 3 6\n' > "$T/i.cg"
     printf 'events: Ir\nfn=x\n3 1\n' > "$T/l.cg"
     printf 'positions: instr\nevents: Ir\nfn=x\n0x10 9\n' > "$T/o.cg"
@@ -172,10 +172,22 @@ totals: 22 3" ]
     grep -qx 'positions: line' <<< "$output"
     # 5 + 6 + 1 at line 3
     grep -qx '3 12' <<< "$output"
-    run -1 --separate-stderr merge -o "$T/out.cg" "$T/l.cg" "$T/o.cg"
-    [ -z "$output" ]
-    [ "$stderr" = "$T/o.cg:1: unsupported: its positions (instr) share no kind with those of the inputs before it (line)" ]
-    [ ! -e "$T/out.cg" ]
+    # none common to all: the merge is refused, in any order, with any -j,
+    # naming for each kind the first input without it
+    for order in "$T/l.cg $T/o.cg $T/i.cg" "$T/i.cg $T/o.cg $T/l.cg"; do
+        for j in 1 3; do
+            # shellcheck disable=SC2086 # the order's names have no spaces
+            run -1 --separate-stderr merge --keep-going -j$j -o "$T/out.cg" $order
+            [ -z "$output" ]
+            [[ "$stderr" == "cg-merge: no position kind is common to all the inputs: 'instr' is not in $T/l.cg, 'line' is not in $T/o.cg" ]]
+            [ ! -e "$T/out.cg" ]
+        done
+    done
+    # two parts of one input that share none: that input is refused
+    printf 'positions: instr\nevents: Ir\nfn=x\n0x10 9\npositions: line\nevents: Ir\nfn=x\n3 1\n' > "$T/two.cg"
+    run -1 --separate-stderr merge --keep-going -o "$T/out.cg" "$T/two.cg" "$T/l.cg"
+    [ "$stderr" = "$T/two.cg:5: unsupported: the positions of part 2 share no kind with those of the parts before it" ]
+    cmp "$T/out.cg" <(merge "$T/l.cg")
     # --quiet: no warning, the same merge
     run -0 --separate-stderr merge --quiet "$T/i.cg" "$T/l.cg"
     [ -z "$stderr" ]
@@ -226,7 +238,12 @@ totals: 22 3" ]
     run -2 --separate-stderr merge -0 "$T/a.cg"
     [ "${stderr_lines[0]}" = "cg-merge: -0 goes with --files-from" ]
     run -2 --separate-stderr merge --files-from - - < "$T/list"
-    [[ "${stderr_lines[0]}" == "cg-merge: --files-from - and the input - both read standard input" ]]
+    [ "${stderr_lines[0]}" = "cg-merge: standard input named more than once" ]
+    run -2 --separate-stderr merge - - < "$T/a.cg"
+    [ "${stderr_lines[0]}" = "cg-merge: standard input named more than once" ]
+    printf '%s\n%s\0%s\n' "$T/d/b.cg" "$T/a.cg" "$T/b.cg" > "$T/nul-list"
+    run -2 --separate-stderr merge --files-from "$T/nul-list"
+    [ "${stderr_lines[0]}" = "cg-merge: --files-from $T/nul-list: a name holds a NUL (-0 reads NUL-separated names)" ]
     : > "$T/empty-list"
     run -2 --separate-stderr merge --files-from "$T/empty-list"
     [ "${stderr_lines[0]}" = "cg-merge: --files-from $T/empty-list names no input" ]
@@ -259,6 +276,25 @@ totals: 22 3" ]
     run -1 --separate-stderr merge "$T/empty.cg" "$T/empty.cg"
     [ -z "$output" ]
     [ "${stderr_lines[2]}" = "cg-merge: no profile: every input is empty" ]
+}
+
+@test "--limit output=N bounds the merge's text; -q silences the empty-input warning" {
+    run -1 --separate-stderr merge --limit output=10 "$T/a.cg"
+    [ -z "$output" ]
+    [[ "$stderr" == "<merge>:0: resource: "*"output"* ]]
+    : > "$T/empty.cg"
+    run -0 --separate-stderr merge -q -o "$T/m.cg" "$T/a.cg" "$T/empty.cg"
+    [ -z "$stderr" ]
+}
+
+@test "cmd: kept when every input's parts that have one agree; event: the first part's" {
+    printf 'cmd: ./app\nevents: Ir\nfn=x\n1 1\npart: 2\nevents: Ir\nfn=x\n1 1\n' > "$T/c1.cg"
+    printf 'events: Ir\nfn=x\n1 1\npart: 2\ncmd: ./app\nevents: Ir\nfn=x\n1 1\n' > "$T/c2.cg"
+    merge -o "$T/m.cg" "$T/c1.cg" "$T/c2.cg"
+    grep -qx 'cmd: ./app' "$T/m.cg"
+    printf 'event: T : first\nevents: T\nfn=x\n1 1\nevent: T : second\nevents: T\nfn=x\n1 1\n' > "$T/d.cg"
+    run -0 --separate-stderr merge "$T/d.cg"
+    grep -qx 'event: T : first' <<< "$output"
 }
 
 @test "--help, --version, usage errors" {
