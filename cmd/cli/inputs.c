@@ -13,10 +13,17 @@
 
 /* ------------------------------------------------------------ the list */
 
-/* The list and the names LIST held, for the whole run (kept where a leak
- * checker sees them held). */
+/* The list and the names LIST held, for the whole run: freed at exit
+ * (a static only written would be optimised away, and a leak checker
+ * would call them lost). */
 static char **names_list;
 static char *list_names;
+
+static void free_lists(void)
+{
+	free(names_list);
+	free(list_names);
+}
 
 /* Append name to the list: 0, or -1 out of memory. */
 static int append(char ***v, size_t *n, size_t *cap, char *name)
@@ -42,6 +49,7 @@ static char *slurp(cli *c, const char *path, size_t *len)
 	for (;;) {
 		size_t got;
 		if (cli_grow((void **)&buf, &cap, n + 65536 + 1, 1) != 0) {
+			free(buf);
 			cli_oom_exit(c);
 		}
 		got = fread(buf + n, 1, 65536, f);
@@ -76,17 +84,19 @@ static void stdin_once(cli *c, char **v, size_t n)
 
 char **cli_inputs(cli *c, int argc, char **argv, size_t *n)
 {
-	char **v = NULL, *buf = NULL;
+	char **v, *buf;
 	size_t cap = 0, len = 0, i;
 	char sep = c->null_names ? '\0' : '\n';
 	*n = 0;
+	if (atexit(free_lists) != 0)
+		cli_oom_exit(c);
 	if (c->null_names && c->files_from == NULL)
 		cli_usage(c, "-0 goes with --files-from");
 	for (i = 0; i < (size_t)argc; i++)
-		if (append(&v, n, &cap, argv[i]) != 0)
+		if (append(&names_list, n, &cap, argv[i]) != 0)
 			cli_oom_exit(c);
 	if (c->files_from != NULL) {
-		if ((buf = slurp(c, c->files_from, &len)) == NULL)
+		if ((buf = list_names = slurp(c, c->files_from, &len)) == NULL)
 			exit(cli_exit_status(c));
 		if (!c->null_names && memchr(buf, '\0', len) != NULL)
 			cli_usage(c, "--files-from %s: a name holds a NUL (-0 reads "
@@ -96,20 +106,20 @@ char **cli_inputs(cli *c, int argc, char **argv, size_t *n)
 			char *end = memchr(buf + i, sep, len + 1 - i);
 			*end = '\0';
 			/* an empty line names nothing (a list ends with one) */
-			if (end > buf + i && append(&v, n, &cap, buf + i) != 0)
+			if (end > buf + i &&
+			    append(&names_list, n, &cap, buf + i) != 0)
 				cli_oom_exit(c);
 			i = (size_t)(end - buf) + 1;
 		}
-		list_names = buf; /* the names' storage for the run */
 		if (*n == 0 && argc == 0)
 			cli_usage(c, "--files-from %s names no input",
 			          cli_name(c->files_from));
 	}
-	stdin_once(c, v, *n);
-	if (*n == 0 && append(&v, n, &cap, "-") != 0)
+	if (*n == 0 && append(&names_list, n, &cap, "-") != 0)
 		cli_oom_exit(c);
+	v = names_list;
+	stdin_once(c, v, *n);
 	c->ninputs = *n;
-	names_list = v;
 	return v;
 }
 

@@ -26,11 +26,8 @@ def rows(bindir, compat, path):
     return head, [line.split("\t") for line in lines[1:] if line]
 
 
-def main():
-    bindir, args = sys.argv[1], sys.argv[2:]
-    compat = "--compat" in args
-    by_name = "--by-name" in args
-    files = [a for a in args if a not in ("--compat", "--by-name")]
+def expect(bindir, compat, by_name, files):
+    """The canonical lines of the sum of the files' records."""
     tables = [rows(bindir, compat, f) for f in files]
     common = [p for p in POSITIONS if all(p in head for head, _ in tables)]
     events = []
@@ -54,12 +51,21 @@ def main():
                 name = name[len("event:"):] if name.startswith("event:") else name
                 costs[name] = costs.get(name, 0) + int(r[first_event + i] or 0)
             sums[key] = (calls, costs)
+    lines = []
     for key in sorted(sums):
         calls, costs = sums[key]
         order = sorted(events) if by_name else events
         figures = " ".join("%s=%d" % (e, costs.get(e, 0)) for e in order)
-        print("%r calls=%d %s" % (key, calls, figures))
-    print("events", " ".join(events))
+        lines.append("%r calls=%d %s" % (key, calls, figures))
+    lines.append("events " + " ".join(events))
+    return lines
+
+
+def main():
+    bindir, args = sys.argv[1], sys.argv[2:]
+    files = [a for a in args if a not in ("--compat", "--by-name")]
+    for line in expect(bindir, "--compat" in args, "--by-name" in args, files):
+        print(line)
 
 
 if __name__ == "__main__":
