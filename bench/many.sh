@@ -29,19 +29,7 @@ if [ ! -s "$data/list" ] || [ "$(wc -l < "$data/list")" -ne "$n" ]; then
              "$top"/tests/corpus/thirdparty/yappi*; do
         echo "$f" >> "$data/sources"
     done
-    k=$(wc -l < "$data/sources")
-    i=0
-    while [ "$i" -lt "$n" ]; do
-        src=$(sed -n "$((i % k + 1))p" "$data/sources")
-        if [ $((i % 3)) -eq 2 ]; then
-            gzip -c "$src" > "$data/in/p$i.gz"
-            echo "$data/in/p$i.gz"
-        else
-            cp "$src" "$data/in/p$i.cg"
-            echo "$data/in/p$i.cg"
-        fi
-        i=$((i + 1))
-    done > "$data/list"
+    sh "$top/bench/copies.sh" "$data/sources" "$n" "$data/in" > "$data/list"
     head -300 "$data/list" > "$data/list300"
 fi
 bytes=$(xargs cat < "$data/list" | wc -c)

@@ -55,6 +55,9 @@ if [ "${1:-}" = --one ]; then
     check "$bindir/cg-annotate" --no-limits --compat --tree both --no-auto
     check "$bindir/cg-export" pprof --no-limits --compat
     check "$bindir/cg-export" speedscope --no-limits --compat
+    check "$bindir/cg-rows" calls --no-limits --compat
+    # the file's stacks twice, on two threads, in order
+    check "$bindir/cg-rows" stacks --no-limits --compat -j2 "$f"
     exit 0
 fi
 mode=sanitizers sample=1

@@ -71,12 +71,22 @@ def cases(src):
         ("cg-export", ["pprof", "--no-gzip", os.path.join(cc, "011-positions-instr-bb-line.cg")]),
         # many profiles summed: the stage of each, adding up, the writer
         ("cg-merge", [v30, v28]),
-        ("cg-merge", ["-o", "OUT", "--compat", thr, inl, v30]),
+        ("cg-merge", ["-o", "OUT", "--compat", thr, v30]),
         # a merge of two threads' merges
-        ("cg-merge", ["-j2", v28, v30, inl]),
+        ("cg-merge", ["-j2", v28, v30]),
         # gzip under --compat: zlib's allocations are the library's
         ("cg-validate", ["--compat", os.path.join(src, "tests", "alloc", "thread2.callgrind.gz")]),
         ("cg-merge", ["--compat", os.path.join(src, "tests", "alloc", "thread2.callgrind.gz"), v28]),
+        # the rows of many profiles: each input's aggregation, its rows
+        # in blocks, written in turn or held for it (-j2); the labels
+        ("cg-rows", ["functions", "--label", "host=a", v30, v28]),
+        ("cg-rows", ["calls", thr]),
+        ("cg-rows", ["stacks", v28, v30]),
+        ("cg-rows", ["stacks", "-j2", v28, v30]),
+        ("cg-rows", ["functions", "-j2", "--compat",
+                     os.path.join(src, "tests", "alloc", "thread2.callgrind.gz"), v28]),
+        # an event marked inclusive: its stacks skipped, said at the end
+        ("cg-rows", ["stacks", os.path.join(src, "tests", "alloc", "inclusive.cg")]),
     ]
 
 

@@ -51,6 +51,12 @@ for f in cg_parse cg_funcs_new cg_diff_get cg_limits_set cg_fold cg_version; do
         { echo "no man page for $f"; exit 1; }
 done
 [ -f "$prefix/share/man/man1/cg-funcs.1" ] && [ -f "$prefix/share/man/man5/cgprof.5" ]
+# the tables of cg-rows(1), as the source has them
+for e in sqlite duckdb clickhouse; do
+    cmp -s "$src/sql/$e.sql" "$prefix/share/cgprof/sql/$e.sql" ||
+        { echo "share/cgprof/sql/$e.sql is not installed"; exit 1; }
+done
+[ -f "$prefix/share/man/man1/cg-rows.1" ] && [ -x "$prefix/bin/cg-rows" ]
 grep -q "define CGPROF_VERSION \"$("$prefix/bin/cg-validate" --version | sed 's/.* //')\"" \
     "$prefix/include/cgprof_version.h"
 echo "installed, moved, and built against: pkg-config and find_package"
