@@ -15,7 +15,7 @@
 # --compat.  The npm packages are those the engines tests install into
 # BUILDDIR (npm-duckdb, npm-clickhouse: ctest -L engines); an engine whose
 # package is not there is left out, as is sqlite3 when not installed.
-# Needs GNU time.
+# Needs GNU time; valgrind for the instruction counts.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 bin=$(cd "${1:-$top/build/bin}" && pwd)
@@ -91,3 +91,23 @@ for t in functions calls stacks; do
     echo "| $t | $rows | $mb | $j1 | $(rate "$rows" "$j1") | $j2 | $(rate "$rows" "$j2") | $(rate "$rows" "$sq") | $(rate "$rows" "$dd") | $(rate "$rows" "$ch") |"
 done
 rm -rf "$data/db-duckdb" "$data/db-clickhouse" "$data/prof.db" "$data/two.csv"
+
+# Instructions (valgrind --tool=callgrind) over the first 300 inputs: a
+# figure the machine's load does not move.
+if command -v valgrind > /dev/null; then
+    head -300 "$data/list" > "$data/list300"
+    echo
+    echo "| over 300 inputs | instructions | x cg-validate |"
+    echo "|---|---:|---:|"
+    instr() {
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" --compat -q \
+            --files-from "$data/list300" 2>&1 > /dev/null |
+            sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+    }
+    base=$(instr "$bin/cg-validate")
+    echo "| cg-validate | $base | 1.00 |"
+    for t in functions calls stacks; do
+        n=$(instr "$bin/cg-rows" "$t")
+        echo "| cg-rows $t | $n | $(echo "$n $base" | awk '{ printf "%.2f", $1 / $2 }') |"
+    done
+fi
