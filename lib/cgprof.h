@@ -1077,10 +1077,15 @@ cg_kind cg_export_finish(cg_export *x, unsigned flags, cg_error *err);
 /* The aggregation behind the export (finished with it). */
 const cg_funcs *cg_export_funcs(const cg_export *x);
 /* Append the profile as pprof's profile.proto message (uncompressed) to
- * out.  One sample type per event: the event's name and, for a name
- * "NAME(UNIT)" or "NAME_(UNIT)", NAME and UNIT, else the unit "count".
- * One mapping per object, one function per function (its name, file and
- * first line with a cost), locations at (function, line, instruction
+ * out.  One sample type per event: for a name "NAME(UNIT)" or
+ * "NAME_(UNIT)", NAME in UNIT, a time converted to nanoseconds and a size
+ * to bytes, the figures multiplied by the scale (Xdebug's Time_(10ns):
+ * nanoseconds, x 10; cg-export(1), Units), else the name and "count"; the
+ * first event's type the period type, the period its scale.  One mapping
+ * per object (the empty one's included), its functions, files and lines
+ * marked known; one function per function (its name, with no system
+ * name, so that pprof keeps it as it is; its file and first line with a
+ * cost), locations at (function, line, instruction
  * address where the profile has instruction positions).  Samples are
  * each event's stacks, leaf first, a value in the event's column alone;
  * a stack is cut into pieces by the lines of its leaf's self cost and of
@@ -1089,7 +1094,8 @@ const cg_funcs *cg_export_funcs(const cg_export *x);
  * comment (a byte of it that is no part of UTF-8 written U+FFFD).  rep
  * (NULL: none), cg_funcs_event_count entries, gets what folding each
  * event met (cg_fold_report).  CG_OK; CG_UNSUPPORTED for a profile with
- * no event or a total over INT64_MAX (pprof's values are int64);
+ * no event or a total over INT64_MAX once in its unit (pprof's values are
+ * int64);
  * CG_RESOURCE out of memory, out then holding part of a message
  * (out->failed, or the caller discards it). */
 cg_kind cg_export_pprof(const cg_export *x, cg_str comment, cg_buf *out,
@@ -1100,7 +1106,10 @@ cg_kind cg_export_pprof(const cg_export *x, cg_str comment, cg_buf *out,
  * profile per event and part (a thread, a dump; cg_fold_part), the
  * stacks root first with their counts as weights, event by event and
  * within an event part by part.  A profile is named by its event, with
- * several parts "EVENT, part P of N" (P from 1).  name is the file's name (U+FFFD for a byte that
+ * several parts "EVENT, part P of N" (P from 1), in the event's unit:
+ * a time in the largest of speedscope's time units that it is a whole
+ * number of, a size in bytes, the weights scaled; else "none", the
+ * figures as they are.  name is the file's name (U+FFFD for a byte that
  * is no part of UTF-8).  rep and the kinds as cg_export_pprof. */
 cg_kind cg_export_speedscope(const cg_export *x, cg_str name, cg_buf *out,
                              cg_fold_report *rep, cg_error *err);

@@ -16,19 +16,34 @@ struct cg_export {
 	int finished, failed;
 };
 
-/* The events' totals fit in Int64, as pprof and speedscope hold them:
- * CG_OK, or Unsupported naming the event. */
-cg_kind cgi_export_fits(const cg_export *x, cg_error *err);
+/* The formats, and the families of the units they convert. */
+enum { CGI_FORMAT_PPROF, CGI_FORMAT_SPEEDSCOPE };
+enum { CGI_UNIT_TIME, CGI_UNIT_BYTES };
 
-/* Finished, with an event, its totals fitting: CG_OK, or Unsupported. */
-cg_kind cgi_export_ready(const cg_export *x, cg_error *err);
+/* An event's unit in a format: the name the format shows, its unit, and
+ * the factor the file's figures are multiplied by to be in that unit
+ * (UINT64_MAX: more than any format holds). */
+typedef struct cgi_unit {
+	cg_str name, unit;
+	uint64_t scale;
+} cgi_unit;
+
+/* An event "NAME(UNIT)" or "NAME_(UNIT)" (Xdebug's, go tool pprof's),
+ * UNIT "[FACTOR][ ]WORD": a time or a size converts to the format's
+ * unit (pprof: nanoseconds, bytes; speedscope: the largest of its units
+ * that the unit is a whole number of), figures scaled; another WORD is
+ * pprof's unit as written, the figures times FACTOR, and speedscope's
+ * "none"; a UNIT that is no whole FACTOR stays in the name.  An event
+ * without a unit is NAME, "count" (pprof) or "none" (speedscope). */
+void cgi_export_unit(cg_str event, int format, cgi_unit *u);
+
+/* Finished, with an event, its totals scaled to their units in format
+ * fitting in Int64 (pprof's and speedscope's values): CG_OK, or
+ * Unsupported naming the event. */
+cg_kind cgi_export_ready(const cg_export *x, int format, cg_error *err);
 
 /* Append s with each byte that is no part of a UTF-8 sequence written as
  * U+FFFD (a file's name may hold one; the formats hold UTF-8). */
 void cgi_export_utf8(cg_buf *out, cg_str s);
-
-/* An event name "NAME(UNIT)" or "NAME_(UNIT)" (pprof's and Xdebug's):
- * the name and the unit; else the whole name and no unit. */
-void cgi_export_unit(cg_str event, cg_str *name, cg_str *unit);
 
 #endif

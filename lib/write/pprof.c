@@ -65,6 +65,7 @@ typedef struct writer {
 	const cg_export *x;
 	const cg_funcs *f;
 	size_t ev, nev;
+	uint64_t scale;             /* event ev's figures to its unit */
 	cg_pairmap arc_of;          /* (caller, callee) -> arc */
 	space *spaces[2];           /* per function, per arc */
 	uint64_t *bound[2];         /* per site: the end of its stretch */
@@ -277,7 +278,7 @@ static void sample(writer *w, size_t depth, const uint64_t *ids,
 	field_bytes(m, 1, s->ptr, s->len);
 	s->len = 0;
 	for (i = 0; i < w->nev; i++)
-		varint(s, i == w->ev ? value : 0);
+		varint(s, i == w->ev ? value * w->scale : 0);
 	field_bytes(m, 2, s->ptr, s->len);
 	field_bytes(&w->out, 2, m->ptr, m->len);
 }
@@ -287,7 +288,7 @@ static cg_kind emit(void *ctx, const size_t *frames, size_t depth,
 {
 	writer *w = ctx;
 	size_t i, k, ncuts = 0;
-	if (count > (uint64_t)INT64_MAX) {
+	if (count > (uint64_t)INT64_MAX / w->scale) {
 		w->over = 1;
 		return CG_ABORTED;
 	}
@@ -340,20 +341,29 @@ static void value_type(writer *w, unsigned field, cg_str type, cg_str unit)
 	field_bytes(&w->out, field, m->ptr, m->len);
 }
 
+/* The sample types, the events in their units; the period's type the
+ * first event's, the period one unit of the file in it (10 for Xdebug's
+ * Time_(10ns) in nanoseconds). */
 static void sample_types(writer *w)
 {
 	size_t i;
+	cgi_unit u;
 	for (i = 0; i < w->nev; i++) {
-		cg_str name, unit;
-		cgi_export_unit(cg_funcs_event(w->f, i), &name, &unit);
-		if (unit.len == 0)
-			unit = (cg_str){"count", 5};
-		value_type(w, 1, name, unit);
+		cgi_export_unit(cg_funcs_event(w->f, i), CGI_FORMAT_PPROF, &u);
+		value_type(w, 1, u.name, u.unit);
 	}
+	cgi_export_unit(cg_funcs_event(w->f, 0), CGI_FORMAT_PPROF, &u);
+	value_type(w, 11, u.name, u.unit);
+	field_varint(&w->out, 12, u.scale);
+	field_varint(&w->out, 14, str_id(w, u.name));
 }
 
-/* One mapping per object, numbered from 1 in order of the functions:
- * per function its mapping (0: no object). */
+/* One mapping per object, the empty object's included, numbered from 1
+ * in order of the functions: per function its mapping.  Each has
+ * functions, files, lines and inline frames already, so that pprof looks
+ * up none of them in an object (pprof gives locations without a mapping
+ * one of its own, which it would symbolize from the program named on its
+ * command line). */
 static uint64_t *mappings(writer *w)
 {
 	size_t i, n = cg_funcs_count(w->f);
@@ -366,8 +376,6 @@ static uint64_t *mappings(writer *w)
 		cg_func fn;
 		uint32_t ob, id;
 		cg_funcs_get(w->f, i, &fn);
-		if (fn.ob.len == 0)
-			continue;
 		ob = str_id(w, fn.ob);
 		if (cgi_pairmap_put(&seen, ob, 0, (uint32_t)next, &id) < 0) {
 			w->oom = 1;
@@ -382,6 +390,7 @@ static uint64_t *mappings(writer *w)
 			field_varint(m, 7, 1);
 			field_varint(m, 8, 1);
 			field_varint(m, 9, 1);
+			field_varint(m, 10, 1);
 			field_bytes(&w->out, 3, m->ptr, m->len);
 			next++;
 		}
@@ -390,6 +399,10 @@ static uint64_t *mappings(writer *w)
 	return of;
 }
 
+/* A function per function, its name with no system name: pprof
+ * demangles or simplifies a name only where the two are the same (its
+ * symbolizer's heuristics take <module> for a C++ template, and write
+ * it empty); the names are the profile's, as the reader shows them. */
 static void functions(writer *w)
 {
 	size_t i;
@@ -402,7 +415,6 @@ static void functions(writer *w)
 		m->len = 0;
 		field_varint(m, 1, i + 1);
 		field_varint(m, 2, name);
-		field_varint(m, 3, name);
 		field_varint(m, 4, str_id(w, fn.fl));
 		if (w->x->start_line[i] <= (uint64_t)INT64_MAX)
 			field_varint(m, 5, w->x->start_line[i]);
@@ -423,8 +435,7 @@ static void locations(writer *w, const uint64_t *mapping)
 		field_varint(&line, 2, ln > (uint64_t)INT64_MAX ? 0 : ln);
 		m->len = 0;
 		field_varint(m, 1, i + 1);
-		if (mapping[fn] != 0)
-			field_varint(m, 2, mapping[fn]);
+		field_varint(m, 2, mapping[fn]);
 		if (w->loc_addr[i] != 0)
 			field_varint(m, 3, w->loc_addr[i]);
 		field_bytes(m, 4, line.ptr, line.len);
@@ -494,6 +505,9 @@ static cg_kind samples(writer *w, cg_fold_report *rep, cg_error *err)
 	size_t na = cg_funcs_arc_count(w->f), nf = cg_funcs_count(w->f);
 	for (w->ev = 0; w->ev < w->nev; w->ev++) {
 		cg_kind k;
+		cgi_unit u;
+		cgi_export_unit(cg_funcs_event(w->f, w->ev), CGI_FORMAT_PPROF, &u);
+		w->scale = u.scale;
 		memset(w->spaces[0], 0, (nf + 1) * sizeof *w->spaces[0]);
 		memset(w->spaces[1], 0, (na + 1) * sizeof *w->spaces[1]);
 		k = cg_fold(w->f, w->ev, &w->x->fold, measure, w,
@@ -505,8 +519,8 @@ static cg_kind samples(writer *w, cg_fold_report *rep, cg_error *err)
 		k = cg_fold(w->f, w->ev, &w->x->fold, emit, w, NULL, err);
 		if (w->over)
 			return cgi_fail(err, CG_UNSUPPORTED, 0,
-			                "a stack's count is over Int64, which pprof "
-			                "cannot hold");
+			                "a stack's count in its event's unit is over "
+			                "Int64, which pprof cannot hold");
 		if (spoiled(w))
 			return cgi_fail_memory(err, 0);
 		if (k != CG_OK)
@@ -521,7 +535,7 @@ cg_kind cg_export_pprof(const cg_export *x, cg_str comment, cg_buf *out,
 	writer w;
 	uint64_t *mapping = NULL;
 	cg_kind k;
-	if ((k = cgi_export_ready(x, err)) != CG_OK)
+	if ((k = cgi_export_ready(x, CGI_FORMAT_PPROF, err)) != CG_OK)
 		return k;
 	memset(&w, 0, sizeof w);
 	w.x = x;
@@ -533,7 +547,6 @@ cg_kind cg_export_pprof(const cg_export *x, cg_str comment, cg_buf *out,
 	else
 		k = samples(&w, rep, err);
 	if (k == CG_OK) {
-		cg_str first, unit;
 		sample_types(&w);
 		mapping = mappings(&w);
 		if (mapping == NULL)
@@ -547,10 +560,6 @@ cg_kind cg_export_pprof(const cg_export *x, cg_str comment, cg_buf *out,
 		field_varint(&w.out, 13,
 		             str_id(&w, (cg_str){w.scratch.ptr ? w.scratch.ptr : "",
 		                                 w.scratch.len}));
-		if (w.nev > 0) {
-			cgi_export_unit(cg_funcs_event(x->f, 0), &first, &unit);
-			field_varint(&w.out, 14, str_id(&w, first));
-		}
 		strings(&w);
 		if (spoiled(&w))
 			k = cgi_fail_memory(err, 0);

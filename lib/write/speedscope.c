@@ -1,7 +1,8 @@
 /* speedscope.c - a profile as speedscope's file format: a frame per
  * function (its name, file and first line with a cost), and per event
  * and part a "sampled" profile whose samples are the part's stacks
- * (cg_fold_part), root first, and whose weights are their counts. */
+ * (cg_fold_part), root first, and whose weights are their counts in the
+ * event's unit (cgi_export_unit). */
 #include "internal.h"
 #include "export.h"
 #include "stacks.h"
@@ -12,7 +13,8 @@ typedef struct json {
 	cg_buf *out;
 	cg_buf weights;
 	cg_buf name; /* a profile's */
-	int first;
+	uint64_t scale; /* its event's figures to its unit */
+	int first, over;
 } json;
 
 static int spoiled(const json *j)
@@ -71,7 +73,11 @@ static cg_kind stack(void *ctx, const size_t *frames, size_t depth,
 		cg_buf_u64(j->out, frames[i]);
 	}
 	cg_buf_putc(j->out, ']');
-	cg_buf_u64(&j->weights, count);
+	if (count > (uint64_t)INT64_MAX / j->scale) {
+		j->over = 1;
+		return CG_ABORTED;
+	}
+	cg_buf_u64(&j->weights, count * j->scale);
 	return spoiled(j) ? CG_RESOURCE : CG_OK;
 }
 
@@ -99,32 +105,15 @@ static void frames(const cg_export *x, cg_buf *b)
 	cg_buf_puts(b, "]}");
 }
 
-/* speedscope's unit for an event's, "none" for one it has not. */
-static const char *unit_of(cg_str unit)
-{
-	static const char *const known[][2] = {
-	    {"ns", "nanoseconds"},  {"nanoseconds", "nanoseconds"},
-	    {"us", "microseconds"}, {"microseconds", "microseconds"},
-	    {"ms", "milliseconds"}, {"milliseconds", "milliseconds"},
-	    {"s", "seconds"},       {"seconds", "seconds"},
-	    {"bytes", "bytes"},     {"B", "bytes"}};
-	size_t i;
-	for (i = 0; i < sizeof known / sizeof known[0]; i++)
-		if (unit.len == strlen(known[i][0]) &&
-		    memcmp(unit.ptr, known[i][0], unit.len) == 0)
-			return known[i][1];
-	return "none";
-}
-
 /* Profile of event ev in part p, with a fold report into rep. */
 static cg_kind profile(const cg_export *x, size_t ev, size_t p, json *j,
                        cg_fold_report *rep, cg_error *err)
 {
 	size_t np = cg_funcs_part_count(x->f);
-	cg_str name, unit;
+	cgi_unit u;
 	cg_kind k;
 	cg_buf *b = j->out;
-	cgi_export_unit(cg_funcs_event(x->f, ev), &name, &unit);
+	cgi_export_unit(cg_funcs_event(x->f, ev), CGI_FORMAT_SPEEDSCOPE, &u);
 	if (ev > 0 || p > 0)
 		cg_buf_putc(b, ',');
 	cg_buf_puts(b, "{\"type\":\"sampled\",\"name\":");
@@ -140,13 +129,18 @@ static cg_kind profile(const cg_export *x, size_t ev, size_t p, json *j,
 	} else
 		string(b, cg_funcs_event(x->f, ev));
 	cg_buf_puts(b, ",\"unit\":\"");
-	cg_buf_puts(b, unit_of(unit));
+	cg_buf_put(b, u.unit.ptr, u.unit.len);
 	cg_buf_puts(b, "\",\"startValue\":0,\"endValue\":");
-	cg_buf_u64(b, cg_funcs_part_totals(x->f, p)[ev]);
+	cg_buf_u64(b, cg_funcs_part_totals(x->f, p)[ev] * u.scale);
 	cg_buf_puts(b, ",\"samples\":[");
 	j->weights.len = 0;
 	j->first = 1;
+	j->scale = u.scale;
 	k = cg_fold_part(x->f, p, ev, &x->fold, stack, j, rep, err);
+	if (j->over)
+		return cgi_fail(err, CG_UNSUPPORTED, 0,
+		                "a stack's count in its event's unit is over "
+		                "Int64, which speedscope cannot hold");
 	if (k != CG_OK)
 		return spoiled(j) ? cgi_fail_memory(err, 0) : k;
 	cg_buf_puts(b, "],\"weights\":[");
@@ -182,7 +176,7 @@ cg_kind cg_export_speedscope(const cg_export *x, cg_str name, cg_buf *out,
 {
 	json j;
 	cg_kind k = CG_OK;
-	if ((k = cgi_export_ready(x, err)) != CG_OK)
+	if ((k = cgi_export_ready(x, CGI_FORMAT_SPEEDSCOPE, err)) != CG_OK)
 		return k;
 	memset(&j, 0, sizeof j);
 	j.out = out;

@@ -52,7 +52,11 @@ p = {'strings': strings,
      'functions': [[f.get(1), strings[f.get(2, 0)], strings[f.get(4, 0)], f.get(5, 0)]
                    for f in sub(5)],
      'comments': [strings[v] for f, v in msg if f == 13],
-     'default': [strings[v] for f, v in msg if f == 14]}
+     'default': [strings[v] for f, v in msg if f == 14],
+     'period_type': [[strings[t.get(1, 0)], strings[t.get(2, 0)]] for t in sub(11)],
+     'period': [v for f, v in msg if f == 12],
+     'system_names': [f.get(3, 0) for f in sub(5)],
+     'mapping_flags': [[m.get(k, 0) for k in (7, 8, 9, 10)] for m in sub(3)]}
 print(json.dumps(p))
 PY
 }
@@ -75,8 +79,9 @@ query() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)
     [ "$(q "d['strings'][0] == ''")" = True ]
     [ "$(q "d['types']")" = "[['Ir', 'count'], ['Dr', 'count']]" ]
     [ "$(q "d['default']")" = "['Ir']" ]
-    # one mapping, /bin/prog; the functions with their file and first line
-    [ "$(q "d['mappings']")" = "[[1, '/bin/prog']]" ]
+    # a mapping per object, /bin/prog and part 2's none; the functions
+    # with their file and first line
+    [ "$(q "d['mappings']")" = "[[1, '/bin/prog'], [2, '']]" ]
     # part 2's main names no object nor file: a function of its own
     [ "$(q "sorted(f[1:] for f in d['functions'])")" = "[['helper', 'main.c', 20], ['main', '', 1], ['main', 'main.c', 10]]" ]
     # Ir: main 5 + 3 (util.h's line 12 is main's), helper 12, part 2's
@@ -110,13 +115,73 @@ query() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)
     [ "$(q "d['profiles'][1]['samples'][0][0] != d['profiles'][0]['samples'][0][0]")" = True ]
 }
 
-@test "speedscope: a unit the event names, or none" {
-    printf 'events: Time_(10ns) Memory_(bytes) cpu(ns)\nfn=f\n1 5 6 7\n' > "$BATS_TEST_TMPDIR/u.cg"
-    export_ speedscope -o "$BATS_TEST_TMPDIR/s.json" "$BATS_TEST_TMPDIR/u.cg"
-    [ "$(query "$BATS_TEST_TMPDIR/s.json" "[p['unit'] for p in d['profiles']]")" = "['none', 'bytes', 'nanoseconds']" ]
+# The events of units.cg: a unit as Xdebug writes it (Time_(10ns),
+# Memory_(bytes), Time_(µs)), as go tool pprof -callgrind does (cpu(ms),
+# alloc_space(kB), samples(count)), a unit no format knows with a
+# factor, one that is no whole number, and none.  Each row: the event,
+# its cost, pprof's type, unit and figure, speedscope's unit and figure,
+# worked out by hand from the units' definitions.
+UNITS='Time_(10ns)	5	Time	nanoseconds	50	nanoseconds	50
+Memory_(bytes)	6	Memory	bytes	6	bytes	6
+Wall_(µs)	7	Wall	nanoseconds	7000	microseconds	7
+cpu(ms)	8	cpu	nanoseconds	8000000	milliseconds	8
+alloc_space(kB)	3	alloc_space	bytes	3072	bytes	3072
+t(2min)	2	t	nanoseconds	240000000000	seconds	240
+samples(count)	9	samples	count	9	none	9
+hits(10calls)	4	hits	calls	40	none	4
+half(0.5ms)	11	half(0.5ms)	count	11	none	11
+Ir	12	Ir	count	12	none	12'
+
+units_profile() {
+    printf 'events: %s\nfn=f\n1 %s\n' "$(printf '%s\n' "$UNITS" | cut -f1 | paste -sd' ')" \
+        "$(printf '%s\n' "$UNITS" | cut -f2 | paste -sd' ')" > "$1"
+}
+
+@test "units: a time in nanoseconds, a size in bytes, the figures scaled exactly, in pprof's message" {
+    units_profile "$BATS_TEST_TMPDIR/u.cg"
     export_ pprof --no-gzip -o "$BATS_TEST_TMPDIR/p.pb" "$BATS_TEST_TMPDIR/u.cg"
     decode "$BATS_TEST_TMPDIR/p.pb" > "$BATS_TEST_TMPDIR/p.json"
-    [ "$(query "$BATS_TEST_TMPDIR/p.json" "d['types']")" = "[['Time', '10ns'], ['Memory', 'bytes'], ['cpu', 'ns']]" ]
+    q() { query "$BATS_TEST_TMPDIR/p.json" "$1"; }
+    q "'\n'.join('%s\t%s\t%d' % (t[0], t[1], sum(s[1][i] for s in d['samples'])) for i, t in enumerate(d['types']))" > "$BATS_TEST_TMPDIR/got"
+    printf '%s\n' "$UNITS" | cut -f3-5 | diff - "$BATS_TEST_TMPDIR/got"
+    # the period: the first event's type, one unit of it (10 ns)
+    [ "$(q "(d['period_type'], d['period'], d['default'])")" = "([['Time', 'nanoseconds']], [10], ['Time'])" ]
+}
+
+@test "units: speedscope's unit, the largest it has that the event's is a whole number of" {
+    units_profile "$BATS_TEST_TMPDIR/u.cg"
+    export_ speedscope -o "$BATS_TEST_TMPDIR/s.json" "$BATS_TEST_TMPDIR/u.cg"
+    query "$BATS_TEST_TMPDIR/s.json" "'\n'.join('%s\t%s\t%d' % (p['name'], p['unit'], p['endValue']) for p in d['profiles'])" > "$BATS_TEST_TMPDIR/got"
+    printf '%s\n' "$UNITS" | cut -f1,6,7 | diff - "$BATS_TEST_TMPDIR/got"
+    [ "$(query "$BATS_TEST_TMPDIR/s.json" "[sum(p['weights']) == p['endValue'] for p in d['profiles']].count(False)")" = 0 ]
+}
+
+@test "units: a figure over Int64 once scaled is refused, nothing written; one at Int64 is kept" {
+    # 2^63 - 1 = 9223372036854775807: 922337203685477580 x 10 fits, 922337203685477581 x 10 does not
+    printf 'events: Time_(10ns)\nfn=f\n1 922337203685477581\n' > "$BATS_TEST_TMPDIR/over.cg"
+    for f in pprof speedscope; do
+        run --separate-stderr export_ "$f" -o "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/over.cg"
+        [ "$status" -eq 1 ]
+        [ "$stderr" = "$BATS_TEST_TMPDIR/over.cg:0: unsupported: the total of event Time_(10ns), 922337203685477581 times 10 nanoseconds, is over Int64, which the format cannot hold" ]
+        [ ! -e "$BATS_TEST_TMPDIR/out" ]
+    done
+    printf 'events: Time_(10ns)\nfn=f\n1 922337203685477580\n' > "$BATS_TEST_TMPDIR/max.cg"
+    export_ pprof --no-gzip -o "$BATS_TEST_TMPDIR/p.pb" "$BATS_TEST_TMPDIR/max.cg"
+    [ "$(decode "$BATS_TEST_TMPDIR/p.pb" | query /dev/stdin "sum(s[1][0] for s in d['samples'])")" = 9223372036854775800 ]
+    export_ speedscope -o "$BATS_TEST_TMPDIR/s.json" "$BATS_TEST_TMPDIR/max.cg"
+    grep -F '"weights":[9223372036854775800]' "$BATS_TEST_TMPDIR/s.json"
+}
+
+@test "pprof: names are the profile's, no system name to rewrite, every mapping symbolized" {
+    sh "$TESTS_DIR/flame/hostile.sh" "$BATS_TEST_TMPDIR/h.cg"
+    export_ pprof --no-gzip -o "$BATS_TEST_TMPDIR/p.pb" "$EXAMPLE"
+    decode "$BATS_TEST_TMPDIR/p.pb" > "$BATS_TEST_TMPDIR/p.json"
+    [ "$(query "$BATS_TEST_TMPDIR/p.json" "set(d['system_names'])")" = "{0}" ]
+    [ "$(query "$BATS_TEST_TMPDIR/p.json" "set(map(tuple, d['mapping_flags']))")" = "{(1, 1, 1, 1)}" ]
+    # a function of no object has a mapping too, of no file
+    printf 'events: Ir\nfn=<module>\n1 5\n' > "$BATS_TEST_TMPDIR/n.cg"
+    export_ pprof --no-gzip -o "$BATS_TEST_TMPDIR/n.pb" "$BATS_TEST_TMPDIR/n.cg"
+    [ "$(decode "$BATS_TEST_TMPDIR/n.pb" | query /dev/stdin "(d['mappings'], [l[1] for l in d['locations']])")" = "([[1, '']], [1])" ]
 }
 
 @test "hostile names are data: byte for byte in both formats" {
@@ -266,4 +331,85 @@ query() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)
     export_ pprof --no-gzip -o "$BATS_TEST_TMPDIR/p.pb" "$BATS_TEST_TMPDIR/bad$(printf '\377').cg"
     decode "$BATS_TEST_TMPDIR/p.pb" > "$BATS_TEST_TMPDIR/p.json"
     [ "$(query "$BATS_TEST_TMPDIR/p.json" "'bad\ufffd.cg;' in d['comments'][0]")" = True ]
+}
+
+# go tool pprof -top over the pprof export $1 (more options after it):
+# per name shown, the flat figures added up, "NAME<TAB>FLAT" sorted; a
+# figure's unit (ns with -unit=ns) dropped.
+top_flat() {
+    HOME=$BATS_TEST_TMPDIR PPROF_TMPDIR=$BATS_TEST_TMPDIR go tool pprof -top \
+        -nodecount=1000000 -nodefraction=0 -edgefraction=0 "$@" 2>/dev/null | python3 -c '
+import collections, re, sys
+flat, on = collections.Counter(), False
+for line in sys.stdin.read().split("\n"):
+    if re.match(r"^\s+flat\s+flat%", line):
+        on = True
+        continue
+    m = on and re.match(r"^\s*(\S+)\s+\S+%\s+\S+%\s+\S+\s+\S+%\s\s(.*)$", line)
+    if m:
+        flat[m.group(2)] += int(re.sub(r"[a-z]+$", "", m.group(1)))
+for n in sorted(flat):
+    print("%s\t%d" % (n, flat[n]))'
+}
+
+# cg-funcs -C over $1 (with --compat): per name of the functions with an
+# inclusive cost in the first event, their self costs in it times $2
+# added up, "NAME<TAB>SELF" sorted as top_flat sorts.
+funcs_self() {
+    "$CG_BINDIR/cg-funcs" --compat -C "$1" 2>/dev/null | python3 -c '
+import collections, sys
+rows = [l.rstrip("\n").split("\t") for l in sys.stdin]
+head, rows = rows[0], rows[1:]
+ev = head[5]
+own, incl = collections.Counter(), collections.Counter()
+for r in rows:
+    own[r[2]] += int(r[5] or 0) * int(sys.argv[1])
+    incl[r[2]] += int(r[head.index(ev + ":incl")] or 0)
+for n in sorted(k for k in own if incl[k]):
+    print("%s\t%d" % (n, own[n]))' "$2"
+}
+
+@test "Xdebug's Time_(10ns), recorded now: go tool pprof reads nanoseconds, ten times the profile's figures" {
+    command -v go > /dev/null || skip "go is not installed"
+    php -m 2> /dev/null | grep -qix xdebug || skip "php with xdebug is not installed"
+    T=$BATS_TEST_TMPDIR
+    php -d xdebug.mode=profile -d xdebug.output_dir="$T" -d xdebug.profiler_output_name=xdebug.cg \
+        -d xdebug.use_compression=0 "$TESTS_DIR/programs/shop.php" > /dev/null
+    grep -Fx 'events: Time_(10ns) Memory_(bytes)' "$T/xdebug.cg"
+    export_ pprof --compat -o "$T/x.pb.gz" "$T/xdebug.cg" 2> /dev/null
+    HOME=$T PPROF_TMPDIR=$T go tool pprof -raw "$T/x.pb.gz" > "$T/raw" 2> /dev/null
+    grep -Fx 'PeriodType: Time nanoseconds' "$T/raw"
+    grep -Fx 'Period: 10' "$T/raw"
+    grep -Fx 'Time/nanoseconds[dflt] Memory/bytes' "$T/raw"
+    # the samples add up to 10 x the Time total, 1 x the Memory total
+    python3 -c '
+import sys
+lines = open(sys.argv[1]).read().split("\n")
+i = lines.index("Samples:") + 2
+vals = [l.split(":")[0].split() for l in lines[i:lines.index("Locations")] if l.strip()]
+print(sum(int(v[0]) for v in vals), sum(int(v[1]) for v in vals))' "$T/raw" > "$T/sums"
+    "$CG_BINDIR/cg-funcs" --compat -H -T "$T/xdebug.cg" 2> /dev/null | cut -f2 | paste -sd' ' | awk '{ print $1 * 10, $2 }' | diff - "$T/sums"
+    # every function's flat in ns, as -top prints it: 10 x its self cost
+    top_flat -unit=ns "$T/x.pb.gz" > "$T/top"
+    funcs_self "$T/xdebug.cg" 10 > "$T/want"
+    [ "$(wc -l < "$T/want")" -ge 5 ]
+    diff "$T/want" "$T/top"
+    # and the whole check of tests/export/pprof.py (P1-P7)
+    HOME=$T python3 "$TESTS_DIR/export/pprof.py" "$CG_BINDIR" "$T/xdebug.cg"
+}
+
+@test "cProfile, recorded now: go tool pprof shows every name as it is, <module> and <built-in method ...> too" {
+    command -v go > /dev/null || skip "go is not installed"
+    T=$BATS_TEST_TMPDIR
+    python3 "$TESTS_DIR/programs/cprofile2cg.py" "$T/cp.cg" "$TESTS_DIR/programs/interp.py" > /dev/null
+    export_ pprof -o "$T/cp.pb.gz" "$T/cp.cg" 2> /dev/null
+    top_flat "$T/cp.pb.gz" > "$T/top"
+    funcs_self "$T/cp.cg" 1 > "$T/want"
+    grep -q '^<module>	' "$T/want"
+    grep -q '^<built-in method builtins\.' "$T/want"
+    grep -q '^<genexpr>	' "$T/want"
+    no_line '^<unknown>' "$T/top"
+    # every name with its flat: the names as cg-funcs prints them
+    diff "$T/want" "$T/top"
+    HOME=$T python3 "$TESTS_DIR/export/pprof.py" "$CG_BINDIR" "$T/cp.cg"
 }

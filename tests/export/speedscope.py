@@ -7,10 +7,13 @@ NPMDIR with puppeteer-core when it is not there yet):
       accepts) and of a profile of hostile names (tests/flame/hostile.sh)
       is valid against the file format's schema, shipped in the package
       (dist/release/file-format-schema.json; python3-jsonschema);
-  J2  a profile per event and part, named EVENT or "EVENT, part P of N";
-      each one's weights add up to its part's total (cg-funcs -p -T), and
-      per event the samples that end in a frame to its function's self
-      cost (cg-funcs -C), exactly; frames keep the names byte for byte;
+  J2  a profile per event and part, named EVENT or "EVENT, part P of N",
+      in the event's unit (pprof.py's units(): a time in the largest of
+      speedscope's units it is a whole number of, a size in bytes, else
+      "none"); each one's weights add up to its part's total (cg-funcs -p
+      -T) times the unit's scale, and per event the samples that end in a
+      frame to its function's self cost (cg-funcs -C) times it, exactly;
+      frames keep the names byte for byte;
   R1  speedscope's own page (served over HTTP, as it loads a profile by
       URL only from there) opens the example's export in headless
       Chromium: its title is the profile's name, and the sandwich view
@@ -23,6 +26,9 @@ Chromium, node or the packages.
 """
 import collections, csv, functools, http.server, io, json, os, re, shutil, subprocess, sys
 import tempfile, threading
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pprof import units  # noqa: E402 (beside this file)
 
 SPEEDSCOPE, PUPPETEER = 'speedscope@1.25.0', 'puppeteer-core@23'
 
@@ -96,15 +102,19 @@ def figures(bindir, path, doc):
     ends = collections.defaultdict(collections.Counter)
     for k, p in enumerate(doc['profiles']):
         e, part = events[k // len(parts)], parts[k % len(parts)]
-        if sum(p['weights']) != total[(part, e)] or p['endValue'] != total[(part, e)]:
-            bad.append('%s part %d: weights %d, total %d'
-                       % (e, part, sum(p['weights']), total[(part, e)]))
+        _, unit, scale = units(e, speedscope=True)
+        if p['unit'] != unit:
+            bad.append('%s part %d: unit %s, want %s' % (e, part, p['unit'], unit))
+        want = total[(part, e)] * scale
+        if sum(p['weights']) != want or p['endValue'] != want:
+            bad.append('%s part %d: weights %d, total %d x %d'
+                       % (e, part, sum(p['weights']), total[(part, e)], scale))
         for st, w in zip(p['samples'], p['weights']):
             ends[e][(frames[st[-1]]['name'], frames[st[-1]].get('file', ''))] += w
     for e in events:
         want = collections.Counter()
         for r in rows:  # functions of one name and file in two objects: one frame key
-            want[(r['fn'], r['fl'])] += int(r[e] or 0)
+            want[(r['fn'], r['fl'])] += int(r[e] or 0) * units(e, speedscope=True)[2]
         for k in set(want) | set(ends[e]):
             if ends[e][k] != want[k]:
                 bad.append('%s %s: stacks end there %d, self %d' % (e, k, ends[e][k], want[k]))
