@@ -490,17 +490,46 @@ static void supply(part *w, uint32_t c)
 	}
 }
 
-/* What the calls into component c leave of its work enters as a root,
- * at one member: the one that does the most beyond what enters it (of
- * equals, the one with the most work, then the first). */
+/* What the calls into component c leave of its work enters as a root.
+ * In a cycle, first at each member whose work is more than all the calls
+ * into it (from the other members too): that much of it, which no arc
+ * can bring there (an arc carries no more than its cost).  The rest at one
+ * member: of those whose calls in leave room for it, the one called with
+ * the least (the outermost frame of a recursion holds all of it, and the
+ * calls into it at least that); else the one that does the most beyond
+ * what enters it (of equals, the one with the most work, then the
+ * first). */
+static void root_at(part *w, size_t v, uint64_t amt)
+{
+	w->rootw[v] += amt;
+	w->f[v] += amt;
+}
+
 static void root_share(part *w, uint32_t c)
 {
 	size_t lo = w->comp_first[c], hi = w->comp_first[c + 1], k, most = lo;
-	uint64_t in = 0, best = 0;
+	size_t room = SIZE_MAX;
+	uint64_t in = 0, best = 0, left;
 	for (k = lo; k < hi; k++)
 		in = cg_sat_add(in, w->f[w->comp_mem[k]]);
 	if (w->x[c] <= in)
 		return;
+	left = w->x[c] - in;
+	for (k = lo; hi - lo > 1 && left > 0 && k < hi; k++) {
+		size_t v = w->comp_mem[k];
+		uint64_t d = w->w[v] > w->inraw[v] ? w->w[v] - w->inraw[v] : 0;
+		d = d < left ? d : left;
+		root_at(w, v, d);
+		left -= d;
+	}
+	if (left == 0)
+		return;
+	for (k = lo; hi - lo > 1 && k < hi; k++) {
+		size_t v = w->comp_mem[k];
+		if (w->inraw[v] >= cg_sat_add(left, w->rootw[v]) &&
+		    (room == SIZE_MAX || w->inraw[v] < w->inraw[w->comp_mem[room]]))
+			room = k;
+	}
 	for (k = lo; k < hi; k++) {
 		size_t v = w->comp_mem[k], m = w->comp_mem[most];
 		uint64_t d = w->w[v] > w->f[v] ? w->w[v] - w->f[v] : 0;
@@ -509,8 +538,7 @@ static void root_share(part *w, uint32_t c)
 			most = k;
 		}
 	}
-	w->rootw[w->comp_mem[most]] = w->x[c] - in;
-	w->f[w->comp_mem[most]] += w->x[c] - in;
+	root_at(w, w->comp_mem[room != SIZE_MAX ? room : most], left);
 }
 
 /* Where the file contradicts itself, from its own figures (not from
