@@ -1001,8 +1001,48 @@ out:
 	return ret;
 }
 
+/* What the flow left of a root share is a root where work is left
+ * instead (no arc carries more than its cost); then the entries anew, in
+ * the order of the members. */
+static int reroot(part *w, cycle *cy, uint64_t *supply, uint64_t *demand,
+                  routes *r)
+{
+	size_t k = cy->k, e;
+	uint32_t m = 0;
+	for (e = 0; e < k; e++) {
+		size_t v = cy->mem[e];
+		uint64_t can = supply[e] < w->rootw[v] ? supply[e] : w->rootw[v];
+		while (can > 0 && m < k) {
+			size_t u = cy->mem[m];
+			uint64_t amt = can < demand[m] ? can : demand[m];
+			if (demand[m] == 0) {
+				m++;
+				continue;
+			}
+			w->rootw[v] -= amt;
+			w->f[v] -= amt;
+			w->rootw[u] += amt;
+			w->f[u] += amt;
+			supply[e] -= amt;
+			demand[m] -= amt;
+			can -= amt;
+			if (add_route(r, m, &m, 1, amt))
+				return -1;
+		}
+	}
+	cy->ne = 0;
+	for (e = 0; e < k; e++) {
+		cy->entry[e] = NONE;
+		if (w->f[cy->mem[e]] > 0) {
+			cy->entry[e] = (uint32_t)cy->ne;
+			cy->emember[cy->ne++] = (uint32_t)e;
+		}
+	}
+	return 0;
+}
+
 /* The routes of cycle cy: the largest flow, then the rest. */
-static int cycle_routes(part *w, const cycle *cy, routes *r)
+static int cycle_routes(part *w, cycle *cy, routes *r)
 {
 	size_t k = cy->k, m, e, i;
 	uint32_t s = (uint32_t)k, t = (uint32_t)k + 1;
@@ -1048,7 +1088,8 @@ static int cycle_routes(part *w, const cycle *cy, routes *r)
 		for (e = g.head[m]; e != NONE; e = g.next[e])
 			if (g.to[e] == t && (e & 1u) == 0)
 				demand[m] = g.cap[e];
-	if (decompose(&g, s, t, r, path, at) || route_rest(w, cy, supply, demand, r))
+	if (decompose(&g, s, t, r, path, at) || reroot(w, cy, supply, demand, r) ||
+	    route_rest(w, cy, supply, demand, r))
 		goto out;
 	ret = 0;
 out:
