@@ -494,11 +494,12 @@ static void supply(part *w, uint32_t c)
  * In a cycle, first at each member whose work is more than all the calls
  * into it (from the other members too): that much of it, which no arc
  * can bring there (an arc carries no more than its cost).  The rest at one
- * member: of those whose calls in leave room for it, the one called with
- * the least (the outermost frame of a recursion holds all of it, and the
- * calls into it at least that); else the one that does the most beyond
- * what enters it (of equals, the one with the most work, then the
- * first). */
+ * member: the one that does the most beyond what enters it (of equals,
+ * the one with the most work, then the first), where it is a root already
+ * or the calls into it leave room for the rest; else, of those whose calls
+ * in leave room for it, the one called with the least (the outermost
+ * frame of a recursion holds all of it, and the calls into it at least
+ * that). */
 static void root_at(part *w, size_t v, uint64_t amt)
 {
 	w->rootw[v] += amt;
@@ -507,7 +508,7 @@ static void root_at(part *w, size_t v, uint64_t amt)
 
 static void root_share(part *w, uint32_t c)
 {
-	size_t lo = w->comp_first[c], hi = w->comp_first[c + 1], k, most = lo;
+	size_t lo = w->comp_first[c], hi = w->comp_first[c + 1], k, most = lo, m;
 	size_t room = SIZE_MAX;
 	uint64_t in = 0, best = 0, left;
 	for (k = lo; k < hi; k++)
@@ -531,14 +532,18 @@ static void root_share(part *w, uint32_t c)
 			room = k;
 	}
 	for (k = lo; k < hi; k++) {
-		size_t v = w->comp_mem[k], m = w->comp_mem[most];
+		size_t v = w->comp_mem[k];
 		uint64_t d = w->w[v] > w->f[v] ? w->w[v] - w->f[v] : 0;
-		if (d > best || (d == best && w->w[v] > w->w[m])) {
+		if (d > best || (d == best && w->w[v] > w->w[w->comp_mem[most]])) {
 			best = d;
 			most = k;
 		}
 	}
-	root_at(w, w->comp_mem[room != SIZE_MAX ? room : most], left);
+	m = w->comp_mem[most];
+	if (room != SIZE_MAX && w->rootw[m] == 0 &&
+	    w->inraw[m] < cg_sat_add(left, w->rootw[m]))
+		m = w->comp_mem[room];
+	root_at(w, m, left);
 }
 
 /* Where the file contradicts itself, from its own figures (not from
