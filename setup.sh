@@ -34,7 +34,8 @@ if [ "$1" = test ]; then
                 mandoc:mandoc pkg-config:pkgconf bzip2:bzip2 xz:xz-utils \
                 zstd:zstd dot:graphviz python3:python3 shellcheck:shellcheck \
                 go:golang-go xmllint:libxml2-utils npm:npm php:php-cli \
-                script:bsdutils sqlite3:sqlite3; do
+                script:bsdutils sqlite3:sqlite3 \
+                pyprof2calltree:pyprof2calltree; do
         need "${tool%%:*}" "${tool#*:}"
     done
     # libFuzzer, for the fuzz targets .ci/run builds

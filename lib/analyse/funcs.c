@@ -87,6 +87,8 @@ struct cg_funcs {
 	size_t npool, pool_cap;
 	uint64_t *ptot;
 	size_t nptot, ptot_cap;
+	uint64_t *tmp; /* part_inclusive's, per entry of a part */
+	size_t tmp_cap;
 
 	/* summed over the parts ended so far */
 	cmat self, incl, called; /* per function (called: width 1) */
@@ -495,34 +497,45 @@ static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 	return CG_OK;
 }
 
-/* Within a part: called is the sum of the arcs into an entry; inclusive
- * is the sum of the arcs into it from others when it was called (a
- * positive count, recursion included), else its self plus its arcs to
- * others.  0, or -1 past UInt64. */
-static int part_inclusive(cg_funcs *f, const fpart *fp)
+/* Within a part: called is the sum of the arcs into an entry.  Its
+ * inclusive cost is KCachegrind's (TracePartFunction): the arcs into it
+ * from others when it was called, recursion included, else its self plus
+ * its arcs to others; but never below its self cost.  A function called
+ * only by itself is a root, and in an event where the calls into it carry
+ * less than its self cost it is partly one, as cg-fold draws it: its self
+ * plus its arcs to others.  tmp holds, per entry, its arcs to others
+ * (width n) and the arcs into it from others (1 when any).  0, or -1 past
+ * UInt64. */
+static int part_inclusive(cg_funcs *f, const fpart *fp, uint64_t *tmp)
 {
-	size_t n = fp->nev, i;
+	size_t n = fp->nev, w = n + 1, i, e;
 	int over = 0;
-	for (i = fp->arc_begin; i < fp->arc_end; i++)
-		over |= add_u64(&f->ents[f->parcs[i].ecallee].called,
-		                f->parcs[i].calls);
 	for (i = fp->arc_begin; i < fp->arc_end; i++) {
 		const parc *a = &f->parcs[i];
-		const entry *caller = &f->ents[a->ecaller];
-		const entry *callee = &f->ents[a->ecallee];
+		over |= add_u64(&f->ents[a->ecallee].called, a->calls);
 		if (a->caller == a->callee)
 			continue;
-		if (callee->called > 0)
+		over |= cg_add_costs(tmp + (a->ecaller - fp->ent_begin) * w,
+		                     f->pool + a->cost, n);
+		tmp[(a->ecallee - fp->ent_begin) * w + n] = 1;
+	}
+	for (i = fp->arc_begin; i < fp->arc_end; i++) {
+		const parc *a = &f->parcs[i];
+		const entry *callee = &f->ents[a->ecallee];
+		if (a->caller != a->callee && callee->called > 0)
 			over |= cg_add_costs(f->pool + callee->cost + n,
 			                     f->pool + a->cost, n);
-		if (caller->called == 0)
-			over |= cg_add_costs(f->pool + caller->cost + n,
-			                     f->pool + a->cost, n);
 	}
-	for (i = fp->ent_begin; i < fp->ent_end; i++)
-		if (f->ents[i].called == 0)
-			over |= cg_add_costs(f->pool + f->ents[i].cost + n,
-			                     f->pool + f->ents[i].cost, n);
+	for (i = fp->ent_begin; i < fp->ent_end; i++) {
+		const uint64_t *out = tmp + (i - fp->ent_begin) * w;
+		uint64_t *self = f->pool + f->ents[i].cost, *incl = self + n;
+		int root = f->ents[i].called == 0 || out[n] == 0;
+		for (e = 0; e < n; e++)
+			if (root || incl[e] < self[e]) {
+				incl[e] = self[e];
+				over |= add_u64(&incl[e], out[e]);
+			}
+	}
 	return over;
 }
 
@@ -532,8 +545,16 @@ static int part_inclusive(cg_funcs *f, const fpart *fp)
 static int add_part(cg_funcs *f, const fpart *fp)
 {
 	const uint32_t *map = f->evmaps + fp->evmap;
-	size_t n = fp->nev, W = f->events.count, i;
-	int over = part_inclusive(f, fp);
+	size_t n = fp->nev, W = f->events.count, m = fp->ent_end - fp->ent_begin, i;
+	int over;
+	if (m > 0) {
+		if (m > SIZE_MAX / (n + 1) / sizeof *f->tmp ||
+		    cg_grow((void **)&f->tmp, &f->tmp_cap, m * (n + 1),
+		            sizeof *f->tmp))
+			return -1;
+		memset(f->tmp, 0, m * (n + 1) * sizeof *f->tmp);
+	}
+	over = part_inclusive(f, fp, f->tmp);
 	if (cmat_fit(&f->self, f->nfuncs, W) || cmat_fit(&f->incl, f->nfuncs, W) ||
 	    cmat_fit(&f->called, f->nfuncs, 1))
 		return -1;
@@ -1016,6 +1037,7 @@ void cg_funcs_free(cg_funcs *f)
 	cgi_stacks_free(f->stacks);
 	cg_free(f->fold_event);
 	cg_free(f->incl_line);
+	cg_free(f->tmp);
 	cg_free(f);
 }
 

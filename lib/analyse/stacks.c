@@ -490,27 +490,60 @@ static void supply(part *w, uint32_t c)
 	}
 }
 
-/* What the calls into component c leave of its work enters as a root,
- * at one member: the one that does the most beyond what enters it (of
- * equals, the one with the most work, then the first). */
+/* What the calls into component c leave of its work enters as a root.
+ * In a cycle, first at each member whose work is more than all the calls
+ * into it (from the other members too): that much of it, which no arc
+ * can bring there (an arc carries no more than its cost).  The rest at one
+ * member: the one that does the most beyond what enters it (of equals,
+ * the one with the most work, then the first), where it is a root already
+ * or the calls into it leave room for the rest; else, of those whose calls
+ * in leave room for it, the one called with the least (the outermost
+ * frame of a recursion holds all of it, and the calls into it at least
+ * that). */
+static void root_at(part *w, size_t v, uint64_t amt)
+{
+	w->rootw[v] += amt;
+	w->f[v] += amt;
+}
+
 static void root_share(part *w, uint32_t c)
 {
-	size_t lo = w->comp_first[c], hi = w->comp_first[c + 1], k, most = lo;
-	uint64_t in = 0, best = 0;
+	size_t lo = w->comp_first[c], hi = w->comp_first[c + 1], k, most = lo, m;
+	size_t room = SIZE_MAX;
+	uint64_t in = 0, best = 0, left;
 	for (k = lo; k < hi; k++)
 		in = cg_sat_add(in, w->f[w->comp_mem[k]]);
 	if (w->x[c] <= in)
 		return;
+	left = w->x[c] - in;
+	for (k = lo; hi - lo > 1 && left > 0 && k < hi; k++) {
+		size_t v = w->comp_mem[k];
+		uint64_t d = w->w[v] > w->inraw[v] ? w->w[v] - w->inraw[v] : 0;
+		d = d < left ? d : left;
+		root_at(w, v, d);
+		left -= d;
+	}
+	if (left == 0)
+		return;
+	for (k = lo; hi - lo > 1 && k < hi; k++) {
+		size_t v = w->comp_mem[k];
+		if (w->inraw[v] >= cg_sat_add(left, w->rootw[v]) &&
+		    (room == SIZE_MAX || w->inraw[v] < w->inraw[w->comp_mem[room]]))
+			room = k;
+	}
 	for (k = lo; k < hi; k++) {
-		size_t v = w->comp_mem[k], m = w->comp_mem[most];
+		size_t v = w->comp_mem[k];
 		uint64_t d = w->w[v] > w->f[v] ? w->w[v] - w->f[v] : 0;
-		if (d > best || (d == best && w->w[v] > w->w[m])) {
+		if (d > best || (d == best && w->w[v] > w->w[w->comp_mem[most]])) {
 			best = d;
 			most = k;
 		}
 	}
-	w->rootw[w->comp_mem[most]] = w->x[c] - in;
-	w->f[w->comp_mem[most]] += w->x[c] - in;
+	m = w->comp_mem[most];
+	if (room != SIZE_MAX && w->rootw[m] == 0 &&
+	    w->inraw[m] < cg_sat_add(left, w->rootw[m]))
+		m = w->comp_mem[room];
+	root_at(w, m, left);
 }
 
 /* Where the file contradicts itself, from its own figures (not from
@@ -973,8 +1006,48 @@ out:
 	return ret;
 }
 
+/* What the flow left of a root share is a root where work is left
+ * instead (no arc carries more than its cost); then the entries anew, in
+ * the order of the members. */
+static int reroot(part *w, cycle *cy, uint64_t *supply, uint64_t *demand,
+                  routes *r)
+{
+	size_t k = cy->k, e;
+	uint32_t m = 0;
+	for (e = 0; e < k; e++) {
+		size_t v = cy->mem[e];
+		uint64_t can = supply[e] < w->rootw[v] ? supply[e] : w->rootw[v];
+		while (can > 0 && m < k) {
+			size_t u = cy->mem[m];
+			uint64_t amt = can < demand[m] ? can : demand[m];
+			if (demand[m] == 0) {
+				m++;
+				continue;
+			}
+			w->rootw[v] -= amt;
+			w->f[v] -= amt;
+			w->rootw[u] += amt;
+			w->f[u] += amt;
+			supply[e] -= amt;
+			demand[m] -= amt;
+			can -= amt;
+			if (add_route(r, m, &m, 1, amt))
+				return -1;
+		}
+	}
+	cy->ne = 0;
+	for (e = 0; e < k; e++) {
+		cy->entry[e] = NONE;
+		if (w->f[cy->mem[e]] > 0) {
+			cy->entry[e] = (uint32_t)cy->ne;
+			cy->emember[cy->ne++] = (uint32_t)e;
+		}
+	}
+	return 0;
+}
+
 /* The routes of cycle cy: the largest flow, then the rest. */
-static int cycle_routes(part *w, const cycle *cy, routes *r)
+static int cycle_routes(part *w, cycle *cy, routes *r)
 {
 	size_t k = cy->k, m, e, i;
 	uint32_t s = (uint32_t)k, t = (uint32_t)k + 1;
@@ -1020,7 +1093,8 @@ static int cycle_routes(part *w, const cycle *cy, routes *r)
 		for (e = g.head[m]; e != NONE; e = g.next[e])
 			if (g.to[e] == t && (e & 1u) == 0)
 				demand[m] = g.cap[e];
-	if (decompose(&g, s, t, r, path, at) || route_rest(w, cy, supply, demand, r))
+	if (decompose(&g, s, t, r, path, at) || reroot(w, cy, supply, demand, r) ||
+	    route_rest(w, cy, supply, demand, r))
 		goto out;
 	ret = 0;
 out:

@@ -335,3 +335,83 @@ need_valgrind() {
     [ "${stderr_lines[1]}" = "$BATS_TEST_TMPDIR/h.cg:0: syntax: no profile: the input holds no header or body line" ]
     [ -z "$output" ]
 }
+
+# pprof --callgrind's shape: samples in malloc (3) outnumber those of the
+# calls into it (1), and malloc calls mmap (2).  KCachegrind takes the
+# calls in (1); cg-funcs never goes below the self cost: 3 + 2.
+@test "inclusive is never below self: a function whose calls in carry less than its self cost" {
+    local T=$BATS_TEST_TMPDIR
+    cat > "$T/pp.cg" <<'CG'
+events: Hits
+fl=(1) a.c
+fn=(1) main
+5 4
+cfl=(2) malloc.c
+cfn=(2) malloc
+calls=1 6
+6 1
+fl=(2)
+fn=(2)
+7 3
+cfn=(3) mmap
+calls=1 8
+8 2
+CG
+    run -0 funcs -H "$T/pp.cg"
+    [ "${lines[0]}" = "${TAB}a.c${TAB}main${TAB}0${TAB}${TAB}4${TAB}5" ]
+    [ "${lines[1]}" = "${TAB}malloc.c${TAB}malloc${TAB}1${TAB}${TAB}3${TAB}5" ]
+    [ "${lines[2]}" = "${TAB}malloc.c${TAB}mmap${TAB}1${TAB}${TAB}0${TAB}2" ]
+    [ "${#lines[@]}" -eq 3 ]
+    # per part the same
+    run -0 funcs -H -p "$T/pp.cg"
+    [[ "$output" == *"${TAB}malloc${TAB}1${TAB}${TAB}3${TAB}5"* ]]
+}
+
+# Valgrind with --skip-direct-rec=no --separate-recs=1 records the static
+# startup code, (below main) calling (below main), as one function that
+# calls only itself: a root, whose inclusive cost is its self cost and its
+# calls to others, worked out here from the file itself.
+# bats test_tags=valgrind
+@test "a recording of (below main) calling itself: inclusive is its self and its calls out" {
+    command -v valgrind >/dev/null || skip "valgrind is not installed"
+    local T=$BATS_TEST_TMPDIR
+    printf 'int main(void) { return 0; }\n' > "$T/m.c"
+    cc -static -O0 -o "$T/m" "$T/m.c" 2>/dev/null || skip "no static C library"
+    valgrind -q --tool=callgrind --skip-direct-rec=no --separate-recs=1 \
+        --compress-strings=no --compress-pos=no \
+        --callgrind-out-file="$T/m.cg" "$T/m"
+    want=$(python3 - "$T/m.cg" <<'PY'
+import sys
+fn = cfn = None
+self_ = into = out = 0
+arc = False
+for line in open(sys.argv[1]):
+    line = line.rstrip('\n')
+    if line.startswith('fn='):
+        fn = line[3:]
+    elif line.startswith('cfn='):
+        cfn = line[4:]
+    elif line.startswith('calls='):
+        arc = True
+    elif line[:1].isdigit():
+        cost = int(line.split()[1])
+        if arc:
+            if fn == '(below main)' and cfn != fn:
+                out += cost
+            if cfn == '(below main)' and fn != cfn:
+                into += cost
+            arc = False
+        elif fn == '(below main)':
+            self_ += cost
+assert into == 0 and self_ > 0 and out > 0, (into, self_, out)
+print(self_, self_ + out)
+PY
+)
+    run -0 funcs -H "$T/m.cg"
+    got=$(printf '%s\n' "$output" | awk -F'\t' '$3 == "(below main)" { print $6, $7 }')
+    [ -n "$want" ]
+    [ "$got" = "$want" ]
+    # it called itself: KCachegrind's rule would have given 0
+    run -0 "$CG_BINDIR/cg-funcs" -c "$T/m.cg"
+    printf '%s\n' "$output" | awk -F'\t' '$3 == "(below main)" && $6 == "(below main)" && $7 > 0 { n++ } END { exit n == 0 }'
+}

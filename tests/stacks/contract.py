@@ -11,12 +11,12 @@ S1  the counts add up to the total, exactly;
 S2  the stacks that end in f add up to self(f), exactly;
 S3  for f in no cycle, the stacks that hold f (each once) add up to
     incl(f) within 0.1% of the total + 1% of incl(f) + what the file
-    lacks below f: in each part, for f and every function (or cycle)
-    its arcs reach, what the calls into it carry beyond its self cost
+    lacks below f: for f and every function its arcs reach, on the graph
+    summed over parts, what the calls into it carry beyond its self cost
     plus the calls it makes.  Exempt (listed with -v): the calls into f
-    carry more than incl(f), its self cost is more than incl(f), or a
-    caller of f in no cycle hands its callees more than its inclusive
-    cost less its self cost;
+    carry more than incl(f), a caller of f in no cycle hands its callees
+    more than its inclusive cost less its self cost, or f hands a callee
+    more than that callee's inclusive cost (pprof's -call_tree output);
 S4  for any f, the stacks that hold f add up to at most the calls into f
     from other functions, or its self cost where that is more (S2 draws
     all of it); the total where f is a root (nothing calls it, or its
@@ -124,45 +124,36 @@ class Profile:
             self.pself[r['part']][key(r['fl'], r['fn'])] += int(r[self.ev] or 0)
         self.lack = self.lacking()
 
-    def unit(self, k):
-        return 'cycle ' + self.cycle[k] if self.cycle.get(k) else k
-
     def lacking(self):
-        """Per function, what the file lacks at or below it: in each part,
-        over the units (functions, or cycles as one) its arcs reach, the
-        calls into a unit beyond its self cost and the calls out of it."""
-        lack = collections.Counter()
-        for p, arcs in self.parts.items():
-            into, out, own = collections.Counter(), collections.Counter(), collections.Counter()
-            up = collections.defaultdict(set)
-            # a key several functions share stands for them all here:
-            # summed, their shortfall is at most the sum of theirs
-            for k, s in self.pself[p].items():
-                own[self.unit(k)] += s
+        """Per function, what the file lacks at or below it: over f and
+        every function its arcs reach, on the graph summed over parts, the
+        calls into a function beyond its self cost and the calls out of
+        it (no stack can draw cost the file never placed)."""
+        into, out, own = collections.Counter(), collections.Counter(), collections.Counter()
+        up = collections.defaultdict(set)
+        # a key several functions share stands for them all here:
+        # summed, their shortfall is at most the sum of theirs
+        for p in self.pself.values():
+            own.update(p)
+        for arcs in self.parts.values():
             for ka, kb, c in arcs:
-                ua, ub = self.unit(ka), self.unit(kb)
-                if ua == ub:
-                    continue
-                into[ub] += c
-                out[ua] += c
-                up[ub].add(ua)
-            members = collections.defaultdict(set)
-            for k in set(self.pself[p]) | {a for x in arcs for a in x[:2]}:
-                members[self.unit(k)].add(k)
-            for u in list(into):
-                d = into[u] - own[u] - out[u]
-                if d <= 0:
-                    continue
-                seen, todo = {u}, [u]
-                while todo:
-                    v = todo.pop()
-                    for w in up[v]:
-                        if w not in seen:
-                            seen.add(w)
-                            todo.append(w)
-                for v in seen:
-                    for k in members[v]:
-                        lack[k] += d
+                into[kb] += c
+                out[ka] += c
+                up[kb].add(ka)
+        lack = collections.Counter()
+        for g in into:
+            d = into[g] - own[g] - out[g]
+            if d <= 0:
+                continue
+            # g and every function whose arcs reach it
+            seen, todo = {g}, [g]
+            while todo:
+                for caller in up[todo.pop()]:
+                    if caller not in seen:
+                        seen.add(caller)
+                        todo.append(caller)
+            for k in seen:
+                lack[k] += d
         return lack
 
 
@@ -225,17 +216,15 @@ class Verdicts:
 def exemptions(pr):
     """S3's exemptions, each with the figures that prove it."""
     out = {}
-    callers = collections.defaultdict(set)
+    callers, callees = collections.defaultdict(set), collections.defaultdict(set)
     handed = collections.Counter()
     for (a, b), c in pr.arc.items():
         callers[b].add(a)
+        callees[a].add(b)
         handed[a] += c
     for k in pr.incl:
         if pr.cycle.get(k):
             continue  # S3 is not asked of a cycle's members
-        if pr.self_[k] > pr.incl[k]:
-            out[k] = 'its self cost %d > its inclusive %d' % (pr.self_[k], pr.incl[k])
-            continue
         if pr.into[k] > pr.incl[k]:
             out[k] = 'calls into it carry %d > its inclusive %d' % (pr.into[k], pr.incl[k])
             continue
@@ -243,6 +232,12 @@ def exemptions(pr):
             if not pr.cycle.get(c) and handed[c] > pr.incl[c] - pr.self_[c]:
                 out[k] = 'its caller %s hands out %d > its inclusive %d - self %d' % (
                     c, handed[c], pr.incl[c], pr.self_[c])
+                break
+        if k in out:
+            continue
+        for g in sorted(callees[k]):
+            if pr.arc[(k, g)] > pr.incl[g]:
+                out[k] = 'it hands %s %d > that one\'s inclusive %d' % (g, pr.arc[(k, g)], pr.incl[g])
                 break
     return out
 

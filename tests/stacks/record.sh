@@ -2,8 +2,10 @@
 # record.sh OUTDIR - the profiles the stack contract is checked on, made
 # fresh: Valgrind recordings of C programs (the default, --dump-instr=yes,
 # threads apart, dumps every so many blocks and by a client request,
-# mutual recursion, a program before and after a change) and of python3
-# running json, and, where they are installed, PHP under Xdebug and go
+# mutual recursion, a program before and after a change, the static
+# start-up code with --skip-direct-rec=no) and of python3 running json,
+# and, where they are installed, cProfile through pyprof2calltree of a
+# recursion that imports, PHP under Xdebug and go
 # tool pprof -callgrind of a Go CPU profile.  Writes one
 # path a line on standard output; exit 77 when valgrind or cc is missing.
 set -eu
@@ -45,6 +47,31 @@ record python-json.cg "$py" -S -c 'import json; s = json.dumps([{"a": i, "b": [i
 record python-json2.cg "$py" -S -c 'import json; s = json.dumps({str(i): [i, str(i) * 2] for i in range(6000)}, sort_keys=True); json.loads(s)'
 echo "$out/python-json.cg"
 echo "$out/python-json2.cg"
+# the start-up code of a static program, recorded with
+# --skip-direct-rec=no --separate-recs=1: (below main) calls only itself
+if cc -static -O0 -o "$out/hanoi-static" "$here/programs/hanoi.c" 2>/dev/null; then
+    record below-main.cg --skip-direct-rec=no --separate-recs=1 "$out/hanoi-static"
+    echo "$out/below-main.cg"
+else
+    echo "no static C library: no recording of (below main) calling itself" >&2
+fi
+# cProfile through pyprof2calltree, of a recursion that runs imports
+# (importlib's exec_module between one level and the next), where the
+# calls into a function carry more or less than it holds
+if command -v pyprof2calltree >/dev/null 2>&1; then
+    "$py" -m cProfile -o "$out/imports.prof" "$here/programs/imports.py" "$out/imports" > /dev/null
+    pyprof2calltree -i "$out/imports.prof" -o "$out/imports.cg" > /dev/null
+    echo "$out/imports.cg"
+    # imports inside imports: timed by the clock, so three of them
+    for i in 1 2 3; do
+        "$py" -m cProfile -o "$out/nested.prof" "$here/programs/imports.py" \
+            "$out/nested$i" nested 3 > /dev/null
+        pyprof2calltree -i "$out/nested.prof" -o "$out/imports-nested$i.cg" > /dev/null
+        echo "$out/imports-nested$i.cg"
+    done
+else
+    echo "pyprof2calltree is not installed: no recording of imports in recursion" >&2
+fi
 # PHP under Xdebug's profiler, where both are installed (its files need
 # --compat, which the checks read with)
 if command -v php >/dev/null 2>&1 && php -m 2>/dev/null | grep -qi '^xdebug$'; then

@@ -1,6 +1,7 @@
 #!/bin/sh
 # recordings.sh SOURCE_DIR BINDIR - the stack contract on profiles made
 # now (record.sh): every recording, cg-dot's figures on them (dot.py),
+# cg-funcs' inclusive never below self (inclusive.py),
 # cg-export pprof's as go tool pprof reads them (tests/export/pprof.py),
 # and the differential graph (D1) of a
 # program before and after a change and of two python3 recordings.
@@ -18,6 +19,8 @@ status=0
 python3 "$src/tests/stacks/contract.py" "$bin" $(cat "$tmp/list") || status=1
 # shellcheck disable=SC2046
 python3 "$src/tests/stacks/dot.py" "$bin" $(cat "$tmp/list") || status=1
+# shellcheck disable=SC2046
+python3 "$src/tests/stacks/inclusive.py" "$bin" $(cat "$tmp/list") || status=1
 # cg-export pprof read back by go tool pprof (77: no go, nothing to say)
 # shellcheck disable=SC2046
 python3 "$src/tests/export/pprof.py" "$bin" $(cat "$tmp/list")
