@@ -789,8 +789,9 @@ int main(int argc, char **argv)
 	argv += optind;
 	if (o.diff && argc != 2)
 		cli_usage(&c, "--diff: expected two profiles, OLD and NEW");
-	if (!o.diff && c.rename != NULL)
-		cli_usage(&c, "--mod-ob, --mod-fl, --mod-fn: only with --diff");
+	if (c.rename != NULL && (!o.diff || o.folded))
+		cli_usage(&c, "--mod-ob, --mod-fl, --mod-fn: only with --diff of "
+		              "two profiles, not of folded stacks");
 	if (o.folded && (o.event != NULL || o.qualify != CG_QUALIFY_NONE ||
 	                 !(c.finish & CG_FUNCS_CYCLES)))
 		cli_usage(&c, "--folded: -e, -q and --no-cycles are of profiles, "
