@@ -59,9 +59,13 @@ static void add_rename(cli *c, int ch, const char *arg)
 	int field = ch == OPT_MOD_OB ? CG_NAME_OB
 	          : ch == OPT_MOD_FL ? CG_NAME_FL : CG_NAME_FN;
 	cg_error err;
+	cg_kind k;
 	if (c->rename == NULL && cg_rename_new(&c->rename, &err) != CG_OK)
 		cli_oom_exit(c);
-	if (cg_rename_add(c->rename, field, arg, &err) != CG_OK)
+	/* out of memory (a regex's too) is no fault of the expression */
+	if ((k = cg_rename_add(c->rename, field, arg, &err)) == CG_RESOURCE)
+		cli_oom_exit(c);
+	if (k != CG_OK)
 		cli_usage(c, "%s '%s': %s", opt[field], arg, err.message);
 }
 
