@@ -1183,14 +1183,18 @@ size_t cg_diff_row(const cg_diff *d, int side, size_t i);
  * objects pairs those functions and renames nothing else.  Empty names
  * are never hinted.  Hints are in the byte order of old_ob; where
  * hundreds of objects share their functions' files and names there are
- * none rather than quadratic work.  Strings live as long as the diff. */
+ * none rather than quadratic work. */
 typedef struct cg_diff_hint {
 	cg_str old_ob, new_ob;
 	size_t held, functions;
 } cg_diff_hint;
 
-size_t cg_diff_hint_count(const cg_diff *d);
-const cg_diff_hint *cg_diff_hint_get(const cg_diff *d, size_t i);
+/* The hints of d: CG_OK, *out (free it with cg_diff_hints_free; NULL
+ * with none) and *n, or CG_RESOURCE out of memory.  Strings live as long
+ * as d. */
+cg_kind cg_diff_hints(const cg_diff *d, cg_diff_hint **out, size_t *n,
+                      cg_error *err);
+void cg_diff_hints_free(cg_diff_hint *h);
 
 void cg_diff_free(cg_diff *d);
 

@@ -69,15 +69,18 @@ static void say_hint(cli *c, const cg_diff_hint *h)
 
 void cli_diff_hints(cli *c, const cg_diff *d)
 {
-	size_t i;
+	cg_diff_hint *h;
+	size_t i, n;
+	cg_error err;
 	if (c->quiet)
 		return;
-	for (i = 0; i < cg_diff_hint_count(d); i++) {
-		const cg_diff_hint *h = cg_diff_hint_get(d, i);
+	if (cg_diff_hints(d, &h, &n, &err) != CG_OK)
+		cli_oom_exit(c);
+	for (i = 0; i < n; i++)
 		/* a name that would break the line is not said */
-		if (!has_control(h->old_ob) && !has_control(h->new_ob))
-			say_hint(c, h);
-	}
+		if (!has_control(h[i].old_ob) && !has_control(h[i].new_ob))
+			say_hint(c, &h[i]);
+	cg_diff_hints_free(h);
 	if (c->after.failed)
 		cli_oom_exit(c);
 }

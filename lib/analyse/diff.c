@@ -1,7 +1,6 @@
 /* diff.c - two aggregations matched by a key that survives a rebuild in
  * another directory: base names of object and file, and the name; the
- * one rule of matching for cg-diff and cg-flame --diff, and the hints of
- * objects renamed between the two. */
+ * one rule of matching for cg-diff and cg-flame --diff. */
 #include "internal.h"
 #include "rename.h"
 #include "table.h"
@@ -27,8 +26,6 @@ struct cg_diff {
 	uint64_t *costs; /* ARRAYS * W per row */
 	size_t costs_cap;
 	size_t *row_of[2]; /* each function's row, per side */
-	cg_diff_hint *hints;
-	size_t nhints;
 };
 
 static int add_costs(uint64_t *dst, const uint64_t *src, const size_t *map,
@@ -161,19 +158,13 @@ out:
 	return ret;
 }
 
-static int find_hints(cg_diff *d)
-{
-	return cgi_diff_find_hints(d, &d->hints, &d->nhints);
-}
-
 cg_kind cg_diff_new(const cg_funcs *old, const cg_funcs *new_,
                     const cg_rename *rename, cg_diff **out, cg_error *err)
 {
 	cg_diff *d = cg_calloc(1, sizeof *d);
 	*out = NULL;
 	if (d == NULL || match_events(d, old, new_) ||
-	    add_side(d, old, rename, 0) || add_side(d, new_, rename, 1) ||
-	    find_hints(d)) {
+	    add_side(d, old, rename, 0) || add_side(d, new_, rename, 1)) {
 		/* sums of checked sums of one side over colliding keys */
 		int over = d != NULL && d->over;
 		cg_diff_free(d);
@@ -197,11 +188,7 @@ size_t cg_diff_row(const cg_diff *d, int side, size_t i)
 {
 	return d->row_of[side == CG_DIFF_NEW][i];
 }
-size_t cg_diff_hint_count(const cg_diff *d) { return d->nhints; }
-const cg_diff_hint *cg_diff_hint_get(const cg_diff *d, size_t i)
-{
-	return &d->hints[i];
-}
+
 
 void cg_diff_get(const cg_diff *d, size_t i, cg_diff_func *out)
 {
@@ -240,6 +227,5 @@ void cg_diff_free(cg_diff *d)
 	cg_free(d->costs);
 	cg_free(d->row_of[0]);
 	cg_free(d->row_of[1]);
-	cg_free(d->hints);
 	cg_free(d);
 }

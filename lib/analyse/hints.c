@@ -3,7 +3,6 @@
  * new side that holds more than half of its functions (by file and
  * name), which --mod-ob 's/OLD$/NEW/' would pair. */
 #include "internal.h"
-#include "rename.h"
 #include "sort.h"
 #include "table.h"
 
@@ -254,7 +253,10 @@ static int collect(scan *s, size_t budget, cg_diff_hint **out, size_t *nout)
 	return 0;
 }
 
-int cgi_diff_find_hints(const cg_diff *d, cg_diff_hint **out, size_t *nout)
+void cg_diff_hints_free(cg_diff_hint *h) { cg_free(h); }
+
+cg_kind cg_diff_hints(const cg_diff *d, cg_diff_hint **out, size_t *nout,
+                      cg_error *err)
 {
 	scan s;
 	size_t n = cg_diff_count(d);
@@ -268,7 +270,7 @@ int cgi_diff_find_hints(const cg_diff *d, cg_diff_hint **out, size_t *nout)
 	*nout = 0;
 	if (index_rows(&s, n) || group_new(&s, n) || (r = count(&s, n, budget)) < 0) {
 		scan_free(&s);
-		return -1;
+		return cgi_fail_memory(err, 0);
 	}
 	if (r == 0) {
 		pick_best(&s);
@@ -276,5 +278,5 @@ int cgi_diff_find_hints(const cg_diff *d, cg_diff_hint **out, size_t *nout)
 	} else
 		r = 0;
 	scan_free(&s);
-	return r;
+	return r == 0 ? CG_OK : cgi_fail_memory(err, 0);
 }

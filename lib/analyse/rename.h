@@ -1,5 +1,4 @@
-/* rename.h - applying cg_rename rules, and the hints of renamed objects
- * that a diff finds; internal to the library. */
+/* rename.h - applying cg_rename rules; internal to the library. */
 #ifndef CGPROF_RENAME_H
 #define CGPROF_RENAME_H
 
@@ -10,9 +9,5 @@
  * Returns 0, or -1 out of memory. */
 int cgi_rename_apply(const cg_rename *r, int field, cg_str name, cg_buf *out,
                     cg_buf *tmp);
-
-/* The hints of a diff whose rows are all made (hints.c): 0 and *out
- * (cg_free it; NULL with none) and *n, or -1 out of memory. */
-int cgi_diff_find_hints(const cg_diff *d, cg_diff_hint **out, size_t *n);
 
 #endif
