@@ -1164,6 +1164,8 @@ size_t cg_diff_event_new(const cg_diff *d, size_t i);
  * cg_diff_event_count entries, zeros for a side it is absent from. */
 typedef struct cg_diff_func {
 	cg_str ob, fl, fn;      /* the key's parts */
+	cg_str key;             /* the whole key, ob NUL fl NUL fn: two
+	                           functions match when their keys are equal */
 	int in_old, in_new;
 	uint64_t old_called, new_called;
 	const uint64_t *old_self, *new_self, *old_incl, *new_incl;
@@ -1171,6 +1173,37 @@ typedef struct cg_diff_func {
 
 size_t cg_diff_count(const cg_diff *d);
 void cg_diff_get(const cg_diff *d, size_t i, cg_diff_func *out);
+
+/* The sides of a diff. */
+enum { CG_DIFF_OLD = 0, CG_DIFF_NEW = 1 };
+
+/* The key (its index for cg_diff_get) of function i (cg_funcs_get's
+ * index) of the old or the new aggregation: the one rule by which
+ * functions match, for a differential flame graph as for cg-diff. */
+size_t cg_diff_row(const cg_diff *d, int side, size_t i);
+
+/* An object that seems renamed between the two sides: old_ob (a base
+ * name after the renaming rules) is only on the old side and so pairs
+ * with nothing; new_ob is only on the new side and holds more than half
+ * (held) of old_ob's functions (functions: the keys of old_ob on the old
+ * side), counted by base name of file and name, the most of any such
+ * object (ties: the first name in byte order); and no other object's base
+ * name ends in old_ob's, so that the rule s/OLD_OB$/NEW_OB/ added for
+ * objects pairs those functions and renames nothing else.  Empty names
+ * are never hinted.  Hints are in the byte order of old_ob; where
+ * hundreds of objects share their functions' files and names there are
+ * none rather than quadratic work. */
+typedef struct cg_diff_hint {
+	cg_str old_ob, new_ob;
+	size_t held, functions;
+} cg_diff_hint;
+
+/* The hints of d: CG_OK, *out (free it with cg_diff_hints_free; NULL
+ * with none) and *n, or CG_RESOURCE out of memory.  Strings live as long
+ * as d. */
+cg_kind cg_diff_hints(const cg_diff *d, cg_diff_hint **out, size_t *n,
+                      cg_error *err);
+void cg_diff_hints_free(cg_diff_hint *h);
 
 void cg_diff_free(cg_diff *d);
 
@@ -1329,6 +1362,14 @@ cg_kind cg_flame_new(cg_flame **out, cg_error *err);
 cg_kind cg_flame_add(cg_flame *fl, int side, const cg_str *names,
                      const cg_str *groups, size_t depth, uint64_t count,
                      cg_error *err);
+
+/* The same with frames matched by their path of keys (compared as
+ * bytes), such as cg_diff_func's key of each function (cg_diff_row), and
+ * named by names: a frame keeps the name and group of the stack that
+ * made it.  A tree is fed by one of the two functions alone. */
+cg_kind cg_flame_add_keyed(cg_flame *fl, int side, const cg_str *keys,
+                           const cg_str *names, const cg_str *groups,
+                           size_t depth, uint64_t count, cg_error *err);
 
 /* Lay the frames out, once, after the last cg_flame_add.  A frame's
  * weight (its width) is its new inclusive cost, plus the old cost of the

@@ -13,11 +13,11 @@
 
 static const char synopsis[] =
     "usage: cg-diff [-aHT] [-e EV[,EV...]] [-s KEY] [-t PCT | -m MIN] [-n N]\n"
-    "               [--mod-ob|--mod-fl|--mod-fn s/RE/REP/[g]]...\n"
+    "               " CLI_RENAME_USAGE "\n"
     "               [--fail-above [FN:]EV=PCT]... [--tsv] [--no-cycles]\n"
     "               " CLI_COMMON_USAGE " OLD NEW\n"
     "       cg-diff [-aHT] [-e EV[,EV...]] [-t PCT | -m MIN]\n"
-    "               [--mod-ob|--mod-fl|--mod-fn s/RE/REP/[g]]...\n"
+    "               " CLI_RENAME_USAGE "\n"
     "               [--fail-above [FN:]EV=PCT]... [--fail-unpaired] [--tsv]\n"
     "               [--no-cycles]\n"
     "               " CLI_COMMON_USAGE " OLD_DIR NEW_DIR\n";
@@ -36,9 +36,7 @@ static const char help[] =
     "  -T, --totals       print only the totals of each event\n"
     "  -t, --threshold PCT  keep rows whose sort delta is at least PCT%\n"
     "                     of the event's old total\n"
-    "  --mod-ob, --mod-fl, --mod-fn s/RE/REP/[g]\n"
-    "                     rename objects, files, functions before\n"
-    "                     matching (POSIX extended RE, & and \\1..\\9)\n"
+    CLI_RENAME_HELP
     "  --fail-above EV=PCT  exit 3 when the total of EV grows by more\n"
     "                     than PCT percent\n"
     "  --fail-above FN:EV=PCT  exit 3 when the inclusive cost of EV of\n"
@@ -63,18 +61,7 @@ static const char help[] =
     "error, unreadable input or failed output, 3 a gate fails.\n"
     CLI_EXIT_REFUSED_HELP;
 
-enum { OPT_MOD_OB = OPT_OWN, OPT_MOD_FL, OPT_MOD_FN, OPT_FAIL, OPT_TSV,
-       OPT_UNPAIRED };
-
-static void add_rename(cli *c, options *o, int field, const char *opt,
-                       const char *arg)
-{
-	cg_error err;
-	if (o->rename == NULL && cg_rename_new(&o->rename, &err) != CG_OK)
-		cli_oom_exit(c);
-	if (cg_rename_add(o->rename, field, arg, &err) != CG_OK)
-		cli_usage(c, "%s '%s': %s", opt, arg, err.message);
-}
+enum { OPT_FAIL = OPT_OWN, OPT_TSV, OPT_UNPAIRED };
 
 static void parse_options(cli *c, options *o, int argc, char **argv)
 {
@@ -88,9 +75,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    {"sort", required_argument, NULL, 's'},
 	    {"totals", no_argument, NULL, 'T'},
 	    {"threshold", required_argument, NULL, 't'},
-	    {"mod-ob", required_argument, NULL, OPT_MOD_OB},
-	    {"mod-fl", required_argument, NULL, OPT_MOD_FL},
-	    {"mod-fn", required_argument, NULL, OPT_MOD_FN},
+	    CLI_RENAME_OPTIONS,
 	    {"fail-above", required_argument, NULL, OPT_FAIL},
 	    {"fail-unpaired", no_argument, NULL, OPT_UNPAIRED},
 	    {"tsv", no_argument, NULL, OPT_TSV},
@@ -120,9 +105,6 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 			cli_parse_percent(c, "-t", optarg, 1, &o->pct_num,
 			                   &o->pct_scale);
 			break;
-		case OPT_MOD_OB: add_rename(c, o, CG_NAME_OB, "--mod-ob", optarg); break;
-		case OPT_MOD_FL: add_rename(c, o, CG_NAME_FL, "--mod-fl", optarg); break;
-		case OPT_MOD_FN: add_rename(c, o, CG_NAME_FN, "--mod-fn", optarg); break;
 		case OPT_FAIL: diff_add_gate(c, o, optarg); break;
 		case OPT_UNPAIRED: o->fail_unpaired = 1; break;
 		case OPT_TSV: o->tsv = 1; break;
@@ -195,7 +177,6 @@ int main(int argc, char **argv)
 		cli_table(o.tsv, &sh);
 	}
 	cli_status(&c, dirs ? diff_dirs(&c, &o, argv) : diff_files(&c, &o, argv));
-	cg_rename_free(o.rename);
 	free(o.gates);
 	return cli_exit_status(&c);
 }

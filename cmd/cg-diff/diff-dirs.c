@@ -104,7 +104,7 @@ static int pair_figures(table *t, row *r, cg_funcs *const f[2])
 	cg_error err;
 	size_t i, n;
 	int ok = 0;
-	if (cg_diff_new(f[0], f[1], t->o->rename, &d, &err) != CG_OK) {
+	if (cg_diff_new(f[0], f[1], t->c->rename, &d, &err) != CG_OK) {
 		cli_fail(t->c, NULL, &err);
 		return -1;
 	}

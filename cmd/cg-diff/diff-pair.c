@@ -325,7 +325,7 @@ int diff_files(cli *c, options *o, char *paths[2])
 	side[1] = new_;
 	if (old == NULL || new_ == NULL)
 		goto out;
-	if (cg_diff_new(old, new_, o->rename, &d, &err) != CG_OK) {
+	if (cg_diff_new(old, new_, c->rename, &d, &err) != CG_OK) {
 		cli_fail(c, NULL, &err);
 		goto out;
 	}
@@ -338,6 +338,7 @@ int diff_files(cli *c, options *o, char *paths[2])
 	else if (print_rows(c, o, d, old, ev, nev) != 0)
 		goto out;
 	status = check_gates(c, o, d, side) ? EXIT_GATE : EXIT_VALID;
+	cli_diff_hints(c, d);
 out:
 	free(ev);
 	cg_diff_free(d);

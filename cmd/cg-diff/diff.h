@@ -30,7 +30,6 @@ typedef struct options {
 	const char *events, *sort;
 	int has_min, has_pct, has_top;
 	uint64_t min, pct_num, pct_scale, top;
-	cg_rename *rename;
 	gate *gates;
 	size_t ngates, gates_cap;
 } options;

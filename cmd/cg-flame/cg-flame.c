@@ -1,6 +1,7 @@
 /* cg-flame - a flame graph as one self-contained SVG, drawn from the
  * stacks cg_fold estimates; with --diff, a differential one of two
- * profiles drawn on the new one's stacks. */
+ * profiles drawn on the new one's stacks, their functions matched as
+ * cg-diff matches them (cg_diff). */
 #define _DEFAULT_SOURCE
 #include "cli.h"
 #include "flame.h"
@@ -17,7 +18,7 @@ static const char synopsis[] =
     "usage: cg-flame [-e EV] [-q file|object] [--title T] [--width PX]\n"
     "                [--min-width PX] [--inverted] [--no-cycles] [--folded]\n"
     "                " CLI_MANY_USAGE " " CLI_COMMON_USAGE "\n"
-    "                [FILE... | --diff OLD NEW]\n";
+    "                [FILE... | --diff " CLI_RENAME_USAGE " OLD NEW]\n";
 
 static const char help[] =
     "Write a flame graph of a profile as one SVG, with the stacks of\n"
@@ -33,7 +34,9 @@ static const char help[] =
     "                     --minwidth, flamegraph.pl's spelling, too)\n"
     "  --inverted         the root at the top (an icicle graph)\n"
     "  --diff OLD NEW     colour NEW's frames by the change of their\n"
-    "                     inclusive cost since OLD: red more, blue less\n"
+    "                     inclusive cost since OLD: red more, blue less;\n"
+    "                     functions match as cg-diff(1) matches them\n"
+    CLI_RENAME_HELP
     CLI_NO_CYCLES_HELP
     "  --folded           the inputs are folded stacks (FRAME;FRAME COUNT\n"
     "                     lines, as cg-fold writes), drawn as they are\n"
@@ -112,6 +115,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    {"folded", no_argument, NULL, OPT_FOLDED},
 	    {"inverted", no_argument, NULL, OPT_INVERTED},
 	    {"diff", no_argument, NULL, OPT_DIFF},
+	    CLI_RENAME_OPTIONS,
 	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
 	int ch;
@@ -151,11 +155,12 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 
 /* ------------------------------------------------------- the frame tree */
 
-/* Each function's frame name (as cg-fold writes it, unescaped) and its
+/* Each function's frame name (as cg-fold writes it, unescaped), its
  * colour group (the base name of its object, or of its file with -q
- * file). */
+ * file) and, of a side of --diff, its key: the diff's row, so that the
+ * frames of both sides match as cg-diff matches their functions. */
 typedef struct namer {
-	cg_str *names, *groups;
+	cg_str *names, *groups, *keys; /* keys NULL: matched by name */
 	cg_buf text;
 } namer;
 
@@ -163,20 +168,58 @@ static void namer_free(namer *nm)
 {
 	free(nm->names);
 	free(nm->groups);
+	free(nm->keys);
 	cg_buf_free(&nm->text);
 }
 
-static int namer_init(namer *nm, const cg_funcs *f, int qualify)
+/* Function i of one side of a diff, as its row names it: the renamed
+ * base names, so that both sides of a match have one frame name. */
+typedef struct diff_side {
+	const cg_diff *d;
+	int side;
+} diff_side;
+
+static void get_row(const void *ctx, size_t i, cg_func *fn)
+{
+	const diff_side *ds = ctx;
+	cg_diff_func r;
+	cg_diff_get(ds->d, cg_diff_row(ds->d, ds->side, i), &r);
+	memset(fn, 0, sizeof *fn);
+	fn->ob = r.ob;
+	fn->fl = r.fl;
+	fn->fn = r.fn;
+	fn->index = i;
+}
+
+/* The names of f, or with d (a diff, f its side) its rows' names and
+ * keys. */
+static int namer_init(namer *nm, const cg_funcs *f, const cg_diff *d,
+                      int side, int qualify)
 {
 	size_t n = cg_funcs_count(f), i;
+	diff_side ds;
 	cg_func fn;
 	memset(nm, 0, sizeof *nm);
-	nm->names = rows_frame_names(f, qualify, &nm->text);
+	ds.d = d;
+	ds.side = side;
+	nm->names = d == NULL ? rows_frame_names(f, qualify, &nm->text)
+	                      : rows_frame_names_of(n, get_row, &ds, qualify,
+	                                            &nm->text);
 	nm->groups = calloc(n + 1, sizeof *nm->groups);
-	if (nm->names == NULL || nm->groups == NULL)
+	if (d != NULL)
+		nm->keys = calloc(n + 1, sizeof *nm->keys);
+	if (nm->names == NULL || nm->groups == NULL ||
+	    (d != NULL && nm->keys == NULL))
 		return -1;
 	for (i = 0; i < n; i++) {
-		cg_funcs_get(f, i, &fn);
+		if (d != NULL) {
+			cg_diff_func r;
+			cg_diff_get(d, cg_diff_row(d, side, i), &r);
+			nm->keys[i] = r.key;
+			fn.ob = r.ob;
+			fn.fl = r.fl;
+		} else
+			cg_funcs_get(f, i, &fn);
 		nm->groups[i] =
 		    cg_str_basename(qualify == CG_QUALIFY_FILE ? fn.fl : fn.ob);
 	}
@@ -188,7 +231,7 @@ typedef struct feed {
 	cg_flame *fl;
 	int side;
 	const namer *nm;
-	cg_str *path, *groups; /* room for the deepest stack */
+	cg_str *path, *groups, *keys; /* room for the deepest stack */
 	cg_error err;          /* cg_flame_add's, which cg_fold's hides */
 } feed;
 
@@ -200,15 +243,19 @@ static cg_kind feed_stack(void *ctx, const size_t *frames, size_t depth,
 	for (i = 0; i < depth; i++) {
 		fd->path[i] = fd->nm->names[frames[i]];
 		fd->groups[i] = fd->nm->groups[frames[i]];
+		if (fd->nm->keys != NULL)
+			fd->keys[i] = fd->nm->keys[frames[i]];
 	}
-	return cg_flame_add(fd->fl, fd->side, fd->path, fd->groups, depth, count,
-	                    &fd->err);
+	return cg_flame_add_keyed(fd->fl, fd->side,
+	                          fd->nm->keys != NULL ? fd->keys : fd->path,
+	                          fd->path, fd->groups, depth, count, &fd->err);
 }
 
 /* The stacks of f for event ev into fl as side: those of cg-fold, with
- * its default bounds.  0, or -1 after saying why (status 2). */
+ * its default bounds; with d, f is that side of the diff.  0, or -1
+ * after saying why (status 2). */
 static int fold_side(cli *c, cg_flame *fl, int side, const cg_funcs *f,
-                     size_t ev, int qualify)
+                     const cg_diff *d, size_t ev, int qualify)
 {
 	const cg_fold_options opt = *c->fold;
 	cg_fold_report rep;
@@ -222,8 +269,9 @@ static int fold_side(cli *c, cg_flame *fl, int side, const cg_funcs *f,
 	fd.nm = &nm;
 	fd.path = calloc(opt.max_depth + 1, sizeof *fd.path);
 	fd.groups = calloc(opt.max_depth + 1, sizeof *fd.groups);
-	if (namer_init(&nm, f, qualify) != 0 || fd.path == NULL ||
-	    fd.groups == NULL)
+	fd.keys = calloc(opt.max_depth + 1, sizeof *fd.keys);
+	if (namer_init(&nm, f, d, side, qualify) != 0 || fd.path == NULL ||
+	    fd.groups == NULL || fd.keys == NULL)
 		cli_oom(c, NULL);
 	else if (cg_fold(f, ev, &opt, feed_stack, &fd, &rep, &err) != CG_OK)
 		cli_fail(c, NULL, fd.err.kind != CG_OK ? &fd.err : &err);
@@ -234,6 +282,7 @@ static int fold_side(cli *c, cg_flame *fl, int side, const cg_funcs *f,
 	namer_free(&nm);
 	free(fd.path);
 	free(fd.groups);
+	free(fd.keys);
 	return ret;
 }
 
@@ -679,10 +728,10 @@ static int pick_event(cli *c, const options *o, cg_funcs *const side[2],
 	return old >= 0 ? 0 : -1;
 }
 
-/* The frames of one profile (side[1]) or of two (side[0] OLD), laid
- * out; NULL after saying why. */
+/* The frames of one profile (side[1]) or of two (side[0] OLD, matched
+ * by d), laid out; NULL after saying why. */
 static cg_flame *build(cli *c, const options *o, cg_funcs *const side[2],
-                       const size_t ev[2])
+                       const cg_diff *d, const size_t ev[2])
 {
 	cg_flame *fl;
 	cg_error err;
@@ -692,7 +741,7 @@ static cg_flame *build(cli *c, const options *o, cg_funcs *const side[2],
 		return NULL;
 	}
 	for (s = o->diff ? CG_FLAME_OLD : CG_FLAME_NEW; s <= CG_FLAME_NEW; s++)
-		if (fold_side(c, fl, s, side[s], ev[s], o->qualify) != 0) {
+		if (fold_side(c, fl, s, side[s], d, ev[s], o->qualify) != 0) {
 			cg_flame_free(fl);
 			return NULL;
 		}
@@ -706,11 +755,24 @@ static cg_flame *build(cli *c, const options *o, cg_funcs *const side[2],
 	return fl;
 }
 
+/* The functions of both sides matched as cg-diff matches them.  0, or
+ * -1 after saying why. */
+static int match(cli *c, cg_funcs *const side[2], cg_diff **d)
+{
+	cg_error err;
+	if (cg_diff_new(side[0], side[1], c->rename, d, &err) != CG_OK) {
+		cli_fail(c, NULL, &err);
+		return -1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	options o;
 	cg_funcs *side[2] = {NULL, NULL};
 	cg_flame *fl = NULL;
+	cg_diff *d = NULL;
 	size_t ev[2] = {0, 0};
 	cg_fold_options fold;
 	cg_str first;
@@ -727,6 +789,9 @@ int main(int argc, char **argv)
 	argv += optind;
 	if (o.diff && argc != 2)
 		cli_usage(&c, "--diff: expected two profiles, OLD and NEW");
+	if (c.rename != NULL && (!o.diff || o.folded))
+		cli_usage(&c, "--mod-ob, --mod-fl, --mod-fn: only with --diff of "
+		              "two profiles, not of folded stacks");
 	if (o.folded && (o.event != NULL || o.qualify != CG_QUALIFY_NONE ||
 	                 !(c.finish & CG_FUNCS_CYCLES)))
 		cli_usage(&c, "--folded: -e, -q and --no-cycles are of profiles, "
@@ -762,9 +827,14 @@ int main(int argc, char **argv)
 		side[1] = cli_aggregate_operands(&c, argc, argv);
 	if (side[1] != NULL && (!o.diff || side[0] != NULL) &&
 	    pick_event(&c, &o, side, argv, ev) == 0 &&
-	    (fl = build(&c, &o, side, ev)) != NULL)
+	    (!o.diff || match(&c, side, &d) == 0) &&
+	    (fl = build(&c, &o, side, d, ev)) != NULL) {
 		draw(&o, fl, cg_funcs_event(side[1], ev[1]));
+		if (d != NULL)
+			cli_diff_hints(&c, d);
+	}
 	cg_flame_free(fl);
+	cg_diff_free(d);
 	cg_funcs_free(side[0]);
 	cg_funcs_free(side[1]);
 	free(first_event);

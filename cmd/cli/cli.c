@@ -52,6 +52,23 @@ static unsigned threads(cli *c, const char *arg)
 	return (unsigned)n;
 }
 
+/* --mod-ob, --mod-fl or --mod-fn arg. */
+static void add_rename(cli *c, int ch, const char *arg)
+{
+	static const char *const opt[] = {"--mod-ob", "--mod-fl", "--mod-fn"};
+	int field = ch == OPT_MOD_OB ? CG_NAME_OB
+	          : ch == OPT_MOD_FL ? CG_NAME_FL : CG_NAME_FN;
+	cg_error err;
+	cg_kind k;
+	if (c->rename == NULL && cg_rename_new(&c->rename, &err) != CG_OK)
+		cli_oom_exit(c);
+	/* out of memory (a regex's too) is no fault of the expression */
+	if ((k = cg_rename_add(c->rename, field, arg, &err)) == CG_RESOURCE)
+		cli_oom_exit(c);
+	if (k != CG_OK)
+		cli_usage(c, "%s '%s': %s", opt[field], arg, err.message);
+}
+
 void cli_common_option(cli *c, int ch, const char *arg)
 {
 	cg_error err;
@@ -99,6 +116,11 @@ void cli_common_option(cli *c, int ch, const char *arg)
 		return;
 	case OPT_KEEP_GOING:
 		c->keep_going = 1;
+		return;
+	case OPT_MOD_OB:
+	case OPT_MOD_FL:
+	case OPT_MOD_FN:
+		add_rename(c, ch, arg);
 		return;
 	case OPT_LIMIT:
 		if (cg_limits_set(&c->limits, arg, &err) != CG_OK)

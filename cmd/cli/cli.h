@@ -39,6 +39,9 @@ enum {
 	OPT_QUIET,      /* --quiet, and -q where a command has it free */
 	OPT_FILES_FROM, /* CLI_MANY_OPTIONS */
 	OPT_KEEP_GOING,
+	OPT_MOD_OB,     /* CLI_RENAME_OPTIONS */
+	OPT_MOD_FL,
+	OPT_MOD_FN,
 	OPT_OWN = 300
 };
 
@@ -92,6 +95,19 @@ enum {
 /* --no-cycles, of the commands built on cg_funcs: the option, its line
  * of --help. */
 #define CLI_NO_CYCLES_OPTION {"no-cycles", no_argument, NULL, OPT_NO_CYCLES}
+
+/* The renaming rules of two profiles compared (cg-diff, cg-flame
+ * --diff), into c->rename: one rule of matching for both (cg_diff).  The
+ * help's column is theirs. */
+#define CLI_RENAME_OPTIONS                                                   \
+	{"mod-ob", required_argument, NULL, OPT_MOD_OB},                     \
+	{"mod-fl", required_argument, NULL, OPT_MOD_FL},                     \
+	{"mod-fn", required_argument, NULL, OPT_MOD_FN}
+#define CLI_RENAME_USAGE "[--mod-ob|--mod-fl|--mod-fn s/RE/REP/[g]]..."
+#define CLI_RENAME_HELP                                                      \
+	"  --mod-ob, --mod-fl, --mod-fn s/RE/REP/[g]\n"                       \
+	"                     rename objects, files, functions before\n"      \
+	"                     matching (POSIX extended RE, & and \\1..\\9)\n"
 #define CLI_NO_CYCLES_HELP                                                   \
 	"  --no-cycles      count without cycle detection (see cg-funcs(1))\n"
 
@@ -152,6 +168,8 @@ typedef struct cli {
 	struct cli_tally *tally; /* warnings summed over many inputs */
 	char **inputs;        /* of cli_aggregate: the inputs, and the first */
 	size_t *first_part;   /* part of each (of several), then the count */
+	cg_rename *rename;    /* CLI_RENAME_OPTIONS: NULL when none */
+	cg_buf after;         /* said on stderr after the output (hints) */
 } cli;
 
 void cli_init(cli *c, const char *prog, const char *synopsis,
@@ -283,6 +301,9 @@ _Noreturn void cli_oom_exit(cli *c);
 void cli_warnings(cli *c, size_t index, const char *path, const cg_stats *st);
 /* Say the warnings summed so far, and forget them (cli_exit_status). */
 void cli_warnings_done(cli *c);
+/* The hints of a diff (cg_diff_hint), unless --quiet: one line each,
+ * PROG: hint: ..., said on stderr after the output (c->after). */
+void cli_diff_hints(cli *c, const cg_diff *d);
 /* A warning of the run, not of an input: PROG: warning: ..., unless
  * --quiet. */
 #if defined(__GNUC__)

@@ -135,6 +135,11 @@ int cli_exit_status(cli *c)
 	int e = errno, write_failed = failed && ferror(stdout);
 	/* after the output, where both reach one terminal */
 	cli_warnings_done(c);
+	if (c->after.len > 0)
+		fwrite(c->after.ptr, 1, c->after.len, stderr);
+	cg_buf_free(&c->after);
+	cg_rename_free(c->rename);
+	c->rename = NULL;
 	free(c->first_part);
 	c->first_part = NULL;
 	if (fclose(stdout) != 0 && !failed) {

@@ -46,14 +46,26 @@ void rows_parse_key(cli *c, const cg_funcs *f, const char *name, int arcs,
 	                 "event)");
 }
 
+static void get_func(const void *f, size_t i, cg_func *fn)
+{
+	cg_funcs_get(f, i, fn);
+}
+
 cg_str *rows_frame_names(const cg_funcs *f, int qualify, cg_buf *text)
 {
-	size_t n = cg_funcs_count(f), i;
+	return rows_frame_names_of(cg_funcs_count(f), get_func, f, qualify, text);
+}
+
+cg_str *rows_frame_names_of(size_t n,
+                            void (*get)(const void *, size_t, cg_func *),
+                            const void *ctx, int qualify, cg_buf *text)
+{
+	size_t i;
 	size_t *end = malloc((n + 1) * sizeof *end);
 	cg_str *names = malloc((n + 1) * sizeof *names);
 	cg_func fn;
 	for (i = 0; end != NULL && names != NULL && i < n; i++) {
-		cg_funcs_get(f, i, &fn);
+		get(ctx, i, &fn);
 		cg_frame_name(text, &fn, qualify);
 		end[i] = text->len;
 	}

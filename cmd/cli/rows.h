@@ -14,5 +14,9 @@ void rows_parse_key(cli *c, const cg_funcs *f, const char *name, int arcs,
  * array of cg_funcs_count views into text (free them, then text with
  * cg_buf_free), or NULL when out of memory. */
 cg_str *rows_frame_names(const cg_funcs *f, int qualify, cg_buf *text);
+/* The same of n functions that get(ctx, i, &fn) gives. */
+cg_str *rows_frame_names_of(size_t n,
+                            void (*get)(const void *, size_t, cg_func *),
+                            const void *ctx, int qualify, cg_buf *text);
 
 #endif

@@ -1,5 +1,6 @@
 /* diff.c - two aggregations matched by a key that survives a rebuild in
- * another directory: base names of object and file, and the name. */
+ * another directory: base names of object and file, and the name; the
+ * one rule of matching for cg-diff and cg-flame --diff. */
 #include "internal.h"
 #include "rename.h"
 #include "table.h"
@@ -24,6 +25,7 @@ struct cg_diff {
 	size_t nrows, rows_cap;
 	uint64_t *costs; /* ARRAYS * W per row */
 	size_t costs_cap;
+	size_t *row_of[2]; /* each function's row, per side */
 };
 
 static int add_costs(uint64_t *dst, const uint64_t *src, const size_t *map,
@@ -121,6 +123,9 @@ static int add_side(cg_diff *d, const cg_funcs *f, const cg_rename *rn,
 	size_t W = d->events.count, i;
 	const size_t *map = is_new ? d->ev_new : d->ev_old;
 	int ret = -1;
+	d->row_of[is_new] = cg_calloc(cg_funcs_count(f) + 1, sizeof(size_t));
+	if (d->row_of[is_new] == NULL)
+		goto out;
 	for (i = 0; i < cg_funcs_count(f); i++) {
 		cg_func fn;
 		size_t r;
@@ -128,6 +133,7 @@ static int add_side(cg_diff *d, const cg_funcs *f, const cg_rename *rn,
 		cg_funcs_get(f, i, &fn);
 		if (make_key(rn, &fn, &key, &part, &tmp) || key_row(d, &key, &r))
 			goto out;
+		d->row_of[is_new][i] = r;
 		c = d->costs + r * ARRAYS * W;
 		called = is_new ? &d->rows[r].new_called : &d->rows[r].old_called;
 		if (is_new)
@@ -178,6 +184,11 @@ long cg_diff_event_find(const cg_diff *d, cg_str name)
 size_t cg_diff_event_old(const cg_diff *d, size_t i) { return d->ev_old[i]; }
 size_t cg_diff_event_new(const cg_diff *d, size_t i) { return d->ev_new[i]; }
 size_t cg_diff_count(const cg_diff *d) { return d->nrows; }
+size_t cg_diff_row(const cg_diff *d, int side, size_t i)
+{
+	return d->row_of[side == CG_DIFF_NEW][i];
+}
+
 
 void cg_diff_get(const cg_diff *d, size_t i, cg_diff_func *out)
 {
@@ -187,6 +198,7 @@ void cg_diff_get(const cg_diff *d, size_t i, cg_diff_func *out)
 	size_t W = d->events.count;
 	const uint64_t *c = d->costs + i * ARRAYS * W;
 	fn = memchr(fl + 1, '\0', k.len - (size_t)(fl + 1 - k.ptr));
+	out->key = k;
 	out->ob.ptr = k.ptr;
 	out->ob.len = (size_t)(fl - k.ptr);
 	out->fl.ptr = fl + 1;
@@ -213,5 +225,7 @@ void cg_diff_free(cg_diff *d)
 	cg_free(d->ev_new);
 	cg_free(d->rows);
 	cg_free(d->costs);
+	cg_free(d->row_of[0]);
+	cg_free(d->row_of[1]);
 	cg_free(d);
 }

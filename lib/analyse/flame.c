@@ -1,5 +1,5 @@
 /* flame.c - the frame tree of a flame graph: stacks merged by their path
- * of names, inclusive and self cost per side (old, new), each frame's
+ * of names (or of keys, such as cg_diff's), inclusive and self cost per side (old, new), each frame's
  * width and left edge, and the frames too narrow to draw folded into
  * their parent's account. */
 #include "internal.h"
@@ -10,7 +10,7 @@
 
 typedef struct node {
 	uint32_t parent; /* UINT32_MAX for the root */
-	uint32_t name, group; /* interned */
+	uint32_t key, name, group; /* interned; key is name unless keyed */
 	uint64_t incl[2], self[2];
 	uint64_t gone;   /* old cost of the subtrees that vanished under it */
 	uint64_t weight, x, hidden;
@@ -20,7 +20,7 @@ typedef struct node {
 
 struct cg_flame {
 	cg_interner names;
-	cg_pairmap kids;  /* (parent, name) -> node */
+	cg_pairmap kids;  /* (parent, key) -> node */
 	node *nodes;
 	size_t count, cap;
 	uint32_t *path;   /* the nodes of the last stack added, by depth */
@@ -71,25 +71,28 @@ static int add_u64(uint64_t *sum, uint64_t v)
 	return 0;
 }
 
-/* The child of parent named name, made (with group) when it is new. */
-static int child(cg_flame *fl, uint32_t parent, cg_str name, cg_str group,
-                 uint32_t *out)
+/* The child of parent of key, made (with name and group) when it is
+ * new. */
+static int child(cg_flame *fl, uint32_t parent, cg_str key, cg_str name,
+                 cg_str group, uint32_t *out)
 {
-	uint32_t id, gid;
+	uint32_t id, nid, gid;
 	int r;
-	if (cgi_intern_content(&fl->names, name, &id) != 0 ||
+	if (cgi_intern_content(&fl->names, key, &id) != 0 ||
 	    fl->count >= UINT32_MAX - 1)
 		return -1;
 	r = cgi_pairmap_put(&fl->kids, parent, id, (uint32_t)fl->count, out);
 	if (r <= 0)
 		return r;
-	if (cgi_intern_content(&fl->names, group, &gid) != 0 ||
+	if (cgi_intern_content(&fl->names, name, &nid) != 0 ||
+	    cgi_intern_content(&fl->names, group, &gid) != 0 ||
 	    cg_grow((void **)&fl->nodes, &fl->cap, fl->count + 1,
 	            sizeof *fl->nodes) != 0)
 		return -1; /* the map names a node never made: spoiled */
 	memset(&fl->nodes[fl->count], 0, sizeof *fl->nodes);
 	fl->nodes[fl->count].parent = parent;
-	fl->nodes[fl->count].name = id;
+	fl->nodes[fl->count].key = id;
+	fl->nodes[fl->count].name = nid;
 	fl->nodes[fl->count].group = gid;
 	fl->nodes[fl->count].depth = fl->nodes[parent].depth + 1;
 	fl->count++;
@@ -99,6 +102,14 @@ static int child(cg_flame *fl, uint32_t parent, cg_str name, cg_str group,
 cg_kind cg_flame_add(cg_flame *fl, int side, const cg_str *names,
                      const cg_str *groups, size_t depth, uint64_t count,
                      cg_error *err)
+{
+	return cg_flame_add_keyed(fl, side, names, names, groups, depth, count,
+	                          err);
+}
+
+cg_kind cg_flame_add_keyed(cg_flame *fl, int side, const cg_str *keys,
+                           const cg_str *names, const cg_str *groups,
+                           size_t depth, uint64_t count, cg_error *err)
 {
 	static const cg_str none = {"", 0};
 	uint32_t at = 0;
@@ -114,12 +125,13 @@ cg_kind cg_flame_add(cg_flame *fl, int side, const cg_str *names,
 		return cgi_fail_memory(err, 0);
 	}
 	for (i = 0; i < depth; i++) {
-		/* stacks come mostly in order: a frame named as the last
+		/* stacks come mostly in order: a frame keyed as the last
 		 * stack's at this depth, under the same parent, is its node */
 		if (i < fl->npath &&
-		    cg_str_eq(names[i], fl->names.names[fl->nodes[fl->path[i]].name]))
+		    cg_str_eq(keys[i], fl->names.names[fl->nodes[fl->path[i]].key]))
 			at = fl->path[i];
-		else if (child(fl, at, names[i], groups ? groups[i] : none, &at) != 0) {
+		else if (child(fl, at, keys[i], names[i], groups ? groups[i] : none,
+		               &at) != 0) {
 			fl->spoiled = 1;
 			return cgi_fail_memory(err, 0);
 		} else

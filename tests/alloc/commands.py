@@ -28,6 +28,8 @@ def cases(src):
     v28 = os.path.join(vg, "v28-inline-dumpbefore-part2.callgrind")
     v30 = os.path.join(vg, "v30-threads-separate-thread2.callgrind")
     ml = os.path.join(src, "tests", "import", "mlton")
+    ren = [os.path.join(src, "tests", "alloc", "renamed-%s.cg" % s)
+           for s in ("old", "new")]
     pg = os.path.join(src, "tests", "import", "pego")
     cc = os.path.join(src, "tests", "conformance", "cases")
     return [
@@ -52,6 +54,11 @@ def cases(src):
         # an event: line marking an event inclusive, beside the one folded
         ("cg-fold", ["-e", "S", os.path.join(src, "tests", "alloc", "inclusive.cg")]),
         ("cg-flame", [v28]),
+        # a pair whose object was renamed: the matching and its hint
+        ("cg-diff", [ren[0], ren[1]]),
+        ("cg-flame", ["--diff", ren[0], ren[1]]),
+        ("cg-flame", ["--diff", "--mod-ob", "s/_base$/_new/", "--mod-fn", "s/p$/q/",
+                      ren[0], ren[1]]),
         ("cg-flame", ["--folded", os.path.join(src, "tests", "fuzz", "folded",
                                                "hanoi.fold")]),
         ("cg-annotate", [inl]),

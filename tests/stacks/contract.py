@@ -25,11 +25,15 @@ S5  for each caller;callee pair in a stack (caller != callee), the
     stacks add up, once per pair, to at most the arc's cost + 0.1% of
     the total.
 
-contract.py --diff BINDIR OLD NEW: D1, the differential flame graph
-(cg-flame --diff -q file --minwidth 0) draws each function in no cycle
-on either side with the change cg-diff gives its inclusive cost, within
-0.1% of the larger total + 1% of the larger inclusive cost + what each
-side lacks below it (as in S3).
+contract.py --diff BINDIR OLD NEW [OPTION...]: D1, the differential
+flame graph (cg-flame --diff -q file --minwidth 0) draws each function in
+no cycle on either side with the change cg-diff gives its inclusive cost,
+within 0.1% of the larger total + 1% of the larger inclusive cost + what
+each side lacks below it (as in S3); D2, both match functions alike:
+where cg-diff pairs no function of a file and name, no frame of that
+file and name, nor (without -q) of that name where cg-diff pairs none of
+it, holds cost of both sides.  The OPTIONs (--mod-ob and the like) go to
+both commands.
 
 contract.py --accepted BINDIR FILE...: the same on the files that
 cg-validate --compat --no-limits accepts, the others skipped (and
@@ -298,19 +302,45 @@ def unxml(s):
             .replace('&#39;', "'").replace('&amp;', '&'))
 
 
-def check_diff(bindir, old, new, v):
+def both_sides(svg):
+    """{frame name: number of its frames with cost of both sides}."""
+    both = collections.Counter()
+    for m in FRAME.finditer(svg):
+        if m.group(1) != '':
+            both[unxml(m.group(2))] += int(m.group(3)) > 0 and int(m.group(4)) > 0
+    return both
+
+
+def check_match(bindir, old, new, opts, rows, svg, name, v):
+    paired = set(), set()
+    for r in rows:
+        if r['status'] in ('changed', 'same'):
+            paired[0].add(key(r['fl'], r['fn']))
+            paired[1].add(r['fn'])
+    plain = run(bindir, 'cg-flame', '--diff', '--minwidth', '0', *opts, old, new)
+    bad = []
+    for i, drawn in enumerate((both_sides(svg), both_sides(plain))):
+        bad += [(k, '%d frames of both sides' % n, 'cg-diff pairs none')
+                for k, n in sorted(drawn.items()) if n and k not in paired[i]]
+    v.say(name + ' D2', bad, 'frames matched where cg-diff pairs nothing')
+
+
+def check_diff(bindir, old, new, v, opts=()):
     name = '%s -> %s' % (os.path.basename(old), os.path.basename(new))
     po, pn = Profile(bindir, old), Profile(bindir, new)
-    svg = run(bindir, 'cg-flame', '--diff', '-q', 'file', '--minwidth', '0', old, new)
+    svg = run(bindir, 'cg-flame', '--diff', '-q', 'file', '--minwidth', '0', *opts, old, new)
     drawn = collections.Counter()
     for m in FRAME.finditer(svg):
         if m.group(1) == '':
             continue  # the root frame, "all"
         drawn[unxml(m.group(2))] += int(m.group(4)) - int(m.group(3))
-    head, rows = table(run(bindir, 'cg-diff', '-a', '-e', pn.ev, old, new))
-    delta = {}
+    head, rows = table(run(bindir, 'cg-diff', '-a', '-e', pn.ev, *opts, old, new))
+    check_match(bindir, old, new, opts, rows, svg, name, v)
+    delta = collections.Counter()
     for r in rows:
-        delta[key(r['fl'], r['fn'])] = int(r[pn.ev + ':incl:delta'] or 0)
+        # a function that pairs with nothing is drawn apart from one of
+        # its file and name on the other side: their changes add up
+        delta[key(r['fl'], r['fn'])] += int(r[pn.ev + ':incl:delta'] or 0)
     tol = 0.001 * max(po.total, pn.total)
     bad = []
     for k in sorted(delta):
@@ -345,7 +375,7 @@ def main(argv):
     v = Verdicts()
     if args and args[0] == '--diff':
         bindir, old, new = args[1:4]
-        check_diff(bindir, old, new, v)
+        check_diff(bindir, old, new, v, args[4:])
     else:
         bindir, skipped = args[0], 0
         for path in args[1:]:

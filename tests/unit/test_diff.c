@@ -193,11 +193,52 @@ static void test_rename_fields(void)
 	cg_funcs_free(b);
 }
 
+/* Each function's row (cg_diff_row) and its key; a hint of an object
+ * renamed: libold.so's two functions are both in libnew.so (2 of 2). */
+static void test_rows_and_hint(void)
+{
+	cg_funcs *a = aggregate("events: Ir\nob=/a/libold.so\nfl=f.c\n"
+	                        "fn=f1\n1 1\nfn=f2\n1 2\n");
+	cg_funcs *b = aggregate("events: Ir\nob=/b/libnew.so\nfl=f.c\n"
+	                        "fn=f2\n1 4\nfn=f1\n1 3\n");
+	cg_diff *d = NULL;
+	cg_diff_func x, y;
+	cg_error err;
+	cg_diff_hint *h = NULL;
+	size_t nh = 0;
+	if (a == NULL || b == NULL || cg_diff_new(a, b, NULL, &d, &err) != CG_OK)
+		goto out;
+	CHECK(cg_diff_count(d) == 4, "four keys: %zu", cg_diff_count(d));
+	/* new's first function is f2: its row is of libnew.so's f2 */
+	cg_diff_get(d, cg_diff_row(d, CG_DIFF_NEW, 0), &x);
+	cg_diff_get(d, cg_diff_row(d, CG_DIFF_OLD, 1), &y);
+	CHECK(is(x.fn, "f2") && is(x.ob, "libnew.so") && x.in_new && !x.in_old,
+	      "new's f2");
+	CHECK(x.key.len == strlen("libnew.so") + 1 + 3 + 1 + 2 &&
+	          memcmp(x.key.ptr, "libnew.so\0f.c\0f2", x.key.len) == 0,
+	      "the key: ob NUL fl NUL fn");
+	CHECK(is(y.fn, "f2") && is(y.ob, "libold.so") && y.in_old,
+	      "old's f2, another row");
+	CHECK(cg_diff_hints(d, &h, &nh, &err) == CG_OK && nh == 1,
+	      "one hint: %zu", nh);
+	if (nh == 1) {
+		CHECK(is(h->old_ob, "libold.so") && is(h->new_ob, "libnew.so") &&
+		          h->held == 2 && h->functions == 2,
+		      "libnew.so holds 2 of libold.so's 2");
+	}
+out:
+	cg_diff_hints_free(h);
+	cg_diff_free(d);
+	cg_funcs_free(a);
+	cg_funcs_free(b);
+}
+
 int main(void)
 {
 	test_rename();
 	test_match();
 	test_rename_fields();
+	test_rows_and_hint();
 	printf("%d checks, %d failures\n", checks, failures);
 	return failures != 0;
 }

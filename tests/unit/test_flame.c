@@ -203,8 +203,39 @@ static void test_paths(void)
 	cg_flame_free(fl);
 }
 
+/* Keyed frames: two keys of one name are two frames, named alike, in
+ * the order made; one key of two names is one frame, named by the stack
+ * that made it. */
+static void test_keyed(void)
+{
+	cg_flame *fl;
+	cg_error err;
+	cg_str keys[1], names[1];
+	if (cg_flame_new(&fl, &err) != CG_OK)
+		return;
+	keys[0] = S("k1");
+	names[0] = S("f");
+	CHECK(cg_flame_add_keyed(fl, CG_FLAME_OLD, keys, names, NULL, 1, 3,
+	                         &err) == CG_OK, "add");
+	keys[0] = S("k2");
+	CHECK(cg_flame_add_keyed(fl, CG_FLAME_NEW, keys, names, NULL, 1, 5,
+	                         &err) == CG_OK, "add");
+	keys[0] = S("k1");
+	names[0] = S("other");
+	CHECK(cg_flame_add_keyed(fl, CG_FLAME_NEW, keys, names, NULL, 1, 2,
+	                         &err) == CG_OK, "add");
+	CHECK(cg_flame_finish(fl, 0, &err) == CG_OK, "finish");
+	CHECK(cg_flame_count(fl) == 3, "%zu frames", cg_flame_count(fl));
+	/* k1: old 3, new 2, weight 2; k2: new 5 at x 2 */
+	FRAME(fl, 0, "", SIZE_MAX, 0, 0, 7, 3, 7, 0, 0);
+	FRAME(fl, 1, "f", 0, 1, 0, 2, 3, 2, 3, 2);
+	FRAME(fl, 2, "f", 0, 1, 2, 5, 0, 5, 0, 5);
+	cg_flame_free(fl);
+}
+
 int main(void)
 {
+	test_keyed();
 	test_paths();
 	test_pair();
 	test_hidden();
