@@ -1,21 +1,25 @@
 #!/usr/bin/env python3
-"""circles.py LIB - no two objects of the static library LIB call each
-other, directly or round a longer loop: the symbols each member defines and
-the ones it needs (nm) make a graph of files, which must have no cycle.
-Prints each loop found; exit 1 if there is one."""
+"""circles.py FILE... - no two objects call each other, directly or round a
+longer loop: the members of a static library, or the object files of a
+command (its main and its helpers), given as FILEs.  The symbols each
+defines and the ones it needs (nm) make a graph of files, which must have
+no cycle.  Prints each loop found; exit 1 if there is one."""
+import os
 import subprocess
 import sys
 
 
-def members(lib):
-    out = subprocess.run(["nm", "-A", "-P", lib], capture_output=True,
+def members(files):
+    out = subprocess.run(["nm", "-A", "-P"] + files, capture_output=True,
                          text=True, check=True).stdout
     defines, needs = {}, {}
     for line in out.splitlines():
         where, _, rest = line.rpartition(": ")
         if not where:
             continue
-        member = where.rsplit(":", 1)[-1].rsplit("[", 1)[-1].rstrip("]")
+        # "LIB[MEMBER]" or "LIB:MEMBER" of an archive, "PATH" of an object
+        member = os.path.basename(
+            where.rsplit(":", 1)[-1].rsplit("[", 1)[-1].rstrip("]"))
         f = rest.split()
         if len(f) < 2:
             continue
@@ -30,12 +34,12 @@ def members(lib):
 
 
 def main():
-    defines, needs = members(sys.argv[1])
+    defines, needs = members(sys.argv[1:])
     owner = {s: m for m, syms in defines.items() for s in syms}
     calls = {m: sorted({owner[s] for s in needs[m] if s in owner} - {m})
              for m in defines}
     if len(calls) < 2:
-        print("circles.py: no members read from", sys.argv[1])
+        print("circles.py: no members read from", " ".join(sys.argv[1:]))
         return 1
     loops, state, stack = [], {}, []
 
