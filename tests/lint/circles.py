@@ -33,6 +33,29 @@ def members(files):
     return defines, needs
 
 
+def loops_of(graph):
+    """The loops of graph (node -> the nodes it reaches), each as its
+    nodes in order, the first repeated at the end: one per back edge of a
+    depth-first walk in name order.  includes.py shares it."""
+    loops, state, stack = [], {}, []
+
+    def visit(m):
+        state[m] = 1
+        stack.append(m)
+        for n in sorted(graph.get(m, ())):
+            if state.get(n) == 1:
+                loops.append(stack[stack.index(n):] + [n])
+            elif n not in state:
+                visit(n)
+        stack.pop()
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m)
+    return loops
+
+
 def main():
     defines, needs = members(sys.argv[1:])
     owner = {s: m for m, syms in defines.items() for s in syms}
@@ -41,22 +64,7 @@ def main():
     if len(calls) < 2:
         print("circles.py: no members read from", " ".join(sys.argv[1:]))
         return 1
-    loops, state, stack = [], {}, []
-
-    def visit(m):
-        state[m] = 1
-        stack.append(m)
-        for n in calls[m]:
-            if state.get(n) == 1:
-                loops.append(stack[stack.index(n):] + [n])
-            elif n not in state:
-                visit(n)
-        stack.pop()
-        state[m] = 2
-
-    for m in sorted(calls):
-        if m not in state:
-            visit(m)
+    loops = loops_of(calls)
     for loop in loops:
         print("loop: " + " -> ".join(loop))
     print("%d files, %d loops" % (len(calls), len(loops)))

@@ -11,6 +11,8 @@ import os
 import re
 import sys
 
+from circles import loops_of
+
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
 
@@ -54,22 +56,7 @@ def main():
     if len(edges) < 2:
         print("includes.py: no sources under", " ".join(sys.argv[1:]))
         return 1
-    loops, state, stack = [], {}, []
-
-    def visit(n):
-        state[n] = 1
-        stack.append(n)
-        for m in sorted(edges.get(n, ())):
-            if state.get(m) == 1:
-                loops.append(stack[stack.index(m):] + [m])
-            elif m not in state:
-                visit(m)
-        stack.pop()
-        state[n] = 2
-
-    for n in sorted(edges):
-        if n not in state:
-            visit(n)
+    loops = loops_of(edges)
     for loop in loops:
         print("loop: " + " -> ".join(os.path.relpath(n) for n in loop))
     print("%d files, %d loops" % (len(edges), len(loops)))
