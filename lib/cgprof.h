@@ -379,8 +379,9 @@ typedef struct cg_stats {
 	/* of a valid input: per cg_figure kind, the summary: or totals:
 	 * lines whose values disagree with the sum of their part's cost
 	 * lines (self costs; a call's cost line is inclusive and not
-	 * counted), event by event, the events past the values written not
-	 * compared; the first such line, and what it says ("summary: says
+	 * counted), event by event, the events past the values written and
+	 * those an event: line marks inclusive not compared; the first such
+	 * line, and what it says ("summary: says
 	 * EVENT N where the cost lines of part P add up to M", the event
 	 * name cut at 60 bytes, M "more than 18446744073709551615" past
 	 * 64 bits).  Never a fault: the profile keeps figures as written. */

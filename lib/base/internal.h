@@ -173,6 +173,13 @@ struct cg_part {
 
 void cgi_part_init(cg_part *p);
 void cgi_part_reset(cg_part *p, size_t ordinal, uint64_t first_line);
+/* The event an "event: NAME [= FORMULA] [: LONG NAME]" header's value v
+ * describes in *name, and whether its long name begins with the word
+ * "inclusive" (its figures are not self costs: MLton's STACK, as
+ * cg-import writes it). */
+int cgi_inclusive_header(cg_str v, cg_str *name);
+/* Whether an event: header of p marks its event ev so. */
+int cgi_event_inclusive(const cg_part *p, size_t ev);
 void cgi_part_release(cg_part *p);
 /* Deep copy of the arrays (strings stay views). 0 or -1 out of memory. */
 int cgi_part_copy(cg_part *dst, const cg_part *src);

@@ -290,7 +290,8 @@ static void note_producer(parser *ps, const cg_part *p)
 /* One summary: or totals: line of the part against its sums: the
  * first event whose figure differs is said, the events past the values
  * written are not compared (Valgrind's summary: leaves out the cache-use
- * events it adds at the dump). */
+ * events it adds at the dump), nor an event that an event: line marks
+ * inclusive (its cost lines are no self costs to add up). */
 static void check_figure(parser *ps, cg_figure kind, const uint64_t *v,
                          size_t n, uint64_t line)
 {
@@ -300,7 +301,8 @@ static void check_figure(parser *ps, cg_figure kind, const uint64_t *v,
 	char *text = ps->disagree_text[kind], over[48];
 	size_t i;
 	for (i = 0; i < n; i++, sum += 2)
-		if (sum[1] != 0 || sum[0] != v[i])
+		if ((sum[1] != 0 || sum[0] != v[i]) &&
+		    !cgi_event_inclusive(&ps->part, i))
 			break;
 	if (i == n || ps->disagree[kind]++ > 0)
 		return;

@@ -107,6 +107,21 @@ setup() {
     [ -z "$stderr" ]
 }
 
+@test "an event an event: line marks inclusive is not added up (MLton's stack ticks, as cg-import writes them)" {
+    # T: self 2 + 3 = 5; S: inclusive figures, 5 and 3 at the lines
+    printf 'events: T S\nevent: S : inclusive stack ticks\nsummary: 5 5\nfn=main\n1 2 5\nfn=f\n2 3 3\n' > "$T/incl.cg"
+    run -0 --separate-stderr validate "$T/incl.cg"
+    [ -z "$stderr" ]
+    # the self event is still checked: summary: says T 6
+    sed 's/^summary: 5 5$/summary: 6 5/' "$T/incl.cg" > "$T/incl6.cg"
+    run -0 --separate-stderr validate "$T/incl6.cg"
+    [ "$stderr" = "$T/incl6.cg:3: warning: summary: says T 6 where the cost lines of part 1 add up to 5 (1 line)" ]
+    # without the event: line, S is a self cost: 5 + 3 = 8
+    grep -v '^event:' "$T/incl.cg" > "$T/self.cg"
+    run -0 --separate-stderr validate "$T/self.cg"
+    [ "$stderr" = "$T/self.cg:2: warning: summary: says S 5 where the cost lines of part 1 add up to 8 (1 line)" ]
+}
+
 @test "per part: each part against its own costs; a call's inclusive cost is not counted" {
     # part 1: self 1 + 2 = 3 (the call's 50 is inclusive, not counted):
     # right; part 2: 7 over totals: 9; part 3: 4 over summary: 5
