@@ -7,14 +7,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum { OPT_STRICT_TOTALS = OPT_OWN };
+
 static const char synopsis[] =
-    "usage: cg-validate [-qv] " CLI_MANY_USAGE " " CLI_COMMON_USAGE
+    "usage: cg-validate [-qv] [--strict-totals] " CLI_MANY_USAGE
+    " " CLI_COMMON_USAGE
     " [FILE...]\n";
 
 static const char help[] =
     "Check Callgrind profiles (standard input when no FILE or -).\n"
     "  -v, --verbose    print a summary line for each valid input\n"
     "  -q               the same as --quiet\n"
+    "  --strict-totals  a summary: or totals: that disagrees with the\n"
+    "                   costs is an error (exit 5), not a warning\n"
     "  --files-from LIST  also check the inputs named in LIST, one a line\n"
     "                   (- is standard input)\n"
     "  -0, --null       LIST's names end with a NUL (find -print0)\n"
@@ -24,6 +29,8 @@ static const char help[] =
     "Exit status: 0 all inputs valid, 1 some input invalid,\n"
     "2 usage error or unreadable input.\n"
     CLI_EXIT_REFUSED_HELP
+    "5 with --strict-totals, a summary: or totals: disagrees with the\n"
+    "costs (and no input is worse).\n"
     "Diagnostics: NAME:LINE: KIND: MESSAGE, KIND one of syntax,\n"
     "unsupported, resource.\n";
 
@@ -81,14 +88,23 @@ static const char *repaired(const cg_stats *st)
 /* The verdict on a readable input: its diagnostic, or its warnings and
  * with -v its summary line. */
 static void report(cli *c, size_t i, const char *path, cg_kind k,
-                   const cg_error *err, const summary *sum,
-                   const cg_stats *st, int verbose)
+                   const cg_error *err, const summary *sum, cg_stats *st,
+                   int verbose, int strict_totals)
 {
 	if (sum->oom)
 		cli_oom(c, path);
 	else if (k != CG_OK)
 		cli_diag(c, path, err);
-	else {
+	else if (strict_totals && (st->disagree[CG_FIGURE_SUMMARY] > 0 ||
+	                           st->disagree[CG_FIGURE_TOTALS] > 0)) {
+		/* errors, said at once as every error is: not warnings too */
+		cli_lock();
+		cli_figures(path, st, "error");
+		cli_status(c, EXIT_FIGURES);
+		cli_unlock();
+		memset(st->disagree, 0, sizeof st->disagree);
+		cli_warnings(c, i, path, st);
+	} else {
 		cli_warnings(c, i, path, st);
 		if (verbose)
 			printf("%s: %llu part%s, %llu records (%llu calls), %s%zu "
@@ -111,7 +127,7 @@ typedef struct verdict {
 typedef struct run {
 	cli *c;
 	char **paths;
-	int verbose;
+	int verbose, strict_totals;
 } run;
 
 static void validate(void *ctx, size_t i, void *slot)
@@ -134,7 +150,7 @@ static void say(void *ctx, size_t i, void *slot)
 	verdict *v = slot;
 	if (v->k != CG_IO) /* else unreadable, and said */
 		report(r->c, i, r->paths[i], v->k, &v->err, &v->sum, &v->st,
-		       r->verbose);
+		       r->verbose, r->strict_totals);
 	summary_free(&v->sum);
 }
 
@@ -142,11 +158,12 @@ int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 	    CLI_LONG_OPTIONS, CLI_MANY_OPTIONS, {"verbose", no_argument, NULL, 'v'},
+	    {"strict-totals", no_argument, NULL, OPT_STRICT_TOTALS},
 	    {NULL, 0, NULL, 0}};
 	cli c;
 	run r;
 	size_t n;
-	int ch, verbose = 0;
+	int ch, verbose = 0, strict_totals = 0;
 
 	cli_init(&c, "cg-validate", synopsis, help);
 	while ((ch = getopt_long(argc, argv, "hVj:vq0", longopts, NULL)) != -1) {
@@ -154,12 +171,16 @@ int main(int argc, char **argv)
 		case 'v':
 			verbose = 1;
 			break;
+		case OPT_STRICT_TOTALS:
+			strict_totals = 1;
+			break;
 		default:
 			cli_common_option(&c, ch, optarg);
 		}
 	}
 	r.c = &c;
 	r.verbose = verbose;
+	r.strict_totals = strict_totals;
 	r.paths = cli_inputs(&c, argc - optind, argv + optind, &n);
 	cli_each_in_order(&c, n, sizeof(verdict), validate, say, &r);
 	return cli_exit_status(&c);

@@ -356,6 +356,13 @@ typedef struct cg_handler {
 	cg_kind (*part_end)(void *ctx, const cg_part *part);
 } cg_handler;
 
+/* A part's own figures, checked against its costs (cg_stats). */
+typedef enum cg_figure {
+	CG_FIGURE_SUMMARY = 0, /* summary: */
+	CG_FIGURE_TOTALS,      /* totals: */
+	CG_FIGURES
+} cg_figure;
+
 /* Whole-file facts, filled by cg_parse when stats is not NULL. */
 typedef struct cg_stats {
 	uint64_t lines, parts, records, calls, budget;
@@ -369,6 +376,18 @@ typedef struct cg_stats {
 	 * inside a line, else its last part has no totals: trailer), else 0 */
 	uint64_t cut_short_line;
 	int cut_inside_line;
+	/* of a valid input: per cg_figure kind, the summary: or totals:
+	 * lines whose values disagree with the sum of their part's cost
+	 * lines (self costs; a call's cost line is inclusive and not
+	 * counted), event by event, the events past the values written and
+	 * those an event: line marks inclusive not compared; the first such
+	 * line, and what it says ("summary: says
+	 * EVENT N where the cost lines of part P add up to M", the event
+	 * name cut at 60 bytes, M "more than 18446744073709551615" past
+	 * 64 bits).  Never a fault: the profile keeps figures as written. */
+	uint64_t disagree[CG_FIGURES];
+	uint64_t disagree_line[CG_FIGURES];
+	char disagree_text[CG_FIGURES][CG_MESSAGE_MAX];
 } cg_stats;
 
 /* Flags of a parse (and of the calls that parse: cg_model_read,

@@ -22,12 +22,6 @@ static const char help[] =
     "unreadable input or failed output.\n"
     CLI_EXIT_REFUSED_HELP;
 
-void import_warning(const char *path, uint64_t line, const char *msg)
-{
-	fprintf(stderr, "%s:%llu: warning: %s\n", cli_name(path),
-	        (unsigned long long)line, msg);
-}
-
 int main(int argc, char **argv)
 {
 	cli c;

@@ -17,8 +17,10 @@ enum {
 	EXIT_VALID = 0,   /* every input valid */
 	EXIT_INVALID = 1, /* some input invalid */
 	EXIT_TROUBLE = 2, /* usage error, unreadable input, failed output */
-	EXIT_REFUSED = 4  /* out of memory, or over a limit with
+	EXIT_REFUSED = 4, /* out of memory, or over a limit with
 	                     --limit-status: the profile may be valid */
+	EXIT_FIGURES = 5  /* cg-validate --strict-totals: a summary: or
+	                     totals: disagrees with the costs */
 };
 
 /* Long options every command takes, beside -h/--help and -V/--version;
@@ -292,13 +294,19 @@ _Noreturn void cli_oom_exit(cli *c);
 /* The warnings of an accepted input (inputs.c), unless --quiet: for one
  * input, NAME:LINE: warning: MESSAGE (N lines) on stderr for each kind
  * of repair its parse made (CG_COMPAT), in the order of their first
- * lines, then one if a Valgrind recording looks cut short.  Of several
+ * lines, then one if a Valgrind recording looks cut short, then one for
+ * its summary: lines and one for its totals: lines that disagree with
+ * its costs (cli_figures).  Of several
  * inputs (cli_inputs), they are summed by kind and said once each at the
  * end (cli_exit_status), but after a refusal for resources (status 4):
  * FIRST:LINE: warning: MESSAGE (N lines in M inputs), FIRST the first
  * input (by its place in the list) with it.
  * index: the input's place in the list.  Safe on any thread. */
 void cli_warnings(cli *c, size_t index, const char *path, const cg_stats *st);
+/* An input's summary: and totals: lines that disagree with its costs,
+ * one line each kind: NAME:LINE: KIND: TEXT (N lines), KIND "warning"
+ * or "error" (cg-validate --strict-totals). */
+void cli_figures(const char *path, const cg_stats *st, const char *kind);
 /* Say the warnings summed so far, and forget them (cli_exit_status). */
 void cli_warnings_done(cli *c);
 /* The hints of a diff (cg_diff_hint), unless --quiet: one line each,

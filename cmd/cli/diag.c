@@ -33,11 +33,15 @@ const char *cli_name(const char *path)
 	return strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
-/* How bad a status is: a refusal for resources says least of the
- * profile, a gate (cg-diff's 3) most. */
+/* How bad a status is: figures that disagree (cg-validate
+ * --strict-totals) say least of the profile, then a refusal for
+ * resources, a gate (cg-diff's 3) most. */
 static int badness(int status)
 {
-	return status == EXIT_REFUSED ? 1 : status == EXIT_VALID ? 0 : status + 1;
+	return status == EXIT_VALID     ? 0
+	       : status == EXIT_FIGURES ? 1
+	       : status == EXIT_REFUSED ? 2
+	                                : status + 2;
 }
 
 void cli_status(cli *c, int status)
@@ -157,8 +161,9 @@ int cli_exit_status(cli *c)
 
 /* ------------------------------------------------------------ warnings */
 
-/* The kinds summed: the repairs, then a recording cut short. */
-enum { CUT_SHORT = CG_REPAIRS, KINDS };
+/* The kinds summed: the repairs, a recording cut short, then a
+ * summary: and a totals: that disagree with the costs (cg_figure). */
+enum { CUT_SHORT = CG_REPAIRS, FIGURES, KINDS = FIGURES + CG_FIGURES };
 
 struct cli_tally {
 	uint64_t lines, inputs;
@@ -166,6 +171,7 @@ struct cli_tally {
 	const char *path;    /* its name, which lives for the run */
 	uint64_t line;       /* its first line of the kind */
 	int inside;          /* cut short inside a line */
+	char text[CG_MESSAGE_MAX]; /* a figure's: what its first line says */
 };
 
 /* Recursive: what a worker says under it (cli_diag) takes it again. */
@@ -241,10 +247,24 @@ static void say_now(const char *path, const cg_stats *st)
 		        "short? (--complete refuses it)\n",
 		        cli_name(path), (unsigned long long)st->cut_short_line,
 		        cut_text(st->cut_inside_line));
+	cli_figures(path, st, "warning");
+}
+
+void cli_figures(const char *path, const cg_stats *st, const char *kind)
+{
+	int f;
+	for (f = 0; f < CG_FIGURES; f++)
+		if (st->disagree[f] > 0)
+			fprintf(stderr, "%s:%llu: %s: %s (%llu line%s)\n",
+			        cli_name(path),
+			        (unsigned long long)st->disagree_line[f], kind,
+			        st->disagree_text[f],
+			        (unsigned long long)st->disagree[f],
+			        st->disagree[f] == 1 ? "" : "s");
 }
 
 static void count(struct cli_tally *t, size_t index, const char *path,
-                  uint64_t lines, uint64_t line, int inside)
+                  uint64_t lines, uint64_t line, int inside, const char *text)
 {
 	t->lines += lines;
 	if (t->inputs++ == 0 || index < t->first) {
@@ -252,6 +272,8 @@ static void count(struct cli_tally *t, size_t index, const char *path,
 		t->path = path;
 		t->line = line;
 		t->inside = inside;
+		if (text != NULL)
+			snprintf(t->text, sizeof t->text, "%s", text);
 	}
 }
 
@@ -272,18 +294,23 @@ void cli_warnings(cli *c, size_t index, const char *path, const cg_stats *st)
 	for (k = CG_REPAIR_NONE + 1; k < CG_REPAIRS; k++)
 		if (st->repairs[k] > 0)
 			count(&c->tally[k], index, path, st->repairs[k],
-			      st->repair_line[k], 0);
+			      st->repair_line[k], 0, NULL);
 	if (st->cut_short_line > 0)
 		count(&c->tally[CUT_SHORT], index, path, 1, st->cut_short_line,
-		      st->cut_inside_line);
+		      st->cut_inside_line, NULL);
+	for (k = 0; k < CG_FIGURES; k++)
+		if (st->disagree[k] > 0)
+			count(&c->tally[FIGURES + k], index, path, st->disagree[k],
+			      st->disagree_line[k], 0, st->disagree_text[k]);
 	cli_unlock();
 }
 
 /* The summed line of kind k. */
 static void say_sum(const struct cli_tally *t, int k)
 {
-	const char *text = k == CUT_SHORT ? cut_text(t->inside)
-	                                  : cg_repair_text((cg_repair)k);
+	const char *text = k >= FIGURES    ? t->text
+	                   : k == CUT_SHORT ? cut_text(t->inside)
+	                                    : cg_repair_text((cg_repair)k);
 	fprintf(stderr, "%s:%llu: warning: %s%s (", cli_name(t->path),
 	        (unsigned long long)t->line, text,
 	        k == CUT_SHORT ? ", which Valgrind always writes: cut short? "

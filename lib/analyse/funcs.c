@@ -228,45 +228,6 @@ cg_kind cg_funcs_new(cg_funcs **out, cg_error *err)
 
 static int folded(const cg_funcs *f, size_t ev);
 
-static cg_str trim(const char *p, const char *end)
-{
-	cg_str t;
-	while (p < end && (*p == ' ' || *p == '\t'))
-		p++;
-	while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
-		end--;
-	t.ptr = p;
-	t.len = (size_t)(end - p);
-	return t;
-}
-
-/* The event an "event: NAME [= FORMULA] [: LONG NAME]" header describes
- * in *name, and whether its long name begins with the word "inclusive". */
-static int inclusive_header(cg_str v, cg_str *name)
-{
-	static const char word[] = "inclusive";
-	const size_t n = sizeof word - 1;
-	const char *colon = memchr(v.ptr, ':', v.len);
-	const char *eq = memchr(v.ptr, '=', v.len);
-	const char *end = eq != NULL && (colon == NULL || eq < colon) ? eq : colon;
-	size_t i;
-	cg_str rest;
-	if (colon == NULL)
-		return 0;
-	*name = trim(v.ptr, end);
-	rest = trim(colon + 1, v.ptr + v.len);
-	if (rest.len < n)
-		return 0;
-	for (i = 0; i < n; i++)
-		if ((rest.ptr[i] | 0x20) != word[i])
-			return 0;
-	if (rest.len == n)
-		return 1;
-	/* the word alone: not "inclusiveness", "inclusive_x" or "inclusive2" */
-	return !(((rest.ptr[n] | 0x20) >= 'a' && (rest.ptr[n] | 0x20) <= 'z') ||
-	         (rest.ptr[n] >= '0' && rest.ptr[n] <= '9') || rest.ptr[n] == '_');
-}
-
 /* Note the events of part p that an event: line marks inclusive (their
  * figures are not self costs: MLton's STACK, as cg-import writes it), and
  * refuse one whose stacks are to be folded, or any with self_costs:
@@ -280,7 +241,7 @@ static cg_kind inclusive_events(cg_funcs *f, const cg_part *p,
 		char why[256], shown[64];
 		cg_str key = cg_part_header_key(p, i);
 		if (!cg_key_is(key.ptr, key.len, "event") ||
-		    !inclusive_header(cg_part_header_value(p, i), &name))
+		    !cgi_inclusive_header(cg_part_header_value(p, i), &name))
 			continue;
 		for (e = 0; e < nev && cg_str_cmp(cg_part_event(p, e), name) != 0; e++)
 			;

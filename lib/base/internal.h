@@ -2,6 +2,7 @@
 #ifndef CGPROF_INTERNAL_H
 #define CGPROF_INTERNAL_H
 
+#include "alloc.h"
 #include "cgprof.h"
 #include "grow.h"
 #include "number.h"
@@ -24,20 +25,6 @@ static inline int cg_key_is(const char *k, size_t n, const char *lit)
 	return strlen(lit) == n && memcmp(k, lit, n) == 0;
 }
 
-/* Every allocation of the library goes through these four, so that a
- * test can fail each one in turn: tests/unit/test_alloc.c compiles the
- * library with CG_ALLOC_TESTING and defines them. */
-#ifdef CG_ALLOC_TESTING
-void *cg_malloc(size_t n);
-void *cg_calloc(size_t n, size_t size);
-void *cg_realloc(void *p, size_t n);
-void cg_free(void *p);
-#else
-static inline void *cg_malloc(size_t n) { return malloc(n); }
-static inline void *cg_calloc(size_t n, size_t size) { return calloc(n, size); }
-static inline void *cg_realloc(void *p, size_t n) { return realloc(p, n); }
-static inline void cg_free(void *p) { free(p); }
-#endif
 
 /* error.c */
 cg_kind cgi_fail(cg_error *err, cg_kind kind, uint64_t line, const char *fmt,
@@ -186,6 +173,13 @@ struct cg_part {
 
 void cgi_part_init(cg_part *p);
 void cgi_part_reset(cg_part *p, size_t ordinal, uint64_t first_line);
+/* The event an "event: NAME [= FORMULA] [: LONG NAME]" header's value v
+ * describes in *name, and whether its long name begins with the word
+ * "inclusive" (its figures are not self costs: MLton's STACK, as
+ * cg-import writes it). */
+int cgi_inclusive_header(cg_str v, cg_str *name);
+/* Whether an event: header of p marks its event ev so. */
+int cgi_event_inclusive(const cg_part *p, size_t ev);
 void cgi_part_release(cg_part *p);
 /* Deep copy of the arrays (strings stay views). 0 or -1 out of memory. */
 int cgi_part_copy(cg_part *dst, const cg_part *src);

@@ -152,3 +152,52 @@ int cg_str_cmp(cg_str a, cg_str b)
 		return c;
 	return a.len < b.len ? -1 : a.len > b.len;
 }
+
+static cg_str trim(const char *p, const char *end)
+{
+	cg_str t;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	t.ptr = p;
+	t.len = (size_t)(end - p);
+	return t;
+}
+
+int cgi_inclusive_header(cg_str v, cg_str *name)
+{
+	static const char word[] = "inclusive";
+	const size_t n = sizeof word - 1;
+	const char *colon = memchr(v.ptr, ':', v.len);
+	const char *eq = memchr(v.ptr, '=', v.len);
+	const char *end = eq != NULL && (colon == NULL || eq < colon) ? eq : colon;
+	size_t i;
+	cg_str rest;
+	if (colon == NULL)
+		return 0;
+	*name = trim(v.ptr, end);
+	rest = trim(colon + 1, v.ptr + v.len);
+	if (rest.len < n)
+		return 0;
+	for (i = 0; i < n; i++)
+		if ((rest.ptr[i] | 0x20) != word[i])
+			return 0;
+	if (rest.len == n)
+		return 1;
+	/* the word alone: not "inclusiveness", "inclusive_x" or "inclusive2" */
+	return !(((rest.ptr[n] | 0x20) >= 'a' && (rest.ptr[n] | 0x20) <= 'z') ||
+	         (rest.ptr[n] >= '0' && rest.ptr[n] <= '9') || rest.ptr[n] == '_');
+}
+
+int cgi_event_inclusive(const cg_part *p, size_t ev)
+{
+	size_t i;
+	cg_str name;
+	for (i = 0; i < p->nheaders; i++)
+		if (cg_key_is(p->headers[i].key.ptr, p->headers[i].key.len, "event") &&
+		    cgi_inclusive_header(p->headers[i].value, &name) &&
+		    cg_str_eq(name, p->events[ev]))
+			return 1;
+	return 0;
+}

@@ -287,6 +287,54 @@ static void note_producer(parser *ps, const cg_part *p)
 		ps->by_valgrind = 1;
 }
 
+/* One summary: or totals: line of the part against its sums: the
+ * first event whose figure differs is said, the events past the values
+ * written are not compared (Valgrind's summary: leaves out the cache-use
+ * events it adds at the dump), nor an event that an event: line marks
+ * inclusive (its cost lines are no self costs to add up). */
+static void check_figure(parser *ps, cg_figure kind, const uint64_t *v,
+                         size_t n, uint64_t line)
+{
+	static const char *const key[CG_FIGURES] = {"summary", "totals"};
+	const uint64_t *sum = ps->sums;
+	cg_str ev;
+	char *text = ps->disagree_text[kind], over[48];
+	size_t i;
+	for (i = 0; i < n; i++, sum += 2)
+		if ((sum[1] != 0 || sum[0] != v[i]) &&
+		    !cgi_event_inclusive(&ps->part, i))
+			break;
+	if (i == n || ps->disagree[kind]++ > 0)
+		return;
+	ps->disagree_line[kind] = line;
+	ev = ps->part.events[i];
+	if (ev.len > 60) /* cut at a character's start */
+		for (ev.len = 60; (ev.ptr[ev.len] & 0xc0) == 0x80; ev.len--)
+			;
+	if (sum[1] != 0)
+		snprintf(over, sizeof over, "more than %llu",
+		         (unsigned long long)UINT64_MAX);
+	else
+		snprintf(over, sizeof over, "%llu", (unsigned long long)sum[0]);
+	snprintf(text, CG_MESSAGE_MAX,
+	         "%s: says %.*s %llu where the cost lines of part %zu add up "
+	         "to %s",
+	         key[kind], (int)ev.len, ev.ptr, (unsigned long long)v[i],
+	         ps->part.ordinal, over);
+}
+
+static void check_figures(parser *ps)
+{
+	const cg_part *p = &ps->part;
+	size_t i;
+	for (i = 0; i < p->nsummaries; i++)
+		check_figure(ps, CG_FIGURE_SUMMARY, p->summary + p->summaries[i].at,
+		             p->summaries[i].n, p->summaries[i].line);
+	if (p->has_totals)
+		check_figure(ps, CG_FIGURE_TOTALS, p->totals, p->ntotals,
+		             ps->totals_line);
+}
+
 static cg_kind aside_drained(parser *ps);
 
 static cg_kind end_part(parser *ps)
@@ -298,6 +346,7 @@ static cg_kind end_part(parser *ps)
 	if ((k = aside_drained(ps)) != CG_OK)
 		return k;
 	note_producer(ps, &ps->part);
+	check_figures(ps);
 	if (ps->h && ps->h->part_end &&
 	    (k = stopped(ps, ps->h->part_end(ps->ctx, &ps->part))) != CG_OK)
 		return k;
@@ -434,8 +483,11 @@ static cg_kind header_events(parser *ps, cg_str v)
 	if (dup != NULL)
 		return syntax(ps, "event '%s' is declared twice", dup->ptr, dup->len);
 	if (cg_grow((void **)&ps->costs, &ps->costs_cap, p->nevents,
-	            sizeof *ps->costs))
+	            sizeof *ps->costs) ||
+	    cg_grow((void **)&ps->sums, &ps->sums_cap, 2 * p->nevents,
+	            sizeof *ps->sums))
 		return cgi_fail_memory(ps->err, ps->lineno);
+	memset(ps->sums, 0, 2 * p->nevents * sizeof *ps->sums);
 	p->has_events = 1;
 	ps->events_line = ps->lineno;
 	return check_summaries(ps);
@@ -537,6 +589,7 @@ static cg_kind header_totals(parser *ps, cg_str v)
 	if (k != CG_OK)
 		return k;
 	p->has_totals = 1;
+	ps->totals_line = ps->lineno;
 	if (ps->st == ST_HEADERS && (k = begin_body(ps)) != CG_OK)
 		return k;
 	ps->st = ST_TRAILER;
@@ -1129,6 +1182,20 @@ static cg_kind over_budget(parser *ps)
 	                     ps->max_budget);
 }
 
+/* A cost line's n costs added to the part's sums, unless it is a call's
+ * (inclusive, not the part's own cost). */
+static inline void add_costs(parser *ps, const uint64_t *cost, size_t n)
+{
+	uint64_t *sum = ps->sums;
+	size_t i;
+	if (ps->call_pending)
+		return;
+	for (i = 0; i < n; i++, sum += 2) {
+		sum[0] += cost[i];
+		sum[1] += sum[0] < cost[i];
+	}
+}
+
 /* Once a record, from every cost line: inlined, its faults out of line.
  * numbers: what the line's positions and costs are charged (at most 21
  * per column of one line: far below 2^64).  A call's cost line ends the
@@ -1282,6 +1349,7 @@ static inline cg_kind cost_line(parser *ps, const char *s, const char *e)
 		ps->base[i] = pos[i];
 		charge += position_charge(ps, i, pos[i]);
 	}
+	add_costs(ps, ps->costs, ncost);
 	return emit_record(ps, pos, ps->costs, charge);
 }
 
@@ -1435,6 +1503,7 @@ void cgi_parser_release(parser *ps)
 	cgi_dict_free(&ps->files);
 	cgi_dict_free(&ps->fns);
 	cg_free(ps->costs);
+	cg_free(ps->sums);
 	cg_free(ps->scratch);
 }
 
@@ -1524,6 +1593,7 @@ static inline void settle_cost_line(parser *ps, const uint64_t *pos,
                                     uint64_t charge, cg_kind *k)
 {
 	const size_t npos = ps->part.npos, nevents = ps->part.nevents;
+	add_costs(ps, cost, ncost);
 	charge += 2 * (nevents - ncost);
 	for (; ncost < nevents; ncost++)
 		ps->costs[ncost] = 0;
@@ -1638,6 +1708,10 @@ static int run_rest(parser *ps, const cg_scan_run *r)
 	        ps->max_budget)
 		return 0;
 	ps->budget = c;
+	for (i = 1; i < r->n; i++) {
+		const cg_scan_line *l = &ps->scan->lines[r->first + i];
+		add_costs(ps, ps->scan->value + l->first + npos, l->ncost);
+	}
 	ps->records += m;
 	ps->part.records += m;
 	ps->lineno += m;
@@ -1831,6 +1905,9 @@ void cgi_parser_stats(const parser *ps, cg_stats *stats)
 	memcpy(stats->repair_line, ps->repair_line, sizeof ps->repair_line);
 	stats->cut_short_line = ps->cut_short_line;
 	stats->cut_inside_line = ps->cut_inside_line;
+	memcpy(stats->disagree, ps->disagree, sizeof ps->disagree);
+	memcpy(stats->disagree_line, ps->disagree_line, sizeof ps->disagree_line);
+	memcpy(stats->disagree_text, ps->disagree_text, sizeof ps->disagree_text);
 }
 
 void cg_read_options_default(cg_read_options *opt)

@@ -71,6 +71,14 @@ typedef struct parser {
 	uint64_t cut_short_line; /* cg_stats' */
 	int cut_inside_line;
 
+	/* per event of the part, the sum of its self costs in two words
+	 * (low, high): what its summary: and totals: should say */
+	uint64_t *sums;
+	size_t sums_cap;
+	uint64_t totals_line;
+	uint64_t disagree[CG_FIGURES], disagree_line[CG_FIGURES]; /* cg_stats' */
+	char disagree_text[CG_FIGURES][CG_MESSAGE_MAX];
+
 	/* the events every part must have, and the first part without one:
 	 * an input's other faults win, so it is reported at the end */
 	const cg_str *want;

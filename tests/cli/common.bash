@@ -38,7 +38,7 @@ cmd:  ./prog --size=10
 part: 1
 positions: line
 events: Ir Dr
-summary: 40 3
+summary: 20 1
 ob=(1) /bin/prog
 fl=(1) main.c
 fn=(1) main
@@ -51,7 +51,7 @@ calls=2 20
 * 12 2
 fn=(2)
 20 12
-totals: 32 3
+totals: 20 1
 
 part: 2
 events: Ir

@@ -52,7 +52,10 @@ CG
         "$T/x.out:1: warning: dotted version: read as version 1 (1 line)" \
         "$T/x.out:10: warning: negative event cost: counted as 0 (2 lines)" \
         "$T/x.out:15: warning: summary: after body lines: kept as a summary of its part (1 line)" \
-        "$T/x.out:20: warning: calls= with more target columns than positions: the extra columns dropped (1 line)")" ]
+        "$T/x.out:20: warning: calls= with more target columns than positions: the extra columns dropped (1 line)" \
+        "$T/x.out:15: warning: summary: says Time 100 where the cost lines of part 1 add up to 50 (1 line)")" ]
+    # Xdebug's summary: is {main}'s inclusive time: the cost lines (self
+    # costs) 40 + 10, the call's 50 left out
     run -0 --separate-stderr validate -v --compat "$T/x.out"
     [ "$output" = "$T/x.out: 1 part, 3 records (1 calls), 2 events, repaired" ]
 }
@@ -62,7 +65,7 @@ CG
     run -0 --separate-stderr "$CG_BINDIR/cg-funcs" --compat "$T/x.out"
     [ "${lines[1]}" = "	/var/www/index.php	{main}	0		10	100	50	100" ]
     [ "${lines[2]}" = "	/var/www/index.php	helper	2		40	0	40	0" ]
-    [ "$(grep -c warning <<< "$stderr")" -eq 4 ]
+    [ "$(grep -c warning <<< "$stderr")" -eq 5 ]
 }
 
 @test "cg-normalize --compat writes a profile valid without --compat, with the same records" {
@@ -121,7 +124,11 @@ CG
     n=$(awk 'NR > 5000 { exit } /^[0-9]/ && prev !~ /^calls=/ { n = NR } { prev = $0 } END { print n }' "$T/h.cg")
     head -n "$n" "$T/h.cg" > "$T/n.cg"
     run -0 --separate-stderr validate "$T/n.cg"
-    [ "$stderr" = "$T/n.cg:$n: warning: the last part ends without totals:, which Valgrind always writes: cut short? (--complete refuses it)" ]
+    [ "${stderr_lines[0]}" = "$T/n.cg:$n: warning: the last part ends without totals:, which Valgrind always writes: cut short? (--complete refuses it)" ]
+    # its summary: is the whole run's, above the costs left
+    sl=$(grep -n '^summary:' "$T/n.cg" | cut -d: -f1)
+    [[ "${stderr_lines[1]}" == "$T/n.cg:$sl: warning: summary: says Ir $(sed -n 's/^summary: //p' "$T/n.cg") where the cost lines of part 1 add up to "* ]]
+    [ "${#stderr_lines[@]}" -eq 2 ]
     run -1 --separate-stderr validate --complete "$T/n.cg"
     [ "$stderr" = "$T/n.cg:$n: syntax: the last part ends without a totals: trailer (cut short?)" ]
     # cut inside a line: refused at that line (or at a calls= left
@@ -133,7 +140,8 @@ CG
     { head -n 3000 "$T/h.cg" | grep -v '^calls=' ; printf '0 1'; } > "$T/p.cg"
     n=$(wc -l < "$T/p.cg")
     run -0 --separate-stderr validate "$T/p.cg"
-    [ "$stderr" = "$T/p.cg:$((n + 1)): warning: the last line has no line ending, which Valgrind always writes: cut short? (--complete refuses it)" ]
+    [ "${stderr_lines[0]}" = "$T/p.cg:$((n + 1)): warning: the last line has no line ending, which Valgrind always writes: cut short? (--complete refuses it)" ]
+    [[ "${stderr_lines[1]}" == "$T/p.cg:$sl: warning: summary: says Ir "* ]]
     run -1 --separate-stderr validate --complete "$T/p.cg"
     [ "$stderr" = "$T/p.cg:$((n + 1)): syntax: the input ends inside a line (cut short?)" ]
     for cmd in cg-tsv cg-parts cg-normalize cg-funcs; do

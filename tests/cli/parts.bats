@@ -13,7 +13,7 @@ setup() {
     run -0 --separate-stderr parts "$T/good.cg"
     [ -z "$stderr" ]
     [ "${lines[0]}" = "part	number	pid	thread	positions	events	records	costs	calls	summary	totals	cmd" ]
-    [ "${lines[1]}" = "1	1	7		line	Ir Dr	4	3	1	40 3	32 3	./prog --size=10" ]
+    [ "${lines[1]}" = "1	1	7		line	Ir Dr	4	3	1	20 1	20 1	./prog --size=10" ]
     [ "${lines[2]}" = "2	2			line	Ir	1	1	0			" ]
     [ "${#lines[@]}" -eq 3 ]
 }

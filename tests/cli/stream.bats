@@ -48,7 +48,7 @@ same() { same_on_pipe trickle "$@"; }
     export -f trickle
     same "$CG_BINDIR/cg-parts" "$T/good.cg"
     [ "${#lines[@]}" -eq 3 ]
-    [ "${lines[1]}" = "$(printf '1\t1\t7\t\tline\tIr Dr\t4\t3\t1\t40 3\t32 3\t./prog --size=10')" ]
+    [ "${lines[1]}" = "$(printf '1\t1\t7\t\tline\tIr Dr\t4\t3\t1\t20 1\t20 1\t./prog --size=10')" ]
 }
 
 @test "a NUL after a profile fault wins, however the input is cut" {

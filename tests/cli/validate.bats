@@ -146,7 +146,7 @@ setup() {
 
 @test "--help on stdout, exit 0; --version; a bad option is a usage error" {
     run -0 --separate-stderr validate --help
-    [[ "$output" == "usage: cg-validate [-qv] [--files-from LIST [-0]] [--keep-going] [--compat] [--complete] [--limit NAME=N]... [--no-limits] [--limit-status] [--progress | --no-progress] [--quiet] [-j N] [FILE...]"* ]]
+    [[ "$output" == "usage: cg-validate [-qv] [--strict-totals] [--files-from LIST [-0]] [--keep-going] [--compat] [--complete] [--limit NAME=N]... [--no-limits] [--limit-status] [--progress | --no-progress] [--quiet] [-j N] [FILE...]"* ]]
     [[ "$output" == *"Exit status: 0 all inputs valid, 1 some input invalid,"* ]]
     [ -z "$stderr" ]
     run -0 validate -V
