@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """contract.py BINDIR FILE... - the stack contract (cg-fold(1)) checked on
-each FILE from the outputs of the commands alone, for the first event:
+each FILE from the outputs of the commands alone, for the first event
+(--every-event: for each event of the file in turn):
 
   cg-funcs -C            self, inclusive, cycle of each function (summed)
   cg-funcs -c -p         the arcs of each part
@@ -90,9 +91,10 @@ def key(fl, fn):
 class Profile:
     """The figures of one file, by frame key."""
 
-    def __init__(self, bindir, path):
+    def __init__(self, bindir, path, ev=None):
         head, rows = table(run(bindir, 'cg-funcs', '-C', path))
-        self.ev = [c for c in head if c.endswith(':incl')][0][:-5]
+        self.events = [c[:-5] for c in head if c.endswith(':incl')]
+        self.ev = ev if ev is not None else self.events[0]
         owners = collections.defaultdict(set)
         for r in rows:
             owners[key(r['fl'], r['fn'])].add((r['ob'], r['fl'], r['fn']))
@@ -107,7 +109,8 @@ class Profile:
             self.self_[k] = int(r[self.ev] or 0)
             self.incl[k] = int(r[self.ev + ':incl'] or 0)
             self.cycle[k] = r['cycle']
-        self.total = int(run(bindir, 'cg-funcs', '-T', path).splitlines()[1].split('\t')[-1])
+        _, totals = table(run(bindir, 'cg-funcs', '-T', path))
+        self.total = int([t['total'] for t in totals if t['event'] == self.ev][0])
         _, arcs = table(run(bindir, 'cg-funcs', '-c', '-p', path))
         self.parts = collections.defaultdict(list)
         self.arc = collections.Counter()
@@ -161,8 +164,8 @@ class Profile:
         return lack
 
 
-def folded(bindir, path, shared):
-    text = run(bindir, 'cg-fold', '-q', 'file', path)
+def folded(bindir, path, ev):
+    text = run(bindir, 'cg-fold', '-q', 'file', '-e', ev, path)
     stacks = []
     for line in text.splitlines():
         stack, _, n = line.rpartition(' ')
@@ -246,10 +249,10 @@ def exemptions(pr):
     return out
 
 
-def check(bindir, path, v):
-    name = os.path.basename(path)
-    pr = Profile(bindir, path)
-    n, ends, holds, pairs = measure(folded(bindir, path, pr.shared))
+def check(bindir, path, v, ev=None):
+    pr = Profile(bindir, path, ev)
+    name = os.path.basename(path) + ('' if ev is None else ' ' + ev)
+    n, ends, holds, pairs = measure(folded(bindir, path, pr.ev))
     tol = 0.001 * pr.total
     v.say(name + ' S1', [] if n == pr.total else [('counts %d' % n, 'total %d' % pr.total)],
           'stacks that do not add up to the total')
@@ -372,6 +375,9 @@ def main(argv):
     if args and args[0] == '--accepted':
         only_accepted = True
         args = args[1:]
+    every_event = bool(args) and args[0] == '--every-event'
+    if every_event:
+        args = args[1:]
     v = Verdicts()
     if args and args[0] == '--diff':
         bindir, old, new = args[1:4]
@@ -383,7 +389,11 @@ def main(argv):
                 skipped += 1
                 continue
             try:
-                check(bindir, path, v)
+                if every_event:
+                    for ev in Profile(bindir, path).events:
+                        check(bindir, path, v, ev)
+                else:
+                    check(bindir, path, v)
             except RuntimeError as e:
                 v.failed += 1
                 print('FAIL %s: %s' % (os.path.basename(path), e))
