@@ -16,7 +16,7 @@ rc=$?
 [ $rc -eq 0 ] || { echo "FAIL: recording, exit $rc"; exit 1; }
 status=0
 # shellcheck disable=SC2046 # one path a line, no spaces: mktemp's
-python3 "$src/tests/stacks/contract.py" "$bin" $(cat "$tmp/list") || status=1
+python3 "$src/tests/stacks/contract.py" --every-event "$bin" $(cat "$tmp/list") || status=1
 # shellcheck disable=SC2046
 python3 "$src/tests/stacks/dot.py" "$bin" $(cat "$tmp/list") || status=1
 # shellcheck disable=SC2046
