@@ -148,9 +148,10 @@ static void each_way(const char *name, const char *data, size_t size)
 				agree(name, data, size, &opt, 0, random_cut, &s, "cuts");
 			}
 			agree(name, data, size, &opt, 0, whole_cut, NULL, "whole");
-			/* threads with no flag and with both: they cost nine
-			 * tenths of this test's time (and most of it under ASan) */
-			if (lim == 0 && (f == 0 || f == 3))
+			/* threads with no flag only: they cost nine tenths of
+			 * this test's time, and the threaded reader goes (issue
+			 * 51); the flags' paths are the same on every thread */
+			if (lim == 0 && f == 0)
 				threaded(name, data, size, &opt);
 			agree(name, data, size, &opt, 1, random_cut, &seed, "abort");
 		}
