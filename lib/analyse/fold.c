@@ -1,4 +1,4 @@
-/* fold.c - the defaults of the stack estimate (stacks.c) and the frame
+/* fold.c - the defaults of the stack estimate (stacks_part.c) and the frame
  * names of folded stacks. */
 #include "internal.h"
 

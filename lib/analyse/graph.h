@@ -2,7 +2,7 @@
  * finished: the functions in the byte order of their (fn, fl, ob), and
  * the arcs by caller and by callee; internal to the library.  The
  * aggregation (funcs.c) fills it, the cycles (cycles.c), the stacks
- * (stacks.c) and the public walk (walk.c) read it. */
+ * (stacks_part.c) and the public walk (walk.c) read it. */
 #ifndef CGPROF_GRAPH_H
 #define CGPROF_GRAPH_H
 

@@ -1,5 +1,6 @@
-/* stacks.h - the stack estimate of one event, part by part (stacks.c),
- * merged into one tree of stacks; internal to the library.  The
+/* stacks.h - the stack estimate of one event, part by part
+ * (stacks_part.c, with stacks_cycles.c and stacks_paths.c), merged into
+ * one tree of stacks (stacks.c); internal to the library.  The
  * aggregation (funcs.c) hands it each part as the part ends, or every
  * kept part at once (fold.c), and cg_fold reads the tree. */
 #ifndef CGPROF_STACKS_H

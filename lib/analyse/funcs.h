@@ -1,0 +1,143 @@
+/* funcs.h - the aggregation of cost per function inside (funcs.c, made
+ * and fed; funcs_finish.c, finished and read), for its own files;
+ * internal to the library. */
+#ifndef CGPROF_FUNCS_H
+#define CGPROF_FUNCS_H
+
+#include "internal.h"
+#include "consumer.h"
+#include "graph.h"
+#include "stacks.h"
+#include "table.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct fkey {
+	uint32_t ob, fl, fn;
+} fkey;
+
+typedef struct fpart {
+	size_t nev, evmap;          /* event count, offset into evmaps */
+	size_t ent_begin, ent_end;  /* its entries */
+	size_t arc_begin, arc_end;  /* its part arcs */
+	size_t pool_begin;          /* its costs in the pool */
+	size_t totals;              /* its self totals in ptot, part width */
+} fpart;
+
+typedef struct entry {
+	uint32_t part, func;
+	uint64_t called; /* calls into it within its part */
+	size_t cost;     /* pool offset: self costs, then inclusive, part width */
+} entry;
+
+typedef struct parc {
+	uint32_t part, caller, callee; /* function indices */
+	uint32_t ecaller, ecallee;     /* entry indices */
+	uint64_t calls;
+	size_t cost; /* pool offset, part width */
+} parc;
+
+/* Rows of costs summed over parts, at a width that grows with the events
+ * seen: laid out again when a part brings new events (rarely: the width
+ * at least doubles). */
+typedef struct cmat {
+	uint64_t *v;
+	size_t rows, cap, width;
+} cmat;
+
+/* The last names resolved: a function's records come in a row.  Views
+ * are compared by address: within one input a name keeps its address
+ * (the input buffer's, or the push reader's one copy). */
+typedef struct vcache {
+	const char *ob, *fl, *fn;
+	size_t oblen, fllen, fnlen;
+	uint32_t func, ent;
+	int valid;
+} vcache;
+
+struct cg_funcs {
+	cg_consumer in;
+	int keep_parts;
+	cg_interner names, events;
+	fkey *funcs;
+	size_t nfuncs, funcs_cap;
+	cg_pairmap func_by_key;
+
+	fpart *parts;
+	size_t nparts, parts_cap;
+	uint32_t *evmaps;
+	size_t nevmaps, evmaps_cap;
+	entry *ents;
+	size_t nents, ents_cap;
+	cg_pairmap ent_by_key;
+	parc *parcs;
+	size_t nparcs, parcs_cap;
+	cg_pairmap parc_by_key;
+	uint64_t *pool;
+	size_t npool, pool_cap;
+	uint64_t *ptot;
+	size_t nptot, ptot_cap;
+	uint64_t *tmp; /* part_inclusive's, per entry of a part */
+	size_t tmp_cap;
+
+	/* summed over the parts ended so far */
+	cmat self, incl, called; /* per function (called: width 1) */
+	cg_graph_arc *arcs;
+	size_t narcs, arcs_cap;
+	cg_pairmap arc_by_key;
+	cmat arc_cost;
+	int over; /* a sum passed UInt64 */
+
+	vcache caller, callee;
+
+	/* after cg_funcs_finish, every cost array at width W */
+	size_t W;
+	uint64_t *ent_self, *ent_incl; /* kept parts only */
+	uint64_t *parc_cost;
+	size_t *f_cycle;
+	cg_graph graph;
+	uint64_t *part_totals; /* W per part */
+	size_t ncycles;
+	uint64_t *c_self, *c_incl, *c_called;
+	char *c_names; /* ncycles names of CYCLE_NAME bytes */
+	uint64_t *totals;
+
+	/* cg_funcs_fold: the stacks of one event, folded as each part ends */
+	cg_stacks *stacks;
+	char *fold_event; /* NUL-terminated; "" the first event */
+	size_t fold_event_len;
+	int self_costs; /* CG_FUNCS_SELF_COSTS: refuse an inclusive event */
+	/* per event: the line of the event: header that marks it inclusive
+	 * (cg_funcs_event_inclusive), 0 when none */
+	uint64_t *incl_line;
+	size_t nincl, incl_cap;
+};
+
+#define CYCLE_NAME 32
+
+static inline int add_u64(uint64_t *dst, uint64_t v)
+{
+	if (*dst > UINT64_MAX - v)
+		return -1;
+	*dst += v;
+	return 0;
+}
+
+static inline void *zalloc(size_t n, size_t size)
+{
+	return cg_calloc(n ? n : 1, size);
+}
+
+static inline uint64_t *cmat_row(const cmat *m, size_t i)
+{
+	return m->v + i * m->width;
+}
+
+/* Room for rows rows of at least width costs, new costs 0.  0, or -1
+ * out of memory. */
+int cgi_cmat_fit(cmat *m, size_t rows, size_t width);
+/* The rows at exactly width costs, as the accessors read them. */
+int cgi_cmat_exact(cmat *m, size_t width);
+
+#endif
