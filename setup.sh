@@ -34,7 +34,7 @@ if [ "$1" = test ]; then
                 mandoc:mandoc pkg-config:pkgconf bzip2:bzip2 xz:xz-utils \
                 zstd:zstd dot:graphviz python3:python3 shellcheck:shellcheck \
                 go:golang-go xmllint:libxml2-utils npm:npm php:php-cli \
-                script:bsdutils sqlite3:sqlite3 \
+                script:bsdutils sqlite3:sqlite3 clang-format:clang-format \
                 pyprof2calltree:pyprof2calltree; do
         need "${tool%%:*}" "${tool#*:}"
     done

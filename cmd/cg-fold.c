@@ -29,10 +29,7 @@ static const char help[] =
     CLI_NO_CYCLES_HELP
     CLI_MANY_HELP
     CLI_COMMON_HELP
-    CLI_ANY_SIZE_HELP
-    "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
-    "unreadable input or failed output.\n"
-    CLI_EXIT_REFUSED_HELP;
+    CLI_ANY_SIZE_HELP;
 
 /* Each function's frame name (cg_frame_name), made and escaped once: a
  * function stands in many stacks; the line of a stack is formed in line. */

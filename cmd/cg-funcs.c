@@ -39,10 +39,7 @@ static const char help[] =
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP
     "Columns: [[file] part] ob fl fn called cycle EV... EV:incl...;\n"
-    "with -c: [[file] part] ob fl fn cob cfl cfn calls EV:incl...\n"
-    "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
-    "unreadable input or failed output.\n"
-    CLI_EXIT_REFUSED_HELP;
+    "with -c: [[file] part] ob fl fn cob cfl cfn calls EV:incl...\n";
 
 enum { OPT_TSV = OPT_OWN };
 

@@ -21,10 +21,13 @@ static const char help[] =
     CLI_COMMON_HELP
     "With several inputs, -j N reads one input on each of N threads.\n"
     CLI_ANY_SIZE_HELP
-    "The merge of merges is the merge of all their inputs, byte for byte.\n"
-    "Exit status: 0 merged, 1 an input is invalid (with --keep-going: was\n"
-    "skipped), 2 usage error, unreadable input or failed output.\n"
-    CLI_EXIT_REFUSED_HELP;
+    "The merge of merges is the merge of all their inputs, byte for byte.\n";
+
+/* Exit statuses in words of its own (cli_print_exit_help). */
+static const cli_meaning statuses[] = {
+	{0, "merged"},
+	{1, "an input invalid (with --keep-going: skipped)"},
+	{0, NULL}};
 
 /* The run: a merge per thread, added up in order at the end. */
 typedef struct run {
@@ -207,6 +210,7 @@ int main(int argc, char **argv)
 	int ch;
 
 	cli_init(&c, "cg-merge", synopsis, help);
+	c.statuses = statuses;
 	cli_read_any_size(&c);
 	while ((ch = getopt_long(argc, argv, "hVj:o:q0", longopts, NULL)) != -1) {
 		switch (ch) {

@@ -20,10 +20,13 @@ static const char help[] =
     "                   it only on success, keeping its permissions and\n"
     "                   writing through a symbolic link\n"
     CLI_COMMON_HELP
-    "The output limit (--limit output=N) bounds the normalized text.\n"
-    "Exit status: 0 valid, 1 invalid, 2 usage error, unreadable input\n"
-    "or failed output.\n"
-    CLI_EXIT_REFUSED_HELP;
+    "The output limit (--limit output=N) bounds the normalized text.\n";
+
+/* Exit statuses in words of its own (cli_print_exit_help). */
+static const cli_meaning statuses[] = {
+	{0, "valid"},
+	{1, "invalid"},
+	{0, NULL}};
 
 typedef struct job {
 	cli *c;
@@ -107,6 +110,7 @@ int main(int argc, char **argv)
 	int ch;
 
 	cli_init(&c, "cg-normalize", synopsis, help);
+	c.statuses = statuses;
 	while ((ch = getopt_long(argc, argv, "hVj:io:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'i':

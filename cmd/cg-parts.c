@@ -19,10 +19,13 @@ static const char help[] =
     CLI_MANY_HELP
     CLI_COMMON_HELP
     "Columns: [file] part number pid thread positions events records\n"
-    "costs calls summary totals cmd.\n"
-    "Exit status: 0 all inputs valid, 1 some input invalid,\n"
-    "2 usage error, unreadable input or failed output.\n"
-    CLI_EXIT_REFUSED_HELP;
+    "costs calls summary totals cmd.\n";
+
+/* Exit statuses in words of its own (cli_print_exit_help). */
+static const cli_meaning statuses[] = {
+	{0, "all inputs valid"},
+	{1, "some input invalid"},
+	{0, NULL}};
 
 /* A part's row, kept until the input is accepted: its strings are copies,
  * as the input is read in chunks and a part's views live only during its
@@ -230,6 +233,7 @@ int main(int argc, char **argv)
 	int ch, header_due = 1, multi;
 
 	cli_init(&c, "cg-parts", synopsis, help);
+	c.statuses = statuses;
 	while ((ch = getopt_long(argc, argv, "hVj:Hq0", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'H':

@@ -32,10 +32,13 @@ static const char help[] =
     CLI_COMMON_HELP
     "Columns: [file] part kind ob fl fi fn, the position fields, cob cfl\n"
     "cfn calls, target_<field> per position field, then the events (an\n"
-    "event named like another column is headed event:NAME).\n"
-    "Exit status: 0 all inputs valid, 1 some input invalid,\n"
-    "2 usage error, unreadable input or failed output.\n"
-    CLI_EXIT_REFUSED_HELP;
+    "event named like another column is headed event:NAME).\n";
+
+/* Exit statuses in words of its own (cli_print_exit_help). */
+static const cli_meaning statuses[] = {
+	{0, "all inputs valid"},
+	{1, "some input invalid"},
+	{0, NULL}};
 
 /* ------------------------------------------------------------ names */
 
@@ -660,6 +663,7 @@ int main(int argc, char **argv)
 	t.kind = -1;
 	t.header = 1;
 	cli_init(&c, "cg-tsv", synopsis, help);
+	c.statuses = statuses;
 	parse_options(&c, &t, argc, argv);
 	paths = cli_inputs(&c, argc - optind, argv + optind, &n);
 

@@ -25,14 +25,15 @@ static const char help[] =
     "  -0, --null       LIST's names end with a NUL (find -print0)\n"
     CLI_COMMON_HELP
     "Limits (--limit NAME=N, N may end in K, M or G): input text line\n"
-    "parts records headers events ids budget output.\n"
-    "Exit status: 0 all inputs valid, 1 some input invalid,\n"
-    "2 usage error or unreadable input.\n"
-    CLI_EXIT_REFUSED_HELP
-    "5 with --strict-totals, a summary: or totals: disagrees with the\n"
-    "costs (and no input is worse).\n"
-    "Diagnostics: NAME:LINE: KIND: MESSAGE, KIND one of syntax,\n"
-    "unsupported, resource.\n";
+    "parts records headers events ids budget output.\n";
+
+/* Exit statuses in words of its own (cli_print_exit_help). */
+static const cli_meaning statuses[] = {
+	{0, "all inputs valid"},
+	{1, "some input invalid"},
+	{2, "usage error or unreadable input"},
+	{5, "with --strict-totals, a summary: or totals: disagrees with the costs (and no input is worse)"},
+	{0, NULL}};
 
 /* Distinct event names over all parts, for -v: copies, as a part's
  * names live only during its callback. */
@@ -166,6 +167,7 @@ int main(int argc, char **argv)
 	int ch, verbose = 0, strict_totals = 0;
 
 	cli_init(&c, "cg-validate", synopsis, help);
+	c.statuses = statuses;
 	while ((ch = getopt_long(argc, argv, "hVj:vq0", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'v':

@@ -47,10 +47,7 @@ static const char help[] =
     "  --show-percs[=yes|no] percentages on source lines too\n"
     CLI_MANY_HELP
     CLI_COMMON_HELP
-    CLI_ANY_SIZE_HELP
-    "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
-    "unreadable input or failed output.\n"
-    CLI_EXIT_REFUSED_HELP;
+    CLI_ANY_SIZE_HELP;
 
 enum {
 	OPT_INCLUSIVE = OPT_OWN,

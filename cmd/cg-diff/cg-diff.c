@@ -56,10 +56,13 @@ static const char help[] =
     "of the names: status (changed, same, added, removed) name, then per\n"
     "event EV:old EV:new EV:delta EV:pct of the totals, as -T has them;\n"
     "last their sum, status total and name /.  A gate holds for every\n"
-    "pair; each that fails is listed on stderr.  -s, -n: two profiles.\n"
-    "Exit status: 0 every gate holds, 1 an input is invalid, 2 usage\n"
-    "error, unreadable input or failed output, 3 a gate fails.\n"
-    CLI_EXIT_REFUSED_HELP;
+    "pair; each that fails is listed on stderr.  -s, -n: two profiles.\n";
+
+/* Exit statuses in words of its own (cli_print_exit_help). */
+static const cli_meaning statuses[] = {
+	{0, "every gate holds"},
+	{3, "a gate fails"},
+	{0, NULL}};
 
 enum { OPT_FAIL = OPT_OWN, OPT_TSV, OPT_UNPAIRED };
 
@@ -157,6 +160,7 @@ int main(int argc, char **argv)
 	memset(&o, 0, sizeof o);
 	o.header = 1;
 	cli_init(&c, "cg-diff", synopsis, help);
+	c.statuses = statuses;
 	cli_read_any_size(&c);
 	parse_options(&c, &o, argc, argv);
 	argc -= optind;

@@ -33,10 +33,7 @@ static const char help[] =
     CLI_NO_CYCLES_HELP
     CLI_MANY_HELP
     CLI_COMMON_HELP
-    CLI_ANY_SIZE_HELP
-    "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
-    "unreadable input or failed output.\n"
-    CLI_EXIT_REFUSED_HELP;
+    CLI_ANY_SIZE_HELP;
 
 enum { OPT_NO_GZIP = OPT_OWN };
 

@@ -42,10 +42,7 @@ static const char help[] =
     "                     lines, as cg-fold writes), drawn as they are\n"
     CLI_MANY_HELP
     CLI_COMMON_HELP
-    CLI_ANY_SIZE_HELP
-    "Exit status: 0 success, 1 an input invalid, 2 usage error,\n"
-    "unreadable input or failed output.\n"
-    CLI_EXIT_REFUSED_HELP;
+    CLI_ANY_SIZE_HELP;
 
 enum {
 	OPT_TITLE = OPT_OWN, OPT_WIDTH, OPT_MINWIDTH, OPT_INVERTED, OPT_DIFF,

@@ -17,15 +17,19 @@ static const char help[] =
     "          mlmon.out files of runs of prog\n"
     "  pego    pego: a rule trace (JSON Lines) or a profile (JSON)\n"
     "  -h, --help       print this help\n"
-    "  -V, --version    print the version\n"
-    "Exit status: 0 imported, 1 an input refused, 2 usage error,\n"
-    "unreadable input or failed output.\n"
-    CLI_EXIT_REFUSED_HELP;
+    "  -V, --version    print the version\n";
+
+/* Exit statuses in words of its own (cli_print_exit_help). */
+static const cli_meaning statuses[] = {
+	{0, "imported"},
+	{1, "an input refused"},
+	{0, NULL}};
 
 int main(int argc, char **argv)
 {
 	cli c;
 	cli_init(&c, "cg-import", synopsis, help);
+	c.statuses = statuses;
 	if (argc < 2)
 		cli_usage(&c, "no format named");
 	/* getopt names the program by argv[0]: the subcommand's own name */

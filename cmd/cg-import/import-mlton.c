@@ -26,10 +26,13 @@ static const char help[] =
     "  --no-limits       lift every limit\n"
     "  --limit-status    exit 4, not 1, for an input refused over a limit\n"
     "  -h, --help        print this help\n"
-    "  -V, --version     print the version\n"
-    "Exit status: 0 imported, 1 an input refused, 2 usage error,\n"
-    "unreadable input or failed output.\n"
-    CLI_EXIT_REFUSED_HELP;
+    "  -V, --version     print the version\n";
+
+/* Exit statuses in words of its own (cli_print_exit_help). */
+static const cli_meaning statuses[] = {
+	{0, "imported"},
+	{1, "an input refused"},
+	{0, NULL}};
 
 enum { OPT_OBJECT = OPT_OWN, OPT_SPLIT };
 
@@ -85,6 +88,7 @@ int import_mlton(int argc, char **argv)
 	int ch, i;
 
 	cli_init(&c, "cg-import mlton", synopsis, help);
+	c.statuses = statuses;
 	while ((ch = getopt_long(argc, argv, "hVo:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'o': out = optarg; break;

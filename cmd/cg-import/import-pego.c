@@ -32,10 +32,13 @@ static const char help[] =
     "  -V, --version      print the version\n"
     "Events: Evals MemoHits Matched Failed Consumed, and where the input\n"
     "has them Entered Skipped Wasted Repeats SelfTime Time; see\n"
-    "cg-import(1), PEGO.\n"
-    "Exit status: 0 imported, 1 the input refused, 2 usage error,\n"
-    "unreadable input or failed output.\n"
-    CLI_EXIT_REFUSED_HELP;
+    "cg-import(1), PEGO.\n";
+
+/* Exit statuses in words of its own (cli_print_exit_help). */
+static const cli_meaning statuses[] = {
+	{0, "imported"},
+	{1, "the input refused"},
+	{0, NULL}};
 
 enum { OPT_GRAMMAR = OPT_OWN, OPT_PARTS, OPT_FOLDED };
 
@@ -117,6 +120,7 @@ int import_pego(int argc, char **argv)
 
 	memset(&j, 0, sizeof j);
 	cli_init(&c, "cg-import pego", synopsis, help);
+	c.statuses = statuses;
 	j.limits = &c.limits;
 	while ((ch = getopt_long(argc, argv, "hVo:e:", longopts, NULL)) != -1) {
 		switch (ch) {

@@ -39,11 +39,12 @@ static const char help[] =
     CLI_COMMON_HELP
     "With several inputs, -j N reads one input on each of N threads: the\n"
     "same output.\n"
-    CLI_ANY_SIZE_HELP
-    "Exit status: 0 success, 1 an input invalid (its rows are not written,\n"
-    "the other inputs' are), 2 usage error, unreadable input or failed\n"
-    "output.\n"
-    CLI_EXIT_REFUSED_HELP;
+    CLI_ANY_SIZE_HELP;
+
+/* Exit statuses in words of its own (cli_print_exit_help). */
+static const cli_meaning statuses[] = {
+	{1, "an input invalid: its rows are not written, the other inputs' are"},
+	{0, NULL}};
 
 enum { OPT_LABEL = OPT_OWN, OPT_QUALIFY };
 
@@ -355,6 +356,7 @@ int main(int argc, char **argv)
 	o.header = 1;
 	cg_fold_options_default(&o.fold);
 	cli_init(&c, "cg-rows", synopsis, help);
+	c.statuses = statuses;
 	cli_read_any_size(&c);
 	if ((o.labels.args = calloc((size_t)argc + 1, sizeof *o.labels.args)) == NULL)
 		cli_oom_exit(&c);

@@ -76,6 +76,7 @@ void cli_common_option(cli *c, int ch, const char *arg)
 	case 'h':
 		fputs(c->synopsis, stdout);
 		fputs(c->help, stdout);
+		cli_print_exit_help(c, stdout);
 		exit(cli_exit_status(c));
 	case 'V':
 		printf("%s (cgprof) %s\n", c->prog, CGPROF_VERSION);

@@ -135,9 +135,12 @@ enum {
 	"  -j, --threads N  read on N threads (default 1): the same output\n"   \
 	"  -h, --help       print this help\n"                                   \
 	"  -V, --version    print the version\n"
-/* Status 4's line of every command's --help, after its Exit status. */
-#define CLI_EXIT_REFUSED_HELP                                                \
-	"4 out of memory, or over a limit with --limit-status.\n"
+/* A command's own meaning of an exit status in its --help, beside or
+ * instead of the common ones (cli_print_exit_help). */
+typedef struct cli_meaning {
+	int status;
+	const char *meaning;
+} cli_meaning;
 /* The exit status of a refusal for the machine's or the contract's
  * limits, not the profile's fault: its line of --help and its status. */
 #define CLI_LIMIT_STATUS_HELP                                                \
@@ -148,6 +151,8 @@ typedef struct cli {
 	const char *prog;
 	const char *synopsis; /* "usage: ..." */
 	const char *help;     /* what --help prints after the synopsis */
+	const cli_meaning *statuses; /* the command's own, ending with a NULL
+	                               meaning; NULL: the common ones */
 	cg_limits limits;
 	unsigned flags;       /* CG_COMPAT, CG_COMPLETE */
 	unsigned finish;      /* of cg_funcs_finish: CG_FUNCS_CYCLES unless
@@ -194,6 +199,10 @@ void cli_common_option(cli *c, int ch, const char *arg);
 /* CLI_FOLD_OPTIONS' parse into opt: 1 when ch was one of them (a bad
  * value is a usage error), else 0. */
 int cli_fold_option(cli *c, int ch, const char *arg, cg_fold_options *opt);
+
+/* --help's "Exit status:" lines: every status the commands share, in
+ * the words of c->statuses where the command has its own. */
+void cli_print_exit_help(const cli *c, FILE *f);
 
 /* A usage error: "PROG: WHY" and the synopsis on stderr, exit 2. */
 #if defined(__GNUC__)

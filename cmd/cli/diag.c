@@ -14,6 +14,39 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The statuses of the enum in cli.h, in the words every --help uses. */
+static const cli_meaning common_statuses[] = {
+	{EXIT_VALID, "success"},
+	{EXIT_INVALID, "an input invalid"},
+	{EXIT_TROUBLE, "usage error, unreadable input or failed output"},
+	{EXIT_REFUSED, "out of memory, or over a limit with --limit-status"},
+	{0, NULL}};
+
+static const char *own_meaning(const cli *c, int status)
+{
+	const cli_meaning *s;
+	for (s = c->statuses; s != NULL && s->meaning != NULL; s++)
+		if (s->status == status)
+			return s->meaning;
+	return NULL;
+}
+
+void cli_print_exit_help(const cli *c, FILE *f)
+{
+	const cli_meaning *s;
+	const char *meaning;
+	int status;
+	fputs("\nExit status:\n", f);
+	for (status = EXIT_VALID; status <= EXIT_FIGURES; status++) {
+		meaning = own_meaning(c, status);
+		for (s = common_statuses; meaning == NULL && s->meaning; s++)
+			if (s->status == status)
+				meaning = s->meaning;
+		if (meaning != NULL)
+			fprintf(f, "  %d  %s\n", status, meaning);
+	}
+}
+
 void cli_usage(const cli *c, const char *fmt, ...)
 {
 	va_list ap;

@@ -157,3 +157,21 @@ same() {
     run "$CG_BINDIR/cg-validate" -j 65 "$BATS_TEST_DIRNAME/../../examples/hanoi.callgrind"
     [ "$status" -eq 2 ]
 }
+
+# The statuses of a command's --help (one table in cmd/cli/diag.c) are
+# those its man page's EXIT STATUS lists.
+@test "every command's --help and man page list the same exit statuses" {
+    local c page help man
+    for c in "$CG_BINDIR"/cg-*; do
+        c=${c##*/}
+        page=$TESTS_DIR/../man/$c.1
+        [ -f "$page" ] || { echo "no man page for $c"; return 1; }
+        help=$(cmd "$c" --help | awk '/^Exit status:/ { f = 1; next }
+            f && /^  [0-9]  / { printf "%s ", $1 }')
+        man=$(awk '/^\.Sh EXIT STATUS/ { f = 1; next } /^\.Sh/ { f = 0 }
+            f && /^\.It [0-9]/ { printf "%s ", $2 }' "$page")
+        echo "$c: help '$help' man '$man'"
+        [ -n "$help" ]
+        [ "$help" = "$man" ]
+    done
+}
