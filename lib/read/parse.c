@@ -75,7 +75,7 @@ static inline cg_kind hand_over(parser *ps, const uint64_t *pos,
 {
 	cg_record r;
 	record_of(ps, pos, cost, call, &r);
-	return cgi_stopped(ps, ps->h->record(ps->ctx, &ps->part, &r));
+	return stopped(ps, ps->h->record(ps->ctx, &ps->part, &r));
 }
 
 static cg_kind too_many_records(parser *ps)

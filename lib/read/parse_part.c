@@ -77,7 +77,7 @@ cg_kind cgi_begin_body(parser *ps)
 		return cgi_no_events(ps);
 	check_wanted(ps);
 	if (ps->h && ps->h->part_begin)
-		return cgi_stopped(ps, ps->h->part_begin(ps->ctx, &ps->part));
+		return stopped(ps, ps->h->part_begin(ps->ctx, &ps->part));
 	return CG_OK;
 }
 
@@ -151,7 +151,7 @@ cg_kind cgi_end_part(parser *ps)
 	note_producer(ps, &ps->part);
 	check_figures(ps);
 	if (ps->h && ps->h->part_end &&
-	    (k = cgi_stopped(ps, ps->h->part_end(ps->ctx, &ps->part))) != CG_OK)
+	    (k = stopped(ps, ps->h->part_end(ps->ctx, &ps->part))) != CG_OK)
 		return k;
 	ps->st = ST_NONE;
 	return CG_OK;

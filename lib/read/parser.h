@@ -7,6 +7,7 @@
 
 #include "arena.h"
 #include "cgprof.h"
+#include "internal.h"
 #include "table.h"
 
 #include <stdint.h>
@@ -142,6 +143,15 @@ void cgi_parser_release(parser *ps);
 /* The name of no object, file or function: a context not yet set. */
 static const cg_name no_name = {"", 0, 0};
 
+/* A handler's kind other than CG_OK stops the parse with that kind:
+ * inline, as it is asked once a record. */
+static inline cg_kind stopped(parser *ps, cg_kind k)
+{
+	if (k == CG_OK)
+		return CG_OK;
+	return cgi_fail(ps->err, k, ps->lineno, "stopped by the handler");
+}
+
 /* token.c: what every line may say.  A deviation of a real producer:
  * repaired under CG_COMPAT (1), else 0 and the caller refuses the line. */
 int cgi_repair(parser *ps, cg_repair kind);
@@ -156,8 +166,6 @@ cg_kind cgi_position(parser *ps, cg_str tok, int field, uint64_t base,
                      uint64_t *out);
 /* The part's positions as its positions: line names them, in buf. */
 const char *cgi_positions_text(const cg_part *p, char *buf, size_t n);
-/* A handler's kind other than CG_OK stops the parse with that kind. */
-cg_kind cgi_stopped(parser *ps, cg_kind k);
 
 /* parse_part.c: a part begins (a header or body line with none open),
  * its header block is over (its events known, part_begin called), it

@@ -1,6 +1,5 @@
 /* token.c - what every part of the parser says of a line: the repairs
- * of CG_COMPAT, the faults of a token, its number or position, and the
- * handler's stop. */
+ * of CG_COMPAT, the faults of a token, its number or position. */
 #include "parser.h"
 #include "token.h"
 
@@ -99,12 +98,3 @@ const char *cgi_positions_text(const cg_part *p, char *buf, size_t n)
 		                      cg_pos_name(p->pos[i]));
 	return buf;
 }
-
-/* A handler's kind other than CG_OK stops the parse with that kind. */
-cg_kind cgi_stopped(parser *ps, cg_kind k)
-{
-	if (k == CG_OK)
-		return CG_OK;
-	return cgi_fail(ps->err, k, ps->lineno, "stopped by the handler");
-}
-
