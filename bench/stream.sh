@@ -14,11 +14,9 @@
 # that cg-validate -v counts K times the records and calls of one copy
 # (counted with awk: cost lines and calls= lines) and that every binary
 # prints the same line, and that cg-funcs gives K times each function's
-# figures of one copy.  Each command also runs with -j STREAM_THREADS
-# (default 2; 1 leaves that out); the times are wall and user seconds,
-# "x cg-validate" against the same build's cg-validate on one thread, and
-# the instructions of a threaded run are its threads' together.  Needs
-# valgrind, gcc and GNU time.
+# figures of one copy.  The times are wall and user seconds, "x
+# cg-validate" against the same build's cg-validate.  Needs valgrind, gcc
+# and GNU time.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 bin=$(cd "${1:-$top/build/bin}" && pwd)
@@ -72,20 +70,17 @@ run() { # run COMMAND: "seconds peakMB user" of one run, output discarded
     /usr/bin/time -o "$tmp/t" -f '%e %M %U' sh -c "$1 > /dev/null"
     awk '{ printf "%.2f %.1f %.2f", $1, $2 / 1024, $3 }' "$tmp/t"
 }
-threads=${STREAM_THREADS:-2}
 
 bytes=$(size "$big")
 printf '| %s (%d MB, %d copies of cc1.cg) | wall s | user s | MB/s | peak RSS MB | x md5sum | x cg-validate |\n' \
     "$(basename "$big")" $((bytes / 1000000)) "$k"
 printf '|---|---:|---:|---:|---:|---:|---:|\n'
 md5=$(run "md5sum $big" | cut -d' ' -f1)
-# each command of the list, the build before (when given) first, then
-# this build's on threads
+# each command of the list, the build before (when given) first
 commands() {
     for c in "$@"; do
         [ -z "$before" ] || echo "$before/$c --no-limits"
         echo "$bin/$c --no-limits"
-        [ "$threads" -le 1 ] || echo "$bin/$c --no-limits -j$threads"
     done
 }
 # cg-diff compares one copy with the big input

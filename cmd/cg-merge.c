@@ -18,7 +18,7 @@ static const char help[] =
     "  -o, --output OUT   write to OUT, replaced only by a whole merge\n"
     "  -q                 the same as --quiet\n"
     CLI_MANY_HELP
-    CLI_COMMON_HELP
+    CLI_COMMON_HELP_J(CLI_THREADS_INPUTS_HELP)
     "With several inputs, -j N reads one input on each of N threads.\n"
     CLI_ANY_SIZE_HELP
     "The merge of merges is the merge of all their inputs, byte for byte.\n";
@@ -62,9 +62,6 @@ static void merge_one(void *ctx, size_t i, size_t w)
 	uint64_t bytes = 0;
 	cg_kind k;
 	cli_read_options(c, &sink.opt, &st);
-	/* one input a thread: each reading on its own */
-	if (r->n > 1)
-		sink.opt.threads = 1;
 	cg_merge_begin(r->merges[w], i, &h, &hctx);
 	k = cli_stream(c, r->paths[i], &sink.opt, &h, hctx, &bytes, &err);
 	cli_lock();

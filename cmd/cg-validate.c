@@ -23,7 +23,7 @@ static const char help[] =
     "  --files-from LIST  also check the inputs named in LIST, one a line\n"
     "                   (- is standard input)\n"
     "  -0, --null       LIST's names end with a NUL (find -print0)\n"
-    CLI_COMMON_HELP
+    CLI_COMMON_HELP_J(CLI_THREADS_INPUTS_HELP)
     "Limits (--limit NAME=N, N may end in K, M or G): input text line\n"
     "parts records headers events ids budget output.\n";
 
@@ -138,9 +138,6 @@ static void validate(void *ctx, size_t i, void *slot)
 	verdict *v = slot;
 	cg_read_options opt;
 	cli_read_options(r->c, &opt, &v->st);
-	/* one input a thread: each reading on its own */
-	if (r->c->ninputs > 1 && r->c->threads > 1)
-		opt.threads = 1;
 	v->k = cli_stream(r->c, r->paths[i], &opt, r->verbose ? &events : NULL,
 	                  &v->sum, NULL, &v->err);
 }

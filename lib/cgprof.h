@@ -408,24 +408,14 @@ typedef struct cg_stats {
  *  CG_COMPLETE: refuse an input cut short: Syntax at its last line unless
  *               it ends with a line ending and its last part with a
  *               totals: trailer (with CG_COMPAT, or a summary: after its
- *               body);
- *  CG_HANDLER_THREAD: with threads of 2 or more, the record callback may
- *               run on a thread of the reader's, while the reader reads
- *               on: one record at a time, in the input's order, every one
- *               of them before cg_reader_feed or cg_reader_finish returns
- *               and before the part's part_end (which stays on the
- *               caller's thread).  Such a callback reads only its own
- *               context, the record and the part's events and positions,
- *               and calls nothing that is not safe on another thread.
- *               The verdict, the stats and the callbacks are those of one
- *               thread; ignored under CG_COMPAT. */
-enum { CG_COMPAT = 1u << 0, CG_COMPLETE = 1u << 1, CG_HANDLER_THREAD = 1u << 2 };
+ *               body). */
+enum { CG_COMPAT = 1u << 0, CG_COMPLETE = 1u << 1 };
 
 /* How an input is read: what cg_parse_opts and every consumer of a parse
  * (cg_funcs_add_opts, cg_model_read_opts, cg_normalize_opts) take, so that
  * one parse of an input does the work and reports on it.  A zeroed struct
- * (cg_read_options_default) reads with the default limits, no flags. */
-#define CG_MAX_THREADS 64
+ * (cg_read_options_default) reads with the default limits, no flags.
+ * An input is read on the caller's thread alone. */
 
 typedef struct cg_read_options {
 	const cg_limits *limits; /* NULL: the defaults */
@@ -436,11 +426,6 @@ typedef struct cg_read_options {
 	size_t nevents;
 	cg_stats *stats;         /* when not NULL, filled with the facts of the
 	                            parse (also when it fails) */
-	unsigned threads;        /* read on this many threads, at most
-	                            CG_MAX_THREADS (0 and 1: the caller's
-	                            alone): the same verdict, stats and
-	                            callbacks, on the caller's thread but
-	                            under CG_HANDLER_THREAD */
 } cg_read_options;
 
 /* Zero *opt: the default limits, no flags, no events required, no stats. */

@@ -36,7 +36,7 @@ static const char help[] =
     CLI_FOLD_HELP
     CLI_NO_CYCLES_HELP
     CLI_MANY_HELP
-    CLI_COMMON_HELP
+    CLI_COMMON_HELP_J(CLI_THREADS_INPUTS_HELP)
     "With several inputs, -j N reads one input on each of N threads: the\n"
     "same output.\n"
     CLI_ANY_SIZE_HELP;
@@ -148,9 +148,6 @@ static int read_input(run *r, size_t i, cg_funcs *f, int *last)
 	void *hctx;
 	cg_kind k;
 	cli_read_options(c, &opt, &st);
-	/* one input a thread: each reading on its own */
-	if (r->n > 1)
-		opt.threads = 1;
 	cg_funcs_begin(f, &opt, &h, &hctx);
 	memset(&err, 0, sizeof err);
 	k = cli_stream(c, r->paths[i], &opt, &h, hctx, &bytes, &err);

@@ -23,7 +23,7 @@ void cli_init(cli *c, const char *prog, const char *synopsis,
 	c->help = help;
 	c->finish = CG_FUNCS_CYCLES;
 	c->status = EXIT_VALID;
-	c->threads = 1; /* bench/README.md: a scan ahead does not pay yet */
+	c->threads = 1;
 	cg_limits_default(&c->limits);
 }
 
@@ -41,14 +41,14 @@ void cli_read_any_size(cli *c)
 	cg_limits_lift(&c->limits);
 }
 
-/* -j N: 1 to CG_MAX_THREADS. */
+/* -j N: 1 to CLI_MAX_THREADS. */
 static unsigned threads(cli *c, const char *arg)
 {
 	uint64_t n;
 	cli_parse_count(c, "-j", arg, "a thread count", &n);
-	if (n < 1 || n > CG_MAX_THREADS)
+	if (n < 1 || n > CLI_MAX_THREADS)
 		cli_usage(c, "-j: expected 1 to %d threads, found '%s'",
-		          CG_MAX_THREADS, arg);
+		          CLI_MAX_THREADS, arg);
 	return (unsigned)n;
 }
 
@@ -203,10 +203,8 @@ void cli_read_options(const cli *c, cg_read_options *opt, cg_stats *st)
 {
 	cg_read_options_default(opt);
 	opt->limits = &c->limits;
-	/* every command's handler keeps to its own context */
-	opt->flags = c->flags | CG_HANDLER_THREAD;
+	opt->flags = c->flags;
 	opt->stats = st;
-	opt->threads = c->threads;
 }
 
 /* What kind of file may not be read: NULL for a regular file or a pipe
@@ -405,7 +403,7 @@ cg_funcs *cli_aggregate(cli *c, char **paths, size_t n)
 		return NULL;
 	}
 	c->inputs = paths;
-	/* the inputs are read one after the other, each with -j N threads:
+	/* the inputs are read one after the other, -j N aside:
 	 * an aggregation of functions cannot be split over inputs and added
 	 * up, and the inputs parsed on other threads and handed over took
 	 * three times as long (bench/README.md) */
@@ -581,8 +579,7 @@ static cg_kind feed_chunks(cli *c, const char *path, int fd, int spool,
                            const cli_feeder *f, uint64_t *bytes,
                            cg_error *err)
 {
-	/* a megabyte: a threaded reader waits for its handler at the end
-	 * of every feed */
+	/* a megabyte: few reads, and room in the caches */
 	static _Thread_local char chunk[1024 * 1024];
 	cg_kind k = CG_OK;
 	while (k == CG_OK) {

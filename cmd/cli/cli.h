@@ -117,11 +117,25 @@ enum {
  * for the name as %.*s). */
 #define CLI_EVENT_TWICE "-e: event '%.*s' named twice"
 
-/* The synopsis of the common options, and their lines of --help. */
+/* -j N's most: the inputs read at once. */
+#define CLI_MAX_THREADS 64
+
+/* -j's line of --help: a command that reads many inputs at once
+ * (cg-merge, cg-rows, cg-validate), or one that reads them one after the
+ * other, keeping the option for the scripts that give it. */
+#define CLI_THREADS_INPUTS_HELP                                              \
+	"  -j, --threads N  read up to N inputs at once (default 1); with one\n" \
+	"                   input it has no effect\n"
+#define CLI_THREADS_IGNORED_HELP                                             \
+	"  -j, --threads N  accepted for compatibility; it has no effect\n"
+
+/* The synopsis of the common options, and their lines of --help (with
+ * -j's line j). */
 #define CLI_COMMON_USAGE                                                     \
 	"[--compat] [--complete] [--limit NAME=N]... [--no-limits] [--limit-status]" \
 	" [--progress | --no-progress] [--quiet] [-j N]"
-#define CLI_COMMON_HELP                                                      \
+#define CLI_COMMON_HELP CLI_COMMON_HELP_J(CLI_THREADS_IGNORED_HELP)
+#define CLI_COMMON_HELP_J(j)                                                 \
 	"  --compat         read what real producers write outside the\n"        \
 	"                   profile, repairing it and saying so (cgprof(5))\n"   \
 	"  --complete       refuse an input cut short (no totals: trailer)\n"   \
@@ -132,7 +146,7 @@ enum {
 	"                   show (or not) the reading's progress on standard\n" \
 	"                   error; default: on a terminal, after a second\n"    \
 	"  --quiet          no warnings (errors are still said)\n"             \
-	"  -j, --threads N  read on N threads (default 1): the same output\n"   \
+	j                                                                        \
 	"  -h, --help       print this help\n"                                   \
 	"  -V, --version    print the version\n"
 /* A command's own meaning of an exit status in its --help, beside or
@@ -165,7 +179,9 @@ typedef struct cli {
 	int limit_status;     /* --limit-status: a limit's refusal exits 4 */
 	int progress;         /* --progress 1, --no-progress -1, else 0:
 	                         when standard error is a terminal */
-	unsigned threads;     /* -j: the reader's threads */
+	unsigned threads;     /* -j: the inputs read at once (cg-merge,
+	                         cg-rows, cg-validate; the others read one
+	                         after the other and ignore it) */
 	int status;           /* the worst exit status so far */
 	int quiet;            /* --quiet: no warnings */
 	int keep_going;       /* --keep-going: a refused input is skipped */

@@ -1,6 +1,6 @@
 /* digits.h - the digits of a cost line's token (decimal, and the hex of
- * 0xN), read in the pass that finds their end: the parser's fused path and a threaded
- * reader's scan (prescan.c) read them alike.  Never installed. */
+ * 0xN), read in the pass that finds their end: the parser's fused path
+ * (parse.c) and its plain positions (token.h).  Never installed. */
 #ifndef CGPROF_DIGITS_H
 #define CGPROF_DIGITS_H
 

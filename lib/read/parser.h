@@ -1,12 +1,17 @@
-/* parser.h - the line parser (parse.c) of the push reader (reader.c),
- * the one reading path; never installed. */
+/* parser.h - the line parser of the push reader (reader.c), the one
+ * reading path: its state, its entries (parse.c), and what its files
+ * share (token.c, parse_part.c, parse_header.c, parse_name.c; the inline
+ * token readers are token.h's).  Never installed. */
 #ifndef CGPROF_PARSER_H
 #define CGPROF_PARSER_H
 
-#include "ahead.h"
-#include "aside.h"
 #include "arena.h"
+#include "cgprof.h"
+#include "internal.h"
 #include "table.h"
+
+#include <stdint.h>
+#include <string.h>
 
 enum state { ST_NONE, ST_HEADERS, ST_BODY, ST_TRAILER };
 
@@ -90,22 +95,6 @@ typedef struct parser {
 	size_t missing_part;
 	uint64_t missing_line;
 
-	/* The scan of the chunk being read, when a thread read it ahead
-	 * (ahead.h): its runs from run_at on are still to come; the one
-	 * being read began at the bases run_base. */
-	const cg_scan *scan;
-	const char *scan_buf;
-	size_t scan_len, run_at;
-	uint64_t run_base[CG_POS_FIELDS];
-
-	/* The handler's thread (CG_HANDLER_THREAD), NULL when it has none;
-	 * where it stopped, once the parse took that as its verdict. */
-	cg_aside *aside;
-	cg_aside_batch *batch; /* the one being filled, NULL after a drain */
-	int context_moved;     /* ob, fl, fi or fn since the last record */
-	int stop_taken;
-	uint64_t stop_line;
-
 	/* What outlives a line is copied: names once each (names), a
 	 * part's headers until the next part (part_text). */
 	cg_interner *names;
@@ -145,11 +134,53 @@ const char *cgi_parser_lines(parser *ps, const char *p, const char *end,
 /* The input is over (ends_in_lf: its last byte is a LF): the checks of
  * its end and the events required. */
 cg_kind cgi_parser_end(parser *ps, int ends_in_lf);
-/* With a handler's thread, at the end of a feed (and before the verdict):
- * every record handed over, and the parse's kind k, or the handler's
- * stop when it came first; the lines read ahead of it are forgotten. */
-cg_kind cgi_parser_settle(parser *ps, cg_kind k);
 void cgi_parser_stats(const parser *ps, cg_stats *stats);
 void cgi_parser_release(parser *ps);
+
+/* Between the parser's files: parse.c reads the lines and their costs,
+ * and calls on the others, which call on none of it. */
+
+/* The name of no object, file or function: a context not yet set. */
+static const cg_name no_name = {"", 0, 0};
+
+/* A handler's kind other than CG_OK stops the parse with that kind:
+ * inline, as it is asked once a record. */
+static inline cg_kind stopped(parser *ps, cg_kind k)
+{
+	if (k == CG_OK)
+		return CG_OK;
+	return cgi_fail(ps->err, k, ps->lineno, "stopped by the handler");
+}
+
+/* token.c: what every line may say.  A deviation of a real producer:
+ * repaired under CG_COMPAT (1), else 0 and the caller refuses the line. */
+int cgi_repair(parser *ps, cg_repair kind);
+/* A refusal k that CG_COMPAT would repair says so in err->repair. */
+cg_kind cgi_repairable(parser *ps, cg_kind k, cg_repair kind);
+/* Syntax at the line: fmt with the excerpt of [a, a + n) as its %s. */
+cg_kind cgi_syntax(parser *ps, const char *fmt, const char *a, size_t n);
+/* A number token; what names the column in messages. */
+cg_kind cgi_number(parser *ps, cg_str tok, const char *what, uint64_t *out);
+/* A position token of the field (absolute, +N, -N or *) against base. */
+cg_kind cgi_position(parser *ps, cg_str tok, int field, uint64_t base,
+                     uint64_t *out);
+/* The part's positions as its positions: line names them, in buf. */
+const char *cgi_positions_text(const cg_part *p, char *buf, size_t n);
+
+/* parse_part.c: a part begins (a header or body line with none open),
+ * its header block is over (its events known, part_begin called), it
+ * ends (its figures checked, part_end called); a part without events:
+ * its refusal; a body line: the part it belongs to, begun. */
+cg_kind cgi_start_part(parser *ps);
+cg_kind cgi_begin_body(parser *ps);
+cg_kind cgi_end_part(parser *ps);
+cg_kind cgi_no_events(parser *ps);
+cg_kind cgi_body_line(parser *ps);
+
+/* parse_header.c: a header line KEY: VALUE (value trimmed). */
+cg_kind cgi_header_line(parser *ps, cg_str key, cg_str value);
+
+/* parse_name.c: a directive line KEY=VALUE (value trimmed). */
+cg_kind cgi_directive_line(parser *ps, cg_str key, cg_str v);
 
 #endif

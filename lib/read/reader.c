@@ -37,25 +37,12 @@ struct cg_reader {
 	char *carry;         /* a line not yet complete */
 	size_t ncarry, carry_cap;
 	char last;           /* the last byte fed */
-	cg_ahead *ahead;     /* the chunks in flight of a threaded reader */
 	cg_kind final;       /* a verdict nothing can change */
 	cg_error ferr;
 };
 
-/* With a handler's thread: nothing is called once the reader returns,
- * and a stop of the handler's is the parse's at its line. */
-static void handler_done(cg_reader *r)
-{
-	cg_kind k = cgi_parser_settle(&r->ps, r->pk);
-	if (k != r->pk) {
-		r->pk = k;
-		r->parsing = 0;
-	}
-}
-
 static cg_kind settle(cg_reader *r, cg_kind k, cg_error *err)
 {
-	handler_done(r);
 	r->final = k;
 	if (err != NULL)
 		*err = r->ferr;
@@ -66,26 +53,6 @@ static cg_kind out_of_memory(cg_reader *r, cg_error *err)
 {
 	cgi_fail_memory(&r->ferr, 0);
 	return settle(r, CG_RESOURCE, err);
-}
-
-/* A reader of opt->threads threads: one for the handler's records when
- * it lets them go to a thread of their own (but under CG_COMPAT, whose
- * repair counts are the figures of a line), the others reading ahead
- * (the caller's one of them).  0, or -1 out of memory. */
-static int start_threads(cg_reader *r, const cg_read_options *opt,
-                         const cg_handler *h, void *ctx)
-{
-	unsigned n = opt->threads < CG_MAX_THREADS ? opt->threads
-	                                           : CG_MAX_THREADS;
-	if (n > 1 && (opt->flags & CG_HANDLER_THREAD) &&
-	    !(opt->flags & CG_COMPAT) && h != NULL && h->record != NULL) {
-		if ((r->ps.aside = cgi_aside_new(h, ctx)) == NULL)
-			return -1;
-		n--;
-	}
-	if (n > 1 && (r->ahead = cgi_ahead_new(n, cgi_ahead_chunk)) == NULL)
-		return -1;
-	return 0;
 }
 
 cg_kind cg_reader_new(const cg_read_options *opt, const cg_handler *handler,
@@ -114,10 +81,6 @@ cg_kind cg_reader_new(const cg_read_options *opt, const cg_handler *handler,
 	cgi_parser_init(&r->ps, opt, &r->lim, handler, ctx, &r->perr, &r->names);
 	r->parsing = 1;
 	r->sniffing = (opt->flags & CG_COMPAT) != 0;
-	if (start_threads(r, opt, handler, ctx) != 0) {
-		cg_reader_free(r);
-		return cgi_fail_memory(err, 0);
-	}
 	*out = r;
 	return CG_OK;
 }
@@ -261,64 +224,6 @@ static int lines(cg_reader *r, const char *p, const char *end)
 	return 0;
 }
 
-/* The oldest chunk in flight, read as lines() reads any bytes, but with
- * its scan. */
-static int read_oldest(cg_reader *r)
-{
-	cg_chunk c;
-	int failed;
-	if (cgi_ahead_oldest(r->ahead, &c) != 0)
-		return 0;
-	r->ps.scan = c.scan;
-	r->ps.scan_buf = c.buf;
-	r->ps.scan_len = c.len;
-	r->ps.run_at = 0;
-	failed = lines(r, c.buf, c.buf + c.len);
-	r->ps.scan = NULL;
-	cgi_ahead_done(r->ahead);
-	cgi_ahead_guess(r->ahead, (unsigned)r->ps.part.npos);
-	return failed;
-}
-
-/* Hand the chunk being filled over, reading the oldest first when all
- * are in flight. */
-static int hand_over(cg_reader *r)
-{
-	while (!cgi_ahead_room(r->ahead))
-		if (read_oldest(r) != 0)
-			return -1;
-	cgi_ahead_hand_over(r->ahead);
-	return 0;
-}
-
-/* A threaded reader's bytes: into chunks, handed over as they fill. */
-static int ahead_lines(cg_reader *r, const char *p, size_t n)
-{
-	size_t k;
-	while (n > 0) {
-		k = cgi_ahead_fill(r->ahead, p, n);
-		p += k;
-		n -= k;
-		if (cgi_ahead_full(r->ahead) && hand_over(r) != 0)
-			return -1;
-	}
-	return 0;
-}
-
-/* Every byte fed is read: the chunk being filled handed over, and all
- * in flight read. */
-static int ahead_drain(cg_reader *r)
-{
-	if (r->ahead == NULL)
-		return 0;
-	/* a chunk's tail after its last LF is the next one, handed over
-	 * whole the second time */
-	while (cgi_ahead_pending(r->ahead))
-		if ((cgi_ahead_filling(r->ahead) ? hand_over(r) : read_oldest(r)) != 0)
-			return -1;
-	return 0;
-}
-
 /* The first bytes are known (HEAD of them, or the whole input): the
  * compression check, then the lines held back until now. */
 static int head_known(cg_reader *r)
@@ -360,7 +265,7 @@ static cg_kind take(cg_reader *r, const char *p, size_t n)
 		if (head_known(r) != 0)
 			return no_memory(r);
 	}
-	if ((r->ahead != NULL ? ahead_lines(r, p, n) : lines(r, p, p + n)) != 0)
+	if (lines(r, p, p + n) != 0)
 		return no_memory(r);
 	return CG_OK;
 }
@@ -422,7 +327,6 @@ cg_kind cg_reader_feed(cg_reader *r, const void *bytes, size_t n,
 		k = take_input(r, p + used, n - used);
 	if (k != CG_OK)
 		return settle(r, k, err);
-	handler_done(r);
 	return CG_OK;
 }
 
@@ -495,15 +399,12 @@ cg_kind cg_reader_finish(cg_reader *r, cg_error *err)
 		(void)cgi_gunzip_end(r->gz); /* cut short: its fault */
 	if (r->nhead < HEAD && head_known(r) != 0)
 		return out_of_memory(r, err);
-	if (ahead_drain(r) != 0)
-		return out_of_memory(r, err);
 	if (r->ncarry > 0) {
 		n = r->ncarry;
 		r->ncarry = 0;
 		if (one_line(r, r->carry, r->carry + n, 0) != 0)
 			return out_of_memory(r, err);
 	}
-	handler_done(r);
 	if (err != NULL) {
 		memset(err, 0, sizeof *err);
 		err->kind = CG_OK;
@@ -516,8 +417,6 @@ void cg_reader_free(cg_reader *r)
 	if (r == NULL)
 		return;
 	cgi_gunzip_free(r->gz);
-	cgi_ahead_free(r->ahead);
-	cgi_aside_free(r->ps.aside);
 	cgi_parser_release(&r->ps);
 	cgi_text_free(&r->text);
 	cgi_interner_free(&r->names);

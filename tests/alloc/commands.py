@@ -35,12 +35,8 @@ def cases(src):
     return [
         ("cg-validate", [ex]),
         ("cg-validate", ["--compat", thr]),
-        # a threaded reader: its chunks and scans, allocated up front
-        ("cg-validate", ["-j2", thr]),
-        ("cg-funcs", ["-j", "3", v30]),
-        # the handler on a thread of its own, its batches (aside.c)
-        ("cg-tsv", ["-j2", v30]),
-        ("cg-annotate", ["-j2", inl]),
+        # two inputs read at once
+        ("cg-validate", ["-j2", thr, v30]),
         ("cg-normalize", [v28]),
         ("cg-normalize", ["-o", "OUT", thr]),
         ("cg-tsv", [ex]),

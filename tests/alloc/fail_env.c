@@ -2,9 +2,9 @@
  * allocation-failure loop (tests/alloc/commands.py): with CG_FAIL_ALLOC=N
  * in the environment, the library's Nth allocation (from 0) fails; with
  * CG_ALLOC_COUNT=FILE, the number of allocations made is written to FILE
- * at exit, so that the loop knows where to stop.  The count is atomic: a
- * handler's thread (CG_HANDLER_THREAD) allocates beside the reader's; the
- * first allocation, which reads the environment, is made before either. */
+ * at exit, so that the loop knows where to stop.  The count is atomic:
+ * the inputs read at once (-j) allocate on threads of their own; the
+ * first allocation, which reads the environment, is made before any. */
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>

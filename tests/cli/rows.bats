@@ -252,7 +252,7 @@ h.cg,{},Ir,\"\",\"\",\"'q\",0,5,5" ]
         cmp one.csv five.csv
         [ "$(wc -l < one.csv)" -gt 1000 ]
     done
-    # one input: -j N reads it on N threads, the same rows
+    # one input: -j N is accepted and has no effect
     cmp <(rows stacks "$TESTS_DIR/../examples/hanoi.callgrind") \
         <(rows stacks -j 3 "$TESTS_DIR/../examples/hanoi.callgrind")
 }

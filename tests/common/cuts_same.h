@@ -1,9 +1,9 @@
 /* cuts_same.h - one input read whole (cg_parse_opts: the push reader fed
- * once) and fed in cuts (cg_reader_feed): the same verdict (kind, line,
- * message and the error's facts), the same stats and the same callbacks
- * (when opt->threads asks it, the cuts are read by a threaded reader),
- * written out as text (every field of every part and record).  Shared by
- * test_reader.c and the fuzz target fuzz_reader.c. */
+ * once, read_whole) and fed in cuts (cg_reader_feed, cut_same): the same
+ * verdict (kind, line, message and the error's facts), the same stats
+ * and the same callbacks, written out as text (every field of every part
+ * and record).  Shared by test_reader.c, test_gunzip.c and the fuzz
+ * target fuzz_reader.c. */
 #ifndef CGPROF_TEST_CUTS_SAME_H
 #define CGPROF_TEST_CUTS_SAME_H
 
@@ -113,8 +113,7 @@ static cg_kind trace_record(void *ctx, const cg_part *p, const cg_record *r)
 
 static const cg_handler trace_handler = {trace_begin, trace_record,
                                          trace_end};
-/* Parts alone: a reader whose handler takes no records may count a run
- * of cost lines at once (a threaded reader does). */
+/* Parts alone: no record is made into a callback. */
 static const cg_handler parts_handler = {trace_begin, NULL, trace_end};
 
 /* The handler cuts_same reads with (the tests may choose the other). */
@@ -172,24 +171,42 @@ stats:
 	return NULL;
 }
 
-/* The whole input's verdict in *w, the one for the cuts in *r; the first
- * difference, or NULL. */
-static const char *cuts_same(const char *data, size_t size,
-                             const cg_read_options *opt, uint64_t abort_at,
-                             cut_fn cut, void *cut_ctx, verdict *w, verdict *r)
+/* v empty, for abort_at: its trace's buffer is read only as far as it is
+ * written, so it is left as it is. */
+static void verdict_reset(verdict *v, uint64_t abort_at)
+{
+	v->kind = CG_OK;
+	memset(&v->err, 0, sizeof v->err);
+	memset(&v->st, 0, sizeof v->st);
+	v->tr.len = 0;
+	v->tr.records = 0;
+	v->tr.abort_at = abort_at;
+}
+
+/* The whole input's verdict in *w. */
+static void read_whole(const char *data, size_t size,
+                       const cg_read_options *opt, uint64_t abort_at,
+                       verdict *w)
+{
+	cg_read_options o = *opt;
+	verdict_reset(w, abort_at);
+	o.stats = &w->st;
+	w->kind = cg_parse_opts(data, size, &o, cuts_handler, &w->tr, &w->err);
+}
+
+/* The verdict for the cuts in *r, against the whole's *w (read_whole,
+ * with the same opt and abort_at): the first difference, or NULL. */
+static const char *cut_same(const char *data, size_t size,
+                            const cg_read_options *opt, uint64_t abort_at,
+                            cut_fn cut, void *cut_ctx, const verdict *w,
+                            verdict *r)
 {
 	cg_read_options o = *opt;
 	cg_reader *rd;
 	size_t at = 0, n;
 	cg_kind k = CG_OK;
-	memset(w, 0, sizeof *w);
-	memset(r, 0, sizeof *r);
-	w->tr.abort_at = r->tr.abort_at = abort_at;
-	o.stats = &w->st;
-	o.threads = 1; /* the cuts' reading may be threaded: the whole is not */
-	w->kind = cg_parse_opts(data, size, &o, cuts_handler, &w->tr, &w->err);
+	verdict_reset(r, abort_at);
 	o.stats = &r->st;
-	o.threads = opt->threads;
 	if (cg_reader_new(&o, cuts_handler, &r->tr, &rd, &r->err) != CG_OK)
 		return "cg_reader_new";
 	while (at < size && k == CG_OK) {

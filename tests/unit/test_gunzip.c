@@ -1,7 +1,8 @@
 /* test_gunzip.c - a gzip input under CG_COMPAT is read as its
  * decompressed text: the verdict, error facts, stats (but the one gzip
  * repair) and callbacks of the plain text, fed whole and in chunks of
- * every size, as one member or several, on one thread or more.  Then
+ * every size, as one member or several, to a handler that takes records
+ * or one that takes none.  Then
  * what only a gzip input has: the strict refusal, a stream cut short
  * (its line counted here from the plain text before the cut, at points
  * the compressor was flushed), corrupt, or followed by bytes that are
@@ -10,7 +11,6 @@
 #define _GNU_SOURCE /* dlsym's RTLD_NEXT: the inflate counted below */
 #include "check.h"
 #include "../common/cuts_same.h"
-#include "ahead.h"
 
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -160,9 +160,11 @@ static void as_plain(const char *name, const char *text, size_t n,
 	}
 	why = differ(&plain, &gz);
 	CHECK(why == NULL,
-	      "%s (chunks of %zu, flags %u, threads %u): %s differ: plain "
+	      "%s (chunks of %zu, flags %u, %s): %s differ: plain "
 	      "%s:%llu %s / gzip %s:%llu %s",
-	      name, chunk, opt->flags, opt->threads, why ? why : "",
+	      name, chunk, opt->flags,
+	      cuts_handler == &parts_handler ? "no records" : "records",
+	      why ? why : "",
 	      cg_kind_name(plain.kind), (unsigned long long)plain.err.line,
 	      plain.err.message, cg_kind_name(gz.kind),
 	      (unsigned long long)gz.err.line, gz.err.message);
@@ -253,28 +255,21 @@ static void every_way(const char *name, const char *text, size_t n,
 	free(b.p);
 }
 
-/* A threaded reader (read-ahead chunks of a few bytes to a few
- * thousand, a handler that takes records or one that takes none) reads
- * the decompressed bytes as a plain input's. */
-static void threaded(const char *name, const char *text, size_t n)
+/* A handler that takes no records: the decompressed bytes read as a
+ * plain input's, whole and in chunks of a byte to 64 KiB. */
+static void no_records(const char *name, const char *text, size_t n)
 {
-	static const size_t ahead[] = {61, 4096};
 	static const size_t chunks[] = {0, 1, 333, 65536};
 	bytes b = gzip_of(text, n);
 	cg_read_options opt;
 	cg_limits l;
-	size_t a, c, h;
-	for (a = 0; a < 2; a++)
-		for (h = 0; h < 2; h++)
-			for (c = 0; c < sizeof chunks / sizeof chunks[0]; c++) {
-				compat_opts(&opt, &l, 0);
-				opt.threads = 2 + (unsigned)h;
-				cgi_ahead_chunk = ahead[a];
-				cuts_handler = h ? &parts_handler : &trace_handler;
-				as_plain(name, text, n, &b, &opt, chunks[c]);
-			}
+	size_t c;
+	cuts_handler = &parts_handler;
+	for (c = 0; c < sizeof chunks / sizeof chunks[0]; c++) {
+		compat_opts(&opt, &l, 0);
+		as_plain(name, text, n, &b, &opt, chunks[c]);
+	}
 	cuts_handler = &trace_handler;
-	cgi_ahead_chunk = 256 * 1024;
 	free(b.p);
 }
 
@@ -286,9 +281,9 @@ static void texts(void)
 	char *small = profile(1200, &k);
 	char *t;
 	every_way("big", big, n, 0);
-	threaded("big", big, n);
+	no_records("big", big, n);
 	every_way("small", small, k, 1);
-	threaded("small", small, k);
+	no_records("small", small, k);
 	/* a profile fault, a NUL, a Latin-1 line (repaired), a line of 200
 	 * bytes (over the limit of 40) mid-text; at the end nothing more,
 	 * and a last line without its LF */
@@ -464,8 +459,9 @@ static void one_byte_too(const char *name, const bytes *b)
 	cg_limits l;
 	const char *why;
 	compat_opts(&opt, &l, 0);
-	why = cuts_same((const char *)b->p, b->n, &opt, 0, one_byte, NULL,
-	                &plain, &gz);
+	read_whole((const char *)b->p, b->n, &opt, 0, &plain);
+	why = cut_same((const char *)b->p, b->n, &opt, 0, one_byte, NULL,
+	               &plain, &gz);
 	CHECK(why == NULL, "%s: whole and bytes: %s differ: %s / %s", name,
 	      why ? why : "", plain.err.message, gz.err.message);
 }
@@ -683,8 +679,7 @@ static void bombs(void)
 	bytes b = bomb();
 	cg_read_options opt;
 	cg_limits l;
-	unsigned t;
-	for (t = 1; t <= 2; t++) {
+	{
 		cg_reader *rd;
 		cg_error err;
 		size_t at = 0;
@@ -692,7 +687,6 @@ static void bombs(void)
 		compat_opts(&opt, &l, 0);
 		cg_limits_lift(&l);
 		l.input = BOMB_CAP;
-		opt.threads = t;
 		inflated = 0;
 		read_in(b.p, b.n, &opt, 0, &gz);
 		CHECK(inflated > 0 && inflated <= BOMB_CAP + 2 * 64 * 1024,

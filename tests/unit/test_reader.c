@@ -8,7 +8,6 @@
  * later; and the numbers of the fused cost lines. */
 #include "check.h"
 #include "../common/cuts_same.h"
-#include "ahead.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -44,7 +43,9 @@ static void agree(const char *name, const char *data, size_t size,
                   const cg_read_options *opt, uint64_t abort_at, cut_fn cut,
                   void *ctx, const char *how)
 {
-	const char *why = cuts_same(data, size, opt, abort_at, cut, ctx, &w, &r);
+	const char *why;
+	read_whole(data, size, opt, abort_at, &w);
+	why = cut_same(data, size, opt, abort_at, cut, ctx, &w, &r);
 	CHECK(why == NULL,
 	      "%s (%s, flags %u, input %llu text %llu line %llu, abort %llu): %s "
 	      "differ: whole %d:%llu %s / chunked %d:%llu %s",
@@ -56,51 +57,41 @@ static void agree(const char *name, const char *data, size_t size,
 	      r.err.message);
 }
 
-/* A threaded reader (ahead.h) in chunks of a few bytes to a few
- * thousand, fed whole and in cuts: the single-threaded whole's verdict,
- * stats and callbacks; with a handler that takes records, the same on a
- * thread of its own (CG_HANDLER_THREAD, aside.h: stopping at its first
- * and second record too), and one that takes none (whose runs of cost
- * lines are counted at once), and with the
- * record and budget limits the whole reaches halfway and at its last
- * record (in chunks of 61 bytes), a line's fault found inside a run. */
-static void threaded(const char *name, const char *data, size_t size,
-                     const cg_read_options *opt)
+static size_t fixed_cut(void *ctx, size_t at, size_t left)
 {
-	static const size_t chunks[] = {16, 61, 4096};
-	static const unsigned threads[] = {2, 3, 2};
+	(void)at;
+	(void)left;
+	return *(const size_t *)ctx;
+}
+
+/* In chunks of a few bytes to a few thousand, to a handler that takes
+ * records (stopping at its second too) and one that takes none, and
+ * with the record and budget limits the whole reaches halfway and at its
+ * last record (in chunks of 61 bytes): a fault found inside a chunk,
+ * after a line cut. */
+static void chunks(const char *name, const char *data, size_t size,
+                   const cg_read_options *opt)
+{
+	static const size_t sizes[] = {16, 61, 4096};
 	static const cg_handler *const handlers[] = {&trace_handler,
-	                                             &trace_handler,
 	                                             &parts_handler};
-	static const unsigned aside[] = {0, CG_HANDLER_THREAD, 0};
 	cg_read_options o = *opt;
 	cg_limits l = *opt->limits;
 	cg_stats st;
 	size_t c, h, m;
-	unsigned long s;
 	o.limits = &l;
 	o.stats = &st;
 	cg_parse_opts(data, size, &o, NULL, NULL, NULL);
 	o.stats = NULL;
-	for (c = 0; c < sizeof chunks / sizeof chunks[0]; c++) {
-		if (chunks[c] * 4096 < size)
+	for (c = 0; c < sizeof sizes / sizeof sizes[0]; c++) {
+		size_t k = sizes[c];
+		if (k * 4096 < size)
 			continue; /* a few thousand chunks at most */
-		cgi_ahead_chunk = chunks[c];
-		o.threads = threads[c];
-		s = chunks[c] + size;
-		for (h = 0; h < 3; h++) {
-			if (aside[h] && c == 0)
-				continue; /* its cuts wait for the handler's thread at
-				           * every feed: a few of them say as much */
+		for (h = 0; h < 2; h++) {
 			cuts_handler = handlers[h];
-			o.flags = opt->flags | aside[h];
 			l = *opt->limits;
-			agree(name, data, size, &o, 0, whole_cut, NULL, "threads whole");
-			agree(name, data, size, &o, 0, random_cut, &s, "threads cuts");
-			agree(name, data, size, &o, 2, random_cut, &s, "threads abort");
-			if (aside[h])
-				agree(name, data, size, &o, 1, whole_cut, NULL,
-				      "threads abort whole");
+			agree(name, data, size, &o, 0, fixed_cut, &k, "chunks");
+			agree(name, data, size, &o, 2, fixed_cut, &k, "chunks abort");
 			for (m = 0; m < 4 && st.records > 1 && c == 1; m++) {
 				l = *opt->limits;
 				if (m == 0)
@@ -111,13 +102,12 @@ static void threaded(const char *name, const char *data, size_t size,
 					l.budget = st.budget / 2;
 				else
 					l.budget = st.budget - 1;
-				agree(name, data, size, &o, 0, random_cut, &s,
-				      "threads limit");
+				agree(name, data, size, &o, 0, fixed_cut, &k,
+				      "chunks limit");
 			}
 		}
 	}
 	cuts_handler = &trace_handler;
-	cgi_ahead_chunk = 256 * 1024;
 }
 
 /* Every way of reading one input. */
@@ -148,11 +138,8 @@ static void each_way(const char *name, const char *data, size_t size)
 				agree(name, data, size, &opt, 0, random_cut, &s, "cuts");
 			}
 			agree(name, data, size, &opt, 0, whole_cut, NULL, "whole");
-			/* threads with no flag only: they cost nine tenths of
-			 * this test's time, and the threaded reader goes (issue
-			 * 51); the flags' paths are the same on every thread */
 			if (lim == 0 && f == 0)
-				threaded(name, data, size, &opt);
+				chunks(name, data, size, &opt);
 			agree(name, data, size, &opt, 1, random_cut, &seed, "abort");
 		}
 }
