@@ -58,6 +58,21 @@ typedef enum cg_kind {
  * it against the CGPROF_VERSION it was compiled with. */
 const char *cg_version(void);
 
+/* The allocator of all the library's memory (zlib's too; not regcomp's,
+ * inside libc), as expat's XML_Memory_Handling_Suite: set it before any other call and while no
+ * other thread is in the library; the library keeps a copy; NULL: libc's
+ * again.  All four functions are given, each as its libc namesake
+ * behaves.  Memory the library hands over to be freed with free
+ * (cg_grow_array's, a cg_buf's, cg_rows_collect's) is then the
+ * allocator's: free it with its free_fn. */
+typedef struct cg_allocator {
+	void *(*malloc_fn)(size_t n);
+	void *(*calloc_fn)(size_t n, size_t size);
+	void *(*realloc_fn)(void *p, size_t n);
+	void (*free_fn)(void *p);
+} cg_allocator;
+void cg_set_allocator(const cg_allocator *a);
+
 /* Helpers that the commands share with the library.
  * cg_format_u64: v in decimal into out (no NUL); the digit count, 1..20.
  * All 20 bytes of out may be written: those past the digits are zeros.

@@ -79,7 +79,8 @@ static void to_file(cli *c, const char *out, const char *name,
 	if (target == NULL || (tmp = temp_path_for(target, c->prog)) == NULL ||
 	    (fd = mkstemp(tmp)) < 0 || fchmod(fd, mode) != 0 ||
 	    (f = fdopen(fd, "w")) == NULL) {
-		if (errno != 0)
+		/* strdup's, realpath's, fdopen's ENOMEM: out of memory too */
+		if (errno != 0 && errno != ENOMEM)
 			cli_trouble(c, out, strerror(errno));
 		else
 			cli_oom(c, out);

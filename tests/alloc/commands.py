@@ -1,17 +1,23 @@
 #!/usr/bin/env python3
-"""The allocation-failure loop over the commands (issue 28): each command,
-built with tests/alloc/fail_env.c, runs once to count the library's
-allocations, then once for every allocation with that one failing.  Each
-failing run must either give the output, diagnostics and status of the run
-without failures (the failure was absorbed), or be out of memory: status 4,
-one line on stderr, "PROG: out of memory" or "PROG: NAME: out of memory",
-standard output a prefix of the good run's (a stream cut short, never
-something else), and no -o file left behind.  Any other verdict is wrong:
-"changed between its two readings", a syntax error, a crash.
+"""The allocation-failure loop over the commands (issues 28, 51): each
+command as built and installed (BINDIR, build/bin) runs under the preload
+tests/alloc/failing_malloc.c (PRELOAD, build/tests/libfailing_malloc.so),
+once to count its allocations (the command's own, the library's, zlib's;
+not the C runtime's, see there), then once for every allocation with that
+one failing.  Each failing run must either give the output, diagnostics
+and status of the run without failures (the failure was absorbed), or be
+out of memory: status 4, one line on stderr, "PROG: out of memory" or
+"PROG: NAME: out of memory", standard output a prefix of the good run's (a
+stream cut short, never something else), and no -o file left behind.  Any
+other verdict is wrong: "changed between its two readings", a syntax
+error, a crash.
 
-usage: commands.py ALLOCBIN SRCDIR [-k FILTER]
+usage: commands.py BINDIR PRELOAD SRCDIR [-k FILTER]
+  e.g. python3 tests/alloc/commands.py build/bin \
+           build/tests/libfailing_malloc.so . -k cg-diff
 """
 import os
+import re
 import pty
 import subprocess
 import sys
@@ -115,8 +121,35 @@ def on_tty(argv, env):
     return subprocess.CompletedProcess(argv, p.returncode, out, err)
 
 
-def run(binary, args, tmp, fail_at):
+# Allocating functions of libc that the preload does not catch: they
+# allocate from within libc, where the preload counts nothing.
+UNCAUGHT = re.compile(r"\b(reallocarray|posix_memalign|aligned_alloc|memalign|"
+                      r"valloc|pvalloc|v?asprintf|getline|getdelim|"
+                      r"open_memstream|wcsdup|scandir|tempnam)\s*\(")
+
+
+def uncaught(src):
+    """The calls in lib/ and cmd/ that the preload would not count."""
+    found = []
+    for top in ("lib", "cmd"):
+        for d, _, files in os.walk(os.path.join(src, top)):
+            for f in sorted(files):
+                if not f.endswith((".c", ".h")):
+                    continue
+                with open(os.path.join(d, f), encoding="utf-8",
+                          errors="replace") as h:
+                    for i, line in enumerate(h, 1):
+                        m = UNCAUGHT.search(line)
+                        if m:
+                            found.append("%s:%d: %s" % (
+                                os.path.relpath(os.path.join(d, f), src), i,
+                                m.group(1)))
+    return found
+
+
+def run(binary, preload, args, tmp, fail_at):
     env = dict(os.environ)
+    env["LD_PRELOAD"] = preload
     count = os.path.join(tmp, "count")
     env["CG_ALLOC_COUNT"] = count
     env["CG_FAIL_ALLOC"] = str(fail_at)
@@ -133,7 +166,7 @@ def run(binary, args, tmp, fail_at):
     if os.path.exists(out):
         with open(out, "rb") as f:
             made = f.read()
-    n = 0  # no file: the library allocated nothing
+    n = None  # no file: the preload did not load, or the run crashed
     if os.path.exists(count):
         with open(count) as f:
             n = int(f.read())
@@ -166,8 +199,12 @@ def main():
         i = argv.index("-k")
         only = argv[i + 1]
         del argv[i:i + 2]
-    bindir, src = argv
+    bindir, preload, src = argv
+    preload = os.path.abspath(preload)
     wrong = runs = 0
+    for where in uncaught(src):
+        print("FAIL %s: allocates inside libc, uncounted by the preload" % where)
+        wrong += 1
     with tempfile.TemporaryDirectory() as tmp:
         for prog, args in cases(src):
             name = " ".join([prog] + [os.path.basename(a) for a in args])
@@ -176,16 +213,16 @@ def main():
             binary = os.path.join(bindir, prog)
             if prog in ("cg-import", "cg-export"):  # a subcommand names itself
                 prog += " " + args[0]
-            good = run(binary, args, tmp, -1)
-            if good[0] not in (0, 1):
-                print("FAIL %s: status %d without failures: %r" %
-                      (name, good[0], good[2]))
+            good = run(binary, preload, args, tmp, -1)
+            if good[0] not in (0, 1) or not good[4]:
+                print("FAIL %s: status %d, %s allocations counted without "
+                      "failures: %r" % (name, good[0], good[4], good[2]))
                 wrong += 1
                 continue
             bad = []
             for n in range(good[4]):
                 runs += 1
-                why = verdict(prog, good, run(binary, args, tmp, n))
+                why = verdict(prog, good, run(binary, preload, args, tmp, n))
                 if why:
                     bad.append((n, why))
             for n, why in bad[:5]:

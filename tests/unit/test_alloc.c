@@ -1,6 +1,7 @@
-/* test_alloc.c - out of memory is Resource, libexpat's way: built with the
- * library's sources and CG_ALLOC_TESTING, it fails the Nth allocation for
- * N = 0, 1, 2, ... until a run makes no more than N allocations.  Every
+/* test_alloc.c - out of memory is Resource, libexpat's way: linked with
+ * the library as built, it gives it an allocator (cg_set_allocator) that
+ * fails the Nth allocation for N = 0, 1, 2, ... until a run makes no more
+ * than N allocations.  Every
  * run must give the verdict of a run without failures, or Resource, and
  * leave no block allocated: over the whole verdict table (parse, model,
  * normalize, aggregation) and over inputs that reach the aggregation's,
@@ -30,37 +31,35 @@ static int fail_now(void)
 	return 1;
 }
 
-void *cg_malloc(size_t n);
-void *cg_calloc(size_t n, size_t size);
-void *cg_realloc(void *p, size_t n);
-void cg_free(void *p);
-
-void *cg_malloc(size_t n)
+static void *failing_malloc(size_t n)
 {
 	void *p = fail_now() ? NULL : malloc(n);
 	live += p != NULL;
 	return p;
 }
 
-void *cg_calloc(size_t n, size_t size)
+static void *failing_calloc(size_t n, size_t size)
 {
 	void *p = fail_now() ? NULL : calloc(n, size);
 	live += p != NULL;
 	return p;
 }
 
-void *cg_realloc(void *p, size_t n)
+static void *failing_realloc(void *p, size_t n)
 {
 	void *q = fail_now() ? NULL : realloc(p, n);
 	live += q != NULL && p == NULL;
 	return q;
 }
 
-void cg_free(void *p)
+static void counted_free(void *p)
 {
 	live -= p != NULL;
 	free(p);
 }
+
+static const cg_allocator failing = {failing_malloc, failing_calloc,
+                                     failing_realloc, counted_free};
 
 /* ------------------------------------------------------------ the loop */
 
@@ -755,6 +754,16 @@ int main(void)
 	    {"gzip cut", run_gzip_cut},
 	};
 	size_t i, r;
+	cg_set_allocator(&failing);
+	{
+		/* the allocator given is the one called (else every loop
+		 * below would pass, failing nothing) */
+		cg_error err;
+		calls = 0;
+		CHECK(run_model(rich[1], &err) == CG_OK && calls > 0,
+		      "a model read through the allocator given: %ld calls (%s)",
+		      calls, err.message);
+	}
 	for (r = 0; r < sizeof runs / sizeof runs[0]; r++) {
 		for (i = 0; i < NVERDICTS; i++)
 			each_failure(runs[r].what, verdicts[i].name, runs[r].run,
@@ -807,6 +816,17 @@ int main(void)
 		CHECK(run_pego(pego[i], &err) == want, "pego input %zu: %s", i,
 		      err.message);
 		each_failure("pego", "pego input", run_pego, pego[i]);
+	}
+	{
+		/* NULL gives libc's back: the test's, failing its first, is
+		 * called no more */
+		cg_error err;
+		cg_set_allocator(NULL);
+		fail_at = 0;
+		calls = 0;
+		CHECK(run_model(rich[1], &err) == CG_OK && calls == 0,
+		      "a model read after cg_set_allocator(NULL): %ld calls (%s)",
+		      calls, err.message);
 	}
 	printf("%d checks, %d failures\n", checks, failures);
 	return failures != 0;
