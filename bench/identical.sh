@@ -89,7 +89,7 @@ list=$tmp/inputs
 skipped=$tmp/skipped
 : > "$skipped"
 add() { # add DIR: the profiles under DIR
-    find "$1" -type f ! -path '*/gen/*' | sort | while read -r f; do
+    find "$1" -type f | sort | while read -r f; do
         case $f in
             *.tsv | *.txt | *.sh | *.c | *.cpp | *.md | *.py)
                 echo "${f##*.}" >> "$skipped" ;;
