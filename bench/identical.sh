@@ -8,7 +8,8 @@
 # (and the cases its gen/ scripts write), and, when present,
 # /work/shared/corpus and /work/shared/conformance (IDENTICAL_SHARED=DIR
 # names another directory holding corpus/ and conformance/; "" leaves
-# them out).  Files that are not profiles (.tsv .txt .sh .c .cpp .md .py:
+# them out; IDENTICAL_DIRS="DIR..." runs those directories' profiles
+# instead of all these, without the gen/ cases).  Files that are not profiles (.tsv .txt .sh .c .cpp .md .py:
 # expected outputs, scripts and sources) are counted and
 # named by extension, never dropped unseen; a file whose bytes were seen
 # already is counted as a duplicate and run once.  Each input goes
@@ -108,14 +109,15 @@ gen() { # gen DIR: the cases DIR/gen/*.sh write, as files in $tmp/gen
     done
 }
 sources=
-for d in "$top/tests/corpus" "$top/tests/conformance/cases" \
-    ${shared:+"$shared/corpus" "$shared/conformance/cases"}; do
+dirs=${IDENTICAL_DIRS-"$top/tests/corpus $top/tests/conformance/cases${shared:+ $shared/corpus $shared/conformance/cases}"}
+for d in $dirs; do
     if [ -d "$d" ]; then add "$d"; sources="$sources $d"
     else echo "identical: skipped (absent): $d"; fi
 done
-for d in "$top/tests/conformance" ${shared:+"$shared/conformance"}; do
-    [ -d "$d/gen" ] && gen "$d"
-done
+[ -n "${IDENTICAL_DIRS+set}" ] ||
+    for d in "$top/tests/conformance" ${shared:+"$shared/conformance"}; do
+        [ -d "$d/gen" ] && gen "$d"
+    done
 # one copy of each content
 uniq=$tmp/uniq
 while read -r f; do
@@ -123,7 +125,7 @@ while read -r f; do
 done < "$list" | sort -k1,1 -s | awk '!seen[$1]++ { print $2 }' > "$uniq"
 total=$(wc -l < "$list" | tr -d ' ')
 ninputs=$(wc -l < "$uniq" | tr -d ' ')
-echo "identical: inputs from:$sources (and gen/ scripts)"
+echo "identical: inputs from:$sources${IDENTICAL_DIRS+ (IDENTICAL_DIRS: no gen/ cases)}"
 echo "identical: $ninputs profiles ($((total - ninputs)) duplicates by content run once)"
 case $(cat "$uniq") in *' '*) echo "identical: an input path holds a blank" >&2; exit 2 ;; esac
 [ ! -s "$skipped" ] || echo "identical: not profiles, not run: $(sort "$skipped" | uniq -c |
