@@ -1,8 +1,8 @@
 #!/bin/sh
 # The cost of --compat on a profile that needs no repair: instructions
 # (callgrind, exact) of each command on the shipped example with and
-# without it, and the ratio; exit 1 when one passes 1.05 (the issue "House
-# in order, round 2": one parse per input).
+# without it, and the ratio; exit 1 when one passes 1.05 (--compat
+# repairs in the one parse of an input, never in a second).
 # Usage: sh bench/compat.sh [BINDIR]   (default build/bin; needs valgrind)
 set -eu
 bin=${1:-build/bin}

@@ -1,5 +1,5 @@
 /* whole.c - the library's whole-input calls on one file, for counting
- * their instructions (bench/README.md, "One reading path"):
+ * their instructions:
  *
  *   whole parse|funcs|lines|model FILE
  *

@@ -32,11 +32,15 @@ static const char help[] =
     CLI_ANY_SIZE_HELP;
 
 /* Each function's frame name (cg_frame_name), made and escaped once: a
- * function stands in many stacks; the line of a stack is formed in line. */
+ * function stands in many stacks.  Stacks come with their callers'
+ * frames in common with the stack before, so line keeps the last
+ * stack's frames as text and a line is remade from the first frame that
+ * differs, not copied whole. */
 typedef struct fold {
 	cg_str *names; /* per function */
-	cg_str *path;  /* the stack's frames */
-	size_t path_cap;
+	size_t *last;  /* the last stack's frames */
+	size_t *ends;  /* where the text of each of them ends in line */
+	size_t last_cap, ends_cap, nlast;
 	cg_buf line;
 	int oom;
 } fold;
@@ -68,21 +72,42 @@ static cg_kind stack(void *ctx, const size_t *frames, size_t depth,
                      uint64_t count)
 {
 	fold *fo = ctx;
-	size_t i;
-	if (cli_grow((void **)&fo->path, &fo->path_cap, depth, sizeof *fo->path)) {
-		fo->oom = 1;
-		return CG_RESOURCE;
+	size_t same = 0, need = 22, i;
+	char *p;
+	if (cli_grow((void **)&fo->last, &fo->last_cap, depth, sizeof *fo->last) ||
+	    cli_grow((void **)&fo->ends, &fo->ends_cap, depth, sizeof *fo->ends))
+		goto oom;
+	while (same < depth && same < fo->nlast && fo->last[same] == frames[same])
+		same++;
+	fo->line.len = same > 0 ? fo->ends[same - 1] : 0;
+	fo->nlast = same;
+	for (i = same; i < depth; i++) {
+		size_t len = fo->names[frames[i]].len;
+		if (len > SIZE_MAX - 1 - need)
+			goto oom;
+		need += len + 1;
 	}
-	for (i = 0; i < depth; i++)
-		fo->path[i] = fo->names[frames[i]];
-	fo->line.len = 0;
-	cg_folded_line_escaped(&fo->line, fo->path, depth, count);
-	if (fo->line.failed) {
-		fo->oom = 1;
-		return CG_RESOURCE;
+	if ((p = cg_buf_room(&fo->line, need)) == NULL)
+		goto oom;
+	for (i = same; i < depth; i++) {
+		const cg_str *name = &fo->names[frames[i]];
+		if (i > 0)
+			*p++ = ';';
+		memcpy(p, name->ptr, name->len);
+		p += name->len;
+		fo->ends[i] = (size_t)(p - fo->line.ptr);
+		fo->last[i] = frames[i];
 	}
-	out_bytes(fo->line.ptr, fo->line.len);
+	fo->nlast = depth;
+	fo->line.len = (size_t)(p - fo->line.ptr);
+	*p++ = ' ';
+	p += cg_format_u64(count, p);
+	*p++ = '\n';
+	out_bytes(fo->line.ptr, (size_t)(p - fo->line.ptr));
 	return CG_OK;
+oom:
+	fo->oom = 1;
+	return CG_RESOURCE;
 }
 
 typedef struct options {
@@ -157,7 +182,8 @@ int main(int argc, char **argv)
 		/* a cut walk keeps every count: nothing to say of it */
 		cli_fold_report(&c, f, ev[0], &rep);
 	free(fo.names);
-	free(fo.path);
+	free(fo.last);
+	free(fo.ends);
 	cg_buf_free(&fo.line);
 	cg_buf_free(&names);
 	cg_buf_free(&escaped);

@@ -94,7 +94,16 @@ static int end_line(cg_writer *w)
 		                          "the normalized line would be", "line",
 		                          w->lim->line);
 	w->line_units = 0;
-	put_ascii(w, "\n", 1);
+	/* put_ascii of the LF, without a call of memcpy for one byte: a
+	 * buffer that is not failed is never left full (put_units flushes
+	 * it, cost_numbers leaves a byte) */
+	w->units = cg_sat_add(w->units, 1);
+	w->line_units = 1;
+	if (w->counting || w->failed)
+		return w->failed ? 1 : 0;
+	w->out.ptr[w->out.len++] = '\n';
+	if (w->out.len == CG_WRITER_BUF)
+		cgi_writer_flush(w);
 	return w->failed ? 1 : 0;
 }
 
