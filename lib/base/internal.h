@@ -3,7 +3,7 @@
 #define CGPROF_INTERNAL_H
 
 #include "alloc.h"
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "grow.h"
 #include "number.h"
 
