@@ -34,19 +34,19 @@ static const char help[] =
     "unreadable input or failed output.\n"
     CLI_EXIT_REFUSED_HELP;
 
-/* Each function's frame name (cg_frame_name), made and escaped once: a
+/* Each function's frame name (cgi_frame_name), made and escaped once: a
  * function stands in many stacks; the line of a stack is formed in line. */
 typedef struct fold {
 	cg_str *names; /* per function */
 	cg_str *path;  /* the stack's frames */
 	size_t path_cap;
-	cg_buf line;
+	cgi_buf line;
 	int oom;
 } fold;
 
 /* Escape the n names in place, their text in escaped (room made once, so
  * that the views stay put); 0, or -1 out of memory. */
-static int escape_names(cg_str *names, size_t n, cg_buf *escaped)
+static int escape_names(cg_str *names, size_t n, cgi_buf *escaped)
 {
 	size_t need = 1, i;
 	char *p;
@@ -55,10 +55,10 @@ static int escape_names(cg_str *names, size_t n, cg_buf *escaped)
 			return -1;
 		need += 3 * names[i].len;
 	}
-	if ((p = cg_buf_room(escaped, need)) == NULL)
+	if ((p = cgi_buf_room(escaped, need)) == NULL)
 		return -1;
 	for (i = 0; i < n; i++) {
-		size_t len = cg_fold_escape(names[i], p);
+		size_t len = cgi_fold_escape(names[i], p);
 		names[i].ptr = p;
 		names[i].len = len;
 		p += len;
@@ -79,7 +79,7 @@ static cg_kind stack(void *ctx, const size_t *frames, size_t depth,
 	for (i = 0; i < depth; i++)
 		fo->path[i] = fo->names[frames[i]];
 	fo->line.len = 0;
-	cg_folded_line_escaped(&fo->line, fo->path, depth, count);
+	cgi_folded_line_escaped(&fo->line, fo->path, depth, count);
 	if (fo->line.failed) {
 		fo->oom = 1;
 		return CG_RESOURCE;
@@ -126,7 +126,7 @@ int main(int argc, char **argv)
 	cg_error err;
 	size_t *ev, nev;
 	fold fo;
-	cg_buf names = CG_BUF_INIT, escaped = CG_BUF_INIT;
+	cgi_buf names = CGI_BUF_INIT, escaped = CGI_BUF_INIT;
 	cg_fold_report rep;
 	cli c;
 
@@ -161,9 +161,9 @@ int main(int argc, char **argv)
 		cli_fold_report(&c, f, ev[0], &rep);
 	free(fo.names);
 	free(fo.path);
-	cg_buf_free(&fo.line);
-	cg_buf_free(&names);
-	cg_buf_free(&escaped);
+	cgi_buf_free(&fo.line);
+	cgi_buf_free(&names);
+	cgi_buf_free(&escaped);
 	free(ev);
 	cg_funcs_free(f);
 	return cli_exit_status(&c);

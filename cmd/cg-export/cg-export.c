@@ -95,30 +95,30 @@ static void warn(const cli *c, const cg_export *x, const cg_fold_report *rep)
 static cg_kind produce(void *ctx, FILE *out, cg_error *err)
 {
 	const job *j = ctx;
-	cg_buf b = CG_BUF_INIT;
+	cgi_buf b = CGI_BUF_INIT;
 	cg_kind k;
 	int oom = 0;
 	if (j->speedscope)
-		k = cg_export_speedscope(j->x, j->name, &b, j->rep, err);
+		k = cgi_export_speedscope(j->x, j->name, &b, j->rep, err);
 	else {
-		cg_buf comment = CG_BUF_INIT;
-		cg_buf_puts(&comment, "cg-export: ");
-		cg_buf_put(&comment, j->name.ptr, j->name.len);
-		cg_buf_puts(&comment, "; the stacks are estimated from the "
+		cgi_buf comment = CGI_BUF_INIT;
+		cgi_buf_puts(&comment, "cg-export: ");
+		cgi_buf_put(&comment, j->name.ptr, j->name.len);
+		cgi_buf_puts(&comment, "; the stacks are estimated from the "
 		                      "profile's arcs (cg-fold(1), the stack "
 		                      "contract)");
 		if (comment.failed) {
 			err->out_of_memory = 1;
 			k = CG_RESOURCE;
 		} else
-			k = cg_export_pprof(j->x, (cg_str){comment.ptr, comment.len}, &b,
+			k = cgi_export_pprof(j->x, (cg_str){comment.ptr, comment.len}, &b,
 			                    j->rep, err);
-		cg_buf_free(&comment);
+		cgi_buf_free(&comment);
 	}
 	if (k == CG_OK && b.failed)
 		k = CG_RESOURCE;
 	if (k == CG_RESOURCE && (b.failed || err->out_of_memory)) {
-		cg_buf_free(&b);
+		cgi_buf_free(&b);
 		err->out_of_memory = 1;
 		return CG_RESOURCE;
 	}
@@ -132,7 +132,7 @@ static cg_kind produce(void *ctx, FILE *out, cg_error *err)
 		if (oom)
 			err->out_of_memory = 1;
 	}
-	cg_buf_free(&b);
+	cgi_buf_free(&b);
 	return k;
 }
 

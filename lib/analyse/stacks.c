@@ -59,19 +59,19 @@ typedef struct scratch {
 	size_t ncap, vcap, ccap, clcap, rlcap;
 } scratch;
 
-struct cg_stacks {
+struct cgi_stacks {
 	cg_fold_options opt;
 	tnode *nodes;
 	size_t nnodes, cap;
-	cg_pairmap by_key; /* (parent, func) -> node */
+	cgi_pairmap by_key; /* (parent, func) -> node */
 	cg_fold_report rep;
 	scratch keep;
 	int spoiled;
 };
 
-cg_stacks *cgi_stacks_new(const cg_fold_options *opt)
+cgi_stacks *cgi_stacks_new(const cg_fold_options *opt)
 {
-	cg_stacks *s = cg_calloc(1, sizeof *s);
+	cgi_stacks *s = cg_calloc(1, sizeof *s);
 	if (s == NULL)
 		return NULL;
 	s->opt = *opt;
@@ -99,7 +99,7 @@ cg_stacks *cgi_stacks_new(const cg_fold_options *opt)
 	return s;
 }
 
-void cgi_stacks_free(cg_stacks *s)
+void cgi_stacks_free(cgi_stacks *s)
 {
 	if (s == NULL)
 		return;
@@ -109,7 +109,7 @@ void cgi_stacks_free(cg_stacks *s)
 	cg_free(s);
 }
 
-void cgi_stacks_trim(cg_stacks *s)
+void cgi_stacks_trim(cgi_stacks *s)
 {
 	cg_free(s->keep.nodes);
 	cg_free(s->keep.visits);
@@ -119,7 +119,7 @@ void cgi_stacks_trim(cg_stacks *s)
 	memset(&s->keep, 0, sizeof s->keep);
 }
 
-void cgi_stacks_report(const cg_stacks *s, cg_fold_report *rep)
+void cgi_stacks_report(const cgi_stacks *s, cg_fold_report *rep)
 {
 	*rep = s->rep;
 }
@@ -127,8 +127,8 @@ void cgi_stacks_report(const cg_stacks *s, cg_fold_report *rep)
 void cgi_fold_report_add(cg_fold_report *into, const cg_fold_report *from)
 {
 	into->cut |= from->cut;
-	into->cut_depth = cg_sat_add(into->cut_depth, from->cut_depth);
-	into->scaled = cg_sat_add(into->scaled, from->scaled);
+	into->cut_depth = cgi_sat_add(into->cut_depth, from->cut_depth);
+	into->scaled = cgi_sat_add(into->scaled, from->scaled);
 	into->nscaled += from->nscaled;
 	if (from->worst != SIZE_MAX &&
 	    (into->worst == SIZE_MAX || from->worst_cost > into->worst_cost)) {
@@ -139,7 +139,7 @@ void cgi_fold_report_add(cg_fold_report *into, const cg_fold_report *from)
 
 /* The child of node parent for function func, made if new; NONE out of
  * memory. */
-static uint32_t tree_child(cg_stacks *s, uint32_t parent, uint32_t func)
+static uint32_t tree_child(cgi_stacks *s, uint32_t parent, uint32_t func)
 {
 	uint32_t at;
 	int k;
@@ -151,7 +151,7 @@ static uint32_t tree_child(cg_stacks *s, uint32_t parent, uint32_t func)
 		return NONE;
 	if (k == 0)
 		return at;
-	if (cg_grow((void **)&s->nodes, &s->cap, s->nnodes + 1, sizeof *s->nodes))
+	if (cgi_grow((void **)&s->nodes, &s->cap, s->nnodes + 1, sizeof *s->nodes))
 		return NONE;
 	t = &s->nodes[s->nnodes];
 	t->parent = parent;
@@ -209,11 +209,11 @@ typedef struct cell {
 } cell;
 
 typedef struct part {
-	cg_stacks *s;
-	const cg_stack_part *p;
+	cgi_stacks *s;
+	const cgi_stack_part *p;
 	size_t n;
-	cg_graph g;
-	cg_graph_arc *arcs;     /* those that carry a cost, from another function */
+	cgi_graph g;
+	cgi_graph_arc *arcs;     /* those that carry a cost, from another function */
 	uint64_t *acost;
 	unsigned char *dropped; /* --no-cycles: the arcs that close a cycle */
 	uint32_t *comp, *comp_first, *comp_mem, *pos; /* components */
@@ -274,7 +274,7 @@ static uint64_t scaled(uint64_t v, uint64_t num, uint64_t den)
  * graph over them, and the KCachegrind figures of the part. */
 static int arcs_of(part *w)
 {
-	const cg_stack_part *p = w->p;
+	const cgi_stack_part *p = w->p;
 	size_t i, na = 0;
 	w->arcs = zalloc(p->narcs, sizeof *w->arcs);
 	w->acost = zalloc(p->narcs, sizeof *w->acost);
@@ -283,13 +283,13 @@ static int arcs_of(part *w)
 	if (!w->arcs || !w->acost || !w->called || !w->inraw)
 		return -1;
 	for (i = 0; i < w->n; i++)
-		w->total = cg_sat_add(w->total, p->self[i]);
+		w->total = cgi_sat_add(w->total, p->self[i]);
 	for (i = 0; i < p->narcs; i++) {
 		uint32_t to = p->callee[i];
-		w->called[to] = cg_sat_add(w->called[to], p->calls[i]);
+		w->called[to] = cgi_sat_add(w->called[to], p->calls[i]);
 		if (p->caller[i] == to || p->cost[i] == 0)
 			continue;
-		w->inraw[to] = cg_sat_add(w->inraw[to], p->cost[i]);
+		w->inraw[to] = cgi_sat_add(w->inraw[to], p->cost[i]);
 		w->arcs[na].caller = p->caller[i];
 		w->arcs[na].callee = to;
 		w->arcs[na].calls = p->calls[i];
@@ -302,7 +302,7 @@ static int arcs_of(part *w)
  * each function in turn are dropped, and every function stands alone. */
 static int drop_back_arcs(part *w)
 {
-	const cg_graph *g = &w->g;
+	const cgi_graph *g = &w->g;
 	unsigned char *state = zalloc(w->n, 1); /* 1 on the walk, 2 done */
 	size_t *stack = zalloc(w->n, sizeof *stack), *next = zalloc(w->n, sizeof *next);
 	size_t i, sp;
@@ -422,7 +422,7 @@ static uint64_t own_work(const part *w, size_t v)
 	size_t e;
 	for (e = w->g.out_first[v]; e < w->g.out_first[v + 1]; e++)
 		if (flows(w, w->g.out_arc[e]))
-			sum = cg_sat_add(sum, w->a[w->g.out_arc[e]]);
+			sum = cgi_sat_add(sum, w->a[w->g.out_arc[e]]);
 	return sum;
 }
 
@@ -470,7 +470,7 @@ static void supply(part *w, uint32_t c)
 			size_t v = w->comp_mem[k];
 			for (e = w->g.in_first[v]; e < w->g.in_first[v + 1]; e++)
 				if (flows(w, w->g.in_arc[e]))
-					sum = cg_sat_add(sum, w->a[w->g.in_arc[e]]);
+					sum = cgi_sat_add(sum, w->a[w->g.in_arc[e]]);
 		}
 		if (sum <= w->x[c])
 			return;
@@ -512,7 +512,7 @@ static void root_share(part *w, uint32_t c)
 	size_t room = SIZE_MAX;
 	uint64_t in = 0, best = 0, left;
 	for (k = lo; k < hi; k++)
-		in = cg_sat_add(in, w->f[w->comp_mem[k]]);
+		in = cgi_sat_add(in, w->f[w->comp_mem[k]]);
 	if (w->x[c] <= in)
 		return;
 	left = w->x[c] - in;
@@ -527,7 +527,7 @@ static void root_share(part *w, uint32_t c)
 		return;
 	for (k = lo; hi - lo > 1 && k < hi; k++) {
 		size_t v = w->comp_mem[k];
-		if (w->inraw[v] >= cg_sat_add(left, w->rootw[v]) &&
+		if (w->inraw[v] >= cgi_sat_add(left, w->rootw[v]) &&
 		    (room == SIZE_MAX || w->inraw[v] < w->inraw[w->comp_mem[room]]))
 			room = k;
 	}
@@ -541,7 +541,7 @@ static void root_share(part *w, uint32_t c)
 	}
 	m = w->comp_mem[most];
 	if (room != SIZE_MAX && w->rootw[m] == 0 &&
-	    w->inraw[m] < cg_sat_add(left, w->rootw[m]))
+	    w->inraw[m] < cgi_sat_add(left, w->rootw[m]))
 		m = w->comp_mem[room];
 	root_at(w, m, left);
 }
@@ -562,12 +562,12 @@ static void contradictions(part *w)
 			uint64_t own = w->p->self[v];
 			for (e = w->g.out_first[v]; e < w->g.out_first[v + 1]; e++)
 				if (flows(w, w->g.out_arc[e]))
-					own = cg_sat_add(own, w->acost[w->g.out_arc[e]]);
+					own = cgi_sat_add(own, w->acost[w->g.out_arc[e]]);
 			if (hi - lo == 1 && w->called[v] > 0 && w->inraw[v] > 0 &&
 			    own > w->inraw[v] && own > w->p->self[v])
 				w->loss[v] += own - (w->inraw[v] > w->p->self[v]
 				                         ? w->inraw[v] : w->p->self[v]);
-			has = cg_sat_add(has, own);
+			has = cgi_sat_add(has, own);
 			if (w->inraw[v] > w->inraw[w->comp_mem[most]])
 				most = k;
 		}
@@ -593,7 +593,7 @@ static int flow(part *w)
 	for (i = 0; i < w->g.narcs; i++)
 		if (flows(w, i)) {
 			uint32_t c = w->comp[w->arcs[i].callee];
-			w->inr[c] = cg_sat_add(w->inr[c], w->acost[i]);
+			w->inr[c] = cgi_sat_add(w->inr[c], w->acost[i]);
 		}
 	for (i = w->ncomp; i-- > 0;) {
 		uint32_t c = w->topo[i];
@@ -603,13 +603,13 @@ static int flow(part *w)
 			w->w[v] = own_work(w, v);
 			if (hi - lo == 1)
 				cap_work(w, v);
-			w->x[c] = cg_sat_add(w->x[c], w->w[v]);
+			w->x[c] = cgi_sat_add(w->x[c], w->w[v]);
 		}
 		supply(w, c);
 	}
 	for (i = 0; i < w->g.narcs; i++)
 		if (flows(w, i))
-			w->f[w->arcs[i].callee] = cg_sat_add(w->f[w->arcs[i].callee], w->a[i]);
+			w->f[w->arcs[i].callee] = cgi_sat_add(w->f[w->arcs[i].callee], w->a[i]);
 	for (i = 0; i < w->ncomp; i++)
 		root_share(w, (uint32_t)i);
 	contradictions(w);
@@ -854,21 +854,21 @@ static int add_route(routes *r, uint32_t e, const uint32_t *path, size_t n,
 {
 	size_t c = r->cap;
 	if (r->n + 1 > r->cap) {
-		if (cg_grow((void **)&r->ent, &c, r->n + 1, sizeof *r->ent))
+		if (cgi_grow((void **)&r->ent, &c, r->n + 1, sizeof *r->ent))
 			return -1;
 		c = r->cap;
-		if (cg_grow((void **)&r->first, &c, r->n + 1, sizeof *r->first))
+		if (cgi_grow((void **)&r->first, &c, r->n + 1, sizeof *r->first))
 			return -1;
 		c = r->cap;
-		if (cg_grow((void **)&r->len, &c, r->n + 1, sizeof *r->len))
+		if (cgi_grow((void **)&r->len, &c, r->n + 1, sizeof *r->len))
 			return -1;
 		c = r->cap;
-		if (cg_grow((void **)&r->amt, &c, r->n + 1, sizeof *r->amt))
+		if (cgi_grow((void **)&r->amt, &c, r->n + 1, sizeof *r->amt))
 			return -1;
 		r->cap = c;
 	}
 	if (r->nmem + n >= NONE ||
-	    cg_grow((void **)&r->mem, &r->memcap, r->nmem + n, sizeof *r->mem))
+	    cgi_grow((void **)&r->mem, &r->memcap, r->nmem + n, sizeof *r->mem))
 		return -1;
 	memcpy(r->mem + r->nmem, path, n * sizeof *path);
 	r->ent[r->n] = e;
@@ -1115,7 +1115,7 @@ static double entry_share(const part *w, const cycle *cy, size_t i, size_t m)
 }
 
 /* Node of member m under node parent, made if new. */
-static int route_node(cycle *cy, cg_pairmap *map, uint32_t parent, uint32_t m,
+static int route_node(cycle *cy, cgi_pairmap *map, uint32_t parent, uint32_t m,
                       uint32_t *at)
 {
 	uint32_t got;
@@ -1124,9 +1124,9 @@ static int route_node(cycle *cy, cg_pairmap *map, uint32_t parent, uint32_t m,
 	if (k < 0)
 		return -1;
 	if (k == 1) {
-		if (cg_grow((void **)&cy->tmem, &cy->tcap, cy->nt + 1, sizeof *cy->tmem) ||
-		    cg_grow((void **)&cy->tpar, &cy->pcap, cy->nt + 1, sizeof *cy->tpar) ||
-		    cg_grow((void **)&cy->tamt, &cy->acap, cy->nt + 1, sizeof *cy->tamt))
+		if (cgi_grow((void **)&cy->tmem, &cy->tcap, cy->nt + 1, sizeof *cy->tmem) ||
+		    cgi_grow((void **)&cy->tpar, &cy->pcap, cy->nt + 1, sizeof *cy->tpar) ||
+		    cgi_grow((void **)&cy->tamt, &cy->acap, cy->nt + 1, sizeof *cy->tamt))
 			return -1;
 		cy->tmem[cy->nt] = m;
 		cy->tpar[cy->nt] = parent;
@@ -1148,7 +1148,7 @@ static int by_route_entry(uint32_t a, uint32_t b, const void *ctx)
 static int route_trees(part *w, cycle *cy, const routes *r)
 {
 	uint32_t *order = zalloc(r->n, sizeof *order), *tmp = zalloc(r->n, sizeof *tmp);
-	cg_pairmap map;
+	cgi_pairmap map;
 	size_t i, j = 0, k = cy->k;
 	int ret = -1;
 	memset(&map, 0, sizeof map);
@@ -1272,7 +1272,7 @@ static int add_cell(part *w, size_t row, size_t col, uint64_t amt)
 {
 	if (amt == 0)
 		return 0;
-	if (cg_grow((void **)&w->cells, &w->ccap, w->ncells + 1, sizeof *w->cells))
+	if (cgi_grow((void **)&w->cells, &w->ccap, w->ncells + 1, sizeof *w->cells))
 		return -1;
 	w->cells[w->ncells].row = (uint32_t)row;
 	w->cells[w->ncells].col = (uint32_t)col;
@@ -1286,7 +1286,7 @@ static int split_rows(part *w, const split *sp)
 {
 	size_t i, j = 0;
 	uint64_t *left = w->colleft;
-	if (cg_grow((void **)&w->rowleft, &w->rlcap, sp->nrows + 1, sizeof *w->rowleft))
+	if (cgi_grow((void **)&w->rowleft, &w->rlcap, sp->nrows + 1, sizeof *w->rowleft))
 		return -1;
 	w->ncells = 0;
 	for (i = 0; i < sp->nrows; i++) {
@@ -1350,7 +1350,7 @@ static int new_visit(part *w, uint32_t parent, uint32_t lf, uint64_t width)
 	if (width == 0)
 		return 0;
 	if (w->nvisits >= NONE ||
-	    cg_grow((void **)&w->visits, &w->vcap, w->nvisits + 1, sizeof *w->visits))
+	    cgi_grow((void **)&w->visits, &w->vcap, w->nvisits + 1, sizeof *w->visits))
 		return -1;
 	v = &w->visits[w->nvisits];
 	v->parent = parent;
@@ -1373,7 +1373,7 @@ static int new_path(part *w, uint32_t parent, uint32_t lf, uint64_t own,
 {
 	pnode *p;
 	if (w->nnodes >= NONE ||
-	    cg_grow((void **)&w->nodes, &w->ncap, w->nnodes + 1, sizeof *w->nodes))
+	    cgi_grow((void **)&w->nodes, &w->ncap, w->nnodes + 1, sizeof *w->nodes))
 		return -1;
 	p = &w->nodes[w->nnodes];
 	p->parent = parent;
@@ -1403,7 +1403,7 @@ static int room_for(part *w, size_t nrows, size_t ncols, uint64_t **width,
 	*thin = zalloc(nrows, 1);
 	*prefer = zalloc(nrows, sizeof **prefer);
 	if (!*width || !*thin || !*prefer ||
-	    cg_grow((void **)&w->colleft, &w->clcap, ncols + 1, sizeof *w->colleft))
+	    cgi_grow((void **)&w->colleft, &w->clcap, ncols + 1, sizeof *w->colleft))
 		return -1;
 	return 0;
 }
@@ -1745,7 +1745,7 @@ static void mark_live(const part *w, unsigned char *live)
  * when its parent's node is known. */
 static int map_paths(part *w, const unsigned char *live, uint32_t *at)
 {
-	cg_stacks *s = w->s;
+	cgi_stacks *s = w->s;
 	size_t i;
 	for (i = 0; i < w->nnodes; i++) {
 		const pnode *p = &w->nodes[i];
@@ -1762,7 +1762,7 @@ static int map_paths(part *w, const unsigned char *live, uint32_t *at)
 		 * the last frame kept */
 		if (p->depth > s->opt.max_depth) {
 			at[i] = at[p->parent];
-			s->rep.cut_depth = cg_sat_add(s->rep.cut_depth, p->count);
+			s->rep.cut_depth = cgi_sat_add(s->rep.cut_depth, p->count);
 		} else
 			at[i] = tree_child(s, p->parent == NONE ? 0 : at[p->parent],
 			                   w->p->func[p->lf]);
@@ -1778,7 +1778,7 @@ static int map_paths(part *w, const unsigned char *live, uint32_t *at)
  * the node AHEAD on is known and asked for. */
 static int merge(part *w)
 {
-	cg_stacks *s = w->s;
+	cgi_stacks *s = w->s;
 	uint32_t *at = zalloc(w->nnodes, sizeof *at);
 	unsigned char *live = zalloc(w->nnodes, 1);
 	size_t i;
@@ -1793,14 +1793,14 @@ static int merge(part *w)
 			cgi_prefetch(&s->nodes[at[i + AHEAD]]);
 		if (live[i])
 			s->nodes[at[i]].count =
-			    cg_sat_add(s->nodes[at[i]].count, w->nodes[i].count);
+			    cgi_sat_add(s->nodes[at[i]].count, w->nodes[i].count);
 	}
 	for (i = 0; i < w->n; i++)
 		if (w->p->self[i] > w->placed[i]) {
 			uint32_t t = tree_child(s, 0, w->p->func[i]);
 			if (t == NONE)
 				goto out;
-			s->nodes[t].count = cg_sat_add(s->nodes[t].count,
+			s->nodes[t].count = cgi_sat_add(s->nodes[t].count,
 			                               w->p->self[i] - w->placed[i]);
 		}
 	ret = 0;
@@ -1820,7 +1820,7 @@ static void report(part *w)
 	for (v = 0; v < w->n && !w->s->opt.no_cycles; v++) {
 		if (w->loss[v] == 0)
 			continue;
-		rep->scaled = cg_sat_add(rep->scaled, w->loss[v]);
+		rep->scaled = cgi_sat_add(rep->scaled, w->loss[v]);
 		rep->nscaled++;
 		if (rep->worst == SIZE_MAX || w->loss[v] > rep->worst_cost) {
 			rep->worst = w->p->func[v];
@@ -1886,7 +1886,7 @@ static void release(part *w)
 	keep_scratch(w);
 }
 
-int cgi_stacks_add(cg_stacks *s, const cg_stack_part *p)
+int cgi_stacks_add(cgi_stacks *s, const cgi_stack_part *p)
 {
 	part w;
 	int ret = -1;
@@ -1912,7 +1912,7 @@ int cgi_stacks_add(cg_stacks *s, const cg_stack_part *p)
 /* ------------------------------------------------------------ emit */
 
 typedef struct ranks {
-	const cg_stacks *s;
+	const cgi_stacks *s;
 	const size_t *rank;
 } ranks;
 
@@ -1924,7 +1924,7 @@ static int by_rank(uint32_t a, uint32_t b, const void *ctx)
 }
 
 /* The tree's nodes in pre-order, children by rank: order[] gets them. */
-static int preorder(const cg_stacks *s, const size_t *rank, uint32_t *order)
+static int preorder(const cgi_stacks *s, const size_t *rank, uint32_t *order)
 {
 	uint32_t *stack = zalloc(s->nnodes, sizeof *stack);
 	uint32_t *kids = zalloc(s->nnodes, sizeof *kids), *tmp = zalloc(s->nnodes, sizeof *tmp);
@@ -1955,7 +1955,7 @@ out:
 	return ret;
 }
 
-cg_kind cgi_stacks_emit(const cg_stacks *s, const size_t *rank,
+cg_kind cgi_stacks_emit(const cgi_stacks *s, const size_t *rank,
                        cg_stack_fn fn, void *ctx, cg_error *err)
 {
 	uint32_t *order;

@@ -26,7 +26,7 @@ struct slot {
 	cg_scan scan;
 };
 
-struct cg_ahead {
+struct cgi_ahead {
 	pthread_mutex_t lock;
 	pthread_cond_t work; /* a chunk was handed over, or quit */
 	pthread_cond_t done; /* a chunk was scanned */
@@ -39,7 +39,7 @@ struct cg_ahead {
 	unsigned npos; /* the guess for the chunks handed over next */
 };
 
-static struct slot *filling(const cg_ahead *a)
+static struct slot *filling(const cgi_ahead *a)
 {
 	return &a->slot[(a->oldest + a->inflight) % a->nslots];
 }
@@ -65,9 +65,9 @@ static void scan_free(cg_scan *s)
 	cg_free(s->runs);
 }
 
-cg_ahead *cgi_ahead_new(unsigned threads, size_t chunk)
+cgi_ahead *cgi_ahead_new(unsigned threads, size_t chunk)
 {
-	cg_ahead *a;
+	cgi_ahead *a;
 	size_t i;
 	if (chunk < 16)
 		chunk = 16;
@@ -109,7 +109,7 @@ cg_ahead *cgi_ahead_new(unsigned threads, size_t chunk)
 
 /* The oldest chunk handed over that no thread has begun, marked begun;
  * NULL when there is none.  Under the lock. */
-static struct slot *take(cg_ahead *a)
+static struct slot *take(cgi_ahead *a)
 {
 	size_t i;
 	for (i = 0; i < a->inflight; i++) {
@@ -123,7 +123,7 @@ static struct slot *take(cg_ahead *a)
 }
 
 /* Scan s outside the lock, then mark it scanned. */
-static void scan(cg_ahead *a, struct slot *s)
+static void scan(cgi_ahead *a, struct slot *s)
 {
 	pthread_mutex_unlock(&a->lock);
 	cgi_scan(&s->scan, s->buf, s->len, s->npos);
@@ -134,7 +134,7 @@ static void scan(cg_ahead *a, struct slot *s)
 
 static void *worker(void *arg)
 {
-	cg_ahead *a = arg;
+	cgi_ahead *a = arg;
 	struct slot *s;
 	pthread_mutex_lock(&a->lock);
 	while (!a->quit) {
@@ -147,7 +147,7 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-size_t cgi_ahead_fill(cg_ahead *a, const void *bytes, size_t n)
+size_t cgi_ahead_fill(cgi_ahead *a, const void *bytes, size_t n)
 {
 	struct slot *s = filling(a);
 	size_t k = a->chunk - s->len;
@@ -158,29 +158,29 @@ size_t cgi_ahead_fill(cg_ahead *a, const void *bytes, size_t n)
 	return k;
 }
 
-int cgi_ahead_full(const cg_ahead *a)
+int cgi_ahead_full(const cgi_ahead *a)
 {
 	return filling(a)->len == a->chunk;
 }
 
-int cgi_ahead_room(const cg_ahead *a)
+int cgi_ahead_room(const cgi_ahead *a)
 {
 	return a->inflight + 2 <= a->nslots;
 }
 
-int cgi_ahead_filling(const cg_ahead *a)
+int cgi_ahead_filling(const cgi_ahead *a)
 {
 	return filling(a)->len > 0;
 }
 
-int cgi_ahead_pending(const cg_ahead *a)
+int cgi_ahead_pending(const cgi_ahead *a)
 {
 	return a->inflight > 0 || filling(a)->len > 0;
 }
 
 /* The threads begin with the first chunk handed over: an input of one
  * chunk starts none. */
-static void start(cg_ahead *a)
+static void start(cgi_ahead *a)
 {
 	while (a->started < a->nthreads &&
 	       pthread_create(&a->thread[a->started], NULL, worker, a) == 0)
@@ -188,7 +188,7 @@ static void start(cg_ahead *a)
 	a->nthreads = a->started; /* one that failed: the others do its share */
 }
 
-void cgi_ahead_hand_over(cg_ahead *a)
+void cgi_ahead_hand_over(cgi_ahead *a)
 {
 	struct slot *s = filling(a), *next;
 	size_t cut = s->len, tail;
@@ -212,7 +212,7 @@ void cgi_ahead_hand_over(cg_ahead *a)
 	pthread_mutex_unlock(&a->lock);
 }
 
-int cgi_ahead_oldest(cg_ahead *a, cg_chunk *c)
+int cgi_ahead_oldest(cgi_ahead *a, cgi_chunk *c)
 {
 	struct slot *s, *mine;
 	if (a->inflight == 0)
@@ -234,7 +234,7 @@ int cgi_ahead_oldest(cg_ahead *a, cg_chunk *c)
 	return 0;
 }
 
-void cgi_ahead_done(cg_ahead *a)
+void cgi_ahead_done(cgi_ahead *a)
 {
 	pthread_mutex_lock(&a->lock);
 	a->slot[a->oldest].state = FREE;
@@ -243,13 +243,13 @@ void cgi_ahead_done(cg_ahead *a)
 	pthread_mutex_unlock(&a->lock);
 }
 
-void cgi_ahead_guess(cg_ahead *a, unsigned npos)
+void cgi_ahead_guess(cgi_ahead *a, unsigned npos)
 {
 	if (npos >= 1 && npos <= 3)
 		a->npos = npos; /* read only by this thread, at hand_over */
 }
 
-void cgi_ahead_free(cg_ahead *a)
+void cgi_ahead_free(cgi_ahead *a)
 {
 	size_t i;
 	if (a == NULL)

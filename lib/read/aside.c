@@ -17,14 +17,14 @@
 
 #define RING 4
 #define BATCH 4096 /* records: a hand-over every few hundred microseconds */
-#define NONE CG_ASIDE_NONE
+#define NONE CGI_ASIDE_NONE
 /* A thread that waits for the other reads the counts this many times
  * before it sleeps: a batch is a few hundred microseconds of work, and
  * waking a thread that sleeps costs tens of them on a virtual machine. */
 #define SPIN 20000
-typedef cg_aside_batch batch;
+typedef cgi_aside_batch batch;
 
-struct cg_aside {
+struct cgi_aside {
 	const cg_handler *h;
 	void *ctx;
 	pthread_mutex_t lock;
@@ -37,7 +37,7 @@ struct cg_aside {
 	_Atomic uint64_t handed, taken;
 	/* the handler's side: the records it was given, where it stopped */
 	uint64_t seen, seen_calls;
-	cg_aside_stop stop;
+	cgi_aside_stop stop;
 	int halted;          /* it stopped: set under the lock */
 	int halt_seen;       /* the parser's copy, taken at a hand-over */
 	pthread_t thread;
@@ -59,9 +59,9 @@ static int batch_new(batch *b)
 	return b->rec != NULL && b->name != NULL && b->val != NULL ? 0 : -1;
 }
 
-cg_aside *cgi_aside_new(const cg_handler *h, void *ctx)
+cgi_aside *cgi_aside_new(const cg_handler *h, void *ctx)
 {
-	cg_aside *a = cg_calloc(1, sizeof *a);
+	cgi_aside *a = cg_calloc(1, sizeof *a);
 	if (a == NULL)
 		return NULL;
 	a->h = h;
@@ -96,7 +96,7 @@ no_lock:
 
 /* Batch b's records to the handler, until it stops.  A record's names
  * are set when they are not the last one's. */
-static void give(cg_aside *a, const batch *b)
+static void give(cgi_aside *a, const batch *b)
 {
 	cg_record r;
 	uint32_t names = NONE;
@@ -105,7 +105,7 @@ static void give(cg_aside *a, const batch *b)
 	r.npos = b->npos;
 	r.ncost = b->ncost;
 	for (i = 0; i < b->n && a->stop.kind == CG_OK; i++) {
-		const cg_aside_rec *q = &b->rec[i];
+		const cgi_aside_rec *q = &b->rec[i];
 		const uint64_t *v = b->val + q->vals;
 		cg_kind k;
 		if (q->names != names) {
@@ -145,7 +145,7 @@ static void give(cg_aside *a, const batch *b)
 
 /* Spin while a batch is handed over and not yet taken, or until it
  * has been handed: whether it was, at the end. */
-static int handed_soon(cg_aside *a)
+static int handed_soon(cgi_aside *a)
 {
 	uint64_t taken = atomic_load_explicit(&a->taken, memory_order_relaxed);
 	int i;
@@ -157,7 +157,7 @@ static int handed_soon(cg_aside *a)
 
 static void *handler_thread(void *arg)
 {
-	cg_aside *a = arg;
+	cgi_aside *a = arg;
 	pthread_mutex_lock(&a->lock);
 	while (!a->quit) {
 		batch *b = &a->ring[a->take];
@@ -192,7 +192,7 @@ static void emptied(batch *b)
 
 /* Spin while the handler's thread holds more than have batches (the
  * ring is full, or for a drain any): whether it holds fewer, at the end. */
-static int taken_soon(cg_aside *a, uint64_t more)
+static int taken_soon(cgi_aside *a, uint64_t more)
 {
 	uint64_t handed = atomic_load_explicit(&a->handed, memory_order_relaxed);
 	int i;
@@ -206,7 +206,7 @@ static int taken_soon(cg_aside *a, uint64_t more)
 /* The batch being filled handed over (it has records); then the next
  * one, once free.  Without a thread, the parser's thread hands it to the
  * handler. */
-static void hand_over(cg_aside *a)
+static void hand_over(cgi_aside *a)
 {
 	batch *b = &a->ring[a->fill], *next;
 	if (!a->tried) {
@@ -239,8 +239,8 @@ static void hand_over(cg_aside *a)
 	emptied(next);
 }
 
-int cgi_aside_room(cg_aside *a, const cg_part *p, size_t npos, size_t ncost,
-                   cg_aside_batch **out)
+int cgi_aside_room(cgi_aside *a, const cg_part *p, size_t npos, size_t ncost,
+                   cgi_aside_batch **out)
 {
 	batch *b = &a->ring[a->fill];
 	/* a call: positions, costs, targets, its count and callee */
@@ -258,7 +258,7 @@ int cgi_aside_room(cg_aside *a, const cg_part *p, size_t npos, size_t ncost,
 	/* an empty batch fits any record: values past UInt32 are never
 	 * asked for (a record's costs are within the events limit) */
 	if (most > UINT32_MAX ||
-	    cg_grow((void **)&b->val, &b->val_cap, most, sizeof *b->val))
+	    cgi_grow((void **)&b->val, &b->val_cap, most, sizeof *b->val))
 		return -1;
 	b->part = p;
 	b->npos = npos;
@@ -267,7 +267,7 @@ int cgi_aside_room(cg_aside *a, const cg_part *p, size_t npos, size_t ncost,
 	return 0;
 }
 
-int cgi_aside_drain(cg_aside *a, cg_aside_stop *stop)
+int cgi_aside_drain(cgi_aside *a, cgi_aside_stop *stop)
 {
 	if (a->ring[a->fill].n > 0)
 		hand_over(a);
@@ -290,7 +290,7 @@ int cgi_aside_drain(cg_aside *a, cg_aside_stop *stop)
 	return 1;
 }
 
-void cgi_aside_free(cg_aside *a)
+void cgi_aside_free(cgi_aside *a)
 {
 	size_t i;
 	if (a == NULL)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const cg_name no_name = {"", 0, 0};
+static const cgi_name no_name = {"", 0, 0};
 
 /* A deviation of a real producer: repaired under CG_COMPAT (returns 1),
  * else 0 and the caller refuses the line as it always did. */
@@ -111,14 +111,14 @@ static cg_kind syntax(parser *ps, const char *fmt, const char *a, size_t n)
 static cg_kind number(parser *ps, cg_str tok, const char *what, uint64_t *out)
 {
 	char ex[64];
-	switch (cg_parse_u64_fast(tok.ptr, tok.len, out)) {
-	case CG_NUM_OK:
+	switch (cgi_parse_u64_fast(tok.ptr, tok.len, out)) {
+	case CGI_NUM_OK:
 		return CG_OK;
-	case CG_NUM_DIGITS:
+	case CGI_NUM_DIGITS:
 		cgi_excerpt(ex, sizeof ex, tok.ptr, tok.len);
 		return cgi_fail(ps->err, CG_RESOURCE, ps->lineno,
 		               "%s '%s' has more than 20 digits", what, ex);
-	case CG_NUM_RANGE:
+	case CGI_NUM_RANGE:
 		cgi_excerpt(ex, sizeof ex, tok.ptr, tok.len);
 		return cgi_fail(ps->err, CG_RESOURCE, ps->lineno,
 		               "%s '%s' is above 2^64-1", what, ex);
@@ -171,7 +171,7 @@ static const char *positions_text(const cg_part *p, char *buf, size_t n)
 	buf[0] = '\0';
 	for (i = 0; i < p->npos && o < n; i++)
 		o += (size_t)snprintf(buf + o, n - o, "%s%s", i ? " " : "",
-		                      cg_pos_name(p->pos[i]));
+		                      cgi_pos_name(p->pos[i]));
 	return buf;
 }
 
@@ -248,7 +248,7 @@ static void check_wanted(parser *ps)
 	size_t i, j;
 	for (i = 0; i < ps->nwant && !ps->missing; i++) {
 		for (j = 0; j < p->nevents; j++)
-			if (cg_str_eq(p->events[j], ps->want[i]))
+			if (cgi_str_eq(p->events[j], ps->want[i]))
 				break;
 		if (j == p->nevents) {
 			ps->missing = 1;
@@ -279,11 +279,11 @@ static cg_kind begin_body(parser *ps)
 static void note_producer(parser *ps, const cg_part *p)
 {
 	cg_str v;
-	if (cg_part_meta(p, "creator", &v)) {
+	if (cgi_part_meta(p, "creator", &v)) {
 		ps->creator_seen = 1;
 		ps->by_valgrind = v.len >= 9 && memcmp(v.ptr, "callgrind", 9) == 0;
 	} else if (!ps->creator_seen && p->has_totals &&
-	           cg_part_meta(p, "cmd", &v))
+	           cgi_part_meta(p, "cmd", &v))
 		ps->by_valgrind = 1;
 }
 
@@ -364,7 +364,7 @@ static cg_kind add_header(parser *ps, cg_str key, cg_str value)
 	if ((uint64_t)p->nheaders >= ps->lim->headers)
 		return cgi_fail_limit(ps->err, ps->lineno, "header line count of a part",
 		                     "headers", ps->lim->headers);
-	if (cg_grow((void **)&p->headers, &p->headers_cap, p->nheaders + 1,
+	if (cgi_grow((void **)&p->headers, &p->headers_cap, p->nheaders + 1,
 	            sizeof *p->headers))
 		return cgi_fail_memory(ps->err, ps->lineno);
 	if ((key.ptr = cgi_arena_copy(&ps->part_text, key.ptr, key.len)) == NULL ||
@@ -398,14 +398,14 @@ static cg_kind header_version(parser *ps, cg_str v)
 {
 	uint64_t n;
 	switch (cgi_parse_u64(v.ptr, v.len, &n)) {
-	case CG_NUM_OK:
+	case CGI_NUM_OK:
 		if (n == 1)
 			return CG_OK;
 		return cgi_fail(ps->err, CG_UNSUPPORTED, ps->lineno,
 		               "version %llu is not supported (only version 1)",
 		               (unsigned long long)n);
-	case CG_NUM_DIGITS:
-	case CG_NUM_RANGE:
+	case CGI_NUM_DIGITS:
+	case CGI_NUM_RANGE:
 		return number(ps, v, "a version", &n);
 	default:
 		if (is_dotted_version(v)) {
@@ -446,7 +446,7 @@ static int duplicate_event(parser *ps, const cg_str *ev, size_t n,
 				}
 		return 0;
 	}
-	if (cg_grow((void **)&ps->scratch, &ps->scratch_cap, n, sizeof *ev))
+	if (cgi_grow((void **)&ps->scratch, &ps->scratch_cap, n, sizeof *ev))
 		return -1;
 	memcpy(ps->scratch, ev, n * sizeof *ev);
 	qsort(ps->scratch, n, sizeof *ev, str_cmp);
@@ -470,7 +470,7 @@ static cg_kind header_events(parser *ps, cg_str v)
 		if ((uint64_t)p->nevents >= ps->lim->events)
 			return cgi_fail_limit(ps->err, ps->lineno, "event count", "events",
 			                     ps->lim->events);
-		if (cg_grow((void **)&p->events, &p->events_cap, p->nevents + 1,
+		if (cgi_grow((void **)&p->events, &p->events_cap, p->nevents + 1,
 		            sizeof *p->events))
 			return cgi_fail_memory(ps->err, ps->lineno);
 		p->events[p->nevents++] = tok;
@@ -482,9 +482,9 @@ static cg_kind header_events(parser *ps, cg_str v)
 		return cgi_fail_memory(ps->err, ps->lineno);
 	if (dup != NULL)
 		return syntax(ps, "event '%s' is declared twice", dup->ptr, dup->len);
-	if (cg_grow((void **)&ps->costs, &ps->costs_cap, p->nevents,
+	if (cgi_grow((void **)&ps->costs, &ps->costs_cap, p->nevents,
 	            sizeof *ps->costs) ||
-	    cg_grow((void **)&ps->sums, &ps->sums_cap, 2 * p->nevents,
+	    cgi_grow((void **)&ps->sums, &ps->sums_cap, 2 * p->nevents,
 	            sizeof *ps->sums))
 		return cgi_fail_memory(ps->err, ps->lineno);
 	memset(ps->sums, 0, 2 * p->nevents * sizeof *ps->sums);
@@ -506,7 +506,7 @@ static cg_kind header_positions(parser *ps, cg_str v)
 	while (next_token(&s, e, &tok)) {
 		int f;
 		for (f = 0; f < CG_POS_FIELDS; f++)
-			if (cg_key_is(tok.ptr, tok.len, cg_pos_name(f)))
+			if (cgi_key_is(tok.ptr, tok.len, cgi_pos_name(f)))
 				break;
 		if (f == CG_POS_FIELDS) {
 			char ex[64];
@@ -546,7 +546,7 @@ static cg_kind header_values(parser *ps, cg_str v, const char *key,
 			return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
 			               "%s: has more values than the %zu events", key,
 			               ps->part.nevents);
-		if (cg_grow((void **)vals, cap, *n + 1, sizeof **vals))
+		if (cgi_grow((void **)vals, cap, *n + 1, sizeof **vals))
 			return cgi_fail_memory(ps->err, ps->lineno);
 		if ((k = number(ps, tok, "a value", &(*vals)[*n])) != CG_OK)
 			return k;
@@ -563,7 +563,7 @@ static cg_kind header_summary(parser *ps, cg_str v)
 	cg_part *p = &ps->part;
 	size_t at = p->nsummary;
 	cg_kind k;
-	if (cg_grow((void **)&p->summaries, &p->summaries_cap, p->nsummaries + 1,
+	if (cgi_grow((void **)&p->summaries, &p->summaries_cap, p->nsummaries + 1,
 	            sizeof *p->summaries))
 		return cgi_fail_memory(ps->err, ps->lineno);
 	k = header_values(ps, v, "summary", &p->summary, &p->nsummary,
@@ -599,9 +599,9 @@ static cg_kind header_totals(parser *ps, cg_str v)
 static cg_kind header_line(parser *ps, cg_str key, cg_str value)
 {
 	cg_part *p = &ps->part;
-	int is_totals = cg_key_is(key.ptr, key.len, "totals");
-	int is_part = cg_key_is(key.ptr, key.len, "part");
-	int is_summary = cg_key_is(key.ptr, key.len, "summary");
+	int is_totals = cgi_key_is(key.ptr, key.len, "totals");
+	int is_part = cgi_key_is(key.ptr, key.len, "part");
+	int is_summary = cgi_key_is(key.ptr, key.len, "summary");
 	cg_kind k;
 
 	/* the handler's thread reads the part: done before it changes */
@@ -632,11 +632,11 @@ static cg_kind header_line(parser *ps, cg_str key, cg_str value)
 		return header_totals(ps, value);
 	if (is_part)
 		p->has_part_header = 1;
-	else if (cg_key_is(key.ptr, key.len, "version"))
+	else if (cgi_key_is(key.ptr, key.len, "version"))
 		return header_version(ps, value);
-	else if (cg_key_is(key.ptr, key.len, "events"))
+	else if (cgi_key_is(key.ptr, key.len, "events"))
 		return header_events(ps, value);
-	else if (cg_key_is(key.ptr, key.len, "positions"))
+	else if (cgi_key_is(key.ptr, key.len, "positions"))
 		return header_positions(ps, value);
 	else if (is_summary)
 		return header_summary(ps, value);
@@ -651,7 +651,7 @@ static cg_kind out_of_memory(parser *ps)
 }
 
 /* The name v as the parse keeps it: its one copy. */
-static cg_kind keep_name(parser *ps, cg_str v, cg_name *out)
+static cg_kind keep_name(parser *ps, cg_str v, cgi_name *out)
 {
 	uint32_t id;
 	out->len = v.len;
@@ -664,14 +664,14 @@ static cg_kind keep_name(parser *ps, cg_str v, cg_name *out)
 
 /* A name value: "(ID) name" defines, "(ID)" refers, anything else is a
  * plain name.  what names the dictionary in messages. */
-static cg_kind read_name(parser *ps, cg_dict *d, const char *what, cg_str v,
-                         cg_name *out)
+static cg_kind read_name(parser *ps, cgi_dict *d, const char *what, cg_str v,
+                         cgi_name *out)
 {
 	const char *s = v.ptr, *e = v.ptr + v.len, *q;
 	uint64_t id;
 	unsigned digit;
 	cg_str digits, rest;
-	const cg_name *known;
+	const cgi_name *known;
 	cg_kind k;
 	int r;
 
@@ -731,7 +731,7 @@ static cg_kind body_line(parser *ps)
 	return CG_OK;
 }
 
-static void resolve_callee(parser *ps, const cg_name *fn)
+static void resolve_callee(parser *ps, const cgi_name *fn)
 {
 	ps->callee_ob = ps->cob_pending ? ps->cob : ps->ob;
 	ps->callee_fl = ps->cfile_pending ? ps->cfile
@@ -766,7 +766,7 @@ static inline unsigned plain_decimal(const char **p, const char *e, uint64_t *v)
 	*v = x;
 	*p = s;
 	/* the digit count, for the budget: the token's, but for leading zeros */
-	return *start == '0' ? cg_digits(x) : (unsigned)(s - start);
+	return *start == '0' ? cgi_digits(x) : (unsigned)(s - start);
 }
 
 /* The same for a position: N, +N, -N or *, within range. */
@@ -864,9 +864,9 @@ static cg_kind calls_line(parser *ps, cg_str v)
 static void context_changed(parser *ps)
 {
 	ps->context_moved = 1;
-	uint64_t c = cg_sat_add(16 + ps->ob.units, ps->fl.units);
-	c = cg_sat_add(c, ps->fn.units);
-	ps->record_units = ps->fi_set ? cg_sat_add(c, ps->fi.units) : c;
+	uint64_t c = cgi_sat_add(16 + ps->ob.units, ps->fl.units);
+	c = cgi_sat_add(c, ps->fn.units);
+	ps->record_units = ps->fi_set ? cgi_sat_add(c, ps->fi.units) : c;
 }
 
 /* jump=COUNT TARGET or jcnd=FOLLOWED/EXECUTED TARGET of a jump recording,
@@ -916,22 +916,22 @@ static cg_kind jump_line(parser *ps, const char *k, cg_str v)
 
 static int is_jump_key(const char *k, size_t n)
 {
-	return cg_key_is(k, n, "jump") || cg_key_is(k, n, "jcnd") ||
-	       cg_key_is(k, n, "jfi") || cg_key_is(k, n, "jfn");
+	return cgi_key_is(k, n, "jump") || cgi_key_is(k, n, "jcnd") ||
+	       cgi_key_is(k, n, "jfi") || cgi_key_is(k, n, "jfn");
 }
 
 static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 {
 	const char *k = key.ptr;
 	size_t n = key.len;
-	cg_name name;
+	cgi_name name;
 	cg_kind r;
 
 	if (ps->st != ST_BODY && (r = body_line(ps)) != CG_OK)
 		return r;
-	if (cg_key_is(k, n, "calls"))
+	if (cgi_key_is(k, n, "calls"))
 		return calls_line(ps, v);
-	if (cg_key_is(k, n, "fn") || cg_key_is(k, n, "cfn")) {
+	if (cgi_key_is(k, n, "fn") || cgi_key_is(k, n, "cfn")) {
 		if ((r = read_name(ps, &ps->fns, "function", v, &name)) != CG_OK)
 			return r;
 		if (n == 3) {
@@ -945,7 +945,7 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 		context_changed(ps);
 		return CG_OK;
 	}
-	if (cg_key_is(k, n, "ob") || cg_key_is(k, n, "cob")) {
+	if (cgi_key_is(k, n, "ob") || cgi_key_is(k, n, "cob")) {
 		if ((r = read_name(ps, &ps->obs, "object", v, &name)) != CG_OK)
 			return r;
 		if (n == 3) {
@@ -957,8 +957,8 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 		}
 		return CG_OK;
 	}
-	if (cg_key_is(k, n, "fl") || cg_key_is(k, n, "fi") || cg_key_is(k, n, "fe") ||
-	    cg_key_is(k, n, "cfi") || cg_key_is(k, n, "cfl")) {
+	if (cgi_key_is(k, n, "fl") || cgi_key_is(k, n, "fi") || cgi_key_is(k, n, "fe") ||
+	    cgi_key_is(k, n, "cfi") || cgi_key_is(k, n, "cfl")) {
 		if ((r = read_name(ps, &ps->files, "file", v, &name)) != CG_OK)
 			return r;
 		if (n == 3) {
@@ -998,16 +998,16 @@ static cg_kind directive_line(parser *ps, cg_str key, cg_str v)
 static uint64_t call_charge(const parser *ps, uint64_t c)
 {
 	size_t i;
-	c = cg_sat_add(c, ps->callee_ob.units);
-	c = cg_sat_add(c, ps->callee_fl.units);
-	c = cg_sat_add(c, ps->callee_fn.units);
-	c = cg_sat_add(c, cg_digits(ps->call_count) + 1u);
+	c = cgi_sat_add(c, ps->callee_ob.units);
+	c = cgi_sat_add(c, ps->callee_fl.units);
+	c = cgi_sat_add(c, ps->callee_fn.units);
+	c = cgi_sat_add(c, cgi_digits(ps->call_count) + 1u);
 	for (i = 0; i < ps->part.npos; i++)
-		c = cg_sat_add(c, cg_digits(ps->target[i]) + 1u);
+		c = cgi_sat_add(c, cgi_digits(ps->target[i]) + 1u);
 	return c;
 }
 
-static cg_str view(cg_name n)
+static cg_str view(cgi_name n)
 {
 	cg_str s;
 	s.ptr = n.ptr;
@@ -1059,7 +1059,7 @@ static inline cg_kind hand_over(parser *ps, const uint64_t *pos,
 /* The handler stopped on its thread (aside.h): the parse stops at its
  * record, with the figures one thread would have had there; the line is
  * set back when the reader is done counting lines (cgi_parser_settle). */
-static cg_kind take_stop(parser *ps, const cg_aside_stop *s)
+static cg_kind take_stop(parser *ps, const cgi_aside_stop *s)
 {
 	/* every record counted before it was given to the handler (the
 	 * reader has one) */
@@ -1074,7 +1074,7 @@ static cg_kind take_stop(parser *ps, const cg_aside_stop *s)
 /* Every record handed to the handler: CG_OK, or where it stopped. */
 static cg_kind aside_drained(parser *ps)
 {
-	cg_aside_stop s;
+	cgi_aside_stop s;
 	if (ps->aside == NULL || ps->stop_taken)
 		return CG_OK;
 	ps->batch = NULL; /* the next is another */
@@ -1106,9 +1106,9 @@ __attribute__((noinline))
 static cg_kind put_aside(parser *ps, const uint64_t *pos,
                                 const uint64_t *cost, int call)
 {
-	cg_aside_batch *b = ps->batch;
+	cgi_aside_batch *b = ps->batch;
 	size_t npos = ps->part.npos, ncost = ps->part.nevents, i;
-	cg_aside_rec *q;
+	cgi_aside_rec *q;
 	uint64_t *v;
 	cg_kind k;
 	if (b == NULL || b->n == b->cap || b->nname + 7 > b->name_cap ||
@@ -1117,7 +1117,7 @@ static cg_kind put_aside(parser *ps, const uint64_t *pos,
 			return k;
 		b = ps->batch;
 	}
-	if (ps->context_moved || b->context == CG_ASIDE_NONE) {
+	if (ps->context_moved || b->context == CGI_ASIDE_NONE) {
 		cg_str *c = b->name + b->nname;
 		c[0] = view(ps->ob);
 		c[1] = view(ps->fl);
@@ -1204,11 +1204,11 @@ static inline cg_kind emit_record(parser *ps, const uint64_t *pos,
                                   const uint64_t *cost, uint64_t numbers)
 {
 	int call = ps->call_pending;
-	uint64_t c = cg_sat_add(ps->record_units, numbers);
+	uint64_t c = cgi_sat_add(ps->record_units, numbers);
 	if (ps->records >= ps->max_records)
 		return too_many_records(ps);
 	ps->records++;
-	ps->budget = cg_sat_add(ps->budget, call ? call_charge(ps, c) : c);
+	ps->budget = cgi_sat_add(ps->budget, call ? call_charge(ps, c) : c);
 	if (ps->budget > ps->max_budget)
 		return over_budget(ps);
 	ps->part.records++;
@@ -1229,7 +1229,7 @@ static void new_decade(struct decade *d, uint64_t v)
 {
 	unsigned i;
 	uint64_t hi = 10;
-	d->digits = cg_digits(v);
+	d->digits = cgi_digits(v);
 	d->lo = 0;
 	for (i = 1; i < d->digits; i++) {
 		d->lo = hi;
@@ -1271,7 +1271,7 @@ static cg_kind cost(parser *ps, cg_str tok, uint64_t *out)
 	for (i = 1; negative && i < tok.len; i++)
 		negative = is_digit(tok.ptr[i]);
 	if (negative &&
-	    cgi_parse_u64(tok.ptr + 1, tok.len - 1, &magnitude) == CG_NUM_OK &&
+	    cgi_parse_u64(tok.ptr + 1, tok.len - 1, &magnitude) == CGI_NUM_OK &&
 	    repair(ps, CG_REPAIR_NEGATIVE)) {
 		*out = 0;
 		return CG_OK;
@@ -1324,7 +1324,7 @@ static inline cg_kind cost_line(parser *ps, const char *s, const char *e)
 			next_token(&s, e, &tok);
 			if ((k = cost(ps, tok, &ps->costs[ncost])) != CG_OK)
 				return k;
-			digits = cg_digits(ps->costs[ncost]);
+			digits = cgi_digits(ps->costs[ncost]);
 		}
 		charge += digits + 1u;
 		ncost++;
@@ -1509,7 +1509,7 @@ void cgi_parser_release(parser *ps)
 
 void cgi_parser_init(parser *ps, const cg_read_options *opt,
                     const cg_limits *lim, const cg_handler *h, void *ctx,
-                    cg_error *err, cg_interner *names)
+                    cg_error *err, cgi_interner *names)
 {
 	memset(ps, 0, sizeof *ps);
 	ps->lim = lim;
@@ -1647,8 +1647,8 @@ static inline int relative(uint64_t base, uint64_t d, uint64_t *pos)
 /* The line j of the run r at l, from its composed positions: the same
  * figures as fused_cost_line's; NULL when a position is out of range
  * (the fused path reads it, and the general path says why). */
-static inline const char *run_line(parser *ps, const cg_scan_run *r,
-                                   const cg_scan_line *l, uint32_t j,
+static inline const char *run_line(parser *ps, const cgi_scan_run *r,
+                                   const cgi_scan_line *l, uint32_t j,
                                    cg_kind *k)
 {
 	const size_t npos = ps->part.npos;
@@ -1673,7 +1673,7 @@ static inline const char *run_line(parser *ps, const cg_scan_run *r,
 /* The charge of column i's relative positions on the lines [1, n) of
  * the run r: 0 when there are none; UINT64_MAX when they are out of
  * range or not all of one digit count (a power of ten between them). */
-static uint64_t relative_charge(const parser *ps, const cg_scan_run *r,
+static uint64_t relative_charge(const parser *ps, const cgi_scan_run *r,
                                 size_t i)
 {
 	uint64_t nrel = r->abs_from[i] < r->n ? r->abs_from[i] : r->n, lo, hi;
@@ -1682,7 +1682,7 @@ static uint64_t relative_charge(const parser *ps, const cg_scan_run *r,
 		return 0;
 	if (!relative(ps->run_base[i], (uint64_t)r->lo[i], &lo) ||
 	    !relative(ps->run_base[i], (uint64_t)r->hi[i], &hi) ||
-	    (digits = cg_digits(lo)) != cg_digits(hi))
+	    (digits = cgi_digits(lo)) != cgi_digits(hi))
 		return UINT64_MAX;
 	return (nrel - 1) * (digits + 1u);
 }
@@ -1691,7 +1691,7 @@ static uint64_t relative_charge(const parser *ps, const cg_scan_run *r,
  * the budget and the bases as reading them one by one would leave them.
  * 0 when that is not known from the run's figures, or a limit would be
  * passed: they are read one by one, and a fault said at its line. */
-static int run_rest(parser *ps, const cg_scan_run *r)
+static int run_rest(parser *ps, const cgi_scan_run *r)
 {
 	const size_t npos = ps->part.npos, nevents = ps->part.nevents;
 	const uint64_t m = r->n - 1u;
@@ -1704,12 +1704,12 @@ static int run_rest(parser *ps, const cg_scan_run *r)
 	}
 	if (ps->max_records - ps->records < m ||
 	    ps->record_units > (UINT64_MAX - charge) / m ||
-	    (c = cg_sat_add(ps->budget, charge + ps->record_units * m)) >
+	    (c = cgi_sat_add(ps->budget, charge + ps->record_units * m)) >
 	        ps->max_budget)
 		return 0;
 	ps->budget = c;
 	for (i = 1; i < r->n; i++) {
-		const cg_scan_line *l = &ps->scan->lines[r->first + i];
+		const cgi_scan_line *l = &ps->scan->lines[r->first + i];
 		add_costs(ps, ps->scan->value + l->first + npos, l->ncost);
 	}
 	ps->records += m;
@@ -1725,8 +1725,8 @@ static int run_rest(parser *ps, const cg_scan_run *r)
  * one by one for a handler that takes records: the LF of the last read,
  * whose verdict is *k; they stop before a line out of range, which the
  * fused path reads (and the general path judges). */
-static const char *run_records(parser *ps, const cg_scan_run *r,
-                               const cg_scan_line *l, const char *end,
+static const char *run_records(parser *ps, const cgi_scan_run *r,
+                               const cgi_scan_line *l, const char *end,
                                const char *e, cg_kind *k)
 {
 	const char *f;
@@ -1748,11 +1748,11 @@ static const char *run_records(parser *ps, const cg_scan_run *r,
  * that takes records, else at once.  Its first line's LF (NULL when the
  * fused path is to read it), or that of the last line read, whose
  * verdict is *k. */
-static const char *run_cost_lines(parser *ps, const cg_scan_run *r,
+static const char *run_cost_lines(parser *ps, const cgi_scan_run *r,
                                   const char *end, cg_kind *k)
 {
-	const cg_scan_line *l = &ps->scan->lines[r->first];
-	const cg_scan_line *last = l + (r->n - 1);
+	const cgi_scan_line *l = &ps->scan->lines[r->first];
+	const cgi_scan_line *last = l + (r->n - 1);
 	const char *e;
 	if (r->npos != ps->part.npos || r->max_ncost > ps->part.nevents ||
 	    ps->scan_buf + l->lf >= end)
@@ -1780,11 +1780,11 @@ static int costs_next(const parser *ps)
 static inline const char *plain_line_end(const char *p, const char *end)
 {
 	for (; end - p >= 8; p += 8) {
-		uint64_t w = cg_load8(p);
-		uint64_t bad = (w & CG_SWAR_HIGH) | cg_zero_bytes(w);
-		uint64_t stop = bad | cg_bytes_eq(w, '\n');
+		uint64_t w = cgi_load8(p);
+		uint64_t bad = (w & CGI_SWAR_HIGH) | cgi_zero_bytes(w);
+		uint64_t stop = bad | cgi_bytes_eq(w, '\n');
 		if (stop != 0) {
-			unsigned i = cg_first_byte(stop);
+			unsigned i = cgi_first_byte(stop);
 			return (bad >> 8 * i & 0x80) != 0 ? NULL : p + i;
 		}
 	}
@@ -1830,7 +1830,7 @@ static const char *lines_loop(parser *ps, const char *p, const char *end,
 /* The first run of the scan that starts at p or after it, before end:
  * its start (*r the run), or end.  The parser asks in the input's order. */
 static const char *next_run(parser *ps, const char *p, const char *end,
-                            const cg_scan_run **r)
+                            const cgi_scan_run **r)
 {
 	const cg_scan *sc = ps->scan;
 	size_t off = (size_t)(p - ps->scan_buf);
@@ -1849,7 +1849,7 @@ static const char *next_run(parser *ps, const char *p, const char *end,
 static const char *scanned_lines(parser *ps, const char *p, const char *end,
                                  cg_kind *k)
 {
-	const cg_scan_run *r = NULL;
+	const cgi_scan_run *r = NULL;
 	const char *q, *e;
 	*k = CG_OK;
 	while (p < end) {
@@ -1910,7 +1910,7 @@ void cgi_parser_stats(const parser *ps, cg_stats *stats)
 	memcpy(stats->disagree_text, ps->disagree_text, sizeof ps->disagree_text);
 }
 
-void cg_read_options_default(cg_read_options *opt)
+void cgi_read_options_default(cg_read_options *opt)
 {
 	static const cg_read_options zero;
 	*opt = zero;

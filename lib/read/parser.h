@@ -22,14 +22,14 @@ typedef struct parser {
 	enum state st;
 	size_t nparts;
 
-	cg_dict obs, files, fns;
+	cgi_dict obs, files, fns;
 
 	/* the name context of cost lines; reset per part */
-	cg_name ob, fl, fi, fn;
+	cgi_name ob, fl, fi, fn;
 	int fi_set, fn_set;
-	cg_name cob, cfile;
+	cgi_name cob, cfile;
 	int cob_pending, cfile_pending;
-	cg_name callee_ob, callee_fl, callee_fn;
+	cgi_name callee_ob, callee_fl, callee_fn;
 	int callee_set;
 	uint64_t base[CG_POS_FIELDS];
 
@@ -100,21 +100,21 @@ typedef struct parser {
 
 	/* The handler's thread (CG_HANDLER_THREAD), NULL when it has none;
 	 * where it stopped, once the parse took that as its verdict. */
-	cg_aside *aside;
-	cg_aside_batch *batch; /* the one being filled, NULL after a drain */
+	cgi_aside *aside;
+	cgi_aside_batch *batch; /* the one being filled, NULL after a drain */
 	int context_moved;     /* ob, fl, fi or fn since the last record */
 	int stop_taken;
 	uint64_t stop_line;
 
 	/* What outlives a line is copied: names once each (names), a
 	 * part's headers until the next part (part_text). */
-	cg_interner *names;
-	cg_arena part_text;
+	cgi_interner *names;
+	cgi_arena part_text;
 } parser;
 
 /* The end of the line at p: its LF, or e.  Lines are short (a dozen
  * bytes in Valgrind's output), so a word-at-a-time scan beats memchr. */
-static inline const char *cg_find_lf(const char *p, const char *e)
+static inline const char *cgi_find_lf(const char *p, const char *e)
 {
 	while (e - p >= 8) {
 		uint64_t w;
@@ -133,7 +133,7 @@ static inline const char *cg_find_lf(const char *p, const char *e)
  * first fault; names are copied into names. */
 void cgi_parser_init(parser *ps, const cg_read_options *opt,
                     const cg_limits *lim, const cg_handler *h, void *ctx,
-                    cg_error *err, cg_interner *names);
+                    cg_error *err, cgi_interner *names);
 /* The next line [s, e), without its line ending; ps->lineno is its
  * number (the caller counts lines). */
 cg_kind cgi_parser_line(parser *ps, const char *s, const char *e);

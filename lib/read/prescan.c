@@ -38,14 +38,14 @@ static unsigned positions_line(const char *p, const char *e, unsigned npos)
  * and which of them are still relative to the base before it (bit i
  * for column i). */
 struct maker {
-	cg_scan_run run;
+	cgi_scan_run run;
 	uint64_t v[3];
 	unsigned rel;
 };
 
 /* Column i's value v (relative when rel's bit i is set) after a step of
  * +x (up) or -x: 0 when out of range (below 0 or past 2^64 from an
- * absolute value, past CG_SCAN_MAX_DELTA from the base: the parser reads
+ * absolute value, past CGI_SCAN_MAX_DELTA from the base: the parser reads
  * such a line itself). */
 static inline int step(uint64_t *v, unsigned rel, unsigned i, int up,
                        uint64_t x)
@@ -57,11 +57,11 @@ static inline int step(uint64_t *v, unsigned rel, unsigned i, int up,
 		*v = up ? *v + x : *v - x;
 		return 1;
 	}
-	if (x > (uint64_t)CG_SCAN_MAX_DELTA)
+	if (x > (uint64_t)CGI_SCAN_MAX_DELTA)
 		return 0;
 	d = (int64_t)*v;
 	d = up ? d + (int64_t)x : d - (int64_t)x;
-	if (d > CG_SCAN_MAX_DELTA || d < -CG_SCAN_MAX_DELTA)
+	if (d > CGI_SCAN_MAX_DELTA || d < -CGI_SCAN_MAX_DELTA)
 		return 0;
 	*v = (uint64_t)d;
 	return 1;
@@ -96,7 +96,7 @@ static inline const char *position(const char *s, const char *end,
  * its LF, its positions composed in m and out, its costs after them
  * (room values in all); or NULL for a line of another shape, nothing
  * changed but out. */
-static inline const char *cost_line(cg_scan_line *l, const char *s,
+static inline const char *cost_line(cgi_scan_line *l, const char *s,
                                     const char *end, struct maker *m,
                                     unsigned npos, uint64_t *restrict out,
                                     size_t room)
@@ -108,8 +108,8 @@ static inline const char *cost_line(cg_scan_line *l, const char *s,
 	if (room < npos)
 		return NULL;
 	room -= npos;
-	if (room > CG_SCAN_MAX_COSTS)
-		room = CG_SCAN_MAX_COSTS;
+	if (room > CGI_SCAN_MAX_COSTS)
+		room = CGI_SCAN_MAX_COSTS;
 	for (i = 0; i < npos; i++) {
 		v[i] = m->v[i];
 		if ((i > 0 && *s++ != ' ') ||
@@ -119,7 +119,7 @@ static inline const char *cost_line(cg_scan_line *l, const char *s,
 	for (from = s; *s == ' '; n++)
 		if (n == room || (s = fused_digits(s + 1, end, &out[npos + n])) == NULL)
 			return NULL;
-	if (*s != '\n' || s - from > CG_SCAN_MAX_TEXT)
+	if (*s != '\n' || s - from > CGI_SCAN_MAX_TEXT)
 		return NULL;
 	/* unrolled: as a loop, compilers make it two calls of memcpy */
 	out[0] = m->v[0] = v[0];
@@ -153,9 +153,9 @@ static void open_run(struct maker *m, size_t j, size_t start, unsigned npos)
 }
 
 /* The line l, read into m, joins its run. */
-static inline void join_run(struct maker *m, const cg_scan_line *l)
+static inline void join_run(struct maker *m, const cgi_scan_line *l)
 {
-	cg_scan_run *r = &m->run;
+	cgi_scan_run *r = &m->run;
 	unsigned i;
 	if (l->ncost > r->max_ncost)
 		r->max_ncost = l->ncost;
@@ -172,7 +172,7 @@ static inline void join_run(struct maker *m, const cg_scan_line *l)
 			r->lo[i] = d < r->lo[i] ? d : r->lo[i];
 			r->hi[i] = d > r->hi[i] ? d : r->hi[i];
 		} else
-			r->abs_charge[i] += cg_digits(m->v[i]) + 1u;
+			r->abs_charge[i] += cgi_digits(m->v[i]) + 1u;
 }
 
 /* The run m made is over: into the scan, when it has room. */
@@ -194,7 +194,7 @@ static inline const char *run_line(cg_scan *sc, const char *buf,
                                    const char *p, const char *end,
                                    struct maker *m, unsigned npos)
 {
-	cg_scan_line *l = &sc->lines[sc->nlines];
+	cgi_scan_line *l = &sc->lines[sc->nlines];
 	uint64_t *out = sc->value + sc->nvalues;
 	size_t room = sc->values_cap - sc->nvalues;
 	const char *e = NULL;
@@ -231,7 +231,7 @@ void cgi_scan(cg_scan *sc, const char *buf, size_t n, unsigned npos)
 		end--; /* the lines' scans stop at a LF: the last is before end */
 	for (; p < end; p = e + 1)
 		if ((e = run_line(sc, buf, p, end, &m, npos)) == NULL) {
-			e = cg_find_lf(p, end);
+			e = cgi_find_lf(p, end);
 			npos = positions_line(p, e, npos);
 		}
 	close_run(sc, &m);

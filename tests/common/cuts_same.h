@@ -1,4 +1,4 @@
-/* cuts_same.h - one input read whole (cg_parse_opts: the push reader fed
+/* cuts_same.h - one input read whole (cgi_parse_opts: the push reader fed
  * once) and fed in cuts (cg_reader_feed): the same verdict (kind, line,
  * message and the error's facts), the same stats and the same callbacks
  * (when opt->threads asks it, the cuts are read by a threaded reader),
@@ -7,7 +7,7 @@
 #ifndef CGPROF_TEST_CUTS_SAME_H
 #define CGPROF_TEST_CUTS_SAME_H
 
-#include "cgprof.h"
+#include "cgprof_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -57,11 +57,11 @@ static void put_part(trace *t, const char *what, const cg_part *p)
 	const uint64_t *v;
 	size_t i, n;
 	put(t, "%s %zu %llu", what, cg_part_ordinal(p),
-	    (unsigned long long)cg_part_first_line(p));
+	    (unsigned long long)cgi_part_first_line(p));
 	for (i = 0; i < cg_part_header_count(p); i++) {
-		put_str(t, cg_part_header_key(p, i));
-		put_str(t, cg_part_header_value(p, i));
-		put(t, "@%llu", (unsigned long long)cg_part_header_line(p, i));
+		put_str(t, cgi_part_header_key(p, i));
+		put_str(t, cgi_part_header_value(p, i));
+		put(t, "@%llu", (unsigned long long)cgi_part_header_line(p, i));
 	}
 	for (i = 0; i < cg_part_event_count(p); i++)
 		put_str(t, cg_part_event(p, i));
@@ -187,7 +187,7 @@ static const char *cuts_same(const char *data, size_t size,
 	w->tr.abort_at = r->tr.abort_at = abort_at;
 	o.stats = &w->st;
 	o.threads = 1; /* the cuts' reading may be threaded: the whole is not */
-	w->kind = cg_parse_opts(data, size, &o, cuts_handler, &w->tr, &w->err);
+	w->kind = cgi_parse_opts(data, size, &o, cuts_handler, &w->tr, &w->err);
 	o.stats = &r->st;
 	o.threads = opt->threads;
 	if (cg_reader_new(&o, cuts_handler, &r->tr, &rd, &r->err) != CG_OK)

@@ -3,7 +3,7 @@
  * The first byte picks the split, the cap and the flags (--compat,
  * --complete; a gzip input under --compat is read uncapped: the parse
  * caps its decompressed text, the buffer its bytes). */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +16,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cg_error whole_err, chunk_err;
 	cg_kind whole, chunked = CG_OK;
 	unsigned flags;
-	cg_input *in;
+	cgi_input *in;
 	size_t at, step;
 	unsigned seed;
 	if (size == 0)
@@ -31,25 +31,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if ((seed & 1) && !((flags & CG_COMPAT) && size >= 2 &&
 	                    data[0] == 0x1f && data[1] == 0x8b))
 		l.input = size / 2;
-	whole = cg_parse((const char *)data, size, &l, flags, NULL, NULL, NULL,
+	whole = cgi_parse((const char *)data, size, &l, flags, NULL, NULL, NULL,
 	                 &whole_err);
-	if (cg_input_new(l.input, (seed & 2) ? size : 0, &in, NULL) != CG_OK)
+	if (cgi_input_new(l.input, (seed & 2) ? size : 0, &in, NULL) != CG_OK)
 		return 0;
 	for (at = 0; at < size && chunked == CG_OK; at += step) {
 		step = 1 + (seed * 7 + at * 13) % 97;
 		if (step > size - at)
 			step = size - at;
-		chunked = cg_input_feed(in, data + at, step, &chunk_err);
+		chunked = cgi_input_feed(in, data + at, step, &chunk_err);
 	}
 	if (chunked == CG_OK) {
-		if (cg_input_size(in) != size ||
-		    (size > 0 && memcmp(cg_input_data(in), data, size) != 0))
+		if (cgi_input_size(in) != size ||
+		    (size > 0 && memcmp(cgi_input_data(in), data, size) != 0))
 			abort();
-		chunked = cg_parse(cg_input_data(in), cg_input_size(in), &l, flags, NULL,
+		chunked = cgi_parse(cgi_input_data(in), cgi_input_size(in), &l, flags, NULL,
 		                   NULL, NULL, &chunk_err);
 	}
 	if (chunked != whole || chunk_err.line != whole_err.line)
 		abort();
-	cg_input_free(in);
+	cgi_input_free(in);
 	return 0;
 }

@@ -1,5 +1,5 @@
 /* fuzz_reader - the push reader gives the verdict, stats and callbacks of
- * the whole input (cg_parse_opts) for any cutting of it.  The first two bytes pick the
+ * the whole input (cgi_parse_opts) for any cutting of it.  The first two bytes pick the
  * cuts, the flags (--compat, --complete), small limits (to reach the byte,
  * text and line caps from any input) and a handler that stops at a
  * record.  The top bit of the first asks for a threaded reader (ahead.h)
@@ -48,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	b = data[1];
 	data += 2;
 	size -= 2;
-	cg_read_options_default(&opt);
+	cgi_read_options_default(&opt);
 	cg_limits_default(&l);
 	opt.limits = &l;
 	opt.flags = ((a & 1) ? CG_COMPAT : 0u) | ((a & 2) ? CG_COMPLETE : 0u);

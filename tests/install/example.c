@@ -10,7 +10,7 @@
 
 int main(int argc, char **argv)
 {
-	cg_input *in = NULL;
+	cgi_input *in = NULL;
 	cg_funcs *f = NULL;
 	cg_error err;
 	cg_func best, fn;
@@ -21,10 +21,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: example FILE\n");
 		return 2;
 	}
-	if (cg_input_new(32u << 20, 0, &in, &err) != CG_OK ||
-	    cg_input_read_fd(in, fd, &err) != CG_OK ||
+	if (cgi_input_new(32u << 20, 0, &in, &err) != CG_OK ||
+	    cgi_input_read_fd(in, fd, &err) != CG_OK ||
 	    cg_funcs_new(&f, &err) != CG_OK ||
-	    cg_funcs_add(f, cg_input_data(in), cg_input_size(in), NULL, 0,
+	    cgi_funcs_add(f, cgi_input_data(in), cgi_input_size(in), NULL, 0,
 	                 &err) != CG_OK ||
 	    cg_funcs_finish(f, CG_FUNCS_CYCLES, &err) != CG_OK) {
 		fprintf(stderr, "%s:%llu: %s: %s\n", argv[1],
@@ -47,7 +47,7 @@ int main(int argc, char **argv)
 	status = 0;
 out:
 	cg_funcs_free(f);
-	cg_input_free(in);
+	cgi_input_free(in);
 	close(fd);
 	return status;
 }

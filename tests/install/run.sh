@@ -46,7 +46,7 @@ got=$("$tmp/proj/build/example" "$src/examples/hanoi.callgrind")
 
 # commands, man pages (one per function, pointing at cgprof.3), header
 "$prefix/bin/cg-validate" "$src/examples/hanoi.callgrind"
-for f in cg_parse cg_funcs_new cg_diff_get cg_limits_set cg_fold cg_version; do
+for f in cgi_parse cg_funcs_new cg_diff_get cg_limits_set cg_fold cg_version; do
     grep -qx '.so man3/cgprof.3' "$prefix/share/man/man3/$f.3" ||
         { echo "no man page for $f"; exit 1; }
 done
