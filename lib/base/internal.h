@@ -141,12 +141,7 @@ const cgi_name *cgi_dict_get(const cgi_dict *d, uint64_t id);
  * of memory. */
 int cgi_dict_put(cgi_dict *d, uint64_t id, cgi_name name);
 
-/* part.c: the part object. */
-typedef struct cg_header {
-	cg_str key, value;
-	uint64_t line;
-} cg_header;
-
+/* part.c: the part object (its headers cgprof.h's cg_header). */
 /* One summary: header: its values in the part's summary array. */
 typedef struct cgi_summary {
 	size_t at, n;

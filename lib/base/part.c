@@ -87,6 +87,7 @@ size_t cg_part_header_count(const cg_part *p) { return p->nheaders; }
 cg_str cgi_part_header_key(const cg_part *p, size_t i) { return p->headers[i].key; }
 cg_str cgi_part_header_value(const cg_part *p, size_t i) { return p->headers[i].value; }
 uint64_t cgi_part_header_line(const cg_part *p, size_t i) { return p->headers[i].line; }
+void cg_part_header(const cg_part *p, size_t i, cg_header *out) { *out = p->headers[i]; }
 size_t cg_part_event_count(const cg_part *p) { return p->nevents; }
 cg_str cg_part_event(const cg_part *p, size_t i) { return p->events[i]; }
 size_t cg_part_position_count(const cg_part *p) { return p->npos; }

@@ -264,14 +264,3 @@ cg_kind cgi_normalize(const char *buf, size_t len, const cg_limits *limits,
 	opt.flags = flags;
 	return cgi_normalize_opts(buf, len, &opt, write, ctx, err);
 }
-
-static cg_kind write_file(void *ctx, const char *bytes, size_t n)
-{
-	return fwrite(bytes, 1, n, (FILE *)ctx) == n ? CG_OK : CG_ABORTED;
-}
-
-cg_kind cgi_normalize_file(const char *buf, size_t len, const cg_limits *limits,
-                          unsigned flags, FILE *out, cg_error *err)
-{
-	return cgi_normalize(buf, len, limits, flags, write_file, out, err);
-}

@@ -3,6 +3,7 @@
  * written. */
 #include "check.h"
 #include "sink.h"
+#include "cgprof_internal.h"
 #include "emit.h"
 
 #include <stdlib.h>
