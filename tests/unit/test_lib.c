@@ -195,6 +195,21 @@ static void test_parts(void)
 	CHECK(cgi_part_summary(p, &v, &n) && n == 1 && v[0] == 9, "summary");
 	CHECK(cg_part_totals(p, &v, &n) && n == 2 && v[1] == 4, "totals");
 	CHECK(strcmp(str(cgi_part_header_key(p, 11)), "totals") == 0, "totals last");
+	{
+		/* the public getter: header 3 is line 4 of the input, cmd: with
+		 * its value trimmed; totals: the last, line 14 */
+		cg_header h;
+		cg_part_header(p, 3, &h);
+		CHECK(strcmp(str(h.key), "cmd") == 0 &&
+		          strcmp(str(h.value), "./a --x=1") == 0 && h.line == 4,
+		      "cg_part_header 3: %s %s line %llu", str(h.key), str(h.value),
+		      (unsigned long long)h.line);
+		cg_part_header(p, 11, &h);
+		CHECK(strcmp(str(h.key), "totals") == 0 &&
+		          strcmp(str(h.value), "3 4") == 0 && h.line == 14,
+		      "cg_part_header 11: %s line %llu", str(h.key),
+		      (unsigned long long)h.line);
+	}
 	CHECK(cg_part_record_count(p) == 1, "records");
 	p = cgi_model_part(m, 1);
 	CHECK(cg_part_record_count(p) == 0 && !cg_part_totals(p, &v, &n) &&
