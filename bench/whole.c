@@ -3,8 +3,8 @@
  *
  *   whole parse|funcs|lines|model FILE
  *
- * reads FILE into memory, then cg_parse (no handler), cg_funcs_add and
- * cg_funcs_finish, cg_lines_add and cg_lines_finish, or cg_model_read,
+ * reads FILE into memory, then cgi_parse (no handler), cgi_funcs_add and
+ * cg_funcs_finish, cgi_lines_add and cgi_lines_finish, or cgi_model_read,
  * with the limits lifted, and prints the verdict and a count.  Built by
  * hand against a build's library:
  *
@@ -52,30 +52,30 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: whole parse|funcs|lines|model FILE\n");
 		return 2;
 	}
-	cg_limits_lift(&lim);
+	cgi_limits_lift(&lim);
 	if (strcmp(argv[1], "parse") == 0) {
 		cg_stats st;
-		k = cg_parse(buf, len, &lim, 0, NULL, NULL, &st, &err);
+		k = cgi_parse(buf, len, &lim, 0, NULL, NULL, &st, &err);
 		count = (size_t)st.records;
 	} else if (strcmp(argv[1], "funcs") == 0) {
 		cg_funcs *f = NULL;
 		if ((k = cg_funcs_new(&f, &err)) == CG_OK &&
-		    (k = cg_funcs_add(f, buf, len, &lim, 0, &err)) == CG_OK &&
+		    (k = cgi_funcs_add(f, buf, len, &lim, 0, &err)) == CG_OK &&
 		    (k = cg_funcs_finish(f, CG_FUNCS_CYCLES, &err)) == CG_OK)
 			count = cg_funcs_count(f);
 		cg_funcs_free(f);
 	} else if (strcmp(argv[1], "lines") == 0) {
-		cg_lines *l = NULL;
-		if ((k = cg_lines_new(&l, &err)) == CG_OK &&
-		    (k = cg_lines_add(l, buf, len, &lim, 0, &err)) == CG_OK &&
-		    (k = cg_lines_finish(l, &err)) == CG_OK)
-			count = cg_lines_count(l);
-		cg_lines_free(l);
+		cgi_lines *l = NULL;
+		if ((k = cgi_lines_new(&l, &err)) == CG_OK &&
+		    (k = cgi_lines_add(l, buf, len, &lim, 0, &err)) == CG_OK &&
+		    (k = cgi_lines_finish(l, &err)) == CG_OK)
+			count = cgi_lines_count(l);
+		cgi_lines_free(l);
 	} else if (strcmp(argv[1], "model") == 0) {
-		cg_model *m = NULL;
-		if ((k = cg_model_read(buf, len, &lim, 0, &m, &err)) == CG_OK)
-			count = cg_model_record_count(m);
-		cg_model_free(m);
+		cgi_model *m = NULL;
+		if ((k = cgi_model_read(buf, len, &lim, 0, &m, &err)) == CG_OK)
+			count = cgi_model_record_count(m);
+		cgi_model_free(m);
 	} else {
 		fprintf(stderr, "whole: unknown call %s\n", argv[1]);
 		free(buf);

@@ -31,7 +31,7 @@ static const char help[] =
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP;
 
-/* Each function's frame name (cg_frame_name), made and escaped once: a
+/* Each function's frame name (cgi_frame_name), made and escaped once: a
  * function stands in many stacks.  Stacks come with their callers'
  * frames in common with the stack before, so line keeps the last
  * stack's frames as text and a line is remade from the first frame that
@@ -41,13 +41,13 @@ typedef struct fold {
 	size_t *last;  /* the last stack's frames */
 	size_t *ends;  /* where the text of each of them ends in line */
 	size_t last_cap, ends_cap, nlast;
-	cg_buf line;
+	cgi_buf line;
 	int oom;
 } fold;
 
 /* Escape the n names in place, their text in escaped (room made once, so
  * that the views stay put); 0, or -1 out of memory. */
-static int escape_names(cg_str *names, size_t n, cg_buf *escaped)
+static int escape_names(cg_str *names, size_t n, cgi_buf *escaped)
 {
 	size_t need = 1, i;
 	char *p;
@@ -56,10 +56,10 @@ static int escape_names(cg_str *names, size_t n, cg_buf *escaped)
 			return -1;
 		need += 3 * names[i].len;
 	}
-	if ((p = cg_buf_room(escaped, need)) == NULL)
+	if ((p = cgi_buf_room(escaped, need)) == NULL)
 		return -1;
 	for (i = 0; i < n; i++) {
-		size_t len = cg_fold_escape(names[i], p);
+		size_t len = cgi_fold_escape(names[i], p);
 		names[i].ptr = p;
 		names[i].len = len;
 		p += len;
@@ -87,7 +87,7 @@ static cg_kind stack(void *ctx, const size_t *frames, size_t depth,
 			goto oom;
 		need += len + 1;
 	}
-	if ((p = cg_buf_room(&fo->line, need)) == NULL)
+	if ((p = cgi_buf_room(&fo->line, need)) == NULL)
 		goto oom;
 	for (i = same; i < depth; i++) {
 		const cg_str *name = &fo->names[frames[i]];
@@ -101,7 +101,7 @@ static cg_kind stack(void *ctx, const size_t *frames, size_t depth,
 	fo->nlast = depth;
 	fo->line.len = (size_t)(p - fo->line.ptr);
 	*p++ = ' ';
-	p += cg_format_u64(count, p);
+	p += cgi_format_u64(count, p);
 	*p++ = '\n';
 	out_bytes(fo->line.ptr, (size_t)(p - fo->line.ptr));
 	return CG_OK;
@@ -148,7 +148,7 @@ int main(int argc, char **argv)
 	cg_error err;
 	size_t *ev, nev;
 	fold fo;
-	cg_buf names = CG_BUF_INIT, escaped = CG_BUF_INIT;
+	cgi_buf names = CGI_BUF_INIT, escaped = CGI_BUF_INIT;
 	cg_fold_report rep;
 	cli c;
 
@@ -184,9 +184,9 @@ int main(int argc, char **argv)
 	free(fo.names);
 	free(fo.last);
 	free(fo.ends);
-	cg_buf_free(&fo.line);
-	cg_buf_free(&names);
-	cg_buf_free(&escaped);
+	cgi_buf_free(&fo.line);
+	cgi_buf_free(&names);
+	cgi_buf_free(&escaped);
 	free(ev);
 	cg_funcs_free(f);
 	return cli_exit_status(&c);

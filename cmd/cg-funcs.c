@@ -47,7 +47,7 @@ typedef struct options {
 	int arcs, cycle_rows, header, parts, totals, tsv;
 	const cli *files; /* -p of several inputs: the file column's source */
 	const char *events, *sort;
-	cg_row_filter filter;
+	cgi_row_filter filter;
 } options;
 
 static void print_header(const options *o, const cg_funcs *f,
@@ -89,7 +89,7 @@ static void print_part(const options *o, size_t part)
 	out_char('\t');
 }
 
-static void print_row(const options *o, const cg_row *r, const size_t *ev,
+static void print_row(const options *o, const cgi_row *r, const size_t *ev,
                       size_t nev)
 {
 	size_t i, names = o->arcs ? 6 : 3;
@@ -143,8 +143,8 @@ static int run(cli *c, const options *o, cg_funcs *f)
 {
 	size_t nev, i, n;
 	size_t *ev = cli_pick_events(c, f, o->events, &nev);
-	cg_row_key key;
-	cg_row *rows;
+	cgi_row_key key;
+	cgi_row *rows;
 	if (ev == NULL)
 		return 0; /* said why */
 	if (o->totals) {
@@ -153,14 +153,14 @@ static int run(cli *c, const options *o, cg_funcs *f)
 		return 0;
 	}
 	rows_parse_key(c, f, o->sort, o->arcs, ev, nev, &key);
-	if (o->filter.has_pct && key.what == CG_ROW_COUNT)
+	if (o->filter.has_pct && key.what == CGI_ROW_COUNT)
 		cli_usage(c, "-t: the sort column must be an event's");
-	rows = cg_rows_collect(f, (o->arcs ? CG_ROWS_ARCS : 0) |
-	                              (o->parts ? CG_ROWS_PARTS : 0) |
-	                              (o->cycle_rows ? CG_ROWS_CYCLES : 0),
+	rows = cgi_rows_collect(f, (o->arcs ? CGI_ROWS_ARCS : 0) |
+	                              (o->parts ? CGI_ROWS_PARTS : 0) |
+	                              (o->cycle_rows ? CGI_ROWS_CYCLES : 0),
 	                       &n);
 	if (rows == NULL ||
-	    cg_rows_select(f, rows, n, o->parts, &key, &o->filter, &n, NULL) !=
+	    cgi_rows_select(f, rows, n, o->parts, &key, &o->filter, &n, NULL) !=
 	        CG_OK) {
 		free(rows);
 		free(ev);

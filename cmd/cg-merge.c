@@ -122,7 +122,7 @@ static int common_positions(const run *r, const cg_merge *m)
 	for (f = 0; f < CG_POS_FIELDS; f++)
 		if (info->dropped & (1u << f)) {
 			fprintf(stderr, "%s '%s' is not in %s", first ? "" : ",",
-			        cg_pos_name(f), cli_name(r->paths[info->dropped_by[f]]));
+			        cgi_pos_name(f), cli_name(r->paths[info->dropped_by[f]]));
 			first = 0;
 		}
 	fputc('\n', stderr);
@@ -141,7 +141,7 @@ static void warn(const run *r, const cg_merge *m)
 			cli_warn(r->c,
 			         "positions differ: '%s' dropped (%s has none), the "
 			         "costs summed on the positions all inputs have",
-			         cg_pos_name(f), cli_name(r->paths[info.dropped_by[f]]));
+			         cgi_pos_name(f), cli_name(r->paths[info.dropped_by[f]]));
 	if (info.described_twice > 0)
 		cli_warn(r->c,
 		         "%zu event%s described otherwise by some inputs (first "

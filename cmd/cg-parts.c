@@ -94,10 +94,10 @@ static cg_kind keep_part(void *ctx, const cg_part *p)
 	r = &rs->v[rs->n];
 	memset(r, 0, sizeof *r);
 	r->ordinal = cg_part_ordinal(p);
-	r->has_number = cg_part_meta(p, "part", &r->number);
-	r->has_pid = cg_part_meta(p, "pid", &r->pid);
-	r->has_thread = cg_part_meta(p, "thread", &r->thread);
-	r->has_cmd = cg_part_meta(p, "cmd", &r->cmd);
+	r->has_number = cgi_part_meta(p, "part", &r->number);
+	r->has_pid = cgi_part_meta(p, "pid", &r->pid);
+	r->has_thread = cgi_part_meta(p, "thread", &r->thread);
+	r->has_cmd = cgi_part_meta(p, "cmd", &r->cmd);
 	if (keep_str(rs, &r->number) || keep_str(rs, &r->pid) ||
 	    keep_str(rs, &r->thread) || keep_str(rs, &r->cmd))
 		return (rs->oom = 1), CG_RESOURCE;
@@ -114,7 +114,7 @@ static cg_kind keep_part(void *ctx, const cg_part *p)
 	r->records = cg_part_record_count(p);
 	r->calls = cg_part_call_count(p);
 	r->first_value = rs->nvalues;
-	r->has_summary = cg_part_summary(p, &v, &n);
+	r->has_summary = cgi_part_summary(p, &v, &n);
 	r->nsummary = n;
 	if (keep_values(rs, v, n))
 		return (rs->oom = 1), CG_RESOURCE;
@@ -148,7 +148,7 @@ static void write_row(const rows *rs, const row *r, const char *file)
 	for (i = 0; i < r->npos; i++) {
 		if (i > 0)
 			out_char(' ');
-		out_cstr(cg_pos_name(r->pos[i]));
+		out_cstr(cgi_pos_name(r->pos[i]));
 	}
 	out_char('\t');
 	for (i = 0; i < r->nevents; i++) {

@@ -51,7 +51,7 @@ static long find(const names *s, cg_str x)
 {
 	size_t i;
 	for (i = 0; i < s->n; i++)
-		if (cg_str_cmp(s->v[i], x) == 0)
+		if (cgi_str_cmp(s->v[i], x) == 0)
 			return (long)i;
 	return -1;
 }
@@ -103,16 +103,16 @@ enum {
 	COL_EV = COL_TARGET + CG_POS_FIELDS   /* + event index */
 };
 
-/* The header of fixed column col; positions are named by cg_pos_name. */
+/* The header of fixed column col; positions are named by cgi_pos_name. */
 static const char *fixed_name(size_t col, char buf[32])
 {
 	static const char *const fixed[COL_EV] = {
 	    "file", "part", "kind", "ob", "fl", "fi", "fn", NULL, NULL, NULL,
 	    "cob", "cfl", "cfn", "calls"};
 	if (col >= COL_POS && col < COL_POS + CG_POS_FIELDS)
-		return cg_pos_name((int)(col - COL_POS));
+		return cgi_pos_name((int)(col - COL_POS));
 	if (col >= COL_TARGET && col < COL_EV) {
-		snprintf(buf, 32, "target_%s", cg_pos_name((int)(col - COL_TARGET)));
+		snprintf(buf, 32, "target_%s", cgi_pos_name((int)(col - COL_TARGET)));
 		return buf;
 	}
 	return fixed[col];
@@ -165,7 +165,7 @@ typedef struct tsv {
 	 * the fixed and empty cells, the TABs and the row's LF. */
 	numcell *num;
 	size_t nnum, lead;
-	cg_buf fixed;
+	cgi_buf fixed;
 	rowkey key;
 	int key_set;
 	int clean[7];       /* key.name[i] needs no escape */
@@ -417,7 +417,7 @@ static int same_key(const rowkey *a, const rowkey *b)
 
 static int append(tsv *t, const char *s, size_t n)
 {
-	cg_buf *b = &t->fixed;
+	cgi_buf *b = &t->fixed;
 	/* the room is there but for the first rows: no call on the hot path */
 	if (!b->failed && b->cap - b->len > n) {
 		if (n > 0)
@@ -426,7 +426,7 @@ static int append(tsv *t, const char *s, size_t n)
 		b->ptr[b->len] = '\0';
 		return 0;
 	}
-	cg_buf_put(b, s, n);
+	cgi_buf_put(b, s, n);
 	return b->failed ? -1 : 0;
 }
 
@@ -436,7 +436,7 @@ static int append_field(tsv *t, cg_str s)
 	size_t i;
 	char *p;
 	if (s.len > SIZE_MAX / 2 ||
-	    (p = cg_buf_room(&t->fixed, 2 * s.len)) == NULL)
+	    (p = cgi_buf_room(&t->fixed, 2 * s.len)) == NULL)
 		return -1;
 	for (i = 0; i < s.len; i++) {
 		char c = s.ptr[i];
@@ -460,7 +460,7 @@ static int fixed_cell(tsv *t, const rowkey *k, size_t col)
 		file.len = strlen(file.ptr);
 		return append_field(t, file);
 	case COL_PART:
-		cg_buf_u64(&t->fixed, k->part);
+		cgi_buf_u64(&t->fixed, k->part);
 		return t->fixed.failed ? -1 : 0;
 	case COL_KIND:
 		return append(t, k->kind == CG_RECORD_CALL ? "call" : "cost", 4);
@@ -702,7 +702,7 @@ int main(int argc, char **argv)
 		free_owned(&t.events);
 	free(t.cols);
 	free(t.num);
-	cg_buf_free(&t.fixed);
+	cgi_buf_free(&t.fixed);
 	free(t.evsrc);
 	free(ins);
 	return cli_exit_status(&c);

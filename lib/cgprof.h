@@ -1,11 +1,14 @@
 /*
  * cgprof.h - strict reader of Callgrind profile files.
  *
- * One public header.  The reader takes a complete input (bytes), checks it
- * against the Callgrind 1 cost/call profile and hands each part and each
- * resolved record to the caller as it completes.  Collecting a whole model
- * (cg_model), the cost per function (cg_funcs) and the normalized text are
- * consumers of that stream.
+ * One public header, and one way in: the reader (cg_reader) is fed an
+ * input's bytes, checks them against the Callgrind 1 cost/call profile and
+ * hands each part and each resolved record to a handler as it completes.
+ * Everything else consumes that stream through a handler of its own: the
+ * cost per function (cg_funcs, and from it stacks, comparisons and the
+ * export to other formats), a merge of many profiles (cg_merge) and the
+ * normalized text (cg_normalizer).  The importers (cg_mlton, cg_pego)
+ * write Callgrind text that the reader reads.
  *
  * Conventions:
  *  - No global state; every function is reentrant.
@@ -28,8 +31,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <string.h>
 
 #include "cgprof_version.h"
 
@@ -59,12 +60,10 @@ typedef enum cg_kind {
 const char *cg_version(void);
 
 /* The allocator of all the library's memory (zlib's too; not regcomp's,
- * inside libc), as expat's XML_Memory_Handling_Suite: set it before any other call and while no
- * other thread is in the library; the library keeps a copy; NULL: libc's
- * again.  All four functions are given, each as its libc namesake
- * behaves.  Memory the library hands over to be freed with free
- * (cg_grow_array's, a cg_buf's, cg_rows_collect's) is then the
- * allocator's: free it with its free_fn. */
+ * inside libc), as expat's XML_Memory_Handling_Suite: set it before any
+ * other call and while no other thread is in the library; the library
+ * keeps a copy; NULL: libc's again.  All four functions are given, each
+ * as its libc namesake behaves. */
 typedef struct cg_allocator {
 	void *(*malloc_fn)(size_t n);
 	void *(*calloc_fn)(size_t n, size_t size);
@@ -72,44 +71,6 @@ typedef struct cg_allocator {
 	void (*free_fn)(void *p);
 } cg_allocator;
 void cg_set_allocator(const cg_allocator *a);
-
-/* Helpers that the commands share with the library.
- * cg_format_u64: v in decimal into out (no NUL); the digit count, 1..20.
- * All 20 bytes of out may be written: those past the digits are zeros.
- * cg_grow_array: room for need elements of elsize bytes in *ptr (capacity
- * *cap, in elements), growing by half again (or to need); 0, or -1 out of
- * memory or past SIZE_MAX with *ptr and *cap unchanged.  The memory is
- * realloc's: free it with free. */
-/* (inline: formatting numbers is the bulk of cg-tsv's and cg-normalize's
- * work; two digits per division) */
-static inline size_t cg_format_u64(uint64_t v, char out[20])
-{
-	static const char pairs[201] =
-	    "00010203040506070809101112131415161718192021222324252627282930313233"
-	    "34353637383940414243444546474849505152535455565758596061626364656667"
-	    "6869707172737475767778798081828384858687888990919293949596979899";
-	/* the digits end at tmp[20]; a copy of 20 bytes from the first,
-	 * the rest zeros, is two moves where one of the digits only was a
-	 * call (a fifth of cg-tsv's formatting) */
-	char tmp[40];
-	size_t n = 20;
-	memset(tmp + 20, 0, 20);
-	while (v >= 100) {
-		unsigned r = (unsigned)(v % 100);
-		v /= 100;
-		tmp[--n] = pairs[2 * r + 1];
-		tmp[--n] = pairs[2 * r];
-	}
-	if (v >= 10) {
-		tmp[--n] = pairs[2 * v + 1];
-		tmp[--n] = pairs[2 * v];
-	} else
-		tmp[--n] = (char)('0' + v);
-	memcpy(out, tmp + n, 20);
-	return 20 - n;
-}
-
-int cg_grow_array(void **ptr, size_t *cap, size_t need, size_t elsize);
 
 /* Compressed inputs, told by their magic numbers. */
 typedef enum cg_compression {
@@ -150,7 +111,7 @@ typedef struct cg_error {
 	uint64_t line;
 	char message[CG_MESSAGE_MAX];
 	const char *limit;          /* the limit passed (its name, as
-	                               cg_limit_name gives it: static
+	                               cg_limits_set takes it: static
 	                               storage), or NULL */
 	cg_compression compression; /* a compressed input, else CG_PLAIN */
 	cg_repair repair;           /* a refusal that CG_COMPAT repairs */
@@ -189,49 +150,11 @@ typedef struct cg_limits {
 /* The profile's default limits. */
 void cg_limits_default(cg_limits *limits);
 
-/* Lift every limit (set each to UINT64_MAX). */
-void cg_limits_lift(cg_limits *limits);
-
 /* Apply one "NAME=N" setting, N decimal with an optional K, M or G suffix
  * (either case; powers of 1024).  Returns CG_OK, or CG_SYNTAX (line 0) for
  * an unknown name, a malformed number or one out of range, the setting
  * quoted whole in err->message. */
 cg_kind cg_limits_set(cg_limits *limits, const char *setting, cg_error *err);
-
-/* The name of limit i (0 up), in cg_limits order; NULL past the last.
- * Static storage. */
-const char *cg_limit_name(size_t i);
-
-/* ---------------------------------------------------------------- input */
-
-/* A growing byte buffer that enforces the input cap while it is fed in
- * chunks.  The profile is checked only once the input is complete, so the
- * verdict does not depend on how the input was split. */
-typedef struct cg_input cg_input;
-
-/* A new empty input in *out that refuses more than cap bytes.  size_hint
- * (may be 0) is the size of a file about to be read: one within the cap
- * is preallocated, one over it refused at once (Resource at line 0, the
- * message and err->limit those of an input fed past the cap), so that a
- * large file is refused before a byte of it is read.  CG_RESOURCE also if
- * out of memory; *out is NULL on failure.  Free it with cg_input_free. */
-cg_kind cg_input_new(uint64_t cap, uint64_t size_hint, cg_input **out,
-                     cg_error *err);
-
-/* Append n bytes.  CG_RESOURCE (line 0) when the total goes over the cap
- * or memory runs out; the input then stays refused. */
-cg_kind cg_input_feed(cg_input *in, const void *bytes, size_t n,
-                      cg_error *err);
-
-/* Read fd to its end in chunks of at most 64 KiB, feeding in.  CG_RESOURCE
- * as cg_input_feed; CG_IO with err->errnum when read(2) fails. */
-cg_kind cg_input_read_fd(cg_input *in, int fd, cg_error *err);
-
-/* The bytes fed so far; valid until the next feed or cg_input_free. */
-const char *cg_input_data(const cg_input *in);
-size_t cg_input_size(const cg_input *in);
-
-void cg_input_free(cg_input *in);
 
 /* ---------------------------------------------------------------- parts */
 
@@ -241,68 +164,26 @@ typedef struct cg_str {
 	size_t len;
 } cg_str;
 
-/* Byte order of two views: negative, 0 or positive, as memcmp, a prefix
- * first. */
-int cg_str_cmp(cg_str a, cg_str b);
-
-/* The part of a path after its last '/' (a view into s). */
-cg_str cg_str_basename(cg_str s);
-
-/* A growable byte buffer, the one of every writer of the library and of
- * the commands: ptr holds len bytes and a NUL after them once anything
- * was put (or room made), cap is what is allocated.  Zero it to begin
- * (CG_BUF_INIT).  An allocation that fails sets failed, and from then on
- * every append does nothing: the owner checks failed once, at the end.
- * len may be set back to cut the text, and a caller that writes into
- * cg_buf_room's room adds to len itself: in both cases ptr[len] = '\0'
- * is the caller's to write, if it needs it. */
-typedef struct cg_buf {
-	char *ptr;
-	size_t len, cap;
-	int failed;
-} cg_buf;
-
-#define CG_BUF_INIT {NULL, 0, 0, 0}
-
-/* Append the n bytes at s. */
-void cg_buf_put(cg_buf *b, const char *s, size_t n);
-/* Append a C string; one byte; v in decimal. */
-void cg_buf_puts(cg_buf *b, const char *s);
-void cg_buf_putc(cg_buf *b, char c);
-void cg_buf_u64(cg_buf *b, uint64_t v);
-/* Room for n more bytes and a NUL: ptr + len, for the caller to write
- * into and then add to len; NULL once failed (set here when the room
- * cannot be had). */
-char *cg_buf_room(cg_buf *b, size_t n);
-/* Release the memory; b is zeroed, failed included. */
-void cg_buf_free(cg_buf *b);
-
 /* Position fields, in their only legal order. */
 enum { CG_POS_INSTR = 0, CG_POS_BB = 1, CG_POS_LINE = 2, CG_POS_FIELDS = 3 };
 
-/* "instr", "bb" or "line". */
-const char *cg_pos_name(int field);
-
 /* A part: its header lines in order, events, positions, summary, totals.
- * Opaque; a part handed to a callback is valid during that callback, its
- * strings too; a part of a model (cg_model_part) and its strings until
- * cg_model_free. */
+ * Opaque; a part handed to a callback is valid during that callback, and
+ * so are its strings. */
 typedef struct cg_part cg_part;
 
 size_t cg_part_ordinal(const cg_part *p);     /* 1-based, in file order */
-uint64_t cg_part_first_line(const cg_part *p);/* its first line */
+
+/* A header line: its key as written, its value trimmed, its input line. */
+typedef struct cg_header {
+	cg_str key, value;
+	uint64_t line;
+} cg_header;
 
 /* Header lines in order (version, events, positions, summary, totals,
- * event, pid, thread, part, cmd, desc, creator and any other KEY:), with
- * keys as written and values trimmed. */
+ * event, pid, thread, part, cmd, desc, creator and any other KEY:). */
 size_t cg_part_header_count(const cg_part *p);
-cg_str cg_part_header_key(const cg_part *p, size_t i);
-cg_str cg_part_header_value(const cg_part *p, size_t i);
-/* The input line of header i (it changes under normalization). */
-uint64_t cg_part_header_line(const cg_part *p, size_t i);
-
-/* The value of the first header with this key; returns 0 if none. */
-int cg_part_meta(const cg_part *p, const char *key, cg_str *value);
+void cg_part_header(const cg_part *p, size_t i, cg_header *out);
 
 size_t cg_part_event_count(const cg_part *p);
 cg_str cg_part_event(const cg_part *p, size_t i);
@@ -313,8 +194,7 @@ int cg_part_position(const cg_part *p, size_t i);
 
 /* summary: / totals: values as written (1 to N numbers); returns 0 when
  * the part has none.  A part may hold several summary: headers, each
- * kept in order: cg_part_summary gives the first. */
-int cg_part_summary(const cg_part *p, const uint64_t **values, size_t *n);
+ * kept in order: summary i of cg_part_summary_count. */
 size_t cg_part_summary_count(const cg_part *p);
 int cg_part_summary_at(const cg_part *p, size_t i, const uint64_t **values,
                        size_t *n);
@@ -359,9 +239,8 @@ typedef struct cg_record {
  *  part_end:   the part is complete, totals included.
  * The part and record are valid during the callback, and so are their
  * strings but a record's names (ob, fl, fi, fn, cob, cfl, cfn): each is
- * the reader's one copy of the name, at one address until the parse
- * returns (cg_parse_opts) or the reader is freed (cg_reader_free).  A
- * consumer copies what it keeps longer.  A parse that fails may have made
+ * the reader's one copy of the name, at one address until the reader is
+ * freed (cg_reader_free).  A consumer copies what it keeps longer.  A parse that fails may have made
  * callbacks before the failing line, also for an input that the text
  * checks refuse after its first lines: consumers that must not show
  * partial output parse twice or buffer. */
@@ -378,7 +257,7 @@ typedef enum cg_figure {
 	CG_FIGURES
 } cg_figure;
 
-/* Whole-file facts, filled by cg_parse when stats is not NULL. */
+/* Whole-file facts, filled by a reader whose options' stats is not NULL. */
 typedef struct cg_stats {
 	uint64_t lines, parts, records, calls, budget;
 	/* under CG_COMPAT: lines repaired per cg_repair kind, and the first */
@@ -405,8 +284,7 @@ typedef struct cg_stats {
 	char disagree_text[CG_FIGURES][CG_MESSAGE_MAX];
 } cg_stats;
 
-/* Flags of a parse (and of the calls that parse: cg_model_read,
- * cg_normalize, cg_funcs_add).
+/* Flags of a parse (cg_read_options.flags).
  *  CG_COMPAT:   also read what real producers write outside the profile,
  *               repairing each deviation in one fixed way (cg_repair) and
  *               counting the repairs in cg_stats.  Lines that are not
@@ -426,11 +304,11 @@ typedef struct cg_stats {
  *               body). */
 enum { CG_COMPAT = 1u << 0, CG_COMPLETE = 1u << 1 };
 
-/* How an input is read: what cg_parse_opts and every consumer of a parse
- * (cg_funcs_add_opts, cg_model_read_opts, cg_normalize_opts) take, so that
- * one parse of an input does the work and reports on it.  A zeroed struct
- * (cg_read_options_default) reads with the default limits, no flags.
- * An input is read on the caller's thread alone. */
+/* How an input is read: what a reader and every consumer of one
+ * (cg_funcs_begin, cg_normalizer_new...) take, so that one parse of an
+ * input does the work and reports on it.  A zeroed struct reads with the
+ * default limits, no flags, no events required, no stats.  An input is
+ * read on the caller's thread alone. */
 
 typedef struct cg_read_options {
 	const cg_limits *limits; /* NULL: the defaults */
@@ -443,43 +321,28 @@ typedef struct cg_read_options {
 	                            parse (also when it fails) */
 } cg_read_options;
 
-/* Zero *opt: the default limits, no flags, no events required, no stats. */
-void cg_read_options_default(cg_read_options *opt);
-
-/* Check and parse a complete input of len bytes: byte cap, compression,
- * UTF-8 and NUL, text and line limits, then the profile itself, as opt
- * says (NULL: cg_read_options_default).  An input that is valid but has a
- * part without one of opt->events is Unsupported at that part's events:
- * line ("event 'NAME' selected with -e is not an event of part N", the
- * first such part; the name cut at 60 bytes).  Returns CG_OK or the
- * input's verdict; handler may be NULL.  It is the push reader below fed
- * the whole input at once, then finished: one reading path, whatever
- * the input's size. */
-cg_kind cg_parse_opts(const char *buf, size_t len, const cg_read_options *opt,
-                      const cg_handler *handler, void *ctx, cg_error *err);
-
-/* cg_parse_opts with opt {limits, flags, stats} (no events required). */
-cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
-                 unsigned flags, const cg_handler *handler, void *ctx,
-                 cg_stats *stats, cg_error *err);
-
-/* The push reader: an input fed in chunks of any size and cut anywhere,
- * in the manner of cmark_parser_feed and XML_Parse.  Create it with the
- * options of cg_parse_opts, feed the bytes, finish: the verdict (kind,
- * line, message, err's facts) and the stats are those cg_parse_opts gives
- * for the whole input, the checks in the same order (a fault of an
- * earlier check found later in the input still wins over a fault of the
- * profile found earlier).  Only the line being read, the names the
- * profile defines and the current part's headers are held.
+/* The reader: an input fed in chunks of any size and cut anywhere (the
+ * whole input at once too), in the manner of cmark_parser_feed and
+ * XML_Parse.  Create it with the options, feed the bytes, finish: the
+ * verdict (kind, line, message, err's facts) and the stats do not depend
+ * on the cuts.  The input is checked in this order: byte cap,
+ * compression, UTF-8 and NUL, text and line limits, then the profile
+ * itself (a fault of an earlier check found later in the input still
+ * wins over a fault of the profile found earlier).  An input that is
+ * valid but has a part without one of opt->events is Unsupported at that
+ * part's events: line ("event 'NAME' selected with -e is not an event of
+ * part N", the first such part; the name cut at 60 bytes).  Only the line
+ * being read, the names the profile defines and the current part's
+ * headers are held.
  *
- * The handler's callbacks are those of cg_parse_opts, in the same order
- * and with the same content, made as the lines arrive.  A record's
- * names are the reader's one copy of each name, at one address until
- * cg_reader_free; other views (headers, events) live during the callback
- * only: a consumer copies what it keeps.  As with cg_parse_opts, a
- * refused input may have made callbacks first; for an input the text
- * checks refuse after its first lines, how many depends on the cuts (the
- * lines read before the text checks could tell). */
+ * The handler's callbacks (handler may be NULL) are made as the lines
+ * arrive, in the same order and with the same content whatever the cuts.
+ * A record's names are the reader's one copy of each name, at one
+ * address until cg_reader_free; other views (headers, events) live during
+ * the callback only: a consumer copies what it keeps.  A refused input
+ * may have made callbacks first; for an input the text checks refuse
+ * after its first lines, how many depends on the cuts (the lines read
+ * before the text checks could tell). */
 typedef struct cg_reader cg_reader;
 
 /* A reader in *out (NULL on failure) reading as opt says (NULL: the
@@ -490,7 +353,7 @@ cg_kind cg_reader_new(const cg_read_options *opt, const cg_handler *handler,
 
 /* Feed the next n bytes.  CG_OK while the verdict may still change; any
  * other kind is final: the input is over the byte cap (Resource at line
- * 0, as cg_input_feed says it; under CG_COMPAT a gzip input's
+ * 0, err->limit "input"; under CG_COMPAT a gzip input's
  * decompressed bytes are counted, and none is inflated past the cap) or
  * memory ran out, and every later call returns it again. */
 cg_kind cg_reader_feed(cg_reader *r, const void *bytes, size_t n,
@@ -502,56 +365,26 @@ cg_kind cg_reader_finish(cg_reader *r, cg_error *err);
 
 void cg_reader_free(cg_reader *r);
 
-/* One parse feeding two consumers (cg_funcs_begin and cg_lines_begin,
- * or a handler of the caller's own): cg_tee_handler's callbacks, with a
- * cg_tee as their context, pass each call on to first and then to
- * second, and stop at the first kind that is not CG_OK.  A NULL callback
- * of either is skipped.  A tee's handler may be one of another tee, for
- * three consumers or more. */
-typedef struct cg_tee {
-	cg_handler first, second;
-	void *first_ctx, *second_ctx;
-} cg_tee;
-
-cg_handler cg_tee_handler(void);
-
 /* ---------------------------------------------------------- normalization */
 
 /* A sink for output bytes: CG_OK when all n bytes were taken, else the
  * kind to stop with (CG_ABORTED for a failed write). */
 typedef cg_kind (*cg_write_fn)(void *ctx, const char *bytes, size_t n);
 
-/* Write the canonical text of a complete input (see cg-normalize(1)) to
- * write.  The input is parsed once to check it and measure the output
- * (Resource at line 0 when the output would pass the output limit, in
- * UTF-16 code units; opt->stats are this parse's), then again to write
- * it: an invalid input writes nothing.  A failed write returns the sink's
- * kind. */
-cg_kind cg_normalize_opts(const char *buf, size_t len,
-                          const cg_read_options *opt, cg_write_fn write,
-                          void *ctx, cg_error *err);
-
-/* cg_normalize_opts with opt {limits, flags}. */
-cg_kind cg_normalize(const char *buf, size_t len, const cg_limits *limits,
-                     unsigned flags, cg_write_fn write, void *ctx,
-                     cg_error *err);
-
-/* Flags of cg_normalize: CG_NORMALIZE_INLINE_NAMES writes every name in
+/* Flags of a normalizer (in its options' flags): CG_NORMALIZE_INLINE_NAMES writes every name in
  * full on every use (KEY=name) instead of through IDs, so that a line
  * diff of two outputs shows names; a name that starts with '(' and a
  * digit still gets an ID, as it would otherwise read as one. */
 enum { CG_NORMALIZE_INLINE_NAMES = 1u << 8 };
 
-/* cg_normalize to a stdio stream (a failed fwrite is CG_ABORTED). */
-cg_kind cg_normalize_file(const char *buf, size_t len, const cg_limits *limits,
-                          unsigned flags, FILE *out, cg_error *err);
-
-/* The normalizer fed in chunks, for an input too large to hold whole: it
- * reads the input twice, as cg_normalize_opts does, and holds only what a
- * push reader holds and the output's name IDs.  Feed the input
- * (cg_normalizer_feed, cut anywhere), then cg_normalizer_finish: the
- * verdict of cg_normalize_opts, nothing written (opt->stats are this
- * reading's).  On CG_OK feed the same bytes again and finish: the text is
+/* The canonical text of an input (see cg-normalize(1)), written to a
+ * sink.  The input is read twice: once to check it and measure the output
+ * (Resource at line 0 when the output would pass the output limit, in
+ * UTF-16 code units), then again to write it, so that an invalid input
+ * writes nothing; only what a reader holds and the output's name IDs are
+ * held.  Feed the input (cg_normalizer_feed, cut anywhere), then
+ * cg_normalizer_finish: the input's verdict, nothing written (opt->stats
+ * are this reading's).  On CG_OK feed the same bytes again and finish: the text is
  * written as they arrive, and the result is CG_OK or the sink's kind.  A
  * second reading that differs from the first (other bytes, another
  * verdict, more or other output) is CG_IO with errnum 0 ("the input
@@ -640,39 +473,6 @@ cg_kind cg_merge_write(const cg_merge *m, const cg_limits *limits,
 
 void cg_merge_free(cg_merge *m);
 
-/* ---------------------------------------------------------------- model */
-
-/* The whole profile collected in memory, owning copies of every string:
- * every view a model hands out (its parts' headers and events, its
- * records' names) is valid until cg_model_free, whatever becomes of the
- * input buffer; a name is copied once, and its records share the copy. */
-typedef struct cg_model cg_model;
-
-/* Parse as opt says (cg_parse_opts) and collect into *model, or NULL and
- * the error.  buf may be freed on return.  Free it with cg_model_free. */
-cg_kind cg_model_read_opts(const char *buf, size_t len,
-                           const cg_read_options *opt, cg_model **model,
-                           cg_error *err);
-
-/* cg_model_read_opts with opt {limits, flags}. */
-cg_kind cg_model_read(const char *buf, size_t len, const cg_limits *limits,
-                      unsigned flags, cg_model **model, cg_error *err);
-
-size_t cg_model_part_count(const cg_model *m);
-const cg_part *cg_model_part(const cg_model *m, size_t i);
-size_t cg_model_record_count(const cg_model *m);
-/* Record i (file order) and the index of its part; *rec's pointers and
- * names stay valid until cg_model_free. */
-void cg_model_record(const cg_model *m, size_t i, cg_record *rec,
-                     size_t *part);
-
-/* 1 if both models hold the same parts (headers, events, positions,
- * summary, totals) and the same records, else 0. */
-int cg_model_equal(const cg_model *a, const cg_model *b);
-
-void cg_model_free(cg_model *m);
-
-
 /* ------------------------------------------------------------ functions */
 
 /* Cost per function, self and inclusive, as KCachegrind counts it (see
@@ -685,8 +485,8 @@ void cg_model_free(cg_model *m);
  * entries in that order.  All strings and arrays are owned by the
  * cg_funcs and live until cg_funcs_free; inputs may be freed once added.
  *
- * Use: cg_funcs_new, cg_funcs_add per input, cg_funcs_finish once, then
- * the accessors. */
+ * Use: cg_funcs_new, cg_funcs_begin and cg_funcs_end around a reader per
+ * input, cg_funcs_finish once, then the accessors. */
 typedef struct cg_funcs cg_funcs;
 
 /* A new empty aggregation in *out (CG_RESOURCE if out of memory).  Free it
@@ -695,34 +495,26 @@ typedef struct cg_funcs cg_funcs;
 cg_kind cg_funcs_new(cg_funcs **out, cg_error *err);
 
 /* Flags of cg_funcs_new_opts: CG_FUNCS_KEEP_PARTS also keeps every part's
- * functions and arcs, for cg_funcs_part_entry and cg_funcs_part_arc
- * (without it both counts are 0). */
-/* CG_FUNCS_SELF_COSTS refuses an event marked inclusive (below), as an
+ * functions and arcs, so that cg_fold can fold the stacks of any event
+ * after the reading.  CG_FUNCS_SELF_COSTS refuses an input with an event
+ * whose figures are not self costs ("event: NAME : inclusive ...", as
+ * cg-import mlton marks MLton's STACK): Unsupported at that line, as an
  * export of every event's stacks must. */
 enum { CG_FUNCS_KEEP_PARTS = 1u << 0, CG_FUNCS_SELF_COSTS = 1u << 1 };
 cg_kind cg_funcs_new_opts(cg_funcs **out, unsigned flags, cg_error *err);
-
-/* Parse a complete input as opt says (as cg_parse_opts does) and add its
- * parts.  Returns CG_OK, or the input's error (a cost sum over UInt64,
- * more distinct events over all inputs than the events limit, or out of
- * memory are Resource).  After an error the aggregation is spoiled: later
- * calls still check their inputs, cg_funcs_finish fails, and only
- * cg_funcs_free is of use. */
-cg_kind cg_funcs_add_opts(cg_funcs *f, const char *buf, size_t len,
-                          const cg_read_options *opt, cg_error *err);
-
-/* cg_funcs_add_opts with opt {limits, flags}. */
-cg_kind cg_funcs_add(cg_funcs *f, const char *buf, size_t len,
-                     const cg_limits *limits, unsigned flags, cg_error *err);
 
 /* Add an input read in chunks (cg_reader_new): cg_funcs_begin gives the
  * handler and context to make the reader with, under the options opt the
  * reader takes; cg_funcs_end takes the reader's verdict (cg_reader_finish,
  * or the kind a feed ended with) and its err, and returns the input's
- * verdict as cg_funcs_add_opts would.  The handler may be called from a
- * handler of the caller's own (to aggregate and do more in one parse); it
- * relies on a parse's name views keeping their address for the whole
- * input, as cg_parse_opts and cg_reader give them. */
+ * verdict: the reader's, else the aggregation's (a cost sum over
+ * UInt64, more distinct events over all inputs than the events limit, or
+ * out of memory are Resource).  After an error the aggregation is
+ * spoiled: later inputs are still checked, cg_funcs_finish fails, and
+ * only cg_funcs_free is of use.  The handler may be called from a handler
+ * of the caller's own (to aggregate and do more in one parse); it relies
+ * on a record's name views keeping their address for the whole input, as
+ * cg_reader gives them. */
 void cg_funcs_begin(cg_funcs *f, const cg_read_options *opt, cg_handler *h,
                     void **ctx);
 cg_kind cg_funcs_end(cg_funcs *f, cg_kind parsed, cg_error *err);
@@ -732,7 +524,7 @@ enum { CG_FUNCS_CYCLES = 1 };
 
 /* Compute inclusive costs, called counts, arcs and totals; with
  * CG_FUNCS_CYCLES also the cycles (strongly connected components of more
- * than one function).  Call once, after the last cg_funcs_add.  Returns
+ * than one function).  Call once, after the last input.  Returns
  * CG_OK, or Resource (line 0) for a sum over UInt64 or out of memory. */
 cg_kind cg_funcs_finish(cg_funcs *f, unsigned flags, cg_error *err);
 
@@ -741,18 +533,9 @@ cg_str cg_funcs_event(const cg_funcs *f, size_t i);
 /* The index of the event named name, or -1 when f has none by that name
  * (names compare byte for byte). */
 long cg_funcs_event_find(const cg_funcs *f, cg_str name);
-/* The line of the first "event: NAME : inclusive ..." header of event
- * ev (a long name that begins with the word "inclusive": its figures
- * are not self costs, as cg-import mlton marks MLton's STACK), else 0.
- * An aggregation that folds the stacks of such an event (cg_funcs_fold),
- * or made with CG_FUNCS_SELF_COSTS, refuses the input: Unsupported at
- * that line. */
-uint64_t cg_funcs_event_inclusive(const cg_funcs *f, size_t ev);
 /* The sum of all self costs, per event. */
 const uint64_t *cg_funcs_totals(const cg_funcs *f);
-/* Parts added, numbered 0.. across inputs in the order added (the part
- * of the per-part entries and arcs below, whose counts are
- * cg_funcs_part_entry_count and cg_funcs_part_arc_count). */
+/* Parts added, numbered 0.. across inputs in the order added. */
 size_t cg_funcs_part_count(const cg_funcs *f);
 
 /* A function (or a cycle, or a function within one part). */
@@ -770,18 +553,6 @@ typedef struct cg_func {
 /* Functions, summed over parts, in order of first appearance. */
 size_t cg_funcs_count(const cg_funcs *f);
 void cg_funcs_get(const cg_funcs *f, size_t i, cg_func *out);
-
-/* One entry per function per part it appears in (has cost, calls or is
- * called there), grouped by part in part order: none unless made with
- * CG_FUNCS_KEEP_PARTS. */
-size_t cg_funcs_part_entry_count(const cg_funcs *f);
-void cg_funcs_part_entry(const cg_funcs *f, size_t i, cg_func *out);
-
-/* The function indices in the byte order of their (fn, fl, ob), into
- * order (cg_funcs_count entries): the order the commands print ties in,
- * cycles are numbered in and cg_fold walks in.  Always CG_OK (the order
- * is made by cg_funcs_finish). */
-cg_kind cg_funcs_name_order(const cg_funcs *f, size_t *order, cg_error *err);
 
 /* Cycles, numbered 1.. in the byte order of their first member's (fn,
  * fl, ob); none unless finished with CG_FUNCS_CYCLES.  cg_funcs_cycle
@@ -803,146 +574,12 @@ typedef struct cg_arc {
 
 size_t cg_funcs_arc_count(const cg_funcs *f);
 void cg_funcs_arc(const cg_funcs *f, size_t i, cg_arc *out);
-size_t cg_funcs_part_arc_count(const cg_funcs *f);
-void cg_funcs_part_arc(const cg_funcs *f, size_t i, cg_arc *out);
-
-/* The call graph, indexed once by cg_funcs_finish.  The arcs out of
- * function i (to its callees) or into it (from its callers), as indices
- * for cg_funcs_arc, in the (fn, fl, ob) byte order of the function at the
- * other end; *n gets their count.  Valid until cg_funcs_free. */
-const size_t *cg_funcs_callees(const cg_funcs *f, size_t i, size_t *n);
-const size_t *cg_funcs_callers(const cg_funcs *f, size_t i, size_t *n);
 
 /* The sum of the self costs of part p (0.. cg_funcs_part_count - 1), per
  * event. */
 const uint64_t *cg_funcs_part_totals(const cg_funcs *f, size_t p);
 
-/* Directions of cg_funcs_reach. */
-enum { CG_REACH_CALLEES = 0, CG_REACH_CALLERS = 1 };
-
-/* Walk the call graph breadth first from the functions marked in mark
- * (cg_funcs_count bytes, nonzero: a start), toward callees or callers,
- * at most depth arcs from a start (UINT64_MAX: no bound), entering only
- * functions whose byte in keep and arcs whose byte in arc_keep
- * (cg_funcs_arc_count bytes) is nonzero (either NULL: all).  On return
- * mark also marks (1) every function so reached.  CG_RESOURCE if out of
- * memory, mark then unchanged. */
-cg_kind cg_funcs_reach(const cg_funcs *f, int direction,
-                       const unsigned char *keep,
-                       const unsigned char *arc_keep, uint64_t depth,
-                       unsigned char *mark, cg_error *err);
-
 void cg_funcs_free(cg_funcs *f);
-
-/* ---------------------------------------------------------- table rows */
-
-/* The rows the tables print (cg-funcs, cg-annotate, cg-dot, cg-diff): a
- * function (name: ob fl fn), a cycle, or an arc (ob fl fn of the caller,
- * then of the callee), its arrays borrowed from the aggregation. */
-typedef struct cg_row {
-	size_t part;          /* 0-based; 0 unless per part */
-	cg_str name[6];
-	uint64_t count;       /* called, or an arc's calls */
-	size_t cycle;
-	const uint64_t *self; /* NULL for an arc */
-	const uint64_t *incl;
-} cg_row;
-
-/* What rows are sorted by: an event's self or inclusive cost (ev, an
- * event index of the aggregation), or the count.  An arc has no self
- * cost: keyed by it, it sorts as 0. */
-enum { CG_ROW_SELF, CG_ROW_INCL, CG_ROW_COUNT };
-typedef struct cg_row_key {
-	int what;
-	size_t ev;
-} cg_row_key;
-
-/* Which rows are kept: the first top of each part (has_top), those whose
- * key is at least PCT = pct_num / pct_scale percent of the event's total
- * (has_pct; of the part's total when per part).  All 0: every row. */
-typedef struct cg_row_filter {
-	int has_top, has_pct;
-	uint64_t top;
-	uint64_t pct_num, pct_scale;
-} cg_row_filter;
-
-/* Flags of cg_rows_collect. */
-#define CG_ROWS_ARCS 1u   /* arcs instead of functions */
-#define CG_ROWS_PARTS 2u  /* per part instead of summed over parts */
-#define CG_ROWS_CYCLES 4u /* with a row per cycle (functions only) */
-
-/* Every row of one kind of a finished aggregation, in *n; a malloc'd
- * array (free it with free), or NULL out of memory. */
-cg_row *cg_rows_collect(const cg_funcs *f, unsigned flags, size_t *n);
-/* Sort rows (part, then the key descending, then the names: a total
- * order) and keep in front those that pass the filter, their number in
- * *kept.  parts: the rows are per part.  CG_OK, or CG_RESOURCE out of
- * memory with the rows as they were. */
-cg_kind cg_rows_select(const cg_funcs *f, cg_row *rows, size_t n, int parts,
-                       const cg_row_key *key, const cg_row_filter *flt,
-                       size_t *kept, cg_error *err);
-/* 1 if a * b >= c * d, exactly (128-bit): how thresholds compare. */
-int cg_ge_product(uint64_t a, uint64_t b, uint64_t c, uint64_t d);
-
-/* --------------------------------------------------------- call graph */
-
-/* The nodes and edges a call graph picture draws (cg-dot(1)), chosen
- * from a finished aggregation for one event.  A function is a node when
- * its inclusive cost is at least the node threshold; a cycle (finished
- * with CG_FUNCS_CYCLES) whose cost reaches it but has members under it
- * is a node standing for those members.  Every arc becomes an edge
- * between the nodes that stand for its two ends, arcs with the same
- * ends summed; an edge is drawn when its cost reaches the edge
- * threshold.  A drawn node that the profile shows called but that no
- * drawn edge enters keeps its heaviest edge in (and that edge's caller,
- * up the callers until a drawn edge enters), so that no node floats.
- * Thresholds are PCT = num / scale percent of the event's total, scale
- * 1 .. UINT64_MAX / 100.  roots, leaves: cg_funcs_count bytes, nonzero
- * for a function named with --root (--leaf), or NULL: those are nodes
- * whatever their cost, and then only the nodes they reach along drawn
- * edges toward callees (callers, for leaves) within depth edges are
- * kept. */
-typedef struct cg_callgraph_choice {
-	uint64_t node_num, node_scale;
-	uint64_t edge_num, edge_scale;
-	uint64_t depth;
-	const unsigned char *roots, *leaves;
-} cg_callgraph_choice;
-
-typedef struct cg_callgraph cg_callgraph;
-
-/* Choose the picture of f (finished, alive until cg_callgraph_free) for
- * event ev.  CG_OK, CG_UNSUPPORTED (line 0) for an event f has not or a
- * scale out of range, CG_RESOURCE out of memory. */
-cg_kind cg_callgraph_new(cg_callgraph **out, const cg_funcs *f, size_t ev,
-                         const cg_callgraph_choice *c, cg_error *err);
-void cg_callgraph_free(cg_callgraph *g);
-
-/* The drawn nodes, functions in cg_funcs_name_order and then cycles by
- * number.  A node is a number: v < cg_funcs_count(f) is that function,
- * else the cycle numbered v - cg_funcs_count(f) + 1. */
-size_t cg_callgraph_node_count(const cg_callgraph *g);
-size_t cg_callgraph_node(const cg_callgraph *g, size_t i);
-/* A node's figures: its function's, or its cycle's (cg_funcs_cycle). */
-void cg_callgraph_node_func(const cg_callgraph *g, size_t v, cg_func *out);
-/* The members of cycle node v as function indices in name order, their
- * number in *n; none for a function's node. */
-const size_t *cg_callgraph_members(const cg_callgraph *g, size_t v,
-                                   size_t *n);
-
-/* A drawn edge: the arcs from one node to another, summed (saturating
- * at UINT64_MAX).  counted: its cost is no share of its caller's, so a
- * picture labels it with its calls alone (calls within a cycle, a
- * recursive call, or a cost over the caller's inclusive cost). */
-typedef struct cg_edge {
-	size_t from, to; /* nodes */
-	uint64_t calls, cost;
-	int counted;
-} cg_edge;
-
-/* The drawn edges by their ends in node order. */
-size_t cg_callgraph_edge_count(const cg_callgraph *g);
-void cg_callgraph_edge(const cg_callgraph *g, size_t i, cg_edge *out);
 
 /* ------------------------------------------------------------- stacks */
 
@@ -1009,7 +646,7 @@ typedef cg_kind (*cg_stack_fn)(void *ctx, const size_t *frames, size_t depth,
 
 /* Hand each stack of event ev (an index below cg_funcs_event_count) of a
  * finished aggregation with a count above 0 to stack, root first,
- * children in the name order of cg_funcs_name_order: the stacks folded
+ * children in the byte order of their (fn, fl, ob): the stacks folded
  * while reading when cg_funcs_fold named ev (opt is then not read), else
  * those of the kept parts (CG_FUNCS_KEEP_PARTS) folded now with opt.
  * rep (NULL: none) gets what the fold met.  CG_UNSUPPORTED when neither
@@ -1018,55 +655,6 @@ cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
                 cg_stack_fn stack, void *ctx, cg_fold_report *rep,
                 cg_error *err);
 
-/* The same of one kept part (0.. cg_funcs_part_count - 1) alone, folded
- * now with opt (CG_FUNCS_KEEP_PARTS): a thread's or a dump's own stacks.
- * CG_UNSUPPORTED when the parts were not kept or for no such part. */
-cg_kind cg_fold_part(const cg_funcs *f, size_t part, size_t ev,
-                     const cg_fold_options *opt, cg_stack_fn stack, void *ctx,
-                     cg_fold_report *rep, cg_error *err);
-
-/* A frame name as a folded line holds it: ';', '%', CR and LF written
- * %3B %25 %0D %0A, so that the line keeps its format and the name can be
- * read back.  out has room for 3 * name.len bytes; returns the length. */
-size_t cg_fold_escape(cg_str name, char *out);
-
-/* How a frame is named (cg-fold -q): by the function's name alone, or
- * qualified with the base name of its file or of its object and ':'. */
-enum { CG_QUALIFY_NONE = 0, CG_QUALIFY_FILE = 1, CG_QUALIFY_OBJECT = 2 };
-
-/* Append the frame name of fn as qualify says, unescaped: fn, FILE:fn or
- * OBJECT:fn with FILE and OBJECT base names. */
-void cg_frame_name(cg_buf *out, const cg_func *fn, int qualify);
-
-/* Append the folded line of a stack: its depth frames from the root,
- * each escaped as cg_fold_escape does, joined by ';', then a space, the
- * count in decimal and LF ("a;b;c 123\n"). */
-void cg_folded_line(cg_buf *out, const cg_str *frames, size_t depth,
-                    uint64_t count);
-/* The same of frames escaped already (by cg_fold_escape): a writer that
- * names each function once escapes each name once. */
-void cg_folded_line_escaped(cg_buf *out, const cg_str *escaped, size_t depth,
-                            uint64_t count);
-
-/* Folded stacks read back, in chunks: lines "FRAME;FRAME;... COUNT" (a
- * count of decimal digits after the last space), as cg-fold writes them
- * (%3B %25 %0D %0A read as ; % CR LF) and as flamegraph.pl reads them;
- * a CR before the LF and blank lines are taken off.  Each stack goes to
- * fn, frames from the root down, valid during the call.  A line that is
- * not of that form, an empty frame, a frame that is not UTF-8 or has a
- * NUL is CG_SYNTAX at its line, as is an input with no stack; a line over
- * 16 MiB is CG_RESOURCE; fn's kind other than CG_OK stops the reading
- * with that kind.  After a fault every call repeats it. */
-typedef struct cg_folded cg_folded;
-typedef cg_kind (*cg_folded_fn)(void *ctx, const cg_str *frames, size_t depth,
-                                uint64_t count);
-cg_kind cg_folded_new(cg_folded_fn fn, void *ctx, cg_folded **out,
-                      cg_error *err);
-cg_kind cg_folded_feed(cg_folded *p, const char *bytes, size_t n,
-                       cg_error *err);
-cg_kind cg_folded_finish(cg_folded *p, cg_error *err);
-void cg_folded_free(cg_folded *p);
-
 /* ------------------------------------------------------------- export */
 
 /* A profile read for export to other viewers' formats (cg-export(1)):
@@ -1074,17 +662,13 @@ void cg_folded_free(cg_folded *p);
  * estimated (cg_fold, with fold's options), and each function's self
  * cost per source line and its calls per line of the call.
  *
- * Use: cg_export_new, cg_export_add (or cg_export_begin and
- * cg_export_end around a reader) per input, cg_export_finish once, then
- * cg_export_pprof or cg_export_speedscope. */
+ * Use: cg_export_new, cg_export_begin and cg_export_end around a reader
+ * per input, cg_export_finish once, then cg_export_write. */
 typedef struct cg_export cg_export;
 
 /* fold NULL: cg_fold_options_default.  CG_RESOURCE out of memory. */
 cg_kind cg_export_new(cg_export **out, const cg_fold_options *fold,
                       cg_error *err);
-/* Add a complete input, as cg_funcs_add_opts does. */
-cg_kind cg_export_add(cg_export *x, const char *buf, size_t len,
-                      const cg_read_options *opt, cg_error *err);
 /* Add an input read in chunks, as cg_funcs_begin and cg_funcs_end do. */
 void cg_export_begin(cg_export *x, const cg_read_options *opt, cg_handler *h,
                      void **ctx);
@@ -1095,43 +679,46 @@ cg_kind cg_export_end(cg_export *x, cg_kind parsed, cg_error *err);
 cg_kind cg_export_finish(cg_export *x, unsigned flags, cg_error *err);
 /* The aggregation behind the export (finished with it). */
 const cg_funcs *cg_export_funcs(const cg_export *x);
-/* Append the profile as pprof's profile.proto message (uncompressed) to
- * out.  One sample type per event: for a name "NAME(UNIT)" or
- * "NAME_(UNIT)", NAME in UNIT, a time converted to nanoseconds and a size
- * to bytes, the figures multiplied by the scale (Xdebug's Time_(10ns):
- * nanoseconds, x 10; cg-export(1), Units), else the name and "count"; the
- * first event's type the period type, the period its scale.  One mapping
- * per object (the empty one's included), its functions, files and lines
+/* The formats of cg_export_write. */
+enum { CG_EXPORT_PPROF = 0, CG_EXPORT_SPEEDSCOPE = 1 };
+
+/* Write the profile in format to write, whole, in one call of write once
+ * it is made (nothing is written on an error).
+ *
+ * CG_EXPORT_PPROF: pprof's profile.proto message (uncompressed).  One
+ * sample type per event: for a name "NAME(UNIT)" or "NAME_(UNIT)", NAME
+ * in UNIT, a time converted to nanoseconds and a size to bytes, the
+ * figures multiplied by the scale (Xdebug's Time_(10ns): nanoseconds,
+ * x 10; cg-export(1), Units), else the name and "count"; the first
+ * event's type the period type, the period its scale.  One mapping per
+ * object (the empty one's included), its functions, files and lines
  * marked known; one function per function (its name, with no system
  * name, so that pprof keeps it as it is; its file and first line with a
- * cost), locations at (function, line, instruction
- * address where the profile has instruction positions).  Samples are
- * each event's stacks, leaf first, a value in the event's column alone;
- * a stack is cut into pieces by the lines of its leaf's self cost and of
- * each caller's calls to the next frame, so that the samples keep every
- * function's self cost per line.  comment is written as the profile's
- * comment (a byte of it that is no part of UTF-8 written U+FFFD).  rep
- * (NULL: none), cg_funcs_event_count entries, gets what folding each
- * event met (cg_fold_report).  CG_OK; CG_UNSUPPORTED for a profile with
- * no event or a total over INT64_MAX once in its unit (pprof's values are
- * int64);
- * CG_RESOURCE out of memory, out then holding part of a message
- * (out->failed, or the caller discards it). */
-cg_kind cg_export_pprof(const cg_export *x, cg_str comment, cg_buf *out,
-                        cg_fold_report *rep, cg_error *err);
-
-/* Append the profile as speedscope's file format (JSON) to out: a frame
- * per function (name, file, first line with a cost) and a "sampled"
- * profile per event and part (a thread, a dump; cg_fold_part), the
- * stacks root first with their counts as weights, event by event and
- * within an event part by part.  A profile is named by its event, with
- * several parts "EVENT, part P of N" (P from 1), in the event's unit:
- * a time in the largest of speedscope's time units that it is a whole
- * number of, a size in bytes, the weights scaled; else "none", the
- * figures as they are.  name is the file's name (U+FFFD for a byte that
- * is no part of UTF-8).  rep and the kinds as cg_export_pprof. */
-cg_kind cg_export_speedscope(const cg_export *x, cg_str name, cg_buf *out,
-                             cg_fold_report *rep, cg_error *err);
+ * cost), locations at (function, line, instruction address where the
+ * profile has instruction positions).  Samples are each event's stacks,
+ * leaf first, a value in the event's column alone; a stack is cut into
+ * pieces by the lines of its leaf's self cost and of each caller's calls
+ * to the next frame, so that the samples keep every function's self cost
+ * per line.  text is written as the profile's comment.
+ *
+ * CG_EXPORT_SPEEDSCOPE: speedscope's file format (JSON): a frame per
+ * function (name, file, first line with a cost) and a "sampled" profile
+ * per event and part (a thread, a dump), the stacks root first with their
+ * counts as weights, event by event and within an event part by part.  A
+ * profile is named by its event, with several parts "EVENT, part P of N"
+ * (P from 1), in the event's unit: a time in the largest of speedscope's
+ * time units that it is a whole number of, a size in bytes, the weights
+ * scaled; else "none", the figures as they are.  text is the file's name.
+ *
+ * A byte of text that is no part of UTF-8 is written U+FFFD.  rep (NULL:
+ * none), cg_funcs_event_count entries, gets what folding each event met
+ * (cg_fold_report).  CG_OK; CG_UNSUPPORTED for a profile with no event,
+ * a total over INT64_MAX once in its unit (the formats' values are
+ * int64) or another format; CG_RESOURCE out of memory; or the sink's
+ * kind. */
+cg_kind cg_export_write(const cg_export *x, int format, cg_str text,
+                        cg_fold_report *rep, cg_write_fn write, void *ctx,
+                        cg_error *err);
 
 void cg_export_free(cg_export *x);
 
@@ -1200,29 +787,6 @@ enum { CG_DIFF_OLD = 0, CG_DIFF_NEW = 1 };
  * index) of the old or the new aggregation: the one rule by which
  * functions match, for a differential flame graph as for cg-diff. */
 size_t cg_diff_row(const cg_diff *d, int side, size_t i);
-
-/* An object that seems renamed between the two sides: old_ob (a base
- * name after the renaming rules) is only on the old side and so pairs
- * with nothing; new_ob is only on the new side and holds more than half
- * (held) of old_ob's functions (functions: the keys of old_ob on the old
- * side), counted by base name of file and name, the most of any such
- * object (ties: the first name in byte order); and no other object's base
- * name ends in old_ob's, so that the rule s/OLD_OB$/NEW_OB/ added for
- * objects pairs those functions and renames nothing else.  Empty names
- * are never hinted.  Hints are in the byte order of old_ob; where
- * hundreds of objects share their functions' files and names there are
- * none rather than quadratic work. */
-typedef struct cg_diff_hint {
-	cg_str old_ob, new_ob;
-	size_t held, functions;
-} cg_diff_hint;
-
-/* The hints of d: CG_OK, *out (free it with cg_diff_hints_free; NULL
- * with none) and *n, or CG_RESOURCE out of memory.  Strings live as long
- * as d. */
-cg_kind cg_diff_hints(const cg_diff *d, cg_diff_hint **out, size_t *n,
-                      cg_error *err);
-void cg_diff_hints_free(cg_diff_hint *h);
 
 void cg_diff_free(cg_diff *d);
 
@@ -1296,8 +860,6 @@ void cg_mlton_free(cg_mlton *m);
  * inclusive cost.  A profile holds counters per rule and no arcs. */
 typedef struct cg_pego cg_pego;
 
-enum { CG_PEGO_TRACE = 1, CG_PEGO_PROFILE = 2 };
-
 /* Read a complete input of len bytes (limits NULL: the defaults; the
  * input, text, line and ids limits apply) into *out, or NULL and the
  * input's error: CG_SYNTAX at the line of the offending value or event
@@ -1305,16 +867,6 @@ enum { CG_PEGO_TRACE = 1, CG_PEGO_PROFILE = 2 };
  * memory.  buf may be freed after; free *out with cg_pego_free. */
 cg_kind cg_pego_read(const char *buf, size_t len, const cg_limits *limits,
                      cg_pego **out, cg_error *err);
-
-/* CG_PEGO_TRACE or CG_PEGO_PROFILE. */
-int cg_pego_kind(const cg_pego *p);
-
-/* A trace's parses (a depth-1 call starts one; 1 for a profile). */
-size_t cg_pego_parse_count(const cg_pego *p);
-
-/* The calls of a trace entered and never exited (the parse aborted), and
- * the line of the first one's enter in *line (0 when none). */
-uint64_t cg_pego_aborted(const cg_pego *p, uint64_t *line);
 
 /* What a reader should be told of an accepted input (calls that never
  * returned; a profile cut to its first rules), in line order: a message
@@ -1326,8 +878,6 @@ const char *cg_pego_warning(const cg_pego *p, size_t i, uint64_t *line);
  * Time).  Static storage; NULL past the last. */
 size_t cg_pego_event_count(const cg_pego *p);
 const char *cg_pego_event(const cg_pego *p, size_t i);
-/* The index of the event written named name, or -1. */
-long cg_pego_event_find(const cg_pego *p, cg_str name);
 
 /* Flags of cg_pego_write: CG_PEGO_PARTS, one part per parse of a trace. */
 enum { CG_PEGO_PARTS = 1u << 0 };
@@ -1344,172 +894,14 @@ cg_kind cg_pego_write(const cg_pego *p, unsigned flags, const char *grammar,
 /* Write a trace's exact stacks as folded lines, "<parse>;rule;...;rule N"
  * with N the own cost of event ev (an index below cg_pego_event_count) of
  * the calls made from that stack, for every stack with N above 0, the
- * parses summed, frames escaped as cg_fold_escape does, in the order the
+ * parses summed, frames escaped as cg-fold(1) escapes them (';', '%', CR
+ * and LF written %3B %25 %0D %0A), in the order the
  * trace first reached them.  CG_UNSUPPORTED (line 0) for a profile, which
  * has no stacks; CG_RESOURCE out of memory; or the sink's kind. */
 cg_kind cg_pego_folded(const cg_pego *p, size_t ev, cg_write_fn write,
                        void *ctx, cg_error *err);
 
 void cg_pego_free(cg_pego *p);
-/* ---------------------------------------------------------- flame graphs */
-
-/* The frames of a flame graph: stacks (such as cg_fold's) merged by their
- * path of names from a root frame that stands for the whole profile, for
- * one profile or for two compared (a differential flame graph), with
- * each frame's inclusive and self cost per side, its width and its left
- * edge.  All strings are owned by the cg_flame and live until
- * cg_flame_free.
- *
- * Use: cg_flame_new, cg_flame_add per stack (of one side, or of both),
- * cg_flame_finish once, then the accessors. */
-typedef struct cg_flame cg_flame;
-
-/* The sides of a comparison; a single profile is CG_FLAME_NEW alone. */
-enum { CG_FLAME_OLD = 0, CG_FLAME_NEW = 1 };
-
-/* A new tree holding only the root (CG_RESOURCE if out of memory).  Free
- * it with cg_flame_free. */
-cg_kind cg_flame_new(cg_flame **out, cg_error *err);
-
-/* Add a stack of side (CG_FLAME_OLD or CG_FLAME_NEW): depth names from
- * the root down and its count.  Frames are matched by their path of
- * names compared as bytes; groups (NULL: none) gives each frame a group,
- * such as its object, kept from the stack that made the frame.  Names
- * and groups are copied.  Returns CG_OK, or CG_RESOURCE (line 0) out of
- * memory or for a sum over UInt64, after which the tree is spoiled and
- * every later call but cg_flame_free fails. */
-cg_kind cg_flame_add(cg_flame *fl, int side, const cg_str *names,
-                     const cg_str *groups, size_t depth, uint64_t count,
-                     cg_error *err);
-
-/* The same with frames matched by their path of keys (compared as
- * bytes), such as cg_diff_func's key of each function (cg_diff_row), and
- * named by names: a frame keeps the name and group of the stack that
- * made it.  A tree is fed by one of the two functions alone. */
-cg_kind cg_flame_add_keyed(cg_flame *fl, int side, const cg_str *keys,
-                           const cg_str *names, const cg_str *groups,
-                           size_t depth, uint64_t count, cg_error *err);
-
-/* Lay the frames out, once, after the last cg_flame_add.  A frame's
- * weight (its width) is its new inclusive cost, plus the old cost of the
- * frames under it that only the old side has; such a frame weighs its
- * old inclusive cost, so that it is drawn.  Children follow their parent
- * in the byte order of their names, left to right.  A frame whose weight
- * is under min_share of the root's is not shown, nor anything above it:
- * its weight and number go to its parent's hidden and nhidden.  Returns
- * CG_OK or CG_RESOURCE (out of memory, a sum over UInt64). */
-cg_kind cg_flame_finish(cg_flame *fl, double min_share, cg_error *err);
-
-/* A shown frame.  Costs are [CG_FLAME_OLD] and [CG_FLAME_NEW]. */
-typedef struct cg_flame_frame {
-	cg_str name, group;       /* the root's are empty */
-	size_t parent;            /* its parent's index; SIZE_MAX: the root */
-	size_t depth;             /* 0 for the root */
-	uint64_t x, weight;       /* left edge and width, in units of cost */
-	uint64_t incl[2], self[2];
-	uint64_t hidden;          /* weight of its children not shown */
-	size_t nhidden;           /* how many children are not shown */
-} cg_flame_frame;
-
-/* The shown frames, root first, in pre-order (0 before finishing). */
-size_t cg_flame_count(const cg_flame *fl);
-void cg_flame_get(const cg_flame *fl, size_t i, cg_flame_frame *out);
-
-/* The largest change |new - old| of a shown frame's inclusive cost (the
- * scale of a differential flame graph's colours). */
-uint64_t cg_flame_max_change(const cg_flame *fl);
-
-void cg_flame_free(cg_flame *fl);
-
-/* ---------------------------------------------------------------- lines */
-
-/* Cost per source line, for annotated listings (cg-annotate(1)), over the
- * parts of one or more inputs.  A line is (file, line): the record's fi
- * (the file of the cost: the fi=/fe= file in effect, else fl) and its line
- * position.  A cost record adds its cost to its line's self cost; a call
- * record adds its count and inclusive cost to the call (line, caller,
- * callee), the caller being the record's (ob, fl, fn) and the callee its
- * (cob, cfl, cfn).  Nothing is derived: a line's self cost is the sum of
- * its cost records, a call's cost the sum of its call records (within a
- * recursion that counts nested calls again, as the records do).  Records
- * of a part without line positions go to no line; they are counted.
- * Events are matched by name across parts and inputs, in order of first
- * appearance (the order of cg_funcs over the same inputs); every array of
- * costs below has cg_lines_event_count entries in that order.  All strings
- * and arrays are owned by the cg_lines and live until cg_lines_free.
- *
- * Use: cg_lines_new, cg_lines_add per input, cg_lines_finish once, then
- * the accessors. */
-typedef struct cg_lines cg_lines;
-
-/* A new empty aggregation in *out (CG_RESOURCE if out of memory).  Free it
- * with cg_lines_free. */
-cg_kind cg_lines_new(cg_lines **out, cg_error *err);
-
-/* Parse a complete input (as cg_parse does) and add its records.  Returns
- * CG_OK or the input's error (a sum over UInt64, more distinct events
- * than limits->events, or out of memory are Resource); after an error the
- * aggregation is spoiled, as a cg_funcs is. */
-cg_kind cg_lines_add(cg_lines *l, const char *buf, size_t len,
-                     const cg_limits *limits, unsigned flags, cg_error *err);
-
-/* Add an input read in chunks, as cg_funcs_begin and cg_funcs_end do. */
-void cg_lines_begin(cg_lines *l, const cg_read_options *opt, cg_handler *h,
-                    void **ctx);
-cg_kind cg_lines_end(cg_lines *l, cg_kind parsed, cg_error *err);
-
-/* Lay out files, lines and calls in order and sum them per line and per
- * file.  Call once, after the last cg_lines_add.  CG_OK, or Resource
- * (line 0) for a sum over UInt64 or out of memory. */
-cg_kind cg_lines_finish(cg_lines *l, cg_error *err);
-
-size_t cg_lines_event_count(const cg_lines *l);
-cg_str cg_lines_event(const cg_lines *l, size_t i);
-/* The index of the event named name, or -1. */
-long cg_lines_event_find(const cg_lines *l, cg_str name);
-
-/* Records that went to no line: those of parts without line positions. */
-uint64_t cg_lines_unplaced(const cg_lines *l);
-
-/* A file: its name as recorded, its lines (cg_lines_get indices first ..
- * first + count - 1, in line order) and the sum of their self costs. */
-typedef struct cg_line_file {
-	cg_str name;
-	size_t first, count;
-	const uint64_t *self;
-} cg_line_file;
-
-/* Files, in the byte order of their names. */
-size_t cg_lines_file_count(const cg_lines *l);
-void cg_lines_file(const cg_lines *l, size_t i, cg_line_file *out);
-
-/* A line with a cost or a call: its file (a cg_lines_file index), its
- * line number (0 when the producer knew none), its self cost, the sum of
- * its calls' costs, and its calls (cg_lines_call indices first_call ..
- * first_call + ncalls - 1, in the byte order of the callee's fn, fl, ob,
- * then the caller's). */
-typedef struct cg_line {
-	size_t file;
-	uint64_t line;
-	const uint64_t *self, *call;
-	size_t first_call, ncalls;
-} cg_line;
-
-/* Lines of every file, file after file. */
-size_t cg_lines_count(const cg_lines *l);
-void cg_lines_get(const cg_lines *l, size_t i, cg_line *out);
-
-/* Calls from one line of one function to another function. */
-typedef struct cg_line_call {
-	cg_str ob, fl, fn;    /* the caller */
-	cg_str cob, cfl, cfn; /* the callee */
-	uint64_t calls;
-	const uint64_t *cost; /* inclusive, per event */
-} cg_line_call;
-
-void cg_lines_call(const cg_lines *l, size_t i, cg_line_call *out);
-
-void cg_lines_free(cg_lines *l);
 
 #ifdef __cplusplus
 }

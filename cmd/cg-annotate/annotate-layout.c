@@ -41,9 +41,9 @@ void grid_put(grid *g, size_t col)
 			g->width[col] = w;
 	} else {
 		for (; w < g->width[col]; w++)
-			cg_buf_put(&g->line, " ", 1);
+			cgi_buf_put(&g->line, " ", 1);
 		text_append(&g->line, &g->cell);
-		cg_buf_put(&g->line, "  ", 2);
+		cgi_buf_put(&g->line, "  ", 2);
 	}
 	text_clear(&g->cell);
 }
@@ -53,7 +53,7 @@ void grid_figure(grid *g, size_t col, uint64_t v, uint64_t total,
                         int percent, int dot)
 {
 	if (dot && v == 0)
-		cg_buf_puts(&g->cell, ".");
+		cgi_buf_puts(&g->cell, ".");
 	else
 		text_count(&g->cell, v);
 	if (percent && g->width != NULL) {
@@ -79,7 +79,7 @@ void grid_end(grid *g, const char *s, size_t n)
 	size_t used;
 	if (!g->printing)
 		return;
-	cg_buf_put(&g->line, s, n);
+	cgi_buf_put(&g->line, s, n);
 	if (g->line.failed || g->cell.failed || g->width == NULL) {
 		out_spoil();
 		return;
@@ -94,7 +94,7 @@ void grid_end(grid *g, const char *s, size_t n)
 	text_clear(&g->line);
 }
 
-void grid_end_text(grid *g, const cg_buf *t)
+void grid_end_text(grid *g, const cgi_buf *t)
 {
 	if (t->failed)
 		g->line.failed = 1;
@@ -114,18 +114,18 @@ size_t grid_room(const grid *g)
 
 /* "fl:fn [ob]" into t, escaped, within room columns: the object goes
  * first, then the file's directories, then the end of the name. */
-void func_name(cg_buf *t, cg_str ob, cg_str fl, cg_str fn, size_t room)
+void func_name(cgi_buf *t, cg_str ob, cg_str fl, cg_str fn, size_t room)
 {
 	int shape;
 	for (shape = 0; shape < 3; shape++) {
 		text_clear(t);
-		text_escaped(t, shape < 2 ? fl : cg_str_basename(fl), 0);
-		cg_buf_puts(t, ":");
+		text_escaped(t, shape < 2 ? fl : cgi_str_basename(fl), 0);
+		cgi_buf_puts(t, ":");
 		text_escaped(t, fn, 0);
 		if (shape == 0 && ob.len > 0) {
-			cg_buf_puts(t, " [");
+			cgi_buf_puts(t, " [");
 			text_escaped(t, ob, 0);
-			cg_buf_puts(t, "]");
+			cgi_buf_puts(t, "]");
 		}
 		if (shape == 0 && ob.len == 0)
 			shape = 1;
@@ -134,7 +134,7 @@ void func_name(cg_buf *t, cg_str ob, cg_str fl, cg_str fn, size_t room)
 	}
 	if (room >= 4) {
 		t->len = text_cut(t->ptr, t->len, room - 3);
-		cg_buf_puts(t, "...");
+		cgi_buf_puts(t, "...");
 	}
 }
 
@@ -148,9 +148,9 @@ size_t find_func(const annotate_profile *pr, cg_str ob, cg_str fl, cg_str fn)
 		cg_func x;
 		int c;
 		cg_funcs_get(pr->f, pr->by_name[mid], &x);
-		if ((c = cg_str_cmp(x.fn, fn)) == 0 &&
-		    (c = cg_str_cmp(x.fl, fl)) == 0)
-			c = cg_str_cmp(x.ob, ob);
+		if ((c = cgi_str_cmp(x.fn, fn)) == 0 &&
+		    (c = cgi_str_cmp(x.fl, fl)) == 0)
+			c = cgi_str_cmp(x.ob, ob);
 		if (c == 0)
 			return pr->by_name[mid];
 		if (c < 0)
@@ -162,13 +162,13 @@ size_t find_func(const annotate_profile *pr, cg_str ob, cg_str fl, cg_str fn)
 }
 
 /* " [cycle N]" or " [recursive]" for an arc that recursion makes. */
-void recursion_mark(cg_buf *t, const cg_func *a, const cg_func *b)
+void recursion_mark(cgi_buf *t, const cg_func *a, const cg_func *b)
 {
 	char buf[40];
 	if (a->index == b->index)
-		cg_buf_puts(t, " [recursive]");
+		cgi_buf_puts(t, " [recursive]");
 	else if (a->cycle != 0 && a->cycle == b->cycle) {
 		snprintf(buf, sizeof buf, " [cycle %zu]", a->cycle);
-		cg_buf_puts(t, buf);
+		cgi_buf_puts(t, buf);
 	}
 }

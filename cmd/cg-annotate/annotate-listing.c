@@ -14,9 +14,9 @@
 typedef struct listing {
 	const annotate_options *o;
 	const annotate_profile *pr;
-	cg_line_file file;
+	cgi_line_file file;
 	source *src;
-	cg_buf name, row;
+	cgi_buf name, row;
 	uint64_t past_end; /* lines with a cost past the file's end */
 } listing;
 
@@ -27,10 +27,10 @@ typedef struct listing {
 static void call_row(grid *g, listing *ls, size_t i, int name_caller)
 {
 	const annotate_profile *pr = ls->pr;
-	cg_line_call c;
+	cgi_line_call c;
 	size_t e, a, b;
 	char buf[48];
-	cg_lines_call(pr->l, i, &c);
+	cgi_lines_call(pr->l, i, &c);
 	for (e = 0; e < pr->nev; e++)
 		grid_figure(g, e, c.cost[pr->lev[e]], pr->total[pr->ev[e]],
 		            ls->o->show_percs, 0);
@@ -38,19 +38,19 @@ static void call_row(grid *g, listing *ls, size_t i, int name_caller)
 	if (!g->printing)
 		return;
 	/* a callee of the listed file and the caller's object: its name */
-	if (cg_str_cmp(c.cfl, ls->file.name) == 0 && cg_str_cmp(c.cob, c.ob) == 0) {
+	if (cgi_str_cmp(c.cfl, ls->file.name) == 0 && cgi_str_cmp(c.cob, c.ob) == 0) {
 		text_clear(&ls->name);
 		text_escaped(&ls->name, c.cfn, 0);
 	} else
 		func_name(&ls->name, c.cob, c.cfl, c.cfn,
 		          grid_room(g) > 3 ? grid_room(g) - 3 : 0);
 	text_clear(&ls->row);
-	cg_buf_puts(&ls->row, "=> ");
+	cgi_buf_puts(&ls->row, "=> ");
 	text_append(&ls->row, &ls->name);
 	snprintf(buf, sizeof buf, " (%llux)", (unsigned long long)c.calls);
-	cg_buf_puts(&ls->row, buf);
+	cgi_buf_puts(&ls->row, buf);
 	if (name_caller) {
-		cg_buf_puts(&ls->row, " from ");
+		cgi_buf_puts(&ls->row, " from ");
 		text_escaped(&ls->row, c.fn, 0);
 	}
 	a = find_func(pr, c.ob, c.fl, c.fn);
@@ -64,21 +64,21 @@ static void call_row(grid *g, listing *ls, size_t i, int name_caller)
 	grid_end_text(g, &ls->row);
 }
 
-static int same_caller(const cg_line_call *a, const cg_line_call *b)
+static int same_caller(const cgi_line_call *a, const cgi_line_call *b)
 {
-	return cg_str_cmp(a->ob, b->ob) == 0 && cg_str_cmp(a->fl, b->fl) == 0 &&
-	       cg_str_cmp(a->fn, b->fn) == 0;
+	return cgi_str_cmp(a->ob, b->ob) == 0 && cgi_str_cmp(a->fl, b->fl) == 0 &&
+	       cgi_str_cmp(a->fn, b->fn) == 0;
 }
 
-static int several_callers(const annotate_profile *pr, const cg_line *ln)
+static int several_callers(const annotate_profile *pr, const cgi_line *ln)
 {
-	cg_line_call first, c;
+	cgi_line_call first, c;
 	size_t k;
 	if (ln->ncalls < 2)
 		return 0;
-	cg_lines_call(pr->l, ln->first_call, &first);
+	cgi_lines_call(pr->l, ln->first_call, &first);
 	for (k = 1; k < ln->ncalls; k++) {
-		cg_lines_call(pr->l, ln->first_call + k, &c);
+		cgi_lines_call(pr->l, ln->first_call + k, &c);
 		if (!same_caller(&first, &c))
 			return 1;
 	}
@@ -86,7 +86,7 @@ static int several_callers(const annotate_profile *pr, const cg_line *ln)
 }
 
 /* One source line n (0: "no line"), with its cost line ln (NULL: none). */
-static void source_row(grid *g, listing *ls, uint64_t n, const cg_line *ln)
+static void source_row(grid *g, listing *ls, uint64_t n, const cgi_line *ln)
 {
 	const annotate_profile *pr = ls->pr;
 	size_t e, k;
@@ -94,7 +94,7 @@ static void source_row(grid *g, listing *ls, uint64_t n, const cg_line *ln)
 	char num[24];
 	for (e = 0; e < pr->nev; e++) {
 		if (ln == NULL) {
-			cg_buf_puts(&g->cell, ".");
+			cgi_buf_puts(&g->cell, ".");
 			grid_put(g, e);
 		} else
 			grid_figure(g, e, ln->self[pr->lev[e]], pr->total[pr->ev[e]],
@@ -104,13 +104,13 @@ static void source_row(grid *g, listing *ls, uint64_t n, const cg_line *ln)
 		snprintf(num, sizeof num, "%llu", (unsigned long long)n);
 	else
 		snprintf(num, sizeof num, "-");
-	cg_buf_puts(&g->cell, num);
+	cgi_buf_puts(&g->cell, num);
 	grid_put(g, pr->nev);
 	text_clear(&ls->row);
 	if (n == 0)
-		cg_buf_puts(&ls->row, "<cost with no line number>");
+		cgi_buf_puts(&ls->row, "<cost with no line number>");
 	else if (ls->src == NULL || n > ls->src->lines) {
-		cg_buf_puts(&ls->row, "<past the end of the file>");
+		cgi_buf_puts(&ls->row, "<past the end of the file>");
 		if (g->printing)
 			ls->past_end++;
 	} else
@@ -146,8 +146,8 @@ static void source_rows(grid *g, listing *ls)
 	size_t i;
 	for (i = 0; i < ls->file.count; i++) {
 		uint64_t lo, hi, n;
-		cg_line ln;
-		cg_lines_get(ls->pr->l, ls->file.first + i, &ln);
+		cgi_line ln;
+		cgi_lines_get(ls->pr->l, ls->file.first + i, &ln);
 		if (ln.line == 0) {
 			source_row(g, ls, 0, &ln);
 			continue;
@@ -163,8 +163,8 @@ static void source_rows(grid *g, listing *ls)
 		if (hi > last)
 			hi = last;
 		if (i + 1 < ls->file.count) {
-			cg_line next;
-			cg_lines_get(ls->pr->l, ls->file.first + i + 1, &next);
+			cgi_line next;
+			cgi_lines_get(ls->pr->l, ls->file.first + i + 1, &next);
 			if (hi >= next.line)
 				hi = next.line - 1;
 		}
@@ -179,19 +179,19 @@ static void print_listing(grid *g, listing *ls, struct timespec newest,
                           int timed)
 {
 	const annotate_profile *pr = ls->pr;
-	cg_buf t = CG_BUF_INIT;
+	cgi_buf t = CGI_BUF_INIT;
 	size_t e, pass;
-	cg_buf_puts(&t, "-- Source: ");
+	cgi_buf_puts(&t, "-- Source: ");
 	text_escaped(&t, ls->file.name, 0);
-	if (cg_str_cmp(ls->file.name,
+	if (cgi_str_cmp(ls->file.name,
 	               (cg_str){ls->src->path, strlen(ls->src->path)}) != 0) {
-		cg_buf_puts(&t, " (read from ");
+		cgi_buf_puts(&t, " (read from ");
 		text_escaped(&t, (cg_str){ls->src->path, strlen(ls->src->path)}, 0);
-		cg_buf_puts(&t, ")");
+		cgi_buf_puts(&t, ")");
 	}
-	cg_buf_puts(&t, "\n");
+	cgi_buf_puts(&t, "\n");
 	if (timed && time_later(ls->src->mtime, newest))
-		cg_buf_puts(&t, "-- note: the file is newer than the profile: its "
+		cgi_buf_puts(&t, "-- note: the file is newer than the profile: its "
 		              "lines may not be the ones measured\n");
 	text_out(&t);
 	grid_start(g, pr->nev + 1, g->columns);
@@ -202,7 +202,7 @@ static void print_listing(grid *g, listing *ls, struct timespec newest,
 			text_escaped(&g->cell, cg_funcs_event(pr->f, pr->ev[e]), 0);
 			grid_put(g, e);
 		}
-		cg_buf_puts(&g->cell, "line");
+		cgi_buf_puts(&g->cell, "line");
 		grid_put(g, pr->nev);
 		grid_end(g, "", 0);
 		source_rows(g, ls);
@@ -218,31 +218,31 @@ static void print_listing(grid *g, listing *ls, struct timespec newest,
 		out_cstr(buf);
 	}
 	out_char('\n');
-	cg_buf_free(&t);
+	cgi_buf_free(&t);
 }
 
 /* A file the listing cannot show, in the list that ends the listings:
  * why, and its self cost. */
-static void note_unread(cg_buf *t, const annotate_profile *pr,
-                        const cg_line_file *file, int why,
+static void note_unread(cgi_buf *t, const annotate_profile *pr,
+                        const cgi_line_file *file, int why,
                         const source *src)
 {
 	size_t e;
-	cg_buf_puts(t, "  ");
+	cgi_buf_puts(t, "  ");
 	text_escaped(t, file->name, 0);
 	if (why == SOURCE_MISSING)
-		cg_buf_puts(t, ": not found");
+		cgi_buf_puts(t, ": not found");
 	else {
-		cg_buf_puts(t, ": ");
+		cgi_buf_puts(t, ": ");
 		text_escaped(t, (cg_str){src->why, strlen(src->why)}, 0);
 	}
-	cg_buf_puts(t, "; self");
+	cgi_buf_puts(t, "; self");
 	for (e = 0; e < pr->nev; e++) {
-		cg_buf_puts(t, " ");
+		cgi_buf_puts(t, " ");
 		text_count(t, file->self[pr->lev[e]]);
 		text_percent(t, file->self[pr->lev[e]], pr->total[pr->ev[e]]);
 	}
-	cg_buf_puts(t, "\n");
+	cgi_buf_puts(t, "\n");
 }
 
 static int is_file_name(cg_str s)
@@ -254,7 +254,7 @@ void print_sources(const annotate_options *o, const annotate_profile *pr, grid *
 {
 	size_t i, e, files = 0;
 	uint64_t *shown = calloc(pr->nev + 1, sizeof *shown);
-	cg_buf unread = CG_BUF_INIT;
+	cgi_buf unread = CGI_BUF_INIT;
 	listing ls;
 	if (shown == NULL) {
 		out_spoil();
@@ -263,18 +263,18 @@ void print_sources(const annotate_options *o, const annotate_profile *pr, grid *
 	memset(&ls, 0, sizeof ls);
 	ls.o = o;
 	ls.pr = pr;
-	if (cg_lines_count(pr->l) == 0 && cg_lines_unplaced(pr->l) > 0)
+	if (cgi_lines_count(pr->l) == 0 && cgi_lines_unplaced(pr->l) > 0)
 		out_cstr("-- No source lines: the profile has no line positions "
 		         "(record with --dump-line=yes)\n\n");
-	else if (cg_lines_unplaced(pr->l) > 0)
+	else if (cgi_lines_unplaced(pr->l) > 0)
 		out_cstr("-- note: some parts have no line positions: their "
 		         "records are in no listing\n\n");
-	for (i = 0; i < cg_lines_file_count(pr->l); i++) {
+	for (i = 0; i < cgi_lines_file_count(pr->l); i++) {
 		source src;
 		int r;
-		cg_lines_file(pr->l, i, &ls.file);
+		cgi_lines_file(pr->l, i, &ls.file);
 		if (!is_file_name(ls.file.name) ||
-		    !cg_ge_product(ls.file.self[pr->lev[0]],
+		    !cgi_ge_product(ls.file.self[pr->lev[0]],
 		                     100 * o->filter.pct_scale, o->filter.pct_num,
 		                     pr->total[pr->ev[0]]))
 			continue;
@@ -301,21 +301,21 @@ void print_sources(const annotate_options *o, const annotate_profile *pr, grid *
 		out_char('\n');
 	}
 	if (files > 0) {
-		cg_buf t = CG_BUF_INIT;
-		cg_buf_puts(&t, "-- Self cost of the lines of the files shown:");
+		cgi_buf t = CGI_BUF_INIT;
+		cgi_buf_puts(&t, "-- Self cost of the lines of the files shown:");
 		for (e = 0; e < pr->nev; e++) {
-			cg_buf_puts(&t, " ");
+			cgi_buf_puts(&t, " ");
 			text_escaped(&t, cg_funcs_event(pr->f, pr->ev[e]), 0);
-			cg_buf_puts(&t, " ");
+			cgi_buf_puts(&t, " ");
 			text_count(&t, shown[e]);
 			text_percent(&t, shown[e], pr->total[pr->ev[e]]);
 		}
-		cg_buf_puts(&t, "\n");
+		cgi_buf_puts(&t, "\n");
 		text_out(&t);
-		cg_buf_free(&t);
+		cgi_buf_free(&t);
 	}
-	cg_buf_free(&ls.name);
-	cg_buf_free(&ls.row);
-	cg_buf_free(&unread);
+	cgi_buf_free(&ls.name);
+	cgi_buf_free(&ls.row);
+	cgi_buf_free(&unread);
 	free(shown);
 }

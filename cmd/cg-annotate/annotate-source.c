@@ -104,21 +104,21 @@ static int try_path(source *s, const char *path)
 }
 
 /* dir/tail into t (a path the OS takes: no NUL in a profile's names). */
-static void join(cg_buf *t, const char *dir, const char *tail, size_t n)
+static void join(cgi_buf *t, const char *dir, const char *tail, size_t n)
 {
 	text_clear(t);
 	if (dir != NULL) {
-		cg_buf_puts(t, dir);
+		cgi_buf_puts(t, dir);
 		if (t->len > 0 && t->ptr[t->len - 1] != '/')
-			cg_buf_put(t, "/", 1);
+			cgi_buf_put(t, "/", 1);
 	}
-	cg_buf_put(t, tail, n);
+	cgi_buf_put(t, tail, n);
 }
 
 int source_find(cg_str name, const char *const *dirs, size_t ndirs,
                 source *s)
 {
-	cg_buf t = CG_BUF_INIT;
+	cgi_buf t = CGI_BUF_INIT;
 	int ret = SOURCE_MISSING, r;
 	size_t d, i;
 	memset(s, 0, sizeof *s);
@@ -149,7 +149,7 @@ int source_find(cg_str name, const char *const *dirs, size_t ndirs,
 		}
 	r = ret;
 out:
-	cg_buf_free(&t);
+	cgi_buf_free(&t);
 	return r;
 }
 

@@ -11,21 +11,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-void text_clear(cg_buf *t)
+void text_clear(cgi_buf *t)
 {
 	t->len = 0;
 	if (t->ptr != NULL)
 		t->ptr[0] = '\0';
 }
 
-void text_append(cg_buf *to, const cg_buf *from)
+void text_append(cgi_buf *to, const cgi_buf *from)
 {
-	cg_buf_put(to, from->ptr != NULL ? from->ptr : "", from->len);
+	cgi_buf_put(to, from->ptr != NULL ? from->ptr : "", from->len);
 	if (from->failed)
 		to->failed = 1;
 }
 
-void text_out(const cg_buf *t)
+void text_out(const cgi_buf *t)
 {
 	if (t->failed)
 		out_spoil();
@@ -33,7 +33,7 @@ void text_out(const cg_buf *t)
 		out_bytes(t->ptr != NULL ? t->ptr : "", t->len);
 }
 
-void text_count(cg_buf *t, uint64_t v)
+void text_count(cgi_buf *t, uint64_t v)
 {
 	char digits[24], out[32];
 	int n = snprintf(digits, sizeof digits, "%llu", (unsigned long long)v);
@@ -43,10 +43,10 @@ void text_count(cg_buf *t, uint64_t v)
 			out[o++] = ',';
 		out[o++] = digits[i];
 	}
-	cg_buf_put(t, out, o);
+	cgi_buf_put(t, out, o);
 }
 
-void text_percent(cg_buf *t, uint64_t v, uint64_t total)
+void text_percent(cgi_buf *t, uint64_t v, uint64_t total)
 {
 	text_percent_width(t, v, total, 5);
 }
@@ -59,7 +59,7 @@ int text_percent_digits(uint64_t v, uint64_t total)
 	return snprintf(buf, sizeof buf, "%.2f", 100.0 * (double)v / (double)total);
 }
 
-void text_percent_width(cg_buf *t, uint64_t v, uint64_t total, int width)
+void text_percent_width(cgi_buf *t, uint64_t v, uint64_t total, int width)
 {
 	char buf[48];
 	if (total == 0)
@@ -67,5 +67,5 @@ void text_percent_width(cg_buf *t, uint64_t v, uint64_t total, int width)
 	else
 		snprintf(buf, sizeof buf, " (%*.2f%%)", width,
 		         100.0 * (double)v / (double)total);
-	cg_buf_puts(t, buf);
+	cgi_buf_puts(t, buf);
 }

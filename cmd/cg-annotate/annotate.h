@@ -6,7 +6,7 @@
 #ifndef CGPROF_ANNOTATE_H
 #define CGPROF_ANNOTATE_H
 
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "rows.h"
 #include "text.h"
 
@@ -16,25 +16,25 @@
 
 /* ------------------------------------------------------------------ text */
 
-/* Text is built in cg_bufs (cgprof.h): out of memory leaves a buffer
+/* Text is built in cgi_bufs (cgprof.h): out of memory leaves a buffer
  * failed, and what is made of a failed buffer fails too, up to the
  * report, which is held (out_hold) and then spoiled (out_spoil):
  * cg-annotate's main says so and prints none of it. */
 
 /* Empty t (NUL-terminated if it has memory). */
-void text_clear(cg_buf *t);
+void text_clear(cgi_buf *t);
 /* Append from to to; a failed from fails to. */
-void text_append(cg_buf *to, const cg_buf *from);
+void text_append(cgi_buf *to, const cgi_buf *from);
 /* t into the report: its bytes, or a spoiled report if t failed. */
-void text_out(const cg_buf *t);
+void text_out(const cgi_buf *t);
 /* v with thousands separators: 1,234,567. */
-void text_count(cg_buf *t, uint64_t v);
+void text_count(cgi_buf *t, uint64_t v);
 /* " (12.34%)": v as a share of total, two decimals; "(  -   )" for a
  * zero total. */
-void text_percent(cg_buf *t, uint64_t v, uint64_t total);
+void text_percent(cgi_buf *t, uint64_t v, uint64_t total);
 /* The share in a field of width characters (5 fits all but 100.00), and
  * how many characters it takes on its own. */
-void text_percent_width(cg_buf *t, uint64_t v, uint64_t total, int width);
+void text_percent_width(cgi_buf *t, uint64_t v, uint64_t total, int width);
 int text_percent_digits(uint64_t v, uint64_t total);
 
 /* ---------------------------------------------------------------- source */
@@ -83,7 +83,7 @@ void source_free(source *s);
 /* What the options ask for. */
 typedef struct annotate_options {
 	const char *events;
-	cg_row_filter filter;
+	cgi_row_filter filter;
 	int inclusive, callers, callees, autoann, show_percs;
 	uint64_t context;
 	long width; /* -1: the terminal's */
@@ -94,12 +94,12 @@ typedef struct annotate_options {
 /* The profile: its aggregations and what the header says. */
 typedef struct annotate_profile {
 	cg_funcs *f;
-	cg_lines *l;
-	cg_buf names, cmd;
+	cgi_lines *l;
+	cgi_buf names, cmd;
 	struct timespec newest; /* the newest input's time */
 	int timed;
 	size_t *ev, nev;  /* chosen events: cg_funcs indices */
-	size_t *lev;      /* the same events: cg_lines indices */
+	size_t *lev;      /* the same events: cgi_lines indices */
 	const uint64_t *total;
 	size_t *by_name;  /* function indices in (fn, fl, ob) order */
 } annotate_profile;
@@ -113,7 +113,7 @@ typedef struct grid {
 	size_t ncol;
 	size_t *width; /* of each column's cells, then of their shares */
 	int printing;
-	cg_buf cell, line;
+	cgi_buf cell, line;
 	long columns; /* the terminal's width, 0: none */
 } grid;
 
@@ -129,18 +129,18 @@ void grid_figure(grid *g, size_t col, uint64_t v, uint64_t total,
 /* End the row with the text s (escaped already), cut to the width. */
 void grid_end(grid *g, const char *s, size_t n);
 /* grid_end with the text of t; a failed t spoils the report. */
-void grid_end_text(grid *g, const cg_buf *t);
+void grid_end_text(grid *g, const cgi_buf *t);
 /* Columns left on the row so far (SIZE_MAX with no width). */
 size_t grid_room(const grid *g);
 
 /* "fl:fn [ob]" into t, escaped, within room columns: the object goes
  * first, then the file's directories, then the end of the name. */
-void func_name(cg_buf *t, cg_str ob, cg_str fl, cg_str fn, size_t room);
+void func_name(cgi_buf *t, cg_str ob, cg_str fl, cg_str fn, size_t room);
 /* The function index of (ob, fl, fn); SIZE_MAX if none. */
 size_t find_func(const annotate_profile *pr, cg_str ob, cg_str fl, cg_str fn);
 /* " [recursive]" or " [cycle N]" for a call from a to b that recursion
  * makes, else nothing. */
-void recursion_mark(cg_buf *t, const cg_func *a, const cg_func *b);
+void recursion_mark(cgi_buf *t, const cg_func *a, const cg_func *b);
 
 /* The source listings of the files over the threshold. */
 void print_sources(const annotate_options *o, const annotate_profile *pr,

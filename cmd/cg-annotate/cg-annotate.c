@@ -2,7 +2,7 @@
  * table with thousands separators and percentages, the callers and
  * callees of each function (--tree), and the hot source lines with their
  * self cost and the cost of the calls they make.  The figures come from
- * the library (cg_funcs for functions and arcs, cg_lines for lines); this
+ * the library (cg_funcs for functions and arcs, cgi_lines for lines); this
  * file only lays them out.  Every input is read (in chunks) and
  * aggregated before anything is printed. */
 #define _DEFAULT_SOURCE
@@ -64,24 +64,24 @@ enum {
  * value of the first cmd: header: a tee of the functions and a tee of
  * the lines and the command line. */
 typedef struct reading {
-	cg_tee both, rest; /* both.second_ctx is rest */
+	cgi_tee both, rest; /* both.second_ctx is rest */
 } reading;
 
 static cg_kind find_cmd(void *ctx, const cg_part *p)
 {
-	cg_buf *cmd = ctx;
+	cgi_buf *cmd = ctx;
 	cg_str v;
-	if (cmd->len == 0 && cg_part_meta(p, "cmd", &v))
-		cg_buf_put(cmd, v.ptr, v.len);
+	if (cmd->len == 0 && cgi_part_meta(p, "cmd", &v))
+		cgi_buf_put(cmd, v.ptr, v.len);
 	return CG_OK;
 }
 
 /* The input's verdict: the parse's, else the functions', else the lines'. */
 static cg_kind reading_end(void *ctx, cg_kind parsed, cg_error *err)
 {
-	const cg_tee *both = ctx, *rest = both->second_ctx;
+	const cgi_tee *both = ctx, *rest = both->second_ctx;
 	cg_kind k = cg_funcs_end(both->first_ctx, parsed, err);
-	return cg_lines_end(rest->first_ctx, k, err);
+	return cgi_lines_end(rest->first_ctx, k, err);
 }
 
 /* The input's modification time, for "newer than the profile". */
@@ -110,12 +110,12 @@ static int add_input(cli *c, annotate_profile *pr, char **paths, size_t i,
 	reading rd;
 	cli_read_options(c, &sink.opt, &st);
 	cg_funcs_begin(pr->f, &sink.opt, &rd.both.first, &rd.both.first_ctx);
-	cg_lines_begin(pr->l, &sink.opt, &rd.rest.first, &rd.rest.first_ctx);
+	cgi_lines_begin(pr->l, &sink.opt, &rd.rest.first, &rd.rest.first_ctx);
 	rd.rest.second = cmd_header;
 	rd.rest.second_ctx = &pr->cmd;
-	rd.both.second = cg_tee_handler();
+	rd.both.second = cgi_tee_handler();
 	rd.both.second_ctx = &rd.rest;
-	sink.h = cg_tee_handler();
+	sink.h = cgi_tee_handler();
 	sink.ctx = &rd.both;
 	sink.end = reading_end;
 	if (!cli_add_input(c, paths, i, n, skipped, &sink))
@@ -124,7 +124,7 @@ static int add_input(cli *c, annotate_profile *pr, char **paths, size_t i,
 		return 1;
 	note_time(pr, path);
 	if (pr->names.len > 0)
-		cg_buf_puts(&pr->names, ", ");
+		cgi_buf_puts(&pr->names, ", ");
 	text_escaped(&pr->names, (cg_str){cli_name(path), strlen(cli_name(path))},
 	             0);
 	return 1;
@@ -138,14 +138,14 @@ static int load(cli *c, annotate_profile *pr, int argc, char **argv)
 	int ok = 1;
 	char **paths = cli_inputs(c, argc, argv, &n);
 	if (cg_funcs_new(&pr->f, &err) != CG_OK ||
-	    cg_lines_new(&pr->l, &err) != CG_OK) {
+	    cgi_lines_new(&pr->l, &err) != CG_OK) {
 		out_spoil(); /* main says so */
 		return -1;
 	}
 	for (i = 0; i < n; i++)
 		ok &= add_input(c, pr, paths, i, n, &skipped);
 	if (ok && (cg_funcs_finish(pr->f, c->finish, &err) != CG_OK ||
-	           cg_lines_finish(pr->l, &err) != CG_OK)) {
+	           cgi_lines_finish(pr->l, &err) != CG_OK)) {
 		cli_fail(c, NULL, &err);
 		ok = 0;
 	}
@@ -165,7 +165,7 @@ static int pick_events(cli *c, const annotate_options *o, annotate_profile *pr)
 		return -1;
 	}
 	for (i = 0; i < pr->nev; i++) {
-		long j = cg_lines_event_find(pr->l, cg_funcs_event(pr->f, pr->ev[i]));
+		long j = cgi_lines_event_find(pr->l, cg_funcs_event(pr->f, pr->ev[i]));
 		pr->lev[i] = j >= 0 ? (size_t)j : 0;
 	}
 	pr->total = cg_funcs_totals(pr->f);
@@ -175,7 +175,7 @@ static int pick_events(cli *c, const annotate_options *o, annotate_profile *pr)
 /* ------------------------------------------------------------- header */
 
 /* The threshold as given: PCT with its decimals. */
-static void threshold_text(cg_buf *t, const cg_row_filter *flt)
+static void threshold_text(cgi_buf *t, const cgi_row_filter *flt)
 {
 	char buf[64];
 	int dec = 0;
@@ -184,12 +184,12 @@ static void threshold_text(cg_buf *t, const cg_row_filter *flt)
 		dec++;
 	snprintf(buf, sizeof buf, "%.*f%%", dec,
 	         (double)flt->pct_num / (double)flt->pct_scale);
-	cg_buf_puts(t, buf);
+	cgi_buf_puts(t, buf);
 }
 
 static void print_header(const annotate_options *o, const annotate_profile *pr)
 {
-	cg_buf t = CG_BUF_INIT;
+	cgi_buf t = CGI_BUF_INIT;
 	size_t i;
 	if (pr->cmd.failed)
 		out_spoil();
@@ -213,28 +213,28 @@ static void print_header(const annotate_options *o, const annotate_profile *pr)
 	for (i = 0; i < pr->nev; i++) {
 		text_clear(&t);
 		text_escaped(&t, cg_funcs_event(pr->f, pr->ev[i]), 0);
-		cg_buf_puts(&t, " ");
+		cgi_buf_puts(&t, " ");
 		text_count(&t, pr->total[pr->ev[i]]);
 		if (i > 0)
 			out_cstr(", ");
 		text_out(&t);
 	}
 	text_clear(&t);
-	cg_buf_puts(&t, "\nThreshold:  ");
+	cgi_buf_puts(&t, "\nThreshold:  ");
 	threshold_text(&t, &o->filter);
-	cg_buf_puts(&t, " of ");
+	cgi_buf_puts(&t, " of ");
 	text_escaped(&t, cg_funcs_event(pr->f, pr->ev[0]), 0);
-	cg_buf_puts(&t, o->inclusive ? " inclusive for functions, self for files"
+	cgi_buf_puts(&t, o->inclusive ? " inclusive for functions, self for files"
 	                           : " self for functions and files");
 	if (o->filter.has_top) {
 		char buf[40];
 		snprintf(buf, sizeof buf, "; the first %llu functions",
 		         (unsigned long long)o->filter.top);
-		cg_buf_puts(&t, buf);
+		cgi_buf_puts(&t, buf);
 	}
 	text_out(&t);
 	out_cstr("\n\n");
-	cg_buf_free(&t);
+	cgi_buf_free(&t);
 }
 
 /* ----------------------------------------------------------- functions */
@@ -301,7 +301,7 @@ static void group_arcs(const annotate_profile *pr, int by_callee, size_t **first
 
 /* One arc row: the arc's cost under the inclusive columns. */
 static void arc_row(grid *g, const annotate_profile *pr, size_t i,
-                    int callee_side, cg_buf *name)
+                    int callee_side, cgi_buf *name)
 {
 	cg_arc a;
 	cg_func x, y, *other;
@@ -322,19 +322,19 @@ static void arc_row(grid *g, const annotate_profile *pr, size_t i,
 	          grid_room(g) > 6 ? grid_room(g) - 6 : 0);
 	snprintf(buf, sizeof buf, " (%llux)", (unsigned long long)a.calls);
 	{
-		cg_buf line = CG_BUF_INIT;
-		cg_buf_puts(&line, callee_side ? "  >   " : "  <   ");
+		cgi_buf line = CGI_BUF_INIT;
+		cgi_buf_puts(&line, callee_side ? "  >   " : "  <   ");
 		text_append(&line, name);
-		cg_buf_puts(&line, buf);
+		cgi_buf_puts(&line, buf);
 		recursion_mark(&line, &x, &y);
 		grid_end_text(g, &line);
-		cg_buf_free(&line);
+		cgi_buf_free(&line);
 	}
 }
 
 /* The arcs of function fi on one side (first NULL: that side not asked). */
 static void arc_rows(grid *g, const annotate_profile *pr, const size_t *first,
-                     const size_t *list, size_t fi, int callee_side, cg_buf *name)
+                     const size_t *list, size_t fi, int callee_side, cgi_buf *name)
 {
 	size_t k;
 	if (first == NULL || fi == SIZE_MAX)
@@ -344,13 +344,13 @@ static void arc_rows(grid *g, const annotate_profile *pr, const size_t *first,
 }
 
 static void function_rows(grid *g, const annotate_options *o,
-                          const annotate_profile *pr, const cg_row *rows,
+                          const annotate_profile *pr, const cgi_row *rows,
                           size_t n, const arcs *ar)
 {
-	cg_buf name = CG_BUF_INIT;
+	cgi_buf name = CGI_BUF_INIT;
 	size_t r, e;
 	for (r = 0; r < n; r++) {
-		const cg_row *w = &rows[r];
+		const cgi_row *w = &rows[r];
 		size_t fi = SIZE_MAX;
 		if (o->callers || o->callees) {
 			fi = find_func(pr, w->name[0], w->name[1], w->name[2]);
@@ -364,23 +364,23 @@ static void function_rows(grid *g, const annotate_options *o,
 			grid_figure(g, pr->nev + e, w->incl[pr->ev[e]],
 			            pr->total[pr->ev[e]], 1, 0);
 		if (g->printing) {
-			cg_buf line = CG_BUF_INIT;
+			cgi_buf line = CGI_BUF_INIT;
 			size_t mark = o->callers || o->callees ? 2 : 0;
 			func_name(&name, w->name[0], w->name[1], w->name[2],
 			          grid_room(g) > mark ? grid_room(g) - mark : 0);
-			cg_buf_puts(&line, mark ? "* " : "");
+			cgi_buf_puts(&line, mark ? "* " : "");
 			text_append(&line, &name);
 			grid_end_text(g, &line);
-			cg_buf_free(&line);
+			cgi_buf_free(&line);
 		}
 		arc_rows(g, pr, ar->out_first, ar->out, fi, 1, &name);
 	}
-	cg_buf_free(&name);
+	cgi_buf_free(&name);
 }
 
 static void print_functions(const annotate_options *o,
                             const annotate_profile *pr, grid *g,
-                            const cg_row *rows, size_t n)
+                            const cgi_row *rows, size_t n)
 {
 	arcs ar;
 	size_t e, pass;
@@ -398,7 +398,7 @@ static void print_functions(const annotate_options *o,
 		for (e = 0; e < 2 * pr->nev; e++) {
 			text_escaped(&g->cell, cg_funcs_event(pr->f, pr->ev[e % pr->nev]), 0);
 			if (e >= pr->nev)
-				cg_buf_puts(&g->cell, ":incl");
+				cgi_buf_puts(&g->cell, ":incl");
 			grid_put(g, e);
 		}
 		grid_end(g, "file:function [object]", 22);
@@ -417,22 +417,22 @@ static void print_functions(const annotate_options *o,
 
 static void run(cli *c, const annotate_options *o, annotate_profile *pr)
 {
-	cg_row_key key;
-	cg_row *rows;
+	cgi_row_key key;
+	cgi_row *rows;
 	size_t n;
 	grid g;
 	if (pick_events(c, o, pr) != 0)
 		return; /* said why */
 	if ((pr->by_name = calloc(cg_funcs_count(pr->f) + 1,
 	                          sizeof *pr->by_name)) == NULL ||
-	    cg_funcs_name_order(pr->f, pr->by_name, NULL) != CG_OK) {
+	    cgi_funcs_name_order(pr->f, pr->by_name, NULL) != CG_OK) {
 		out_spoil(); /* main says so */
 		return;
 	}
-	key.what = o->inclusive ? CG_ROW_INCL : CG_ROW_SELF;
+	key.what = o->inclusive ? CGI_ROW_INCL : CGI_ROW_SELF;
 	key.ev = pr->ev[0];
-	if ((rows = cg_rows_collect(pr->f, 0, &n)) == NULL ||
-	    cg_rows_select(pr->f, rows, n, 0, &key, &o->filter, &n, NULL) !=
+	if ((rows = cgi_rows_collect(pr->f, 0, &n)) == NULL ||
+	    cgi_rows_select(pr->f, rows, n, 0, &key, &o->filter, &n, NULL) !=
 	        CG_OK) {
 		free(rows);
 		out_spoil();
@@ -445,8 +445,8 @@ static void run(cli *c, const annotate_options *o, annotate_profile *pr)
 	if (o->autoann)
 		print_sources(o, pr, &g);
 	free(g.width);
-	cg_buf_free(&g.cell);
-	cg_buf_free(&g.line);
+	cgi_buf_free(&g.cell);
+	cgi_buf_free(&g.line);
 	free(rows);
 }
 
@@ -563,9 +563,9 @@ int main(int argc, char **argv)
 		cli_oom(&c, NULL);
 	}
 	cg_funcs_free(pr.f);
-	cg_lines_free(pr.l);
-	cg_buf_free(&pr.names);
-	cg_buf_free(&pr.cmd);
+	cgi_lines_free(pr.l);
+	cgi_buf_free(&pr.names);
+	cgi_buf_free(&pr.cmd);
 	free(pr.ev);
 	free(pr.lev);
 	free(pr.by_name);

@@ -48,7 +48,7 @@ static long event_index(table *t, cg_str name)
 	size_t i;
 	char *copy;
 	for (i = 0; i < t->nev; i++)
-		if (cg_str_cmp(t->ev[i], name) == 0)
+		if (cgi_str_cmp(t->ev[i], name) == 0)
 			return (long)i;
 	if (cli_grow((void **)&t->ev, &t->evcap, t->nev + 1, sizeof *t->ev) ||
 	    (copy = malloc(name.len + 1)) == NULL)
@@ -185,7 +185,7 @@ static long find_event(void *ctx, cg_str name)
 	const table *t = ctx;
 	size_t i;
 	for (i = 0; i < t->nev; i++)
-		if (cg_str_cmp(t->ev[i], name) == 0)
+		if (cgi_str_cmp(t->ev[i], name) == 0)
 			return (long)i;
 	fprintf(stderr, "%s: -e: no row has event '%.*s'\n", t->c->prog,
 	        (int)name.len, name.ptr);
@@ -241,7 +241,7 @@ static int keep(const options *o, const row *r, const size_t *ev,
 	if (o->has_min && key < o->min)
 		return 0;
 	/* |delta| / old >= num / (100 * scale) */
-	return !o->has_pct || cg_ge_product(key, 100 * o->pct_scale, o->pct_num, a);
+	return !o->has_pct || cgi_ge_product(key, 100 * o->pct_scale, o->pct_num, a);
 }
 
 static uint64_t add_sat(uint64_t a, uint64_t b)

@@ -54,7 +54,7 @@ int diff_gate_fails(const gate *g, uint64_t a, uint64_t b)
 {
 	/* holds while b - a <= a * num / (100 * scale) */
 	return !(b <= a ||
-	         (a > 0 && cg_ge_product(a, g->num, b - a, 100 * g->scale)));
+	         (a > 0 && cgi_ge_product(a, g->num, b - a, 100 * g->scale)));
 }
 
 void diff_gate_say(const cli *c, cg_str name, const gate *g, uint64_t a,

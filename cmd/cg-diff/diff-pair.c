@@ -95,11 +95,11 @@ static int by_key(const void *pa, const void *pb)
 		return a->address - b->address;
 	if (a->key != b->key)
 		return a->key > b->key ? -1 : 1;
-	if ((c = cg_str_cmp(a->f.fn, b->f.fn)) != 0)
+	if ((c = cgi_str_cmp(a->f.fn, b->f.fn)) != 0)
 		return c;
-	if ((c = cg_str_cmp(a->f.fl, b->f.fl)) != 0)
+	if ((c = cgi_str_cmp(a->f.fl, b->f.fl)) != 0)
 		return c;
-	return cg_str_cmp(a->f.ob, b->f.ob);
+	return cgi_str_cmp(a->f.ob, b->f.ob);
 }
 
 /* The index of event name among the compared ones, or -1 after a usage
@@ -217,7 +217,7 @@ static int print_rows(cli *c, const options *o, const cg_diff *d,
 			continue;
 		/* |delta| / old total >= num / (100 * scale) */
 		if (o->has_pct &&
-		    !cg_ge_product(r->key, 100 * o->pct_scale, o->pct_num,
+		    !cgi_ge_product(r->key, 100 * o->pct_scale, o->pct_num,
 		                     cg_funcs_totals(old)[cg_diff_event_old(d, which)]))
 			continue;
 		kept++;

@@ -1,6 +1,6 @@
 /* cg-dot - the call graph as one Graphviz digraph, with cg-funcs's
  * figures: nodes by inclusive share, arcs by their cost, gprof2dot's
- * temperature colours.  What is drawn is cg_callgraph's choice. */
+ * temperature colours.  What is drawn is cgi_callgraph's choice. */
 #define _DEFAULT_SOURCE
 #include "cli.h"
 #include "dot.h"
@@ -38,7 +38,7 @@ enum { OPT_ROOT = OPT_OWN, OPT_LEAF, OPT_DEPTH, OPT_STRIP, OPT_MAX_LABEL };
 
 typedef struct options {
 	const char *event;
-	cg_callgraph_choice choice;
+	cgi_callgraph_choice choice;
 	const char **roots, **leaves;
 	size_t nroots, nleaves, roots_cap, leaves_cap;
 	int strip;
@@ -165,7 +165,7 @@ static void percent(uint64_t v, uint64_t total)
 /* Room for the longest name and the longest list of a cycle's members,
  * taken before anything is written, so that drawing cannot fail half
  * way.  0, or -1 out of memory. */
-static int namer_init(namer *nm, const cg_funcs *f, const cg_callgraph *g)
+static int namer_init(namer *nm, const cg_funcs *f, const cgi_callgraph *g)
 {
 	size_t i, j, longest = 1;
 	for (i = 0; i < cg_funcs_count(f); i++) {
@@ -174,9 +174,9 @@ static int namer_init(namer *nm, const cg_funcs *f, const cg_callgraph *g)
 		longest = fn.fn.len > longest ? fn.fn.len : longest;
 	}
 	nm->list_cap = 1;
-	for (i = 0; i < cg_callgraph_node_count(g); i++) {
+	for (i = 0; i < cgi_callgraph_node_count(g); i++) {
 		size_t n, list = 0;
-		const size_t *m = cg_callgraph_members(g, cg_callgraph_node(g, i), &n);
+		const size_t *m = cgi_callgraph_members(g, cgi_callgraph_node(g, i), &n);
 		for (j = 0; j < n; j++) {
 			cg_func fn;
 			cg_funcs_get(f, m[j], &fn);
@@ -221,7 +221,7 @@ static void label_text(const namer *nm, cg_str s)
  * event and its total, the labels' names, a number per node. */
 typedef struct canvas {
 	const cg_funcs *f;
-	const cg_callgraph *g;
+	const cgi_callgraph *g;
 	size_t ev;
 	uint64_t total;
 	const namer *nm;
@@ -257,8 +257,8 @@ static void func_node(const canvas *cv, size_t id, size_t v)
 {
 	cg_func fn;
 	cg_str where;
-	cg_callgraph_node_func(cv->g, v, &fn);
-	where = cg_str_basename(fn.ob.len > 0 ? fn.ob : fn.fl);
+	cgi_callgraph_node_func(cv->g, v, &fn);
+	where = cgi_str_basename(fn.ob.len > 0 ? fn.ob : fn.fl);
 	out_cstr("\tn");
 	out_u64(id);
 	out_cstr(" [label=\"");
@@ -286,9 +286,9 @@ static void cycle_node(const canvas *cv, size_t id, size_t v)
 	const namer *nm = cv->nm;
 	cg_func fn, m;
 	size_t i, n;
-	const size_t *member = cg_callgraph_members(cv->g, v, &n);
+	const size_t *member = cgi_callgraph_members(cv->g, v, &n);
 	cg_str all;
-	cg_callgraph_node_func(cv->g, v, &fn);
+	cgi_callgraph_node_func(cv->g, v, &fn);
 	all.ptr = nm->list;
 	all.len = 0;
 	for (i = 0; i < n; i++) {
@@ -325,7 +325,7 @@ static void cycle_node(const canvas *cv, size_t id, size_t v)
 
 /* An edge: its share of the total and its calls, or its calls alone
  * (dashed, grey) when its cost is no share of its caller's. */
-static void edge(const canvas *cv, const cg_edge *e)
+static void edge(const canvas *cv, const cgi_edge *e)
 {
 	unsigned char rgb[3];
 	double weight, pen;
@@ -367,17 +367,17 @@ static void draw(const canvas *cv)
 	         "\tedge [fontname=\"Arial\", fontsize=9];\n");
 	/* functions in name order, then cycles, numbered as they come: the
 	 * same input gives the same bytes */
-	for (i = 0; i < cg_callgraph_node_count(cv->g); i++) {
-		size_t v = cg_callgraph_node(cv->g, i);
+	for (i = 0; i < cgi_callgraph_node_count(cv->g); i++) {
+		size_t v = cgi_callgraph_node(cv->g, i);
 		cv->id[v] = i;
 		if (v < nfuncs)
 			func_node(cv, i, v);
 		else
 			cycle_node(cv, i, v);
 	}
-	for (i = 0; i < cg_callgraph_edge_count(cv->g); i++) {
-		cg_edge e;
-		cg_callgraph_edge(cv->g, i, &e);
+	for (i = 0; i < cgi_callgraph_edge_count(cv->g); i++) {
+		cgi_edge e;
+		cgi_callgraph_edge(cv->g, i, &e);
 		edge(cv, &e);
 	}
 	out_cstr("}\n");
@@ -407,7 +407,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    {"max-label", required_argument, NULL, OPT_MAX_LABEL},
 	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
-	cg_callgraph_choice *d = &o->choice;
+	cgi_callgraph_choice *d = &o->choice;
 	int ch;
 	while ((ch = getopt_long(argc, argv, "hVj:e:N:E:q0", longopts, NULL)) !=
 	       -1) {
@@ -476,9 +476,9 @@ static unsigned char *named(cli *c, const cg_funcs *f, const char *opt,
 
 static void picture(cli *c, const options *o, const cg_funcs *f, size_t ev)
 {
-	cg_callgraph_choice d = o->choice;
+	cgi_callgraph_choice d = o->choice;
 	unsigned char *roots, *leaves;
-	cg_callgraph *g = NULL;
+	cgi_callgraph *g = NULL;
 	cg_error err;
 	namer nm;
 	canvas cv;
@@ -494,7 +494,7 @@ static void picture(cli *c, const options *o, const cg_funcs *f, size_t ev)
 	if (bad && roots != NULL && leaves != NULL)
 		goto out; /* named() said which */
 	if (roots == NULL || leaves == NULL ||
-	    cg_callgraph_new(&g, f, ev, &d, &err) != CG_OK ||
+	    cgi_callgraph_new(&g, f, ev, &d, &err) != CG_OK ||
 	    namer_init(&nm, f, g) != 0 ||
 	    (cv.id = calloc(cg_funcs_count(f) + cg_funcs_cycle_count(f) + 1,
 	                    sizeof *cv.id)) == NULL)
@@ -512,7 +512,7 @@ out:
 	free(nm.buf);
 	free(nm.stack);
 	free(nm.list);
-	cg_callgraph_free(g);
+	cgi_callgraph_free(g);
 	free(roots);
 	free(leaves);
 }

@@ -1,9 +1,9 @@
 /* dot.h - the names as cg-dot's labels shorten them (dot-names.c); the
- * nodes and edges it draws are cg_callgraph's. */
+ * nodes and edges it draws are cgi_callgraph's. */
 #ifndef CGPROF_DOT_H
 #define CGPROF_DOT_H
 
-#include "cgprof.h"
+#include "cgprof_internal.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -89,47 +89,48 @@ static void warn(const cli *c, const cg_export *x, const cg_fold_report *rep)
 		cli_fold_report(c, f, ev, &rep[ev]);
 }
 
+/* The whole output, which cg_export_write hands over in one call: pprof's
+ * gzip-compressed unless --no-gzip. */
+typedef struct output {
+	FILE *out;
+	int gzip, oom;
+} output;
+
+static cg_kind put(void *ctx, const char *bytes, size_t n)
+{
+	output *o = ctx;
+	if (o->gzip)
+		return gzip_write(o->out, bytes, n, &o->oom) == 0 ? CG_OK
+		       : o->oom                                 ? CG_RESOURCE
+		                                                : CG_ABORTED;
+	return n > 0 && fwrite(bytes, 1, n, o->out) != n ? CG_ABORTED : CG_OK;
+}
+
 static cg_kind produce(void *ctx, FILE *out, cg_error *err)
 {
 	const job *j = ctx;
-	cg_buf b = CG_BUF_INIT;
+	output o = {out, !j->speedscope && j->gzip, 0};
+	cgi_buf comment = CGI_BUF_INIT;
+	cg_str text = j->name;
 	cg_kind k;
-	int oom = 0;
-	if (j->speedscope)
-		k = cg_export_speedscope(j->x, j->name, &b, j->rep, err);
-	else {
-		cg_buf comment = CG_BUF_INIT;
-		cg_buf_puts(&comment, "cg-export: ");
-		cg_buf_put(&comment, j->name.ptr, j->name.len);
-		cg_buf_puts(&comment, "; the stacks are estimated from the "
-		                      "profile's arcs (cg-fold(1), the stack "
-		                      "contract)");
+	if (!j->speedscope) {
+		cgi_buf_puts(&comment, "cg-export: ");
+		cgi_buf_put(&comment, j->name.ptr, j->name.len);
+		cgi_buf_puts(&comment, "; the stacks are estimated from the "
+		                       "profile's arcs (cg-fold(1), the stack "
+		                       "contract)");
 		if (comment.failed) {
 			err->out_of_memory = 1;
-			k = CG_RESOURCE;
-		} else
-			k = cg_export_pprof(j->x, (cg_str){comment.ptr, comment.len}, &b,
-			                    j->rep, err);
-		cg_buf_free(&comment);
+			return CG_RESOURCE;
+		}
+		text = (cg_str){comment.ptr, comment.len};
 	}
-	if (k == CG_OK && b.failed)
-		k = CG_RESOURCE;
-	if (k == CG_RESOURCE && (b.failed || err->out_of_memory)) {
-		cg_buf_free(&b);
+	k = cg_export_write(j->x,
+	                    j->speedscope ? CG_EXPORT_SPEEDSCOPE : CG_EXPORT_PPROF,
+	                    text, j->rep, put, &o, err);
+	if (o.oom)
 		err->out_of_memory = 1;
-		return CG_RESOURCE;
-	}
-	if (k == CG_OK) {
-		if (!j->speedscope && j->gzip)
-			k = gzip_write(out, b.ptr, b.len, &oom) == 0 ? CG_OK
-			    : oom                               ? CG_RESOURCE
-			                                        : CG_ABORTED;
-		else if (b.len > 0 && fwrite(b.ptr, 1, b.len, out) != b.len)
-			k = CG_ABORTED;
-		if (oom)
-			err->out_of_memory = 1;
-	}
-	cg_buf_free(&b);
+	cgi_buf_free(&comment);
 	return k;
 }
 

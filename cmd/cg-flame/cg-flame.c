@@ -158,7 +158,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
  * frames of both sides match as cg-diff matches their functions. */
 typedef struct namer {
 	cg_str *names, *groups, *keys; /* keys NULL: matched by name */
-	cg_buf text;
+	cgi_buf text;
 } namer;
 
 static void namer_free(namer *nm)
@@ -166,7 +166,7 @@ static void namer_free(namer *nm)
 	free(nm->names);
 	free(nm->groups);
 	free(nm->keys);
-	cg_buf_free(&nm->text);
+	cgi_buf_free(&nm->text);
 }
 
 /* Function i of one side of a diff, as its row names it: the renamed
@@ -218,18 +218,18 @@ static int namer_init(namer *nm, const cg_funcs *f, const cg_diff *d,
 		} else
 			cg_funcs_get(f, i, &fn);
 		nm->groups[i] =
-		    cg_str_basename(qualify == CG_QUALIFY_FILE ? fn.fl : fn.ob);
+		    cgi_str_basename(qualify == CGI_QUALIFY_FILE ? fn.fl : fn.ob);
 	}
 	return 0;
 }
 
 /* What cg_fold's stacks go through on their way into the tree. */
 typedef struct feed {
-	cg_flame *fl;
+	cgi_flame *fl;
 	int side;
 	const namer *nm;
 	cg_str *path, *groups, *keys; /* room for the deepest stack */
-	cg_error err;          /* cg_flame_add's, which cg_fold's hides */
+	cg_error err;          /* cgi_flame_add's, which cg_fold's hides */
 } feed;
 
 static cg_kind feed_stack(void *ctx, const size_t *frames, size_t depth,
@@ -243,7 +243,7 @@ static cg_kind feed_stack(void *ctx, const size_t *frames, size_t depth,
 		if (fd->nm->keys != NULL)
 			fd->keys[i] = fd->nm->keys[frames[i]];
 	}
-	return cg_flame_add_keyed(fd->fl, fd->side,
+	return cgi_flame_add_keyed(fd->fl, fd->side,
 	                          fd->nm->keys != NULL ? fd->keys : fd->path,
 	                          fd->path, fd->groups, depth, count, &fd->err);
 }
@@ -251,7 +251,7 @@ static cg_kind feed_stack(void *ctx, const size_t *frames, size_t depth,
 /* The stacks of f for event ev into fl as side: those of cg-fold, with
  * its default bounds; with d, f is that side of the diff.  0, or -1
  * after saying why (status 2). */
-static int fold_side(cli *c, cg_flame *fl, int side, const cg_funcs *f,
+static int fold_side(cli *c, cgi_flame *fl, int side, const cg_funcs *f,
                      const cg_diff *d, size_t ev, int qualify)
 {
 	const cg_fold_options opt = *c->fold;
@@ -371,7 +371,7 @@ static void out_pct(uint64_t v, uint64_t total)
 typedef struct drawing {
 	const options *o;
 	cg_str ev;
-	const cg_flame *fl;
+	const cgi_flame *fl;
 	uint64_t root, max_change;
 	double plotw, scale;
 	size_t height, maxdepth;
@@ -411,7 +411,7 @@ static void hsl(unsigned h, double s, double l, int rgb[3])
  * so a function keeps its colour from run to run.  A comparison: red
  * for more, blue for less, as deep as the change's share of the largest
  * change; grey for none. */
-static void fill_of(const drawing *dr, const cg_flame_frame *fr, int rgb[3])
+static void fill_of(const drawing *dr, const cgi_flame_frame *fr, int rgb[3])
 {
 	uint64_t d;
 	double r;
@@ -445,7 +445,7 @@ static const char *ink_of(const int rgb[3])
 	                                                            : "#fff";
 }
 
-static void out_title(const drawing *dr, const cg_flame_frame *fr)
+static void out_title(const drawing *dr, const cgi_flame_frame *fr)
 {
 	const uint64_t *in = fr->incl;
 	out_cstr("<title>");
@@ -490,10 +490,10 @@ static void out_title(const drawing *dr, const cg_flame_frame *fr)
 
 static void out_frame(const drawing *dr, size_t i)
 {
-	cg_flame_frame fr;
+	cgi_flame_frame fr;
 	double x, w, y;
 	int rgb[3];
-	cg_flame_get(dr->fl, i, &fr);
+	cgi_flame_get(dr->fl, i, &fr);
 	x = PAD + (double)fr.x * dr->scale;
 	w = fr.depth == 0 ? dr->plotw : (double)fr.weight * dr->scale;
 	y = dr->o->inverted
@@ -567,24 +567,24 @@ static void out_header(const drawing *dr, const uint64_t *totals)
 	        (unsigned long long)(o->width - PAD), dr->height - 12);
 }
 
-static void draw(const options *o, const cg_flame *fl, cg_str ev)
+static void draw(const options *o, const cgi_flame *fl, cg_str ev)
 {
 	drawing dr;
-	cg_flame_frame fr;
+	cgi_flame_frame fr;
 	uint64_t totals[2];
-	size_t i, n = cg_flame_count(fl);
+	size_t i, n = cgi_flame_count(fl);
 	memset(&dr, 0, sizeof dr);
 	dr.o = o;
 	dr.ev = ev;
 	dr.fl = fl;
-	dr.max_change = cg_flame_max_change(fl);
+	dr.max_change = cgi_flame_max_change(fl);
 	dr.plotw = (double)(o->width - 2 * PAD);
 	for (i = 0; i < n; i++) {
-		cg_flame_get(fl, i, &fr);
+		cgi_flame_get(fl, i, &fr);
 		if (fr.depth > dr.maxdepth)
 			dr.maxdepth = fr.depth;
 	}
-	cg_flame_get(fl, 0, &fr);
+	cgi_flame_get(fl, 0, &fr);
 	totals[0] = fr.incl[0];
 	totals[1] = fr.incl[1];
 	dr.root = fr.weight;
@@ -602,7 +602,7 @@ static void draw(const options *o, const cg_flame *fl, cg_str ev)
 /* Folded stacks on their way into the tree: each frame its own group,
  * so that its hue follows its name. */
 typedef struct folded_feed {
-	cg_flame *fl;
+	cgi_flame *fl;
 	int side;
 	cg_error err;
 } folded_feed;
@@ -611,36 +611,36 @@ static cg_kind add_folded(void *ctx, const cg_str *frames, size_t depth,
                           uint64_t count)
 {
 	folded_feed *ff = ctx;
-	return cg_flame_add(ff->fl, ff->side, frames, frames, depth, count,
+	return cgi_flame_add(ff->fl, ff->side, frames, frames, depth, count,
 	                    &ff->err);
 }
 
 static cg_kind feed_folded(void *ctx, const void *bytes, size_t n, cg_error *err)
 {
-	return cg_folded_feed(ctx, bytes, n, err);
+	return cgi_folded_feed(ctx, bytes, n, err);
 }
 
 static cg_kind finish_folded(void *ctx, cg_error *err)
 {
-	return cg_folded_finish(ctx, err);
+	return cgi_folded_finish(ctx, err);
 }
 
 /* The stacks of paths[0 .. n) into fl as side.  0, or -1 after saying
  * why. */
-static int read_folded(cli *c, cg_flame *fl, int side, char **paths, size_t n)
+static int read_folded(cli *c, cgi_flame *fl, int side, char **paths, size_t n)
 {
 	size_t i;
 	int ok = 1;
 	for (i = 0; i < n; i++) {
 		folded_feed ff;
-		cg_folded *p;
+		cgi_folded *p;
 		cli_feeder f;
 		cg_error err;
 		cg_kind k;
 		memset(&ff, 0, sizeof ff);
 		ff.fl = fl;
 		ff.side = side;
-		if (cg_folded_new(add_folded, &ff, &p, &err) != CG_OK) {
+		if (cgi_folded_new(add_folded, &ff, &p, &err) != CG_OK) {
 			cli_oom(c, NULL);
 			return -1;
 		}
@@ -656,36 +656,36 @@ static int read_folded(cli *c, cg_flame *fl, int side, char **paths, size_t n)
 		if (k != CG_OK && k != CG_IO)
 			cli_diag(c, paths[i], &err);
 		ok &= k == CG_OK;
-		cg_folded_free(p);
+		cgi_folded_free(p);
 	}
 	return ok ? 0 : -1;
 }
 
 /* The frames of folded inputs: OLD and NEW, or every FILE as NEW. */
-static cg_flame *build_folded(cli *c, const options *o, int argc, char **argv)
+static cgi_flame *build_folded(cli *c, const options *o, int argc, char **argv)
 {
 	static char *stdin_only[] = {"-", NULL};
-	cg_flame *fl;
+	cgi_flame *fl;
 	cg_error err;
 	int bad;
-	if (cg_flame_new(&fl, &err) != CG_OK) {
+	if (cgi_flame_new(&fl, &err) != CG_OK) {
 		cli_fail(c, NULL, &err);
 		return NULL;
 	}
 	if (o->diff)
-		bad = read_folded(c, fl, CG_FLAME_OLD, argv, 1) |
-		      read_folded(c, fl, CG_FLAME_NEW, argv + 1, 1);
+		bad = read_folded(c, fl, CGI_FLAME_OLD, argv, 1) |
+		      read_folded(c, fl, CGI_FLAME_NEW, argv + 1, 1);
 	else
-		bad = argc == 0 ? read_folded(c, fl, CG_FLAME_NEW, stdin_only, 1)
-		                : read_folded(c, fl, CG_FLAME_NEW, argv, (size_t)argc);
+		bad = argc == 0 ? read_folded(c, fl, CGI_FLAME_NEW, stdin_only, 1)
+		                : read_folded(c, fl, CGI_FLAME_NEW, argv, (size_t)argc);
 	if (bad == 0 &&
-	    cg_flame_finish(fl, o->minwidth / (double)(o->width - 2 * PAD),
+	    cgi_flame_finish(fl, o->minwidth / (double)(o->width - 2 * PAD),
 	                    &err) != CG_OK) {
 		cli_fail(c, NULL, &err);
 		bad = -1;
 	}
 	if (bad != 0) {
-		cg_flame_free(fl);
+		cgi_flame_free(fl);
 		return NULL;
 	}
 	return fl;
@@ -727,26 +727,26 @@ static int pick_event(cli *c, const options *o, cg_funcs *const side[2],
 
 /* The frames of one profile (side[1]) or of two (side[0] OLD, matched
  * by d), laid out; NULL after saying why. */
-static cg_flame *build(cli *c, const options *o, cg_funcs *const side[2],
+static cgi_flame *build(cli *c, const options *o, cg_funcs *const side[2],
                        const cg_diff *d, const size_t ev[2])
 {
-	cg_flame *fl;
+	cgi_flame *fl;
 	cg_error err;
 	int s;
-	if (cg_flame_new(&fl, &err) != CG_OK) {
+	if (cgi_flame_new(&fl, &err) != CG_OK) {
 		cli_fail(c, NULL, &err);
 		return NULL;
 	}
-	for (s = o->diff ? CG_FLAME_OLD : CG_FLAME_NEW; s <= CG_FLAME_NEW; s++)
+	for (s = o->diff ? CGI_FLAME_OLD : CGI_FLAME_NEW; s <= CGI_FLAME_NEW; s++)
 		if (fold_side(c, fl, s, side[s], d, ev[s], o->qualify) != 0) {
-			cg_flame_free(fl);
+			cgi_flame_free(fl);
 			return NULL;
 		}
 	/* the minimum width as a share of the plot's */
-	if (cg_flame_finish(fl, o->minwidth / (double)(o->width - 2 * PAD),
+	if (cgi_flame_finish(fl, o->minwidth / (double)(o->width - 2 * PAD),
 	                    &err) != CG_OK) {
 		cli_fail(c, NULL, &err);
-		cg_flame_free(fl);
+		cgi_flame_free(fl);
 		return NULL;
 	}
 	return fl;
@@ -768,7 +768,7 @@ int main(int argc, char **argv)
 {
 	options o;
 	cg_funcs *side[2] = {NULL, NULL};
-	cg_flame *fl = NULL;
+	cgi_flame *fl = NULL;
 	cg_diff *d = NULL;
 	size_t ev[2] = {0, 0};
 	cg_fold_options fold;
@@ -789,7 +789,7 @@ int main(int argc, char **argv)
 	if (c.rename != NULL && (!o.diff || o.folded))
 		cli_usage(&c, "--mod-ob, --mod-fl, --mod-fn: only with --diff of "
 		              "two profiles, not of folded stacks");
-	if (o.folded && (o.event != NULL || o.qualify != CG_QUALIFY_NONE ||
+	if (o.folded && (o.event != NULL || o.qualify != CGI_QUALIFY_NONE ||
 	                 !(c.finish & CG_FUNCS_CYCLES)))
 		cli_usage(&c, "--folded: -e, -q and --no-cycles are of profiles, "
 		              "not of folded stacks");
@@ -797,7 +797,7 @@ int main(int argc, char **argv)
 		static const cg_str samples = {"samples", 7};
 		if ((fl = build_folded(&c, &o, argc, argv)) != NULL)
 			draw(&o, fl, samples);
-		cg_flame_free(fl);
+		cgi_flame_free(fl);
 		return cli_exit_status(&c);
 	}
 
@@ -830,7 +830,7 @@ int main(int argc, char **argv)
 		if (d != NULL)
 			cli_diff_hints(&c, d);
 	}
-	cg_flame_free(fl);
+	cgi_flame_free(fl);
 	cg_diff_free(d);
 	cg_funcs_free(side[0]);
 	cg_funcs_free(side[1]);

@@ -57,13 +57,13 @@ static int feed(cli *c, cg_mlton *m, const char *path, int first)
 	const char *msg;
 	uint64_t line;
 	size_t w;
-	cg_input *in = cli_read(c, path);
+	cgi_input *in = cli_read(c, path);
 	if (in == NULL)
 		return -1;
-	k = first ? cg_mlton_sources(m, cg_input_data(in), cg_input_size(in),
+	k = first ? cg_mlton_sources(m, cgi_input_data(in), cgi_input_size(in),
 	                             &err)
-	          : cg_mlton_add(m, cg_input_data(in), cg_input_size(in), &err);
-	cg_input_free(in);
+	          : cg_mlton_add(m, cgi_input_data(in), cgi_input_size(in), &err);
+	cgi_input_free(in);
 	if (k != CG_OK) {
 		cli_diag(c, path, &err);
 		return -1;

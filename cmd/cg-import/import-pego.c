@@ -62,7 +62,7 @@ static cg_kind produce(void *ctx, FILE *out, cg_error *err)
 
 static long find_event(void *ctx, cg_str name)
 {
-	long at = cg_pego_event_find(ctx, name);
+	long at = cgi_pego_event_find(ctx, name);
 	if (at >= 0)
 		return at;
 	fprintf(stderr, "cg-import pego: -e: event '%.*s' is not an event of "
@@ -81,13 +81,13 @@ static void warnings(const char *path, const cg_pego *p)
 
 static void import(cli *c, job *j, const char *path, const char *out)
 {
-	cg_input *in = cli_read(c, path);
+	cgi_input *in = cli_read(c, path);
 	cg_pego *p = NULL;
 	cg_error err;
 	size_t *ev = NULL, nev;
 	if (in == NULL)
 		return;
-	if (cg_pego_read(cg_input_data(in), cg_input_size(in), &c->limits, &p,
+	if (cg_pego_read(cgi_input_data(in), cgi_input_size(in), &c->limits, &p,
 	                 &err) != CG_OK)
 		cli_diag(c, path, &err);
 	else if (j->event == NULL ||
@@ -100,7 +100,7 @@ static void import(cli *c, job *j, const char *path, const char *out)
 	}
 	free(ev);
 	cg_pego_free(p);
-	cg_input_free(in);
+	cgi_input_free(in);
 }
 
 int import_pego(int argc, char **argv)

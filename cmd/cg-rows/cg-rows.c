@@ -69,10 +69,10 @@ typedef struct run {
 	const options *o;
 	char **paths;
 	size_t n;
-	cg_buf labels;    /* the labels column as CSV, and its comma */
+	cgi_buf labels;    /* the labels column as CSV, and its comma */
 	rows_order order;
 	rows_chain *rows; /* per worker */
-	cg_buf *head;     /* per worker: profile and labels */
+	cgi_buf *head;     /* per worker: profile and labels */
 	volatile int stop; /* out of memory, or the output failed */
 	size_t accepted, empty;
 	int write_errno;
@@ -106,13 +106,13 @@ static void take_notes(run *r, size_t i, const cg_funcs *f,
 static int make_rows(run *r, size_t i, size_t w, const cg_funcs *f,
                      rows_chain *out)
 {
-	cg_buf *head = &r->head[w];
+	cgi_buf *head = &r->head[w];
 	rows_job job;
 	rows_notes rn;
 	head->len = 0;
 	csv_cfield(head, cli_name(r->paths[i]));
-	cg_buf_putc(head, ',');
-	cg_buf_put(head, r->labels.ptr, r->labels.len);
+	cgi_buf_putc(head, ',');
+	cgi_buf_put(head, r->labels.ptr, r->labels.len);
 	job.table = r->o->table;
 	job.head.ptr = head->ptr;
 	job.head.len = head->len;
@@ -260,7 +260,7 @@ static void write_all(cli *c, run *r)
 	order_free(&r->order);
 	for (w = 0; w < workers; w++) {
 		chain_free(&r->rows[w]);
-		cg_buf_free(&r->head[w]);
+		cgi_buf_free(&r->head[w]);
 	}
 	free(r->rows);
 	free(r->head);
@@ -271,9 +271,9 @@ static void write_all(cli *c, run *r)
 static int parse_qualify(cli *c, const char *arg)
 {
 	if (strcmp(arg, "file") == 0)
-		return CG_QUALIFY_FILE;
+		return CGI_QUALIFY_FILE;
 	if (strcmp(arg, "object") == 0)
-		return CG_QUALIFY_OBJECT;
+		return CGI_QUALIFY_OBJECT;
 	cli_usage(c, "--qualify: expected file or object");
 }
 
@@ -329,17 +329,17 @@ static void parse_table(cli *c, options *o, int argc, char **argv)
 /* The labels column, the same in every row: made once. */
 static void make_labels(cli *c, const options *o, run *r)
 {
-	cg_buf json = CG_BUF_INIT;
+	cgi_buf json = CGI_BUF_INIT;
 	cg_str s;
 	labels_json(&o->labels, &json);
 	s.ptr = json.ptr;
 	s.len = json.len;
 	if (!json.failed)
 		csv_field(&r->labels, s);
-	cg_buf_putc(&r->labels, ',');
+	cgi_buf_putc(&r->labels, ',');
 	if (json.failed || r->labels.failed)
 		cli_oom_exit(c);
-	cg_buf_free(&json);
+	cgi_buf_free(&json);
 }
 
 int main(int argc, char **argv)
@@ -365,7 +365,7 @@ int main(int argc, char **argv)
 	r.paths = cli_inputs(&c, argc - optind, argv + optind, &r.n);
 	make_labels(&c, &o, &r);
 	write_all(&c, &r);
-	cg_buf_free(&r.labels);
+	cgi_buf_free(&r.labels);
 	free(o.labels.args);
 	if (r.write_errno != 0)
 		errno = r.write_errno;

@@ -18,7 +18,7 @@
 /* A text field of RFC 4180 CSV: as it is, or between double quotes with
  * its quotes doubled when it must be (rows-csv.c says when).  Every byte
  * is kept. */
-void csv_field(cg_buf *b, cg_str s);
+void csv_field(cgi_buf *b, cg_str s);
 /* When s must be quoted: always, when it begins a field, when it ends
  * one; 0 never.  A field made of pieces is quoted when any piece must be
  * always, its first piece when it begins it, its last when it ends it. */
@@ -27,7 +27,7 @@ unsigned csv_quote_flags(cg_str s);
 /* s with its quotes doubled, as a quoted field holds it, into out (room
  * for 2 * s.len bytes): its length. */
 size_t csv_double_quotes(cg_str s, char *out);
-void csv_cfield(cg_buf *b, const char *s);
+void csv_cfield(cgi_buf *b, const char *s);
 
 /* The --label options: KEY=VALUE pairs in the order given. */
 typedef struct labels {
@@ -41,7 +41,7 @@ typedef struct labels {
 const char *labels_add(labels *l, const char *arg);
 /* The labels as one JSON object ({} when none), keys and values JSON
  * strings in the order given, appended to b. */
-void labels_json(const labels *l, cg_buf *b);
+void labels_json(const labels *l, cgi_buf *b);
 
 /* ------------------------------------------------------ rows-chain.c */
 
@@ -51,7 +51,7 @@ void labels_json(const labels *l, cg_buf *b);
  * so does the chain) and is filled again. */
 #define ROWS_BLOCK ((size_t)256 * 1024)
 typedef struct rows_chain {
-	cg_buf *v;
+	cgi_buf *v;
 	size_t n, have, cap;
 	int (*sink)(void *ctx, const char *p, size_t n);
 	void *sink_ctx;
@@ -61,7 +61,7 @@ typedef struct rows_chain {
 /* The block to append the next row to: the last, or the next once the
  * last holds ROWS_BLOCK bytes.  NULL out of memory, or the sink failed
  * (sink_failed). */
-cg_buf *chain_tail(rows_chain *c);
+cgi_buf *chain_tail(rows_chain *c);
 /* 1 if an append to a block failed (out of memory), or the sink. */
 int chain_failed(const rows_chain *c);
 /* Empty, its blocks kept (up to a few) for the next rows, no sink. */

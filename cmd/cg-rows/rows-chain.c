@@ -15,9 +15,9 @@
  * stack), within the block alone. */
 #define BLOCK_ROOM (ROWS_BLOCK + 16384)
 
-cg_buf *chain_tail(rows_chain *c)
+cgi_buf *chain_tail(rows_chain *c)
 {
-	cg_buf *b;
+	cgi_buf *b;
 	if (c->n > 0 && c->v[c->n - 1].len < ROWS_BLOCK)
 		return &c->v[c->n - 1];
 	if (c->n > 0 && c->sink != NULL) {
@@ -30,13 +30,13 @@ cg_buf *chain_tail(rows_chain *c)
 		return b;
 	}
 	if (c->n == c->have) {
-		if (cg_grow_array((void **)&c->v, &c->cap, c->have + 1, sizeof *c->v))
+		if (cgi_grow_array((void **)&c->v, &c->cap, c->have + 1, sizeof *c->v))
 			return NULL;
 		memset(&c->v[c->have], 0, sizeof *c->v);
 		c->have++;
 	}
 	b = &c->v[c->n++];
-	if (b->cap == 0 && cg_buf_room(b, BLOCK_ROOM) == NULL)
+	if (b->cap == 0 && cgi_buf_room(b, BLOCK_ROOM) == NULL)
 		return NULL;
 	return b;
 }
@@ -58,7 +58,7 @@ void chain_reset(rows_chain *c)
 	for (i = 0; i < c->have; i++) {
 		c->v[i].len = 0;
 		if (c->v[i].failed || i >= KEEP_BLOCKS)
-			cg_buf_free(&c->v[i]);
+			cgi_buf_free(&c->v[i]);
 	}
 	if (c->have > KEEP_BLOCKS)
 		c->have = KEEP_BLOCKS;
@@ -72,7 +72,7 @@ void chain_free(rows_chain *c)
 {
 	size_t i;
 	for (i = 0; i < c->have; i++)
-		cg_buf_free(&c->v[i]);
+		cgi_buf_free(&c->v[i]);
 	free(c->v);
 	memset(c, 0, sizeof *c);
 }

@@ -48,14 +48,14 @@ size_t csv_double_quotes(cg_str s, char *out)
 	return n;
 }
 
-void csv_field(cg_buf *b, cg_str s)
+void csv_field(cgi_buf *b, cg_str s)
 {
 	char *p;
 	if (csv_quote_flags(s) == 0) {
-		cg_buf_put(b, s.ptr, s.len);
+		cgi_buf_put(b, s.ptr, s.len);
 		return;
 	}
-	if (s.len > (SIZE_MAX - 3) / 2 || (p = cg_buf_room(b, 2 * s.len + 2)) == NULL) {
+	if (s.len > (SIZE_MAX - 3) / 2 || (p = cgi_buf_room(b, 2 * s.len + 2)) == NULL) {
 		b->failed = 1;
 		return;
 	}
@@ -64,7 +64,7 @@ void csv_field(cg_buf *b, cg_str s)
 	b->ptr[b->len - 1] = '"';
 }
 
-void csv_cfield(cg_buf *b, const char *s)
+void csv_cfield(cgi_buf *b, const char *s)
 {
 	cg_str f;
 	f.ptr = s;
@@ -129,11 +129,11 @@ const char *labels_add(labels *l, const char *arg)
 
 /* s as a JSON string: the quote and the backslash escaped, the controls
  * as \n, \t ... or \u00XX; any other byte (UTF-8) as it is. */
-static void json_string(cg_buf *b, const char *s, size_t n)
+static void json_string(cgi_buf *b, const char *s, size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
 	size_t i;
-	cg_buf_putc(b, '"');
+	cgi_buf_putc(b, '"');
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 		const char *esc = NULL;
@@ -149,28 +149,28 @@ static void json_string(cg_buf *b, const char *s, size_t n)
 		default: break;
 		}
 		if (esc != NULL)
-			cg_buf_puts(b, esc);
+			cgi_buf_puts(b, esc);
 		else if (c < 0x20) {
 			u[4] = hex[c >> 4];
 			u[5] = hex[c & 15];
-			cg_buf_put(b, u, sizeof u);
+			cgi_buf_put(b, u, sizeof u);
 		} else
-			cg_buf_putc(b, (char)c);
+			cgi_buf_putc(b, (char)c);
 	}
-	cg_buf_putc(b, '"');
+	cgi_buf_putc(b, '"');
 }
 
-void labels_json(const labels *l, cg_buf *b)
+void labels_json(const labels *l, cgi_buf *b)
 {
 	size_t i;
-	cg_buf_putc(b, '{');
+	cgi_buf_putc(b, '{');
 	for (i = 0; i < l->n; i++) {
 		size_t klen = key_len(l->args[i]);
 		if (i > 0)
-			cg_buf_putc(b, ',');
+			cgi_buf_putc(b, ',');
 		json_string(b, l->args[i], klen);
-		cg_buf_putc(b, ':');
+		cgi_buf_putc(b, ':');
 		json_string(b, l->args[i] + klen + 1, strlen(l->args[i] + klen + 1));
 	}
-	cg_buf_putc(b, '}');
+	cgi_buf_putc(b, '}');
 }

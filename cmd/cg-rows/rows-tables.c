@@ -1,6 +1,6 @@
 /* rows-tables.c - the rows of cg-rows' tables made from one profile's
- * aggregation: the figures and their order are cg-funcs' (cg_rows_collect,
- * cg_rows_select) and cg-fold's (cg_fold); this file writes them as CSV,
+ * aggregation: the figures and their order are cg-funcs' (cgi_rows_collect,
+ * cgi_rows_select) and cg-fold's (cg_fold); this file writes them as CSV,
  * one row per event. */
 #include "cg-rows.h"
 #include "rows.h"
@@ -32,20 +32,20 @@ const char *table_header(int table)
 /* What every row of event ev begins with: the input's profile and
  * labels, then the event. */
 static void event_prefix(const rows_job *job, const cg_funcs *f, size_t ev,
-                         cg_buf *prefix)
+                         cgi_buf *prefix)
 {
 	prefix->len = 0;
-	cg_buf_put(prefix, job->head.ptr, job->head.len);
+	cgi_buf_put(prefix, job->head.ptr, job->head.len);
 	csv_field(prefix, cg_funcs_event(f, ev));
-	cg_buf_putc(prefix, ',');
+	cgi_buf_putc(prefix, ',');
 }
 
-static void put_number(cg_buf *out, uint64_t v, char after)
+static void put_number(cgi_buf *out, uint64_t v, char after)
 {
-	char *p = cg_buf_room(out, 21);
+	char *p = cgi_buf_room(out, 21);
 	if (p == NULL)
 		return;
-	out->len += cg_format_u64(v, p);
+	out->len += cgi_format_u64(v, p);
 	out->ptr[out->len++] = after;
 }
 
@@ -54,26 +54,26 @@ static void put_number(cg_buf *out, uint64_t v, char after)
 static int figures(const rows_job *job, const cg_funcs *f, int arcs,
                    rows_chain *out)
 {
-	static const cg_row_filter every = {0, 0, 0, 0, 0};
+	static const cgi_row_filter every = {0, 0, 0, 0, 0};
 	size_t ev, i, n, kept, nnames = arcs ? 6 : 3, k;
-	cg_buf prefix = CG_BUF_INIT;
-	cg_row *rows = cg_rows_collect(f, arcs ? CG_ROWS_ARCS : 0, &n);
+	cgi_buf prefix = CGI_BUF_INIT;
+	cgi_row *rows = cgi_rows_collect(f, arcs ? CGI_ROWS_ARCS : 0, &n);
 	int failed = rows == NULL;
 	for (ev = 0; !failed && ev < cg_funcs_event_count(f); ev++) {
-		cg_row_key key;
-		key.what = CG_ROW_INCL;
+		cgi_row_key key;
+		key.what = CGI_ROW_INCL;
 		key.ev = ev;
-		failed = cg_rows_select(f, rows, n, 0, &key, &every, &kept, NULL) != CG_OK;
+		failed = cgi_rows_select(f, rows, n, 0, &key, &every, &kept, NULL) != CG_OK;
 		event_prefix(job, f, ev, &prefix);
 		for (i = 0; !failed && i < kept; i++) {
-			const cg_row *r = &rows[i];
-			cg_buf *b = chain_tail(out);
+			const cgi_row *r = &rows[i];
+			cgi_buf *b = chain_tail(out);
 			if ((failed = b == NULL) != 0)
 				break;
-			cg_buf_put(b, prefix.ptr, prefix.len);
+			cgi_buf_put(b, prefix.ptr, prefix.len);
 			for (k = 0; k < nnames; k++) {
 				csv_field(b, r->name[k]);
-				cg_buf_putc(b, ',');
+				cgi_buf_putc(b, ',');
 			}
 			put_number(b, r->count, ',');
 			if (!arcs)
@@ -82,7 +82,7 @@ static int figures(const rows_job *job, const cg_funcs *f, int arcs,
 		}
 	}
 	failed |= prefix.failed || chain_failed(out);
-	cg_buf_free(&prefix);
+	cgi_buf_free(&prefix);
 	free(rows);
 	return failed ? -1 : 0;
 }
@@ -91,12 +91,12 @@ static int figures(const rows_job *job, const cg_funcs *f, int arcs,
 
 /* The stacks of one event as CSV rows.  A stack is its frames joined, so
  * each function's frame is made once as a stack's field holds it: its
- * name (cg_frame_name), escaped as cg-fold escapes it, its quotes doubled
+ * name (cgi_frame_name), escaped as cg-fold escapes it, its quotes doubled
  * for a quoted field, and when it makes the field need quotes. */
 typedef struct stacker {
 	const cg_str *frames;   /* per function */
 	const unsigned char *quote; /* per function, CSV_QUOTE_* */
-	cg_buf prefix;
+	cgi_buf prefix;
 	rows_chain *out;
 } stacker;
 
@@ -105,7 +105,7 @@ typedef struct stacker {
  * once, so that the views stay put), and its CSV_QUOTE_* flags.  0, or -1
  * out of memory. */
 static int make_frames(cg_str *frame, unsigned char *quote, size_t n,
-                       cg_buf *text)
+                       cgi_buf *text)
 {
 	size_t need = 1, longest = 0, i;
 	char *p, *scratch;
@@ -118,13 +118,13 @@ static int make_frames(cg_str *frame, unsigned char *quote, size_t n,
 		if (frame[i].len > longest)
 			longest = frame[i].len;
 	}
-	if ((p = cg_buf_room(text, need)) == NULL ||
+	if ((p = cgi_buf_room(text, need)) == NULL ||
 	    (scratch = malloc(3 * longest + 1)) == NULL)
 		return -1;
 	for (i = 0; i < n; i++) {
 		cg_str e;
 		e.ptr = scratch;
-		e.len = cg_fold_escape(frame[i], scratch);
+		e.len = cgi_fold_escape(frame[i], scratch);
 		quote[i] = (unsigned char)csv_quote_flags(e);
 		frame[i].ptr = p;
 		frame[i].len = csv_double_quotes(e, p);
@@ -141,7 +141,7 @@ static cg_kind stack_row(void *ctx, const size_t *frames, size_t depth,
 	stacker *s = ctx;
 	size_t i, len = s->prefix.len + depth + 24;
 	unsigned q = 0;
-	cg_buf *b;
+	cgi_buf *b;
 	char *p;
 	for (i = 0; i < depth; i++) {
 		len += s->frames[frames[i]].len;
@@ -150,7 +150,7 @@ static cg_kind stack_row(void *ctx, const size_t *frames, size_t depth,
 	if (depth > 0)
 		q |= (s->quote[frames[0]] & CSV_QUOTE_FIRST) |
 		     (s->quote[frames[depth - 1]] & CSV_QUOTE_LAST);
-	if ((b = chain_tail(s->out)) == NULL || (p = cg_buf_room(b, len)) == NULL)
+	if ((b = chain_tail(s->out)) == NULL || (p = cgi_buf_room(b, len)) == NULL)
 		return CG_RESOURCE;
 	memcpy(p, s->prefix.ptr, s->prefix.len);
 	p += s->prefix.len;
@@ -166,7 +166,7 @@ static cg_kind stack_row(void *ctx, const size_t *frames, size_t depth,
 	if (q)
 		*p++ = '"';
 	*p++ = ',';
-	p += cg_format_u64(count, p);
+	p += cgi_format_u64(count, p);
 	*p++ = '\n';
 	b->len = (size_t)(p - b->ptr);
 	return CG_OK;
@@ -181,7 +181,7 @@ static int fold_events(const rows_job *job, const cg_funcs *f, stacker *s,
 	for (ev = 0; ev < cg_funcs_event_count(f); ev++) {
 		cg_fold_report rep;
 		cg_error err;
-		if (cg_funcs_event_inclusive(f, ev) != 0) {
+		if (cgi_funcs_event_inclusive(f, ev) != 0) {
 			if (notes->inclusive == SIZE_MAX)
 				notes->inclusive = ev;
 			continue;
@@ -202,7 +202,7 @@ static int fold_events(const rows_job *job, const cg_funcs *f, stacker *s,
 static int stacks(const rows_job *job, const cg_funcs *f, rows_chain *out,
                   rows_notes *notes)
 {
-	cg_buf names = CG_BUF_INIT, text = CG_BUF_INIT;
+	cgi_buf names = CGI_BUF_INIT, text = CGI_BUF_INIT;
 	size_t n = cg_funcs_count(f);
 	unsigned char *quote = malloc(n + 1);
 	cg_str *frames = rows_frame_names(f, job->qualify, &names);
@@ -218,9 +218,9 @@ static int stacks(const rows_job *job, const cg_funcs *f, rows_chain *out,
 	}
 	free(frames);
 	free(quote);
-	cg_buf_free(&names);
-	cg_buf_free(&text);
-	cg_buf_free(&s.prefix);
+	cgi_buf_free(&names);
+	cgi_buf_free(&text);
+	cgi_buf_free(&s.prefix);
 	return r != 0 || chain_failed(out) ? -1 : 0;
 }
 

@@ -30,15 +30,15 @@ void cli_init(cli *c, const char *prog, const char *synopsis,
 int cli_parse_qualify(cli *c, const char *arg)
 {
 	if (strcmp(arg, "file") == 0)
-		return CG_QUALIFY_FILE;
+		return CGI_QUALIFY_FILE;
 	if (strcmp(arg, "object") == 0)
-		return CG_QUALIFY_OBJECT;
+		return CGI_QUALIFY_OBJECT;
 	cli_usage(c, "-q: expected file or object");
 }
 
 void cli_read_any_size(cli *c)
 {
-	cg_limits_lift(&c->limits);
+	cgi_limits_lift(&c->limits);
 }
 
 /* -j N: 1 to CLI_MAX_THREADS. */
@@ -82,7 +82,7 @@ void cli_common_option(cli *c, int ch, const char *arg)
 		printf("%s (cgprof) %s\n", c->prog, CGPROF_VERSION);
 		exit(cli_exit_status(c));
 	case OPT_NO_LIMITS:
-		cg_limits_lift(&c->limits);
+		cgi_limits_lift(&c->limits);
 		return;
 	case OPT_LIMIT_STATUS:
 		c->limit_status = 1;
@@ -201,7 +201,7 @@ const char *cli_one_event(cli *c, const char *arg)
 
 void cli_read_options(const cli *c, cg_read_options *opt, cg_stats *st)
 {
-	cg_read_options_default(opt);
+	cgi_read_options_default(opt);
 	opt->limits = &c->limits;
 	opt->flags = c->flags;
 	opt->stats = st;
@@ -252,10 +252,10 @@ static int open_input(cli *c, const char *path, struct stat *st)
 	return fd;
 }
 
-cg_input *cli_read(cli *c, const char *path)
+cgi_input *cli_read(cli *c, const char *path)
 {
 	struct stat st;
-	cg_input *in = NULL;
+	cgi_input *in = NULL;
 	cg_error err;
 	uint64_t hint = 0;
 	int fd, is_stdin = strcmp(path, "-") == 0;
@@ -271,17 +271,17 @@ cg_input *cli_read(cli *c, const char *path)
 	/* the library refuses a regular file over the cap unread */
 	if (S_ISREG(st.st_mode) && st.st_size > 0)
 		hint = (uint64_t)st.st_size;
-	if (cg_input_new(c->limits.input, hint, &in, &err) != CG_OK) {
+	if (cgi_input_new(c->limits.input, hint, &in, &err) != CG_OK) {
 		if (err.limit != NULL)
 			cli_diag(c, path, &err);
 		else
 			cli_oom(c, path);
-	} else if (cg_input_read_fd(in, fd, &err) != CG_OK) {
+	} else if (cgi_input_read_fd(in, fd, &err) != CG_OK) {
 		if (err.kind == CG_IO)
 			cli_trouble(c, path, strerror(err.errnum));
 		else
 			cli_diag(c, path, &err);
-		cg_input_free(in);
+		cgi_input_free(in);
 		in = NULL;
 	}
 	if (!is_stdin)
@@ -628,11 +628,11 @@ static cg_kind feed_fd(cli *c, const char *path, int fd, int spool,
 static int over_cap(const struct stat *st, const cg_read_options *opt,
                     cg_kind *k, cg_error *err)
 {
-	cg_input *none;
+	cgi_input *none;
 	if (!S_ISREG(st->st_mode) || opt->limits == NULL ||
 	    (uint64_t)st->st_size <= opt->limits->input)
 		return 0;
-	*k = cg_input_new(opt->limits->input, (uint64_t)st->st_size, &none, err);
+	*k = cgi_input_new(opt->limits->input, (uint64_t)st->st_size, &none, err);
 	return 1;
 }
 

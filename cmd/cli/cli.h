@@ -4,7 +4,7 @@
 #ifndef CGPROF_CLI_H
 #define CGPROF_CLI_H
 
-#include "cgprof.h"
+#include "cgprof_internal.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -192,7 +192,7 @@ typedef struct cli {
 	char **inputs;        /* of cli_aggregate: the inputs, and the first */
 	size_t *first_part;   /* part of each (of several), then the count */
 	cg_rename *rename;    /* CLI_RENAME_OPTIONS: NULL when none */
-	cg_buf after;         /* said on stderr after the output (hints) */
+	cgi_buf after;         /* said on stderr after the output (hints) */
 } cli;
 
 void cli_init(cli *c, const char *prog, const char *synopsis,
@@ -236,8 +236,8 @@ const char *cli_name(const char *path);
 
 /* Read one input ("-" is standard input).  Returns it, or NULL after
  * printing why: unreadable (status 2) or over the byte cap (a
- * NAME:0: resource: diagnostic, status 1).  Free it with cg_input_free. */
-cg_input *cli_read(cli *c, const char *path);
+ * NAME:0: resource: diagnostic, status 1).  Free it with cgi_input_free. */
+cgi_input *cli_read(cli *c, const char *path);
 
 /* Read one input ("-" is standard input) in chunks of 64 KiB through a
  * push reader (cg_reader_new) with opt and h: only the current line and
@@ -334,7 +334,7 @@ void cli_warnings(cli *c, size_t index, const char *path, const cg_stats *st);
 void cli_figures(const char *path, const cg_stats *st, const char *kind);
 /* Say the warnings summed so far, and forget them (cli_exit_status). */
 void cli_warnings_done(cli *c);
-/* The hints of a diff (cg_diff_hint), unless --quiet: one line each,
+/* The hints of a diff (cgi_diff_hint), unless --quiet: one line each,
  * PROG: hint: ..., said on stderr after the output (c->after). */
 void cli_diff_hints(cli *c, const cg_diff *d);
 /* A warning of the run, not of an input: PROG: warning: ..., unless
@@ -387,8 +387,8 @@ void cli_parse_percent(cli *c, const char *opt, const char *arg,
                        int upto100, uint64_t *num, uint64_t *scale);
 const char *cli_one_event(cli *c, const char *arg);
 
-/* -q file|object of the stack writers: CG_QUALIFY_FILE or
- * CG_QUALIFY_OBJECT, what qualifies a frame's name (cg_frame_name). */
+/* -q file|object of the stack writers: CGI_QUALIFY_FILE or
+ * CGI_QUALIFY_OBJECT, what qualifies a frame's name (cgi_frame_name). */
 int cli_parse_qualify(cli *c, const char *arg);
 
 /* Note an exit status without printing: the worst is kept, in the order
@@ -470,11 +470,11 @@ void cli_output(cli *c, const char *out, const char *name,
 /* A cg_write_fn to the FILE * ctx (a short fwrite is CG_ABORTED). */
 cg_kind cli_write_file(void *ctx, const char *bytes, size_t n);
 
-/* The library's growth helper (cg_grow_array). */
+/* The library's growth helper (cgi_grow_array). */
 static inline int cli_grow(void **ptr, size_t *cap, size_t need,
                            size_t elsize)
 {
-	return cg_grow_array(ptr, cap, need, elsize);
+	return cgi_grow_array(ptr, cap, need, elsize);
 }
 
 /* The width of the terminal on standard output: $COLUMNS, else the

@@ -174,7 +174,7 @@ int cli_exit_status(cli *c)
 	cli_warnings_done(c);
 	if (c->after.len > 0)
 		fwrite(c->after.ptr, 1, c->after.len, stderr);
-	cg_buf_free(&c->after);
+	cgi_buf_free(&c->after);
 	cg_rename_free(c->rename);
 	c->rename = NULL;
 	free(c->first_part);

@@ -16,16 +16,16 @@ static int has_control(cg_str s)
 }
 
 /* One byte of the rule, inside the shell's single quotes: ' as '\''. */
-static void put_quoted(cg_buf *b, char ch)
+static void put_quoted(cgi_buf *b, char ch)
 {
 	if (ch == '\'')
-		cg_buf_put(b, "'\\''", 4);
+		cgi_buf_put(b, "'\\''", 4);
 	else
-		cg_buf_putc(b, ch);
+		cgi_buf_putc(b, ch);
 }
 
 /* s with every byte in special preceded by a backslash, shell-quoted. */
-static void put_escaped(cg_buf *b, cg_str s, const char *special)
+static void put_escaped(cgi_buf *b, cg_str s, const char *special)
 {
 	size_t i;
 	for (i = 0; i < s.len; i++) {
@@ -35,21 +35,21 @@ static void put_escaped(cg_buf *b, cg_str s, const char *special)
 	}
 }
 
-static void put_str(cg_buf *b, cg_str s) { cg_buf_put(b, s.ptr, s.len); }
-static void put_cstr(cg_buf *b, const char *s) { cg_buf_put(b, s, strlen(s)); }
+static void put_str(cgi_buf *b, cg_str s) { cgi_buf_put(b, s.ptr, s.len); }
+static void put_cstr(cgi_buf *b, const char *s) { cgi_buf_put(b, s, strlen(s)); }
 
-static void put_count(cg_buf *b, size_t n)
+static void put_count(cgi_buf *b, size_t n)
 {
-	cg_buf_u64(b, (uint64_t)n);
+	cgi_buf_u64(b, (uint64_t)n);
 }
 
 /* PROG: hint: object X of OLD pairs with nothing; Y of NEW holds H of
  * its N functions (by file and name): --mod-ob 's/X$/Y/' pairs them
  * (X escaped for a regular expression, Y for its replacement; neither
  * has a '/', being base names). */
-static void say_hint(cli *c, const cg_diff_hint *h)
+static void say_hint(cli *c, const cgi_diff_hint *h)
 {
-	cg_buf *b = &c->after;
+	cgi_buf *b = &c->after;
 	put_cstr(b, c->prog);
 	put_cstr(b, ": hint: object ");
 	put_str(b, h->old_ob);
@@ -69,18 +69,18 @@ static void say_hint(cli *c, const cg_diff_hint *h)
 
 void cli_diff_hints(cli *c, const cg_diff *d)
 {
-	cg_diff_hint *h;
+	cgi_diff_hint *h;
 	size_t i, n;
 	cg_error err;
 	if (c->quiet)
 		return;
-	if (cg_diff_hints(d, &h, &n, &err) != CG_OK)
+	if (cgi_diff_hints(d, &h, &n, &err) != CG_OK)
 		cli_oom_exit(c);
 	for (i = 0; i < n; i++)
 		/* a name that would break the line is not said */
 		if (!has_control(h[i].old_ob) && !has_control(h[i].new_ob))
 			say_hint(c, &h[i]);
-	cg_diff_hints_free(h);
+	cgi_diff_hints_free(h);
 	if (c->after.failed)
 		cli_oom_exit(c);
 }

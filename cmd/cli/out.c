@@ -11,7 +11,7 @@ static int failed;
 static int oom; /* a table could not be laid out */
 
 /* Held output (out_hold): what passed the buffer, kept until out_flush. */
-static cg_buf held;
+static cgi_buf held;
 static int holding;
 
 /* out_table: the held output is a table for a terminal */
@@ -44,7 +44,7 @@ int out_spoiled(void)
 void out_discard(void)
 {
 	out_used = 0;
-	cg_buf_free(&held);
+	cgi_buf_free(&held);
 	holding = table = 0;
 }
 
@@ -55,7 +55,7 @@ int out_flush(void)
 	if (table) {
 		/* laid out once the whole table is here */
 		table = holding = 0;
-		cg_buf_put(&held, out_buf, out_used);
+		cgi_buf_put(&held, out_buf, out_used);
 		out_used = 0;
 		if (held.failed)
 			oom = 1;
@@ -65,7 +65,7 @@ int out_flush(void)
 			case -2: oom = 1; break;
 			default: failed = 1;
 			}
-		cg_buf_free(&held);
+		cgi_buf_free(&held);
 	}
 	if (holding) {
 		holding = 0;
@@ -76,7 +76,7 @@ int out_flush(void)
 		if (held.len > 0 && !failed &&
 		    fwrite(held.ptr, 1, held.len, stdout) != held.len)
 			failed = 1;
-		cg_buf_free(&held);
+		cgi_buf_free(&held);
 	}
 	if (out_used > 0 && !failed && fwrite(out_buf, 1, out_used, stdout) != out_used)
 		failed = 1;
@@ -92,8 +92,8 @@ int out_out_of_memory(void)
 void out_bytes_slow(const char *s, size_t n)
 {
 	if (holding) {
-		cg_buf_put(&held, out_buf, out_used);
-		cg_buf_put(&held, s, n);
+		cgi_buf_put(&held, out_buf, out_used);
+		cgi_buf_put(&held, s, n);
 		out_used = 0;
 		return;
 	}

@@ -2,7 +2,7 @@
 #ifndef CGPROF_OUT_H
 #define CGPROF_OUT_H
 
-#include "cgprof.h"
+#include "cgprof_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -52,9 +52,9 @@ static inline void out_u64(uint64_t v)
 	char digits[20];
 	/* straight into the buffer when it has room: one copy less */
 	if (OUT_SIZE - out_used >= sizeof digits)
-		out_used += cg_format_u64(v, out_buf + out_used);
+		out_used += cgi_format_u64(v, out_buf + out_used);
 	else
-		out_bytes(digits, cg_format_u64(v, digits));
+		out_bytes(digits, cgi_format_u64(v, digits));
 }
 /* 1 if s needs no escape, so that it may be written with out_bytes. */
 int out_field_clean(cg_str s);

@@ -61,7 +61,7 @@ void cli_progress_begin(const cli *c, const char *path, uint64_t size)
 
 static void draw(uint64_t bytes, double t)
 {
-	cg_buf line = CG_BUF_INIT;
+	cgi_buf line = CGI_BUF_INIT;
 	char figures[128];
 	double mb = (double)bytes / 1e6, secs = t - bar.start;
 	double rate = secs > 0 ? mb / secs : 0;
@@ -75,10 +75,10 @@ static void draw(uint64_t bytes, double t)
 		         rate);
 	else
 		snprintf(figures, sizeof figures, ": %.1f MB, %.1f MB/s", mb, rate);
-	cg_buf_puts(&line, bar.prog);
-	cg_buf_puts(&line, ": ");
+	cgi_buf_puts(&line, bar.prog);
+	cgi_buf_puts(&line, ": ");
 	text_escaped(&line, (cg_str){bar.path, strlen(bar.path)}, 0);
-	cg_buf_puts(&line, figures);
+	cgi_buf_puts(&line, figures);
 	/* within one row of the terminal, or the erase would leave the rest */
 	if (bar.width > 0)
 		line.len = text_cut(line.ptr, line.len, bar.width);
@@ -87,7 +87,7 @@ static void draw(uint64_t bytes, double t)
 		fflush(stderr);
 		bar.shown = 1;
 	}
-	cg_buf_free(&line);
+	cgi_buf_free(&line);
 }
 
 void cli_progress_step(uint64_t bytes)

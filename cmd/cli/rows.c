@@ -1,6 +1,6 @@
-/* rows.c - the options of the tables' rows: -s KEY as a cg_row_key, and
+/* rows.c - the options of the tables' rows: -s KEY as a cgi_row_key, and
  * the frame names of the stack writers (the rows themselves, their order
- * and cut are the library's cg_rows_collect and cg_rows_select). */
+ * and cut are the library's cgi_rows_collect and cgi_rows_select). */
 #include "rows.h"
 
 #include <stdio.h>
@@ -15,28 +15,28 @@ static int column_is(cg_str ev, const char *name, size_t len, const char *suffix
 }
 
 void rows_parse_key(cli *c, const cg_funcs *f, const char *name, int arcs,
-                   const size_t *ev, size_t nev, cg_row_key *key)
+                   const size_t *ev, size_t nev, cgi_row_key *key)
 {
 	size_t i, len;
-	key->what = nev > 0 ? CG_ROW_INCL : CG_ROW_COUNT;
+	key->what = nev > 0 ? CGI_ROW_INCL : CGI_ROW_COUNT;
 	key->ev = nev > 0 ? ev[0] : 0;
 	if (name == NULL)
 		return;
 	len = strlen(name);
 	if (strcmp(name, arcs ? "calls" : "called") == 0) {
-		key->what = CG_ROW_COUNT;
+		key->what = CGI_ROW_COUNT;
 		return;
 	}
 	for (i = 0; i < nev; i++) {
 		cg_str e = cg_funcs_event(f, ev[i]);
 		key->ev = ev[i];
 		if (column_is(e, name, len, ":incl")) {
-			key->what = CG_ROW_INCL;
+			key->what = CGI_ROW_INCL;
 			return;
 		}
 		if (!arcs && (column_is(e, name, len, "") ||
 		              column_is(e, name, len, ":self"))) {
-			key->what = CG_ROW_SELF;
+			key->what = CGI_ROW_SELF;
 			return;
 		}
 	}
@@ -51,14 +51,14 @@ static void get_func(const void *f, size_t i, cg_func *fn)
 	cg_funcs_get(f, i, fn);
 }
 
-cg_str *rows_frame_names(const cg_funcs *f, int qualify, cg_buf *text)
+cg_str *rows_frame_names(const cg_funcs *f, int qualify, cgi_buf *text)
 {
 	return rows_frame_names_of(cg_funcs_count(f), get_func, f, qualify, text);
 }
 
 cg_str *rows_frame_names_of(size_t n,
                             void (*get)(const void *, size_t, cg_func *),
-                            const void *ctx, int qualify, cg_buf *text)
+                            const void *ctx, int qualify, cgi_buf *text)
 {
 	size_t i;
 	size_t *end = malloc((n + 1) * sizeof *end);
@@ -66,7 +66,7 @@ cg_str *rows_frame_names_of(size_t n,
 	cg_func fn;
 	for (i = 0; end != NULL && names != NULL && i < n; i++) {
 		get(ctx, i, &fn);
-		cg_frame_name(text, &fn, qualify);
+		cgi_frame_name(text, &fn, qualify);
 		end[i] = text->len;
 	}
 	/* the views once the text has stopped moving */

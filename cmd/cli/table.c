@@ -26,7 +26,7 @@ typedef struct layout {
 	unsigned long long objects, files, text;
 	int header;               /* the first line names the columns */
 	int too_many;             /* a row of more than MAX_COLUMNS cells */
-	cg_buf cell, line;
+	cgi_buf cell, line;
 } layout;
 
 /* The next line of the TSV from *at, without its LF. */
@@ -84,24 +84,24 @@ static void show(layout *l, size_t col, cg_str c, int header)
 		size_t i = c.ptr[0] == '-', end = i;
 		while (end < c.len && c.ptr[end] != '.')
 			end++;
-		cg_buf_put(&l->cell, c.ptr, i);
+		cgi_buf_put(&l->cell, c.ptr, i);
 		for (; i < end; i++) {
-			cg_buf_put(&l->cell, c.ptr + i, 1);
+			cgi_buf_put(&l->cell, c.ptr + i, 1);
 			if (i + 1 < end && (end - i - 1) % 3 == 0)
-				cg_buf_put(&l->cell, ",", 1);
+				cgi_buf_put(&l->cell, ",", 1);
 		}
-		cg_buf_put(&l->cell, c.ptr + end, c.len - end);
+		cgi_buf_put(&l->cell, c.ptr + end, c.len - end);
 		return;
 	}
 	if (!header && col < MAX_COLUMNS && /* the masks' bits */
 	    ((l->shorten >= 1 && (l->objects >> col & 1)) ||
 	     (l->shorten >= 2 && (l->files >> col & 1))))
-		c = cg_str_basename(c);
+		c = cgi_str_basename(c);
 	text_escaped(&l->cell, c, 0);
 	if (!header && l->limit[col] > 3 &&
 	    text_columns(l->cell.ptr, l->cell.len) > l->limit[col]) {
 		l->cell.len = text_cut(l->cell.ptr, l->cell.len, l->limit[col] - 3);
-		cg_buf_puts(&l->cell, "...");
+		cgi_buf_puts(&l->cell, "...");
 	}
 }
 
@@ -133,12 +133,12 @@ static int pass(layout *l, long columns, FILE *out)
 			        (size_t)columns)
 				break;
 			if (l->line.len > 0)
-				cg_buf_puts(&l->line, "  ");
+				cgi_buf_puts(&l->line, "  ");
 			for (pad = w; l->numeric[i] && pad < l->width[i]; pad++)
-				cg_buf_put(&l->line, " ", 1);
-			cg_buf_put(&l->line, l->cell.ptr, l->cell.len);
+				cgi_buf_put(&l->line, " ", 1);
+			cgi_buf_put(&l->line, l->cell.ptr, l->cell.len);
 			for (pad = w; !l->numeric[i] && pad < l->width[i]; pad++)
-				cg_buf_put(&l->line, " ", 1);
+				cgi_buf_put(&l->line, " ", 1);
 		}
 		if (out == NULL)
 			continue;
@@ -146,7 +146,7 @@ static int pass(layout *l, long columns, FILE *out)
 			l->line.len = text_cut(l->line.ptr, l->line.len, (size_t)columns);
 		while (l->line.len > 0 && l->line.ptr[l->line.len - 1] == ' ')
 			l->line.len--;
-		cg_buf_put(&l->line, "\n", 1);
+		cgi_buf_put(&l->line, "\n", 1);
 		if (l->line.failed ||
 		    fwrite(l->line.ptr, 1, l->line.len, out) != l->line.len)
 			return -1;
@@ -166,17 +166,17 @@ static int escaped_tsv(layout *l, FILE *out)
 		if (line.len > longest)
 			longest = line.len;
 	while (l->line.len < 4 * longest + 1 && !l->line.failed)
-		cg_buf_put(&l->line, "        ", 8);
+		cgi_buf_put(&l->line, "        ", 8);
 	at = 0;
 	while (r == 0 && !l->line.failed && next_line(l, &at, &line)) {
 		size_t from = 0;
 		l->line.len = 0;
 		while (from <= line.len) {
 			if (from > 0)
-				cg_buf_put(&l->line, "\t", 1);
+				cgi_buf_put(&l->line, "\t", 1);
 			text_escaped(&l->line, next_cell(line, &from), 0);
 		}
-		cg_buf_put(&l->line, "\n", 1);
+		cgi_buf_put(&l->line, "\n", 1);
 		if (l->line.failed)
 			r = -2;
 		else if (fwrite(l->line.ptr, 1, l->line.len, out) != l->line.len)
@@ -184,7 +184,7 @@ static int escaped_tsv(layout *l, FILE *out)
 	}
 	if (l->line.failed)
 		r = -2;
-	cg_buf_free(&l->line);
+	cgi_buf_free(&l->line);
 	return r;
 }
 
@@ -254,11 +254,11 @@ int table_write(const char *tsv, size_t len, const out_shape *shape,
 		for (i = 0; i < l.ncol; i++)
 			room += 4 * l.width[i];
 		while (l.line.len < room && !l.line.failed)
-			cg_buf_put(&l.line, "        ", 8);
+			cgi_buf_put(&l.line, "        ", 8);
 		l.line.len = 0;
 	}
 	r = l.cell.failed || l.line.failed ? -2 : pass(&l, shape->columns, out);
-	cg_buf_free(&l.cell);
-	cg_buf_free(&l.line);
+	cgi_buf_free(&l.cell);
+	cgi_buf_free(&l.line);
 	return r;
 }

@@ -38,7 +38,7 @@ static size_t utf8_printable(const unsigned char *s, size_t n)
 	return len;
 }
 
-void text_escaped(cg_buf *t, cg_str s, int tabs)
+void text_escaped(cgi_buf *t, cg_str s, int tabs)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *p = (const unsigned char *)s.ptr;
@@ -56,23 +56,23 @@ void text_escaped(cg_buf *t, cg_str s, int tabs)
 			col++;
 			continue;
 		}
-		cg_buf_put(t, s.ptr + start, i - start);
+		cgi_buf_put(t, s.ptr + start, i - start);
 		if (tabs && p[i] == '\t') {
 			/* to the next stop of 8, so that columns are what they show */
 			do
-				cg_buf_put(t, " ", 1);
+				cgi_buf_put(t, " ", 1);
 			while (++col % 8 != 0);
 		} else {
 			esc[0] = '\\';
 			esc[1] = 'x';
 			esc[2] = hex[p[i] >> 4];
 			esc[3] = hex[p[i] & 15];
-			cg_buf_put(t, esc, 4);
+			cgi_buf_put(t, esc, 4);
 			col += 4;
 		}
 		start = ++i;
 	}
-	cg_buf_put(t, s.ptr + start, s.len - start);
+	cgi_buf_put(t, s.ptr + start, s.len - start);
 }
 
 size_t text_columns(const char *s, size_t n)

@@ -3,7 +3,7 @@
 #ifndef CGPROF_TEXT_H
 #define CGPROF_TEXT_H
 
-#include "cgprof.h"
+#include "cgprof_internal.h"
 
 #include <stddef.h>
 
@@ -11,7 +11,7 @@
  * U+00A0 up as they are; with tabs, a TAB as spaces to the next stop of 8
  * from the start of s; every other byte (C0 and C1 controls, ESC, DEL,
  * bidirectional overrides, bytes that are not UTF-8) as \xHH. */
-void text_escaped(cg_buf *t, cg_str s, int tabs);
+void text_escaped(cgi_buf *t, cg_str s, int tabs);
 /* Columns of the text (code points; what text_escaped makes has no
  * controls). */
 size_t text_columns(const char *s, size_t n);

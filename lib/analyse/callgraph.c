@@ -25,7 +25,7 @@ typedef struct edge {
 } edge;
 
 /* Nodes 0 .. n-1 are the functions, n + k - 1 the cycle numbered k. */
-struct cg_callgraph {
+struct cgi_callgraph {
 	const cg_funcs *f;
 	size_t ev, n, ncycles, nnodes;
 	uint64_t total;
@@ -46,7 +46,7 @@ struct cg_callgraph {
 /* v is at least num / (100 * scale) of total, exactly. */
 static int at_least(uint64_t v, uint64_t total, uint64_t num, uint64_t scale)
 {
-	return cg_ge_product(v, 100 * scale, num, total);
+	return cgi_ge_product(v, 100 * scale, num, total);
 }
 
 static uint64_t add_sat(uint64_t a, uint64_t b)
@@ -54,7 +54,7 @@ static uint64_t add_sat(uint64_t a, uint64_t b)
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-static void node_func(const cg_callgraph *g, size_t v, cg_func *out)
+static void node_func(const cgi_callgraph *g, size_t v, cg_func *out)
 {
 	if (v < g->n)
 		cg_funcs_get(g->f, v, out);
@@ -62,7 +62,7 @@ static void node_func(const cg_callgraph *g, size_t v, cg_func *out)
 		cg_funcs_cycle(g->f, v - g->n + 1, out);
 }
 
-static uint64_t incl(const cg_callgraph *g, size_t v)
+static uint64_t incl(const cgi_callgraph *g, size_t v)
 {
 	cg_func fn;
 	node_func(g, v, &fn);
@@ -70,7 +70,7 @@ static uint64_t incl(const cg_callgraph *g, size_t v)
 }
 
 /* The drawn node that stands for function fn, or NONE. */
-static size_t stand_in(const cg_callgraph *g, size_t fn)
+static size_t stand_in(const cgi_callgraph *g, size_t fn)
 {
 	if (g->shown[fn])
 		return fn;
@@ -82,7 +82,7 @@ static size_t stand_in(const cg_callgraph *g, size_t fn)
 /* ------------------------------------------------------------ nodes */
 
 /* The cycles' members in name order, bucketed by cycle. */
-static int members(cg_callgraph *g)
+static int members(cgi_callgraph *g)
 {
 	size_t i, k, *next;
 	g->member_first = cg_calloc(g->ncycles + 1, sizeof *g->member_first);
@@ -108,7 +108,7 @@ static int members(cg_callgraph *g)
 	return 0;
 }
 
-static int nodes(cg_callgraph *g, const cg_callgraph_choice *c)
+static int nodes(cgi_callgraph *g, const cgi_callgraph_choice *c)
 {
 	size_t i, k;
 	unsigned char *hidden = cg_calloc(g->ncycles + 1, 1);
@@ -145,10 +145,10 @@ typedef struct callers {
 /* Sum the arcs into function m (not from itself, nor from what v stands
  * for) by the node that stands for their caller, or by the caller itself
  * when none does. */
-static void sum_into(const cg_callgraph *g, callers *cs, size_t v, size_t m)
+static void sum_into(const cgi_callgraph *g, callers *cs, size_t v, size_t m)
 {
 	size_t n, e;
-	const size_t *arcs = cg_funcs_callers(g->f, m, &n);
+	const size_t *arcs = cgi_funcs_callers(g->f, m, &n);
 	for (e = 0; e < n; e++) {
 		cg_arc a;
 		size_t key;
@@ -167,7 +167,7 @@ static void sum_into(const cg_callgraph *g, callers *cs, size_t v, size_t m)
 }
 
 /* 1 if caller k is a better anchor than b: heavier, then first by name. */
-static int heavier(const cg_callgraph *g, const callers *cs, size_t k, size_t b)
+static int heavier(const cgi_callgraph *g, const callers *cs, size_t k, size_t b)
 {
 	return b == NONE || cs->cost[k] > cs->cost[b] ||
 	       (cs->cost[k] == cs->cost[b] && g->rank[k] < g->rank[b]);
@@ -176,7 +176,7 @@ static int heavier(const cg_callgraph *g, const callers *cs, size_t k, size_t b)
 /* Keep an edge into v if none of its callers' edges is drawn: the
  * heaviest from a drawn node, else the heaviest caller with it.
  * Returns the caller newly drawn, or NONE. */
-static size_t anchor(cg_callgraph *g, callers *cs, size_t v, const cg_callgraph_choice *c)
+static size_t anchor(cgi_callgraph *g, callers *cs, size_t v, const cgi_callgraph_choice *c)
 {
 	size_t i, best = NONE, best_hidden = NONE, added = NONE;
 	int drawn = 0;
@@ -213,7 +213,7 @@ static size_t anchor(cg_callgraph *g, callers *cs, size_t v, const cg_callgraph_
 }
 
 /* Every drawn node in turn, those it draws after them. */
-static int no_floating(cg_callgraph *g, const cg_callgraph_choice *c)
+static int no_floating(cgi_callgraph *g, const cgi_callgraph_choice *c)
 {
 	size_t *queue = cg_calloc(g->nnodes + 1, sizeof *queue), head = 0, tail = 0;
 	callers cs;
@@ -254,7 +254,7 @@ static int by_ends(const void *pa, const void *pb)
 }
 
 /* The arcs between drawn nodes, by their ends, summed. */
-static int edges(cg_callgraph *g, const cg_callgraph_choice *c)
+static int edges(cgi_callgraph *g, const cgi_callgraph_choice *c)
 {
 	size_t i, narcs = cg_funcs_arc_count(g->f), n = 0;
 	g->edges = cg_calloc(narcs + 1, sizeof *g->edges);
@@ -304,7 +304,7 @@ static int edges(cg_callgraph *g, const cg_callgraph_choice *c)
 
 /* Keep the nodes that the marked ones reach along drawn edges (or that
  * reach them, reverse), within depth edges. */
-static int reach(cg_callgraph *g, const unsigned char *start, int reverse,
+static int reach(cgi_callgraph *g, const unsigned char *start, int reverse,
                  uint64_t depth)
 {
 	size_t *queue = cg_calloc(g->nnodes + 1, sizeof *queue), head = 0, tail = 0;
@@ -362,7 +362,7 @@ out:
 /* ------------------------------------------------------------ build */
 
 /* The drawn edges in front, the drawn nodes listed in order. */
-static int keep_drawn(cg_callgraph *g)
+static int keep_drawn(cgi_callgraph *g)
 {
 	size_t i, n = 0;
 	for (i = 0; i < g->nedges; i++)
@@ -378,7 +378,7 @@ static int keep_drawn(cg_callgraph *g)
 	return 0;
 }
 
-static int choose(cg_callgraph *g, const cg_callgraph_choice *c)
+static int choose(cgi_callgraph *g, const cgi_callgraph_choice *c)
 {
 	size_t i;
 	g->cycle = cg_calloc(g->n + 1, sizeof *g->cycle);
@@ -388,7 +388,7 @@ static int choose(cg_callgraph *g, const cg_callgraph_choice *c)
 	g->forced = cg_calloc(g->nnodes + 1, sizeof *g->forced);
 	if (g->cycle == NULL || g->order == NULL || g->rank == NULL ||
 	    g->shown == NULL || g->forced == NULL ||
-	    cg_funcs_name_order(g->f, g->order, NULL) != CG_OK)
+	    cgi_funcs_name_order(g->f, g->order, NULL) != CG_OK)
 		return -1;
 	for (i = 0; i < g->ncycles; i++)
 		g->order[g->n + i] = g->n + i;
@@ -410,10 +410,10 @@ static int scale_ok(uint64_t scale)
 	return scale != 0 && scale <= UINT64_MAX / 100;
 }
 
-cg_kind cg_callgraph_new(cg_callgraph **out, const cg_funcs *f, size_t ev,
-                         const cg_callgraph_choice *c, cg_error *err)
+cg_kind cgi_callgraph_new(cgi_callgraph **out, const cg_funcs *f, size_t ev,
+                         const cgi_callgraph_choice *c, cg_error *err)
 {
-	cg_callgraph *g;
+	cgi_callgraph *g;
 	*out = NULL;
 	if (ev >= cg_funcs_event_count(f))
 		return cgi_fail(err, CG_UNSUPPORTED, 0, "no event %zu", ev);
@@ -430,14 +430,14 @@ cg_kind cg_callgraph_new(cg_callgraph **out, const cg_funcs *f, size_t ev,
 	g->nnodes = g->n + g->ncycles;
 	g->total = cg_funcs_totals(f)[ev];
 	if (choose(g, c) != 0) {
-		cg_callgraph_free(g);
+		cgi_callgraph_free(g);
 		return cgi_fail_memory(err, 0);
 	}
 	*out = g;
 	return CG_OK;
 }
 
-void cg_callgraph_free(cg_callgraph *g)
+void cgi_callgraph_free(cgi_callgraph *g)
 {
 	if (g == NULL)
 		return;
@@ -455,22 +455,22 @@ void cg_callgraph_free(cg_callgraph *g)
 
 /* ------------------------------------------------------------ queries */
 
-size_t cg_callgraph_node_count(const cg_callgraph *g)
+size_t cgi_callgraph_node_count(const cgi_callgraph *g)
 {
 	return g->ndrawn;
 }
 
-size_t cg_callgraph_node(const cg_callgraph *g, size_t i)
+size_t cgi_callgraph_node(const cgi_callgraph *g, size_t i)
 {
 	return g->drawn[i];
 }
 
-void cg_callgraph_node_func(const cg_callgraph *g, size_t v, cg_func *out)
+void cgi_callgraph_node_func(const cgi_callgraph *g, size_t v, cg_func *out)
 {
 	node_func(g, v, out);
 }
 
-const size_t *cg_callgraph_members(const cg_callgraph *g, size_t v,
+const size_t *cgi_callgraph_members(const cgi_callgraph *g, size_t v,
                                    size_t *n)
 {
 	size_t k;
@@ -483,13 +483,13 @@ const size_t *cg_callgraph_members(const cg_callgraph *g, size_t v,
 	return g->member + g->member_first[k];
 }
 
-size_t cg_callgraph_edge_count(const cg_callgraph *g)
+size_t cgi_callgraph_edge_count(const cgi_callgraph *g)
 {
 	return g->nedges;
 }
 
-void cg_callgraph_edge(const cg_callgraph *g, size_t i,
-                       cg_edge *out)
+void cgi_callgraph_edge(const cgi_callgraph *g, size_t i,
+                       cgi_edge *out)
 {
 	const edge *e = &g->edges[i];
 	out->from = e->from;

@@ -6,13 +6,13 @@
 #include "internal.h"
 #include "consumer.h"
 
-int cgi_consumer_idle(const cg_consumer *c)
+int cgi_consumer_idle(const cgi_consumer *c)
 {
 	return c->failed || c->finished;
 }
 
-int cgi_consumer_begin(cg_consumer *c, const cg_read_options *opt,
-                      cg_interner *names, const cg_handler *mine,
+int cgi_consumer_begin(cgi_consumer *c, const cg_read_options *opt,
+                      cgi_interner *names, const cg_handler *mine,
                       cg_handler *h)
 {
 	static const cg_handler none = {NULL, NULL, NULL};
@@ -31,7 +31,7 @@ int cgi_consumer_begin(cg_consumer *c, const cg_read_options *opt,
 	return 1;
 }
 
-cg_kind cgi_consumer_fail(cg_consumer *c, cg_kind kind, uint64_t line,
+cg_kind cgi_consumer_fail(cgi_consumer *c, cg_kind kind, uint64_t line,
                          const char *what)
 {
 	if (!c->pending)
@@ -40,7 +40,7 @@ cg_kind cgi_consumer_fail(cg_consumer *c, cg_kind kind, uint64_t line,
 	return CG_OK;
 }
 
-cg_kind cgi_consumer_fail_memory(cg_consumer *c)
+cg_kind cgi_consumer_fail_memory(cgi_consumer *c)
 {
 	if (!c->pending)
 		cgi_fail_memory(&c->err, 0);
@@ -48,7 +48,7 @@ cg_kind cgi_consumer_fail_memory(cg_consumer *c)
 	return CG_OK;
 }
 
-cg_kind cgi_consumer_end(cg_consumer *c, cg_kind parsed, cg_error *err)
+cg_kind cgi_consumer_end(cgi_consumer *c, cg_kind parsed, cg_error *err)
 {
 	cg_kind k = parsed;
 	if (cgi_consumer_idle(c))
@@ -63,7 +63,7 @@ cg_kind cgi_consumer_end(cg_consumer *c, cg_kind parsed, cg_error *err)
 	return k;
 }
 
-int cgi_consumer_events(cg_consumer *c, cg_interner *events, const cg_part *p,
+int cgi_consumer_events(cgi_consumer *c, cgi_interner *events, const cg_part *p,
                        uint32_t *map)
 {
 	size_t i;
@@ -75,7 +75,7 @@ int cgi_consumer_events(cg_consumer *c, cg_interner *events, const cg_part *p,
 		}
 		if (events->count > c->limits.events) {
 			if (!c->pending)
-				cgi_fail_limit(&c->err, cg_part_first_line(p),
+				cgi_fail_limit(&c->err, cgi_part_first_line(p),
 				              "distinct events of the inputs", "events",
 				              c->limits.events);
 			c->pending = 1;

@@ -8,7 +8,7 @@
 #include <string.h>
 
 typedef struct tarjan {
-	const cg_graph *g;
+	const cgi_graph *g;
 	size_t *index, *low, *stack, *frame, *edge;
 	unsigned char *on;
 	size_t counter;
@@ -18,7 +18,7 @@ typedef struct tarjan {
  * member that closed its component, for components of two or more. */
 static void strongconnect(tarjan *t, size_t root, size_t *comp)
 {
-	const cg_graph *g = t->g;
+	const cgi_graph *g = t->g;
 	size_t sp = 0, fp = 0;
 	t->frame[fp] = root;
 	t->edge[fp++] = g->out_first[root];
@@ -57,7 +57,7 @@ static void strongconnect(tarjan *t, size_t root, size_t *comp)
 	}
 }
 
-static int components(const cg_graph *g, size_t *comp)
+static int components(const cgi_graph *g, size_t *comp)
 {
 	size_t n = g->n ? g->n : 1, i;
 	tarjan t;
@@ -88,7 +88,7 @@ static int components(const cg_graph *g, size_t *comp)
 /* Cycles numbered by their first member in name order: walking the
  * functions in that order, a cycle gets the next number when its first
  * member comes. */
-int cgi_cycles_find(const cg_graph *g, size_t *cycle, size_t *ncycles)
+int cgi_cycles_find(const cgi_graph *g, size_t *cycle, size_t *ncycles)
 {
 	size_t n = g->n ? g->n : 1, i;
 	size_t *comp = cg_calloc(n, sizeof *comp);

@@ -18,8 +18,8 @@ typedef struct drow {
 
 struct cg_diff {
 	int over; /* a sum passed UInt64 */
-	cg_interner keys; /* "ob\0fl\0fn" */
-	cg_interner events;
+	cgi_interner keys; /* "ob\0fl\0fn" */
+	cgi_interner events;
 	size_t *ev_old, *ev_new;
 	drow *rows;
 	size_t nrows, rows_cap;
@@ -52,7 +52,7 @@ static int match_events(cg_diff *d, const cg_funcs *a, const cg_funcs *b)
 	for (i = 0; i < na; i++) {
 		cg_str e = cg_funcs_event(a, i);
 		for (j = 0; j < nb; j++)
-			if (cg_str_cmp(e, cg_funcs_event(b, j)) == 0)
+			if (cgi_str_cmp(e, cg_funcs_event(b, j)) == 0)
 				break;
 		if (j < nb) {
 			uint32_t id;
@@ -66,7 +66,7 @@ static int match_events(cg_diff *d, const cg_funcs *a, const cg_funcs *b)
 }
 
 /* The row of a function's key, made if new. */
-static int key_row(cg_diff *d, const cg_buf *key, size_t *row)
+static int key_row(cg_diff *d, const cgi_buf *key, size_t *row)
 {
 	size_t W = d->events.count, before = d->keys.count;
 	uint32_t id;
@@ -79,10 +79,10 @@ static int key_row(cg_diff *d, const cg_buf *key, size_t *row)
 		*row = id; /* rows are made in key order */
 		return 0;
 	}
-	if (cg_grow((void **)&d->rows, &d->rows_cap, d->nrows + 1,
+	if (cgi_grow((void **)&d->rows, &d->rows_cap, d->nrows + 1,
 	            sizeof *d->rows) ||
 	    (W > 0 && (d->nrows + 1 > SIZE_MAX / ARRAYS / W ||
-	               cg_grow((void **)&d->costs, &d->costs_cap,
+	               cgi_grow((void **)&d->costs, &d->costs_cap,
 	                       (d->nrows + 1) * ARRAYS * W, sizeof *d->costs))))
 		return -1;
 	memset(&d->rows[d->nrows], 0, sizeof *d->rows);
@@ -95,8 +95,8 @@ static int key_row(cg_diff *d, const cg_buf *key, size_t *row)
 }
 
 /* key = base(ob') NUL base(fl') NUL fn' */
-static int make_key(const cg_rename *rn, const cg_func *fn, cg_buf *key,
-                    cg_buf *part, cg_buf *tmp)
+static int make_key(const cg_rename *rn, const cg_func *fn, cgi_buf *key,
+                    cgi_buf *part, cgi_buf *tmp)
 {
 	const cg_str names[3] = {fn->ob, fn->fl, fn->fn};
 	int field;
@@ -108,10 +108,10 @@ static int make_key(const cg_rename *rn, const cg_func *fn, cg_buf *key,
 		s.ptr = part->ptr;
 		s.len = part->len;
 		if (field != CG_NAME_FN)
-			s = cg_str_basename(s);
-		cg_buf_put(key, s.ptr, s.len);
+			s = cgi_str_basename(s);
+		cgi_buf_put(key, s.ptr, s.len);
 		if (field != CG_NAME_FN)
-			cg_buf_putc(key, '\0');
+			cgi_buf_putc(key, '\0');
 	}
 	return key->failed ? -1 : 0;
 }
@@ -119,7 +119,7 @@ static int make_key(const cg_rename *rn, const cg_func *fn, cg_buf *key,
 static int add_side(cg_diff *d, const cg_funcs *f, const cg_rename *rn,
                     int is_new)
 {
-	cg_buf key = CG_BUF_INIT, part = CG_BUF_INIT, tmp = CG_BUF_INIT;
+	cgi_buf key = CGI_BUF_INIT, part = CGI_BUF_INIT, tmp = CGI_BUF_INIT;
 	size_t W = d->events.count, i;
 	const size_t *map = is_new ? d->ev_new : d->ev_old;
 	int ret = -1;
@@ -152,9 +152,9 @@ static int add_side(cg_diff *d, const cg_funcs *f, const cg_rename *rn,
 	}
 	ret = 0;
 out:
-	cg_buf_free(&key);
-	cg_buf_free(&part);
-	cg_buf_free(&tmp);
+	cgi_buf_free(&key);
+	cgi_buf_free(&part);
+	cgi_buf_free(&tmp);
 	return ret;
 }
 

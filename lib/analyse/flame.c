@@ -18,9 +18,9 @@ typedef struct node {
 	                                 SIZE_MAX */
 } node;
 
-struct cg_flame {
-	cg_interner names;
-	cg_pairmap kids;  /* (parent, key) -> node */
+struct cgi_flame {
+	cgi_interner names;
+	cgi_pairmap kids;  /* (parent, key) -> node */
 	node *nodes;
 	size_t count, cap;
 	uint32_t *path;   /* the nodes of the last stack added, by depth */
@@ -31,17 +31,17 @@ struct cg_flame {
 	int spoiled, finished;
 };
 
-cg_kind cg_flame_new(cg_flame **out, cg_error *err)
+cg_kind cgi_flame_new(cgi_flame **out, cg_error *err)
 {
-	cg_flame *fl = cg_calloc(1, sizeof *fl);
+	cgi_flame *fl = cg_calloc(1, sizeof *fl);
 	uint32_t empty;
 	*out = NULL;
 	if (fl == NULL)
 		return cgi_fail_memory(err, 0);
 	/* the root: name 0, the empty string, and no parent */
 	if (cgi_intern_content(&fl->names, (cg_str){"", 0}, &empty) != 0 ||
-	    cg_grow((void **)&fl->nodes, &fl->cap, 1, sizeof *fl->nodes) != 0) {
-		cg_flame_free(fl);
+	    cgi_grow((void **)&fl->nodes, &fl->cap, 1, sizeof *fl->nodes) != 0) {
+		cgi_flame_free(fl);
 		return cgi_fail_memory(err, 0);
 	}
 	memset(fl->nodes, 0, sizeof *fl->nodes);
@@ -51,7 +51,7 @@ cg_kind cg_flame_new(cg_flame **out, cg_error *err)
 	return CG_OK;
 }
 
-void cg_flame_free(cg_flame *fl)
+void cgi_flame_free(cgi_flame *fl)
 {
 	if (fl == NULL)
 		return;
@@ -73,7 +73,7 @@ static int add_u64(uint64_t *sum, uint64_t v)
 
 /* The child of parent of key, made (with name and group) when it is
  * new. */
-static int child(cg_flame *fl, uint32_t parent, cg_str key, cg_str name,
+static int child(cgi_flame *fl, uint32_t parent, cg_str key, cg_str name,
                  cg_str group, uint32_t *out)
 {
 	uint32_t id, nid, gid;
@@ -86,7 +86,7 @@ static int child(cg_flame *fl, uint32_t parent, cg_str key, cg_str name,
 		return r;
 	if (cgi_intern_content(&fl->names, name, &nid) != 0 ||
 	    cgi_intern_content(&fl->names, group, &gid) != 0 ||
-	    cg_grow((void **)&fl->nodes, &fl->cap, fl->count + 1,
+	    cgi_grow((void **)&fl->nodes, &fl->cap, fl->count + 1,
 	            sizeof *fl->nodes) != 0)
 		return -1; /* the map names a node never made: spoiled */
 	memset(&fl->nodes[fl->count], 0, sizeof *fl->nodes);
@@ -99,28 +99,28 @@ static int child(cg_flame *fl, uint32_t parent, cg_str key, cg_str name,
 	return 0;
 }
 
-cg_kind cg_flame_add(cg_flame *fl, int side, const cg_str *names,
+cg_kind cgi_flame_add(cgi_flame *fl, int side, const cg_str *names,
                      const cg_str *groups, size_t depth, uint64_t count,
                      cg_error *err)
 {
-	return cg_flame_add_keyed(fl, side, names, names, groups, depth, count,
+	return cgi_flame_add_keyed(fl, side, names, names, groups, depth, count,
 	                          err);
 }
 
-cg_kind cg_flame_add_keyed(cg_flame *fl, int side, const cg_str *keys,
+cg_kind cgi_flame_add_keyed(cgi_flame *fl, int side, const cg_str *keys,
                            const cg_str *names, const cg_str *groups,
                            size_t depth, uint64_t count, cg_error *err)
 {
 	static const cg_str none = {"", 0};
 	uint32_t at = 0;
 	size_t i;
-	int s = side == CG_FLAME_OLD ? 0 : 1;
+	int s = side == CGI_FLAME_OLD ? 0 : 1;
 	if (fl->spoiled || fl->finished)
 		return cgi_fail(err, CG_RESOURCE, 0, "the flame graph is %s",
 		               fl->spoiled ? "spoiled" : "finished");
 	if (add_u64(&fl->nodes[0].incl[s], count) != 0)
 		goto over;
-	if (cg_grow((void **)&fl->path, &fl->path_cap, depth, sizeof *fl->path)) {
+	if (cgi_grow((void **)&fl->path, &fl->path_cap, depth, sizeof *fl->path)) {
 		fl->spoiled = 1;
 		return cgi_fail_memory(err, 0);
 	}
@@ -128,7 +128,7 @@ cg_kind cg_flame_add_keyed(cg_flame *fl, int side, const cg_str *keys,
 		/* stacks come mostly in order: a frame keyed as the last
 		 * stack's at this depth, under the same parent, is its node */
 		if (i < fl->npath &&
-		    cg_str_eq(keys[i], fl->names.names[fl->nodes[fl->path[i]].key]))
+		    cgi_str_eq(keys[i], fl->names.names[fl->nodes[fl->path[i]].key]))
 			at = fl->path[i];
 		else if (child(fl, at, keys[i], names[i], groups ? groups[i] : none,
 		               &at) != 0) {
@@ -151,7 +151,7 @@ over:
 /* A frame's width: its new cost and what vanished under it; a frame
  * that only the old side has, its old cost.  Children come after their
  * parent, so one pass from the end sees every child first. */
-static int weigh(cg_flame *fl)
+static int weigh(cgi_flame *fl)
 {
 	size_t i;
 	for (i = fl->count; i-- > 0;) {
@@ -174,8 +174,8 @@ static int weigh(cg_flame *fl)
 
 static int by_name(uint32_t a, uint32_t b, const void *ctx)
 {
-	const cg_flame *fl = ctx;
-	int c = cg_str_cmp(fl->names.names[fl->nodes[a].name],
+	const cgi_flame *fl = ctx;
+	int c = cgi_str_cmp(fl->names.names[fl->nodes[a].name],
 	                   fl->names.names[fl->nodes[b].name]);
 	return c != 0 ? c : (a < b ? -1 : a > b);
 }
@@ -188,7 +188,7 @@ static uint64_t change(const node *n)
 
 /* Pre-order, children by name: the left edges, and which frames are
  * shown.  kids[first[p]..first[p+1]) are p's children, sorted. */
-static void lay_out(cg_flame *fl, const size_t *first, const uint32_t *kids,
+static void lay_out(cgi_flame *fl, const size_t *first, const uint32_t *kids,
                     double min_share, size_t *stack, size_t *next)
 {
 	double floor_weight = min_share * (double)fl->nodes[0].weight;
@@ -229,7 +229,7 @@ static void lay_out(cg_flame *fl, const size_t *first, const uint32_t *kids,
 	}
 }
 
-cg_kind cg_flame_finish(cg_flame *fl, double min_share, cg_error *err)
+cg_kind cgi_flame_finish(cgi_flame *fl, double min_share, cg_error *err)
 {
 	size_t n = fl->count, i, maxdepth = 0;
 	size_t *first = NULL, *at = NULL, *stack = NULL, *next = NULL;
@@ -282,17 +282,17 @@ out:
 	return k;
 }
 
-size_t cg_flame_count(const cg_flame *fl)
+size_t cgi_flame_count(const cgi_flame *fl)
 {
 	return fl->finished ? fl->nshown : 0;
 }
 
-uint64_t cg_flame_max_change(const cg_flame *fl)
+uint64_t cgi_flame_max_change(const cgi_flame *fl)
 {
 	return fl->finished ? fl->max_change : 0;
 }
 
-void cg_flame_get(const cg_flame *fl, size_t i, cg_flame_frame *out)
+void cgi_flame_get(const cgi_flame *fl, size_t i, cgi_flame_frame *out)
 {
 	const node *n = &fl->nodes[fl->order[i]];
 	out->name = fl->names.names[n->name];

@@ -12,7 +12,7 @@ void cg_fold_options_default(cg_fold_options *opt)
 	opt->no_cycles = 0;
 }
 
-size_t cg_fold_escape(cg_str name, char *out)
+size_t cgi_fold_escape(cg_str name, char *out)
 {
 	size_t i, n = 0;
 	for (i = 0; i < name.len; i++) {

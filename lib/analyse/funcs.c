@@ -81,7 +81,7 @@ static size_t pool_take(cg_funcs *f, size_t n)
 {
 	size_t at = f->npool;
 	if (n > SIZE_MAX - at - 1 ||
-	    cg_grow((void **)&f->pool, &f->pool_cap, at + n, sizeof *f->pool))
+	    cgi_grow((void **)&f->pool, &f->pool_cap, at + n, sizeof *f->pool))
 		return SIZE_MAX;
 	if (n > 0)
 		memset(f->pool + at, 0, n * sizeof *f->pool);
@@ -119,16 +119,16 @@ static cg_kind inclusive_events(cg_funcs *f, const cg_part *p,
 	for (i = 0; i < cg_part_header_count(p); i++) {
 		cg_str name;
 		char why[256], shown[64];
-		cg_str key = cg_part_header_key(p, i);
-		if (!cg_key_is(key.ptr, key.len, "event") ||
-		    !cgi_inclusive_header(cg_part_header_value(p, i), &name))
+		cg_str key = cgi_part_header_key(p, i);
+		if (!cgi_key_is(key.ptr, key.len, "event") ||
+		    !cgi_inclusive_header(cgi_part_header_value(p, i), &name))
 			continue;
-		for (e = 0; e < nev && cg_str_cmp(cg_part_event(p, e), name) != 0; e++)
+		for (e = 0; e < nev && cgi_str_cmp(cg_part_event(p, e), name) != 0; e++)
 			;
 		if (e == nev)
 			continue;
 		if (map[e] >= f->nincl) {
-			if (cg_grow((void **)&f->incl_line, &f->incl_cap, map[e] + 1,
+			if (cgi_grow((void **)&f->incl_line, &f->incl_cap, map[e] + 1,
 			            sizeof *f->incl_line))
 				return oom(f);
 			memset(f->incl_line + f->nincl, 0,
@@ -136,7 +136,7 @@ static cg_kind inclusive_events(cg_funcs *f, const cg_part *p,
 			f->nincl = map[e] + 1;
 		}
 		if (f->incl_line[map[e]] == 0)
-			f->incl_line[map[e]] = cg_part_header_line(p, i);
+			f->incl_line[map[e]] = cgi_part_header_line(p, i);
 		if (!f->self_costs && !folded(f, map[e]))
 			continue;
 		cgi_excerpt(shown, sizeof shown, name.ptr, name.len);
@@ -148,12 +148,12 @@ static cg_kind inclusive_events(cg_funcs *f, const cg_part *p,
 		         f->self_costs ? " (cg-export writes every event)"
 		                       : "; fold a self-cost event (-e EV)");
 		return cgi_consumer_fail(&f->in, CG_UNSUPPORTED,
-		                        cg_part_header_line(p, i), why);
+		                        cgi_part_header_line(p, i), why);
 	}
 	return CG_OK;
 }
 
-uint64_t cg_funcs_event_inclusive(const cg_funcs *f, size_t ev)
+uint64_t cgi_funcs_event_inclusive(const cg_funcs *f, size_t ev)
 {
 	return ev < f->nincl ? f->incl_line[ev] : 0;
 }
@@ -166,13 +166,13 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 	if (f->in.pending)
 		return CG_OK;
 	if (f->nparts >= UINT32_MAX)
-		return cgi_consumer_fail(&f->in, CG_RESOURCE, cg_part_first_line(p),
+		return cgi_consumer_fail(&f->in, CG_RESOURCE, cgi_part_first_line(p),
 		                        "more parts than the aggregation can number");
-	if (cg_grow((void **)&f->parts, &f->parts_cap, f->nparts + 1,
+	if (cgi_grow((void **)&f->parts, &f->parts_cap, f->nparts + 1,
 	            sizeof *f->parts) ||
-	    cg_grow((void **)&f->evmaps, &f->evmaps_cap, f->nevmaps + nev,
+	    cgi_grow((void **)&f->evmaps, &f->evmaps_cap, f->nevmaps + nev,
 	            sizeof *f->evmaps) ||
-	    cg_grow((void **)&f->ptot, &f->ptot_cap, f->nptot + nev,
+	    cgi_grow((void **)&f->ptot, &f->ptot_cap, f->nptot + nev,
 	            sizeof *f->ptot))
 		return oom(f);
 	if (cgi_consumer_events(&f->in, &f->events, p, f->evmaps + f->nevmaps) ||
@@ -210,7 +210,7 @@ static int func_index(cg_funcs *f, cg_str ob, cg_str fl, cg_str fn,
 	if (r < 0)
 		return -1;
 	if (r == 1) {
-		if (cg_grow((void **)&f->funcs, &f->funcs_cap, f->nfuncs + 1,
+		if (cgi_grow((void **)&f->funcs, &f->funcs_cap, f->nfuncs + 1,
 		            sizeof *f->funcs))
 			return -1;
 		f->funcs[f->nfuncs++] = k;
@@ -231,7 +231,7 @@ static int entry_index(cg_funcs *f, uint32_t func, uint32_t *out)
 		/* self, then inclusive */
 		size_t cost = pool_take(f, 2 * f->parts[part].nev);
 		if (cost == SIZE_MAX ||
-		    cg_grow((void **)&f->ents, &f->ents_cap, f->nents + 1,
+		    cgi_grow((void **)&f->ents, &f->ents_cap, f->nents + 1,
 		            sizeof *f->ents))
 			return -1;
 		f->ents[f->nents].part = (uint32_t)part;
@@ -299,7 +299,7 @@ static cg_kind add_call(cg_funcs *f, const cg_record *r)
 	if (k == 1) {
 		size_t cost = pool_take(f, f->parts[part].nev);
 		if (cost == SIZE_MAX ||
-		    cg_grow((void **)&f->parcs, &f->parcs_cap, f->nparcs + 1,
+		    cgi_grow((void **)&f->parcs, &f->parcs_cap, f->nparcs + 1,
 		            sizeof *f->parcs))
 			return oom(f);
 		a = &f->parcs[f->nparcs++];
@@ -313,7 +313,7 @@ static cg_kind add_call(cg_funcs *f, const cg_record *r)
 	}
 	a = &f->parcs[at];
 	if (add_u64(&a->calls, r->calls) ||
-	    cg_add_costs(f->pool + a->cost, r->cost, r->ncost))
+	    cgi_add_costs(f->pool + a->cost, r->cost, r->ncost))
 		return cgi_consumer_fail(&f->in, CG_RESOURCE, r->line,
 		                        "call count or cost of a call summed over "
 		                        "UInt64");
@@ -331,7 +331,7 @@ static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 		return oom(f);
 	if (r->kind == CG_RECORD_CALL)
 		return add_call(f, r);
-	if (cg_add_costs(f->pool + f->ents[f->caller.ent].cost, r->cost,
+	if (cgi_add_costs(f->pool + f->ents[f->caller.ent].cost, r->cost,
 	                 r->ncost))
 		return cgi_consumer_fail(&f->in, CG_RESOURCE, r->line,
 		                        "self cost of a function summed over UInt64");
@@ -356,7 +356,7 @@ static int part_inclusive(cg_funcs *f, const fpart *fp, uint64_t *tmp)
 		over |= add_u64(&f->ents[a->ecallee].called, a->calls);
 		if (a->caller == a->callee)
 			continue;
-		over |= cg_add_costs(tmp + (a->ecaller - fp->ent_begin) * w,
+		over |= cgi_add_costs(tmp + (a->ecaller - fp->ent_begin) * w,
 		                     f->pool + a->cost, n);
 		tmp[(a->ecallee - fp->ent_begin) * w + n] = 1;
 	}
@@ -364,7 +364,7 @@ static int part_inclusive(cg_funcs *f, const fpart *fp, uint64_t *tmp)
 		const parc *a = &f->parcs[i];
 		const entry *callee = &f->ents[a->ecallee];
 		if (a->caller != a->callee && callee->called > 0)
-			over |= cg_add_costs(f->pool + callee->cost + n,
+			over |= cgi_add_costs(f->pool + callee->cost + n,
 			                     f->pool + a->cost, n);
 	}
 	for (i = fp->ent_begin; i < fp->ent_end; i++) {
@@ -390,7 +390,7 @@ static int add_part(cg_funcs *f, const fpart *fp)
 	int over;
 	if (m > 0) {
 		if (m > SIZE_MAX / (n + 1) / sizeof *f->tmp ||
-		    cg_grow((void **)&f->tmp, &f->tmp_cap, m * (n + 1),
+		    cgi_grow((void **)&f->tmp, &f->tmp_cap, m * (n + 1),
 		            sizeof *f->tmp))
 			return -1;
 		memset(f->tmp, 0, m * (n + 1) * sizeof *f->tmp);
@@ -403,17 +403,17 @@ static int add_part(cg_funcs *f, const fpart *fp)
 	for (i = fp->ent_begin; i < fp->ent_end; i++) {
 		const entry *e = &f->ents[i];
 		const uint64_t *self = f->pool + e->cost;
-		over |= cg_add_mapped(cmat_row(&f->self, e->func), map, self, n);
-		over |= cg_add_mapped(cmat_row(&f->incl, e->func), map, self + n, n);
+		over |= cgi_add_mapped(cmat_row(&f->self, e->func), map, self, n);
+		over |= cgi_add_mapped(cmat_row(&f->incl, e->func), map, self + n, n);
 		over |= add_u64(cmat_row(&f->called, e->func), e->called);
-		over |= cg_add_costs(f->ptot + fp->totals, self, n);
+		over |= cgi_add_costs(f->ptot + fp->totals, self, n);
 	}
 	for (i = fp->arc_begin; i < fp->arc_end; i++) {
 		const parc *a = &f->parcs[i];
 		uint32_t at;
 		int k = cgi_pairmap_put(&f->arc_by_key, a->caller, a->callee,
 		                       (uint32_t)f->narcs, &at);
-		if (k < 0 || (k == 1 && cg_grow((void **)&f->arcs, &f->arcs_cap,
+		if (k < 0 || (k == 1 && cgi_grow((void **)&f->arcs, &f->arcs_cap,
 		                                f->narcs + 1, sizeof *f->arcs)))
 			return -1;
 		if (k == 1) {
@@ -425,7 +425,7 @@ static int add_part(cg_funcs *f, const fpart *fp)
 		if (cgi_cmat_fit(&f->arc_cost, f->narcs, W))
 			return -1;
 		over |= add_u64(&f->arcs[at].calls, a->calls);
-		over |= cg_add_mapped(cmat_row(&f->arc_cost, at), map,
+		over |= cgi_add_mapped(cmat_row(&f->arc_cost, at), map,
 		                   f->pool + a->cost, n);
 	}
 	f->over |= over;
@@ -443,7 +443,7 @@ static size_t fold_column(const cg_funcs *f, const fpart *fp)
 	want.len = f->fold_event_len;
 	for (j = 0; j < fp->nev; j++)
 		if (want.len == 0 ? map[j] == 0
-		                  : cg_str_cmp(f->events.names[map[j]], want) == 0)
+		                  : cgi_str_cmp(f->events.names[map[j]], want) == 0)
 			return j;
 	return SIZE_MAX;
 }
@@ -451,7 +451,7 @@ static size_t fold_column(const cg_funcs *f, const fpart *fp)
 /* Part fp's functions and arcs at event column col into s: from the
  * pool while the part is read, from the laid-out rows of a kept part
  * after cg_funcs_finish.  0, or -1 out of memory. */
-static int fold_part_at(const cg_funcs *f, const fpart *fp, cg_stacks *s,
+static int fold_part_at(const cg_funcs *f, const fpart *fp, cgi_stacks *s,
                         int laid_out, size_t col)
 {
 	size_t n = fp->ent_end - fp->ent_begin, na = fp->arc_end - fp->arc_begin, i;
@@ -459,7 +459,7 @@ static int fold_part_at(const cg_funcs *f, const fpart *fp, cg_stacks *s,
 	uint32_t *callee = zalloc(na, sizeof *callee);
 	uint64_t *self = zalloc(n, sizeof *self), *calls = zalloc(na, sizeof *calls);
 	uint64_t *cost = zalloc(na, sizeof *cost);
-	cg_stack_part sp;
+	cgi_stack_part sp;
 	int ret = -1;
 	if (!func || !caller || !callee || !self || !calls || !cost)
 		goto out;
@@ -496,7 +496,7 @@ out:
 	return ret;
 }
 
-static int fold_part(const cg_funcs *f, const fpart *fp, cg_stacks *s,
+static int fold_part(const cg_funcs *f, const fpart *fp, cgi_stacks *s,
                      int laid_out)
 {
 	size_t col = fold_column(f, fp);
@@ -547,23 +547,23 @@ cg_kind cg_funcs_end(cg_funcs *f, cg_kind parsed, cg_error *err)
 	return cgi_consumer_end(&f->in, parsed, err);
 }
 
-cg_kind cg_funcs_add_opts(cg_funcs *f, const char *buf, size_t len,
+cg_kind cgi_funcs_add_opts(cg_funcs *f, const char *buf, size_t len,
                           const cg_read_options *opt, cg_error *err)
 {
 	cg_handler h;
 	void *ctx;
 	cg_funcs_begin(f, opt, &h, &ctx);
-	return cg_funcs_end(f, cg_parse_opts(buf, len, opt, &h, ctx, err), err);
+	return cg_funcs_end(f, cgi_parse_opts(buf, len, opt, &h, ctx, err), err);
 }
 
-cg_kind cg_funcs_add(cg_funcs *f, const char *buf, size_t len,
+cg_kind cgi_funcs_add(cg_funcs *f, const char *buf, size_t len,
                      const cg_limits *limits, unsigned flags, cg_error *err)
 {
 	cg_read_options opt;
-	cg_read_options_default(&opt);
+	cgi_read_options_default(&opt);
 	opt.limits = limits;
 	opt.flags = flags;
-	return cg_funcs_add_opts(f, buf, len, &opt, err);
+	return cgi_funcs_add_opts(f, buf, len, &opt, err);
 }
 
 /* ------------------------------------------------------------- stacks */
@@ -599,7 +599,7 @@ static int folded(const cg_funcs *f, size_t ev)
 		return 0;
 	want.ptr = f->fold_event;
 	want.len = f->fold_event_len;
-	return want.len == 0 ? ev == 0 : cg_str_cmp(f->events.names[ev], want) == 0;
+	return want.len == 0 ? ev == 0 : cgi_str_cmp(f->events.names[ev], want) == 0;
 }
 
 /* The stacks of event ev in the kept parts from..to-1, folded now. */
@@ -607,14 +607,14 @@ static cg_kind fold_kept(const cg_funcs *f, size_t from, size_t to, size_t ev,
                          const cg_fold_options *opt, cg_stack_fn stack,
                          void *ctx, cg_fold_report *rep, cg_error *err)
 {
-	cg_stacks *s;
+	cgi_stacks *s;
 	cg_kind k;
 	size_t p;
 	if (!f->keep_parts)
 		return cgi_fail(err, CG_UNSUPPORTED, 0,
 		               "cg_fold: the event was not folded while reading "
 		               "(cg_funcs_fold) and the parts were not kept");
-	if (cg_funcs_event_inclusive(f, ev) != 0)
+	if (cgi_funcs_event_inclusive(f, ev) != 0)
 		return cgi_fail(err, CG_UNSUPPORTED, 0,
 		               "cg_fold: the event is inclusive (its event: line "
 		               "says so): its stacks would count it again at every "
@@ -654,13 +654,13 @@ cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
 	return fold_kept(f, 0, f->nparts, ev, opt, stack, ctx, rep, err);
 }
 
-cg_kind cg_fold_part(const cg_funcs *f, size_t part, size_t ev,
+cg_kind cgi_fold_part(const cg_funcs *f, size_t part, size_t ev,
                      const cg_fold_options *opt, cg_stack_fn stack, void *ctx,
                      cg_fold_report *rep, cg_error *err)
 {
 	if (!foldable(f, ev) || part >= f->nparts)
 		return cgi_fail(err, CG_UNSUPPORTED, 0,
-		               "cg_fold_part: a finished aggregation, one of its "
+		               "cgi_fold_part: a finished aggregation, one of its "
 		               "parts and one of its events");
 	return fold_kept(f, part, part + 1, ev, opt, stack, ctx, rep, err);
 }

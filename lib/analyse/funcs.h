@@ -57,12 +57,12 @@ typedef struct vcache {
 } vcache;
 
 struct cg_funcs {
-	cg_consumer in;
+	cgi_consumer in;
 	int keep_parts;
-	cg_interner names, events;
+	cgi_interner names, events;
 	fkey *funcs;
 	size_t nfuncs, funcs_cap;
-	cg_pairmap func_by_key;
+	cgi_pairmap func_by_key;
 
 	fpart *parts;
 	size_t nparts, parts_cap;
@@ -70,10 +70,10 @@ struct cg_funcs {
 	size_t nevmaps, evmaps_cap;
 	entry *ents;
 	size_t nents, ents_cap;
-	cg_pairmap ent_by_key;
+	cgi_pairmap ent_by_key;
 	parc *parcs;
 	size_t nparcs, parcs_cap;
-	cg_pairmap parc_by_key;
+	cgi_pairmap parc_by_key;
 	uint64_t *pool;
 	size_t npool, pool_cap;
 	uint64_t *ptot;
@@ -83,9 +83,9 @@ struct cg_funcs {
 
 	/* summed over the parts ended so far */
 	cmat self, incl, called; /* per function (called: width 1) */
-	cg_graph_arc *arcs;
+	cgi_graph_arc *arcs;
 	size_t narcs, arcs_cap;
-	cg_pairmap arc_by_key;
+	cgi_pairmap arc_by_key;
 	cmat arc_cost;
 	int over; /* a sum passed UInt64 */
 
@@ -96,7 +96,7 @@ struct cg_funcs {
 	uint64_t *ent_self, *ent_incl; /* kept parts only */
 	uint64_t *parc_cost;
 	size_t *f_cycle;
-	cg_graph graph;
+	cgi_graph graph;
 	uint64_t *part_totals; /* W per part */
 	size_t ncycles;
 	uint64_t *c_self, *c_incl, *c_called;
@@ -104,12 +104,12 @@ struct cg_funcs {
 	uint64_t *totals;
 
 	/* cg_funcs_fold: the stacks of one event, folded as each part ends */
-	cg_stacks *stacks;
+	cgi_stacks *stacks;
 	char *fold_event; /* NUL-terminated; "" the first event */
 	size_t fold_event_len;
 	int self_costs; /* CG_FUNCS_SELF_COSTS: refuse an inclusive event */
 	/* per event: the line of the event: header that marks it inclusive
-	 * (cg_funcs_event_inclusive), 0 when none */
+	 * (cgi_funcs_event_inclusive), 0 when none */
 	uint64_t *incl_line;
 	size_t nincl, incl_cap;
 };

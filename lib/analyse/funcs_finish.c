@@ -56,11 +56,11 @@ static int by_name(uint32_t x, uint32_t y, const void *ctx)
 {
 	const cg_funcs *f = ctx;
 	const cg_str *n = f->names.names;
-	int c = cg_str_cmp(n[f->funcs[x].fn], n[f->funcs[y].fn]);
+	int c = cgi_str_cmp(n[f->funcs[x].fn], n[f->funcs[y].fn]);
 	if (c == 0)
-		c = cg_str_cmp(n[f->funcs[x].fl], n[f->funcs[y].fl]);
+		c = cgi_str_cmp(n[f->funcs[x].fl], n[f->funcs[y].fl]);
 	if (c == 0)
-		c = cg_str_cmp(n[f->funcs[x].ob], n[f->funcs[y].ob]);
+		c = cgi_str_cmp(n[f->funcs[x].ob], n[f->funcs[y].ob]);
 	return c;
 }
 
@@ -77,7 +77,7 @@ static int leaves_cycle(const cg_funcs *f, uint32_t caller, uint32_t callee)
  * so that a failure tells it from running out of memory. */
 static int sum_into(cg_funcs *f, uint64_t *dst, const uint64_t *src, size_t n)
 {
-	if (cg_add_costs(dst, src, n) == 0)
+	if (cgi_add_costs(dst, src, n) == 0)
 		return 0;
 	f->over = 1;
 	return -1;
@@ -213,11 +213,11 @@ long cg_funcs_event_find(const cg_funcs *f, cg_str name)
 const uint64_t *cg_funcs_totals(const cg_funcs *f) { return f->totals; }
 size_t cg_funcs_part_count(const cg_funcs *f) { return f->nparts; }
 size_t cg_funcs_count(const cg_funcs *f) { return f->nfuncs; }
-size_t cg_funcs_part_entry_count(const cg_funcs *f) { return f->nents; }
+size_t cgi_funcs_part_entry_count(const cg_funcs *f) { return f->nents; }
 size_t cg_funcs_cycle_count(const cg_funcs *f) { return f->ncycles; }
 size_t cg_funcs_arc_count(const cg_funcs *f) { return f->narcs; }
-size_t cg_funcs_part_arc_count(const cg_funcs *f) { return f->nparcs; }
-const cg_graph *cgi_funcs_graph(const cg_funcs *f) { return &f->graph; }
+size_t cgi_funcs_part_arc_count(const cg_funcs *f) { return f->nparcs; }
+const cgi_graph *cgi_funcs_graph(const cg_funcs *f) { return &f->graph; }
 
 const uint64_t *cg_funcs_part_totals(const cg_funcs *f, size_t part)
 {
@@ -243,7 +243,7 @@ void cg_funcs_get(const cg_funcs *f, size_t i, cg_func *out)
 	out->incl = cmat_row(&f->incl, i);
 }
 
-void cg_funcs_part_entry(const cg_funcs *f, size_t i, cg_func *out)
+void cgi_funcs_part_entry(const cg_funcs *f, size_t i, cg_func *out)
 {
 	name_func(f, f->ents[i].func, out);
 	out->part = f->ents[i].part;
@@ -276,7 +276,7 @@ void cg_funcs_arc(const cg_funcs *f, size_t i, cg_arc *out)
 	out->cost = cmat_row(&f->arc_cost, i);
 }
 
-void cg_funcs_part_arc(const cg_funcs *f, size_t i, cg_arc *out)
+void cgi_funcs_part_arc(const cg_funcs *f, size_t i, cg_arc *out)
 {
 	out->caller = f->parcs[i].caller;
 	out->callee = f->parcs[i].callee;

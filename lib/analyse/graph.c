@@ -13,7 +13,7 @@ static void *zalloc(size_t n, size_t size)
 }
 
 /* The functions sorted by cmp, and the inverse. */
-static int name_order(cg_graph *g, int (*cmp)(uint32_t, uint32_t, const void *),
+static int name_order(cgi_graph *g, int (*cmp)(uint32_t, uint32_t, const void *),
                       const void *ctx)
 {
 	uint32_t *v = zalloc(g->n, sizeof *v), *tmp = zalloc(g->n, sizeof *tmp);
@@ -38,14 +38,14 @@ out:
 }
 
 /* One end of arc a: its callee, or its caller. */
-static size_t end(const cg_graph_arc *a, int callee)
+static size_t end(const cgi_graph_arc *a, int callee)
 {
 	return callee ? a->callee : a->caller;
 }
 
 /* The arcs bucketed by one end (the callee's when by_callee), each bucket
  * in the rank order of the other end: two stable counting sorts. */
-static int index_arcs(const cg_graph *g, int by_callee, size_t **first,
+static int index_arcs(const cgi_graph *g, int by_callee, size_t **first,
                       size_t **arc)
 {
 	size_t *count = zalloc(g->n + 1, sizeof *count);
@@ -78,7 +78,7 @@ out:
 	return ret;
 }
 
-int cgi_graph_build(cg_graph *g, size_t n, const cg_graph_arc *arcs,
+int cgi_graph_build(cgi_graph *g, size_t n, const cgi_graph_arc *arcs,
                    size_t narcs,
                    int (*cmp)(uint32_t, uint32_t, const void *),
                    const void *ctx)
@@ -96,7 +96,7 @@ int cgi_graph_build(cg_graph *g, size_t n, const cg_graph_arc *arcs,
 	return 0;
 }
 
-void cgi_graph_free(cg_graph *g)
+void cgi_graph_free(cgi_graph *g)
 {
 	cg_free(g->order);
 	cg_free(g->rank);

@@ -12,14 +12,14 @@
 #include <stdint.h>
 
 /* An arc summed over parts: calls from caller to callee. */
-typedef struct cg_graph_arc {
+typedef struct cgi_graph_arc {
 	uint32_t caller, callee;
 	uint64_t calls;
-} cg_graph_arc;
+} cgi_graph_arc;
 
-typedef struct cg_graph {
+typedef struct cgi_graph {
 	size_t n, narcs;
-	const cg_graph_arc *arcs; /* the aggregation's, narcs of them */
+	const cgi_graph_arc *arcs; /* the aggregation's, narcs of them */
 	size_t *order;            /* function indices in (fn, fl, ob) order */
 	size_t *rank;             /* function -> its place in order */
 	/* out_arc[out_first[v] .. out_first[v + 1]): the arcs from v, by the
@@ -27,24 +27,24 @@ typedef struct cg_graph {
 	 * of their caller */
 	size_t *out_first, *out_arc;
 	size_t *in_first, *in_arc;
-} cg_graph;
+} cgi_graph;
 
 /* Build g over n functions and narcs arcs (kept as a pointer); cmp
  * orders two functions by their (fn, fl, ob).  0, or -1 out of memory
  * (g is then to be freed all the same). */
-int cgi_graph_build(cg_graph *g, size_t n, const cg_graph_arc *arcs,
+int cgi_graph_build(cgi_graph *g, size_t n, const cgi_graph_arc *arcs,
                    size_t narcs,
                    int (*cmp)(uint32_t, uint32_t, const void *),
                    const void *ctx);
-void cgi_graph_free(cg_graph *g);
+void cgi_graph_free(cgi_graph *g);
 
 /* The graph of a finished aggregation (funcs.c). */
-const cg_graph *cgi_funcs_graph(const cg_funcs *f);
+const cgi_graph *cgi_funcs_graph(const cg_funcs *f);
 
 /* cycles.c: the strongly connected components of more than one function
  * (Tarjan's), numbered 1.. in the order of their first member in g's
  * name order.  cycle[v] gets v's number, 0 when none; *ncycles their
  * count.  0, or -1 out of memory. */
-int cgi_cycles_find(const cg_graph *g, size_t *cycle, size_t *ncycles);
+int cgi_cycles_find(const cgi_graph *g, size_t *cycle, size_t *ncycles);
 
 #endif

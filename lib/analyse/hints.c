@@ -27,11 +27,11 @@ typedef struct tally {
 
 typedef struct scan {
 	const cg_diff *d;
-	cg_interner obs, rests; /* base names of objects; fl NUL fn */
+	cgi_interner obs, rests; /* base names of objects; fl NUL fn */
 	uint32_t *ob, *rest;    /* per row */
 	obj *objs;
 	size_t *first, *members; /* per rest: the rows of new-only objects */
-	cg_pairmap pairs;        /* (x, y) -> tally */
+	cgi_pairmap pairs;        /* (x, y) -> tally */
 	tally *tallies;
 	size_t ntallies, tallies_cap;
 } scan;
@@ -125,7 +125,7 @@ static int meet(scan *s, uint32_t x, uint32_t y)
 		return -1;
 	if (r > 0) {
 		if (s->ntallies >= UINT32_MAX ||
-		    cg_grow((void **)&s->tallies, &s->tallies_cap,
+		    cgi_grow((void **)&s->tallies, &s->tallies_cap,
 		            s->ntallies + 1, sizeof *s->tallies))
 			return -1;
 		s->tallies[t].x = x;
@@ -180,7 +180,7 @@ static void pick_best(scan *s)
 		const tally *b = o->best == SIZE_MAX ? NULL : &s->tallies[o->best];
 		if (b == NULL || s->tallies[t].held > b->held ||
 		    (s->tallies[t].held == b->held &&
-		     cg_str_cmp(s->objs[s->tallies[t].y].name,
+		     cgi_str_cmp(s->objs[s->tallies[t].y].name,
 		                s->objs[b->y].name) < 0))
 			o->best = t;
 	}
@@ -188,8 +188,8 @@ static void pick_best(scan *s)
 
 static int by_old_name(uint32_t a, uint32_t b, const void *ctx)
 {
-	const cg_diff_hint *h = ctx;
-	int c = cg_str_cmp(h[a].old_ob, h[b].old_ob);
+	const cgi_diff_hint *h = ctx;
+	int c = cgi_str_cmp(h[a].old_ob, h[b].old_ob);
 	return c != 0 ? c : (a < b ? -1 : a > b);
 }
 
@@ -204,9 +204,9 @@ static const tally *majority(const scan *s, size_t i)
 
 /* The hints, in the byte order of the old objects' names; none when
  * checking their rules against every object is past budget. */
-static int collect(scan *s, size_t budget, cg_diff_hint **out, size_t *nout)
+static int collect(scan *s, size_t budget, cgi_diff_hint **out, size_t *nout)
 {
-	cg_diff_hint *h = cg_calloc(s->obs.count + 1, sizeof *h), *sorted;
+	cgi_diff_hint *h = cg_calloc(s->obs.count + 1, sizeof *h), *sorted;
 	uint32_t *ids, *tmp;
 	size_t n = 0, i, candidates = 0;
 	for (i = 0; i < s->obs.count; i++)
@@ -253,9 +253,9 @@ static int collect(scan *s, size_t budget, cg_diff_hint **out, size_t *nout)
 	return 0;
 }
 
-void cg_diff_hints_free(cg_diff_hint *h) { cg_free(h); }
+void cgi_diff_hints_free(cgi_diff_hint *h) { cg_free(h); }
 
-cg_kind cg_diff_hints(const cg_diff *d, cg_diff_hint **out, size_t *nout,
+cg_kind cgi_diff_hints(const cg_diff *d, cgi_diff_hint **out, size_t *nout,
                       cg_error *err)
 {
 	scan s;

@@ -8,7 +8,7 @@
  * first appearance, as cg_funcs does, so that both number them alike.
  * While parsing, a site or call keeps its costs in a pool at the width of
  * the events known when it was made, widened when a later part brings
- * more; cg_lines_finish lays everything out at the final width, in name
+ * more; cgi_lines_finish lays everything out at the final width, in name
  * and line order. */
 #include "internal.h"
 #include "consumer.h"
@@ -39,18 +39,18 @@ typedef struct lfunc {
 	uint32_t ob, fl, fn; /* name ids */
 } lfunc;
 
-struct cg_lines {
+struct cgi_lines {
 	int over; /* a sum passed UInt64 while laying out */
-	cg_interner names, events;
+	cgi_interner names, events;
 	lfunc *funcs;
 	size_t nfuncs, funcs_cap;
-	cg_pairmap func_by_key;
+	cgi_pairmap func_by_key;
 	site *sites;
 	size_t nsites, sites_cap;
-	cg_pairmap site_by_key;
+	cgi_pairmap site_by_key;
 	call *calls;
 	size_t ncalls, calls_cap;
-	cg_pairmap call_by_key;
+	cgi_pairmap call_by_key;
 	uint64_t *pool;
 	size_t npool, pool_cap;
 
@@ -60,9 +60,9 @@ struct cg_lines {
 	int has_line;
 
 	uint64_t unplaced;
-	cg_consumer in;
+	cgi_consumer in;
 
-	/* after cg_lines_finish */
+	/* after cgi_lines_finish */
 	size_t W, nfiles;
 	uint32_t *file_names;  /* name id per file, in byte order */
 	size_t *file_first;    /* nfiles + 1: the file's first line */
@@ -75,19 +75,19 @@ struct cg_lines {
 	uint64_t *call_cost;   /* W per place */
 };
 
-static cg_kind fail(cg_lines *l, uint64_t line, const char *what)
+static cg_kind fail(cgi_lines *l, uint64_t line, const char *what)
 {
 	return cgi_consumer_fail(&l->in, CG_RESOURCE, line, what);
 }
 
-static cg_kind oom(cg_lines *l)
+static cg_kind oom(cgi_lines *l)
 {
 	return cgi_consumer_fail_memory(&l->in);
 }
 
-cg_kind cg_lines_new(cg_lines **out, cg_error *err)
+cg_kind cgi_lines_new(cgi_lines **out, cg_error *err)
 {
-	*out = cg_calloc(1, sizeof(cg_lines));
+	*out = cg_calloc(1, sizeof(cgi_lines));
 	return *out != NULL ? CG_OK
 	                    : cgi_fail_memory(err, 0);
 }
@@ -96,11 +96,11 @@ cg_kind cg_lines_new(cg_lines **out, cg_error *err)
 
 static cg_kind on_part_begin(void *ctx, const cg_part *p)
 {
-	cg_lines *l = ctx;
+	cgi_lines *l = ctx;
 	size_t i, nev = cg_part_event_count(p);
 	if (l->in.pending)
 		return CG_OK;
-	if (cg_grow((void **)&l->evmap, &l->evmap_cap, nev, sizeof *l->evmap))
+	if (cgi_grow((void **)&l->evmap, &l->evmap_cap, nev, sizeof *l->evmap))
 		return oom(l);
 	if (cgi_consumer_events(&l->in, &l->events, p, l->evmap))
 		return CG_OK;
@@ -116,13 +116,13 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 
 /* Room for the current part's events at s: a new slot of that width,
  * holding the old costs, when s is narrower.  NULL out of memory. */
-static uint64_t *slot_costs(cg_lines *l, slot *s)
+static uint64_t *slot_costs(cgi_lines *l, slot *s)
 {
 	size_t at = l->npool, w = l->width > 0 ? l->width : 1;
 	if (s->width >= w)
 		return l->pool + s->cost;
 	if (w > SIZE_MAX - at ||
-	    cg_grow((void **)&l->pool, &l->pool_cap, at + w, sizeof *l->pool))
+	    cgi_grow((void **)&l->pool, &l->pool_cap, at + w, sizeof *l->pool))
 		return NULL;
 	memset(l->pool + at, 0, w * sizeof *l->pool);
 	if (s->width > 0)
@@ -133,7 +133,7 @@ static uint64_t *slot_costs(cg_lines *l, slot *s)
 	return l->pool + at;
 }
 
-static int func_id(cg_lines *l, cg_str ob, cg_str fl, cg_str fn, uint32_t *out)
+static int func_id(cgi_lines *l, cg_str ob, cg_str fl, cg_str fn, uint32_t *out)
 {
 	lfunc k;
 	int r;
@@ -143,7 +143,7 @@ static int func_id(cg_lines *l, cg_str ob, cg_str fl, cg_str fn, uint32_t *out)
 	r = cgi_pairmap_put(&l->func_by_key, (uint64_t)k.ob << 32 | k.fl, k.fn,
 	                   (uint32_t)l->nfuncs, out);
 	if (r == 1) {
-		if (cg_grow((void **)&l->funcs, &l->funcs_cap, l->nfuncs + 1,
+		if (cgi_grow((void **)&l->funcs, &l->funcs_cap, l->nfuncs + 1,
 		            sizeof *l->funcs))
 			return -1;
 		l->funcs[l->nfuncs++] = k;
@@ -151,7 +151,7 @@ static int func_id(cg_lines *l, cg_str ob, cg_str fl, cg_str fn, uint32_t *out)
 	return r < 0 ? -1 : 0;
 }
 
-static int site_id(cg_lines *l, const cg_record *r, uint32_t *out)
+static int site_id(cgi_lines *l, const cg_record *r, uint32_t *out)
 {
 	uint32_t file;
 	uint64_t line = r->pos[l->line_col];
@@ -160,7 +160,7 @@ static int site_id(cg_lines *l, const cg_record *r, uint32_t *out)
 		return -1;
 	k = cgi_pairmap_put(&l->site_by_key, file, line, (uint32_t)l->nsites, out);
 	if (k == 1) {
-		if (cg_grow((void **)&l->sites, &l->sites_cap, l->nsites + 1,
+		if (cgi_grow((void **)&l->sites, &l->sites_cap, l->nsites + 1,
 		            sizeof *l->sites))
 			return -1;
 		memset(&l->sites[l->nsites], 0, sizeof *l->sites);
@@ -171,7 +171,7 @@ static int site_id(cg_lines *l, const cg_record *r, uint32_t *out)
 	return k < 0 ? -1 : 0;
 }
 
-static cg_kind add_call(cg_lines *l, const cg_record *r, uint32_t at)
+static cg_kind add_call(cgi_lines *l, const cg_record *r, uint32_t at)
 {
 	uint32_t caller, callee, c;
 	uint64_t *cost;
@@ -185,7 +185,7 @@ static cg_kind add_call(cg_lines *l, const cg_record *r, uint32_t at)
 	if (k < 0)
 		return oom(l);
 	if (k == 1) {
-		if (cg_grow((void **)&l->calls, &l->calls_cap, l->ncalls + 1,
+		if (cgi_grow((void **)&l->calls, &l->calls_cap, l->ncalls + 1,
 		            sizeof *l->calls))
 			return oom(l);
 		memset(&l->calls[l->ncalls], 0, sizeof *l->calls);
@@ -197,7 +197,7 @@ static cg_kind add_call(cg_lines *l, const cg_record *r, uint32_t at)
 	if ((cost = slot_costs(l, &l->calls[c].cost)) == NULL)
 		return oom(l);
 	if (l->calls[c].calls > UINT64_MAX - r->calls ||
-	    cg_add_mapped(cost, l->evmap, r->cost, r->ncost))
+	    cgi_add_mapped(cost, l->evmap, r->cost, r->ncost))
 		return fail(l, r->line, "call count or cost of a line's calls summed "
 		                        "over UInt64");
 	l->calls[c].calls += r->calls;
@@ -206,7 +206,7 @@ static cg_kind add_call(cg_lines *l, const cg_record *r, uint32_t at)
 
 static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 {
-	cg_lines *l = ctx;
+	cgi_lines *l = ctx;
 	uint64_t *cost;
 	uint32_t at;
 	(void)p;
@@ -222,12 +222,12 @@ static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 		return add_call(l, r, at);
 	if ((cost = slot_costs(l, &l->sites[at].self)) == NULL)
 		return oom(l);
-	if (cg_add_mapped(cost, l->evmap, r->cost, r->ncost))
+	if (cgi_add_mapped(cost, l->evmap, r->cost, r->ncost))
 		return fail(l, r->line, "self cost of a line summed over UInt64");
 	return CG_OK;
 }
 
-void cg_lines_begin(cg_lines *l, const cg_read_options *opt, cg_handler *h,
+void cgi_lines_begin(cgi_lines *l, const cg_read_options *opt, cg_handler *h,
                     void **ctx)
 {
 	static const cg_handler mine = {on_part_begin, on_record, NULL};
@@ -235,22 +235,22 @@ void cg_lines_begin(cg_lines *l, const cg_read_options *opt, cg_handler *h,
 	cgi_consumer_begin(&l->in, opt, &l->names, &mine, h);
 }
 
-cg_kind cg_lines_end(cg_lines *l, cg_kind parsed, cg_error *err)
+cg_kind cgi_lines_end(cgi_lines *l, cg_kind parsed, cg_error *err)
 {
 	return cgi_consumer_end(&l->in, parsed, err);
 }
 
-cg_kind cg_lines_add(cg_lines *l, const char *buf, size_t len,
+cg_kind cgi_lines_add(cgi_lines *l, const char *buf, size_t len,
                      const cg_limits *limits, unsigned flags, cg_error *err)
 {
 	cg_read_options opt;
 	cg_handler h;
 	void *ctx;
-	cg_read_options_default(&opt);
+	cgi_read_options_default(&opt);
 	opt.limits = limits;
 	opt.flags = flags;
-	cg_lines_begin(l, &opt, &h, &ctx);
-	return cg_lines_end(l, cg_parse_opts(buf, len, &opt, &h, ctx, err), err);
+	cgi_lines_begin(l, &opt, &h, &ctx);
+	return cgi_lines_end(l, cgi_parse_opts(buf, len, &opt, &h, ctx, err), err);
 }
 
 /* ---------------------------------------------------------------- finish */
@@ -260,14 +260,14 @@ static void *zalloc(size_t n, size_t size)
 	return cg_calloc(n ? n : 1, size);
 }
 
-static int name_cmp(const cg_lines *l, uint32_t a, uint32_t b)
+static int name_cmp(const cgi_lines *l, uint32_t a, uint32_t b)
 {
-	return cg_str_cmp(l->names.names[a], l->names.names[b]);
+	return cgi_str_cmp(l->names.names[a], l->names.names[b]);
 }
 
 static int by_file_line(uint32_t x, uint32_t y, const void *ctx)
 {
-	const cg_lines *l = ctx;
+	const cgi_lines *l = ctx;
 	const site *a = &l->sites[x], *b = &l->sites[y];
 	int c = name_cmp(l, a->file, b->file);
 	if (c != 0)
@@ -276,7 +276,7 @@ static int by_file_line(uint32_t x, uint32_t y, const void *ctx)
 }
 
 /* fn, fl, ob: the order the commands print functions in. */
-static int func_cmp(const cg_lines *l, uint32_t x, uint32_t y)
+static int func_cmp(const cgi_lines *l, uint32_t x, uint32_t y)
 {
 	const lfunc *a = &l->funcs[x], *b = &l->funcs[y];
 	int c = name_cmp(l, a->fn, b->fn);
@@ -289,7 +289,7 @@ static int func_cmp(const cg_lines *l, uint32_t x, uint32_t y)
 
 /* Calls by the place of their line, then callee, then caller. */
 typedef struct call_ctx {
-	const cg_lines *l;
+	const cgi_lines *l;
 	const uint32_t *rank; /* place of each site */
 } call_ctx;
 
@@ -307,7 +307,7 @@ static int by_place(uint32_t x, uint32_t y, const void *ctx)
 
 /* dst += the w costs at s (narrower slots hold zeros past their width);
  * -1 when a sum passes UInt64. */
-static int add_slot(cg_lines *l, uint64_t *dst, const slot *s)
+static int add_slot(cgi_lines *l, uint64_t *dst, const slot *s)
 {
 	size_t k, n = s->width < l->W ? s->width : l->W;
 	int over = 0;
@@ -343,7 +343,7 @@ static int sort_ids(uint32_t *v, size_t n,
 
 /* Lines in file then line order, grouped into files, with their self
  * costs and the files' sums. */
-static int lay_out_lines(cg_lines *l)
+static int lay_out_lines(cgi_lines *l)
 {
 	size_t W = l->W, i;
 	l->site_order = identity(l->nsites);
@@ -373,7 +373,7 @@ static int lay_out_lines(cg_lines *l)
 }
 
 /* Calls in their lines' order, and each line's sum of them. */
-static int lay_out_calls(cg_lines *l)
+static int lay_out_calls(cgi_lines *l)
 {
 	size_t W = l->W, i, at;
 	uint32_t *rank = zalloc(l->nsites, sizeof *rank);
@@ -408,11 +408,11 @@ out:
 	return ret;
 }
 
-cg_kind cg_lines_finish(cg_lines *l, cg_error *err)
+cg_kind cgi_lines_finish(cgi_lines *l, cg_error *err)
 {
 	if (cgi_consumer_idle(&l->in))
 		return cgi_fail(err, CG_RESOURCE, 0,
-		               "cg_lines_finish after an error or a second time");
+		               "cgi_lines_finish after an error or a second time");
 	l->in.finished = 1;
 	l->W = l->events.count;
 	if ((l->W > 0 && l->nsites > SIZE_MAX / l->W / sizeof(uint64_t)) ||
@@ -431,23 +431,23 @@ cg_kind cg_lines_finish(cg_lines *l, cg_error *err)
 
 /* ------------------------------------------------------------- accessors */
 
-size_t cg_lines_event_count(const cg_lines *l) { return l->events.count; }
+size_t cgi_lines_event_count(const cgi_lines *l) { return l->events.count; }
 
-long cg_lines_event_find(const cg_lines *l, cg_str name)
+long cgi_lines_event_find(const cgi_lines *l, cg_str name)
 {
 	return cgi_interner_find(&l->events, name);
 }
 
-cg_str cg_lines_event(const cg_lines *l, size_t i)
+cg_str cgi_lines_event(const cgi_lines *l, size_t i)
 {
 	return l->events.names[i];
 }
 
-uint64_t cg_lines_unplaced(const cg_lines *l) { return l->unplaced; }
+uint64_t cgi_lines_unplaced(const cgi_lines *l) { return l->unplaced; }
 
-size_t cg_lines_file_count(const cg_lines *l) { return l->nfiles; }
+size_t cgi_lines_file_count(const cgi_lines *l) { return l->nfiles; }
 
-void cg_lines_file(const cg_lines *l, size_t i, cg_line_file *out)
+void cgi_lines_file(const cgi_lines *l, size_t i, cgi_line_file *out)
 {
 	out->name = l->names.names[l->file_names[i]];
 	out->first = l->file_first[i];
@@ -455,9 +455,9 @@ void cg_lines_file(const cg_lines *l, size_t i, cg_line_file *out)
 	out->self = l->file_self + i * l->W;
 }
 
-size_t cg_lines_count(const cg_lines *l) { return l->nsites; }
+size_t cgi_lines_count(const cgi_lines *l) { return l->nsites; }
 
-void cg_lines_get(const cg_lines *l, size_t i, cg_line *out)
+void cgi_lines_get(const cgi_lines *l, size_t i, cgi_line *out)
 {
 	out->file = l->site_file[i];
 	out->line = l->sites[l->site_order[i]].line;
@@ -467,7 +467,7 @@ void cg_lines_get(const cg_lines *l, size_t i, cg_line *out)
 	out->ncalls = l->call_first[i + 1] - l->call_first[i];
 }
 
-void cg_lines_call(const cg_lines *l, size_t i, cg_line_call *out)
+void cgi_lines_call(const cgi_lines *l, size_t i, cgi_line_call *out)
 {
 	const call *c = &l->calls[l->call_order[i]];
 	const cg_str *n = l->names.names;
@@ -481,7 +481,7 @@ void cg_lines_call(const cg_lines *l, size_t i, cg_line_call *out)
 	out->cost = l->call_cost + i * l->W;
 }
 
-void cg_lines_free(cg_lines *l)
+void cgi_lines_free(cgi_lines *l)
 {
 	if (l == NULL)
 		return;

@@ -86,7 +86,7 @@ cg_kind cg_rename_add(cg_rename *r, int field, const char *expr,
 		return cgi_fail(err, CG_SYNTAX, 0,
 		               "expected s/RE/REPLACEMENT/ or s/RE/REPLACEMENT/g");
 	}
-	if (cg_grow((void **)&r->rules, &r->cap, r->n + 1, sizeof *r->rules)) {
+	if (cgi_grow((void **)&r->rules, &r->cap, r->n + 1, sizeof *r->rules)) {
 		cg_free(re);
 		cg_free(rep);
 		return cgi_fail_memory(err, 0);
@@ -107,16 +107,16 @@ cg_kind cg_rename_add(cg_rename *r, int field, const char *expr,
 	return CG_OK;
 }
 
-/* cg_buf_put, and -1 once the buffer failed. */
-static int put(cg_buf *b, const char *s, size_t n)
+/* cgi_buf_put, and -1 once the buffer failed. */
+static int put(cgi_buf *b, const char *s, size_t n)
 {
-	cg_buf_put(b, s, n);
+	cgi_buf_put(b, s, n);
 	return b->failed ? -1 : 0;
 }
 
 /* The replacement of one match: & the match, \N group N, \& and \\ the
  * character itself. */
-static int replace(cg_buf *b, const char *rep, const char *subject,
+static int replace(cgi_buf *b, const char *rep, const char *subject,
                    const regmatch_t *m)
 {
 	for (; *rep != '\0'; rep++) {
@@ -142,7 +142,7 @@ static int replace(cg_buf *b, const char *rep, const char *subject,
 
 /* One rule over subject (NUL-terminated) into out.  As in sed, an empty
  * match right after a match is not replaced. */
-static int apply_rule(const rule *x, const char *subject, cg_buf *out)
+static int apply_rule(const rule *x, const char *subject, cgi_buf *out)
 {
 	regmatch_t m[10];
 	const char *s = subject;
@@ -178,15 +178,15 @@ static int apply_rule(const rule *x, const char *subject, cg_buf *out)
 	return put(out, s, strlen(s));
 }
 
-int cgi_rename_apply(const cg_rename *r, int field, cg_str name, cg_buf *out,
-                    cg_buf *tmp)
+int cgi_rename_apply(const cg_rename *r, int field, cg_str name, cgi_buf *out,
+                    cgi_buf *tmp)
 {
 	size_t i;
 	out->len = 0;
 	if (put(out, name.ptr, name.len))
 		return -1;
 	for (i = 0; r != NULL && i < r->n; i++) {
-		cg_buf swap;
+		cgi_buf swap;
 		if (r->rules[i].field != field)
 			continue;
 		if (apply_rule(&r->rules[i], out->ptr, tmp))

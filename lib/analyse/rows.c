@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void function_row(const cg_func *fn, cg_row *r)
+static void function_row(const cg_func *fn, cgi_row *r)
 {
 	memset(r, 0, sizeof *r);
 	r->part = fn->part;
@@ -20,7 +20,7 @@ static void function_row(const cg_func *fn, cg_row *r)
 	r->incl = fn->incl;
 }
 
-static void arc_row(const cg_funcs *f, const cg_arc *a, cg_row *r)
+static void arc_row(const cg_funcs *f, const cg_arc *a, cgi_row *r)
 {
 	cg_func x, y;
 	cg_funcs_get(f, a->caller, &x);
@@ -37,16 +37,16 @@ static void arc_row(const cg_funcs *f, const cg_arc *a, cg_row *r)
 	r->incl = a->cost;
 }
 
-cg_row *cg_rows_collect(const cg_funcs *f, unsigned flags, size_t *n)
+cgi_row *cgi_rows_collect(const cg_funcs *f, unsigned flags, size_t *n)
 {
-	int arcs = (flags & CG_ROWS_ARCS) != 0, parts = (flags & CG_ROWS_PARTS) != 0;
+	int arcs = (flags & CGI_ROWS_ARCS) != 0, parts = (flags & CGI_ROWS_PARTS) != 0;
 	size_t count, i;
-	size_t cycles = flags & CG_ROWS_CYCLES ? cg_funcs_cycle_count(f) : 0;
-	cg_row *rows;
+	size_t cycles = flags & CGI_ROWS_CYCLES ? cg_funcs_cycle_count(f) : 0;
+	cgi_row *rows;
 	if (arcs)
-		count = parts ? cg_funcs_part_arc_count(f) : cg_funcs_arc_count(f);
+		count = parts ? cgi_funcs_part_arc_count(f) : cg_funcs_arc_count(f);
 	else
-		count = parts ? cg_funcs_part_entry_count(f) : cg_funcs_count(f);
+		count = parts ? cgi_funcs_part_entry_count(f) : cg_funcs_count(f);
 	rows = cg_calloc(count + cycles + 1, sizeof *rows);
 	if (rows == NULL)
 		return NULL;
@@ -55,14 +55,14 @@ cg_row *cg_rows_collect(const cg_funcs *f, unsigned flags, size_t *n)
 		cg_arc a;
 		if (arcs) {
 			if (parts)
-				cg_funcs_part_arc(f, i, &a);
+				cgi_funcs_part_arc(f, i, &a);
 			else
 				cg_funcs_arc(f, i, &a);
 			arc_row(f, &a, &rows[i]);
 			continue;
 		}
 		if (parts)
-			cg_funcs_part_entry(f, i, &fn);
+			cgi_funcs_part_entry(f, i, &fn);
 		else
 			cg_funcs_get(f, i, &fn);
 		function_row(&fn, &rows[i]);
@@ -76,12 +76,12 @@ cg_row *cg_rows_collect(const cg_funcs *f, unsigned flags, size_t *n)
 	return rows;
 }
 
-static uint64_t key_value(const cg_row_key *k, const cg_row *r)
+static uint64_t key_value(const cgi_row_key *k, const cgi_row *r)
 {
 	switch (k->what) {
-	case CG_ROW_SELF: /* an arc has none: 0 */
+	case CGI_ROW_SELF: /* an arc has none: 0 */
 		return r->self != NULL ? r->self[k->ev] : 0;
-	case CG_ROW_INCL:
+	case CGI_ROW_INCL:
 		return r->incl[k->ev];
 	default:
 		return r->count;
@@ -89,8 +89,8 @@ static uint64_t key_value(const cg_row_key *k, const cg_row *r)
 }
 
 typedef struct ordering {
-	const cg_row *rows;
-	const cg_row_key *key;
+	const cgi_row *rows;
+	const cgi_row_key *key;
 } ordering;
 
 /* Part, then the key descending, then the names (fn fl ob, then the
@@ -99,8 +99,8 @@ static int by_key(uint32_t ia, uint32_t ib, const void *ctx)
 {
 	static const int order[6] = {2, 1, 0, 5, 4, 3}; /* fn fl ob, callee */
 	const ordering *o = ctx;
-	const cg_row *a = &o->rows[ia], *b = &o->rows[ib];
-	const cg_row_key *sort_key = o->key;
+	const cgi_row *a = &o->rows[ia], *b = &o->rows[ib];
+	const cgi_row_key *sort_key = o->key;
 	uint64_t x, y;
 	size_t i;
 	if (a->part != b->part)
@@ -110,7 +110,7 @@ static int by_key(uint32_t ia, uint32_t ib, const void *ctx)
 	if (x != y)
 		return x > y ? -1 : 1;
 	for (i = 0; i < 6; i++) {
-		int c = cg_str_cmp(a->name[order[i]], b->name[order[i]]);
+		int c = cgi_str_cmp(a->name[order[i]], b->name[order[i]]);
 		if (c != 0)
 			return c;
 	}
@@ -129,7 +129,7 @@ static void mul128(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 	*hi = x3 + (x1 >> 32) + (x2 >> 32) + (mid >> 32);
 }
 
-int cg_ge_product(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
+int cgi_ge_product(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
 {
 	uint64_t ah, al, ch, cl;
 	mul128(a, b, &ah, &al);
@@ -138,10 +138,10 @@ int cg_ge_product(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
 }
 
 /* rows in the order of by_key; 0, or -1 out of memory */
-static int sort_rows(cg_row *rows, size_t n, const cg_row_key *key)
+static int sort_rows(cgi_row *rows, size_t n, const cgi_row_key *key)
 {
 	uint32_t *id = cg_calloc(n + 1, sizeof *id), *tmp = cg_calloc(n + 1, sizeof *tmp);
-	cg_row *copy = cg_calloc(n + 1, sizeof *copy);
+	cgi_row *copy = cg_calloc(n + 1, sizeof *copy);
 	ordering o;
 	size_t i;
 	int ret = -1;
@@ -164,12 +164,12 @@ out:
 	return ret;
 }
 
-cg_kind cg_rows_select(const cg_funcs *f, cg_row *rows, size_t n, int parts,
-                       const cg_row_key *key, const cg_row_filter *flt,
+cg_kind cgi_rows_select(const cg_funcs *f, cgi_row *rows, size_t n, int parts,
+                       const cgi_row_key *key, const cgi_row_filter *flt,
                        size_t *kept_out, cg_error *err)
 {
 	size_t i, kept = 0, in_part = 0;
-	int cut = flt->has_pct && key->what != CG_ROW_COUNT;
+	int cut = flt->has_pct && key->what != CGI_ROW_COUNT;
 	*kept_out = 0;
 	if (sort_rows(rows, n, key) != 0)
 		return cgi_fail_memory(err, 0);
@@ -181,7 +181,7 @@ cg_kind cg_rows_select(const cg_funcs *f, cg_row *rows, size_t n, int parts,
 			    (parts ? cg_funcs_part_totals(f, rows[i].part)
 			           : cg_funcs_totals(f))[key->ev];
 			/* value / total >= num / (100 * scale) */
-			if (!cg_ge_product(key_value(key, &rows[i]),
+			if (!cgi_ge_product(key_value(key, &rows[i]),
 			                   100 * flt->pct_scale, flt->pct_num, total))
 				continue;
 		}

@@ -23,7 +23,7 @@ typedef struct triple {
 } triple;
 
 typedef struct kind_table {
-	cg_pairmap at;    /* (owner, point) -> entry */
+	cgi_pairmap at;    /* (owner, point) -> entry */
 	entry *e;
 	size_t n, cap;
 	/* after cgi_sites_finish: in (owner, line, address) order */
@@ -31,10 +31,10 @@ typedef struct kind_table {
 	uint64_t *line, *addr, *cost; /* cost: W per entry */
 } kind_table;
 
-struct cg_sites {
-	cg_interner names, events;
-	cg_pairmap by_obfl, by_triple, by_pair;
-	cg_pairmap points;  /* (line, address) -> point */
+struct cgi_sites {
+	cgi_interner names, events;
+	cgi_pairmap by_obfl, by_triple, by_pair;
+	cgi_pairmap points;  /* (line, address) -> point */
 	triple *triples;
 	size_t ntriples, triples_cap;
 	uint32_t (*pairs)[2];
@@ -45,18 +45,18 @@ struct cg_sites {
 	uint32_t *evmap;
 	size_t evmap_cap, width, line_col, addr_col;
 	int has_line, has_addr;
-	cg_consumer in;
+	cgi_consumer in;
 	size_t W;
 };
 
-static cg_kind oom(cg_sites *s)
+static cg_kind oom(cgi_sites *s)
 {
 	return cgi_consumer_fail_memory(&s->in);
 }
 
-cg_kind cgi_sites_new(cg_sites **out, cg_error *err)
+cg_kind cgi_sites_new(cgi_sites **out, cg_error *err)
 {
-	*out = cg_calloc(1, sizeof(cg_sites));
+	*out = cg_calloc(1, sizeof(cgi_sites));
 	return *out != NULL ? CG_OK : cgi_fail_memory(err, 0);
 }
 
@@ -71,7 +71,7 @@ static void kind_free(kind_table *t)
 	cg_free(t->cost);
 }
 
-void cgi_sites_free(cg_sites *s)
+void cgi_sites_free(cgi_sites *s)
 {
 	if (s == NULL)
 		return;
@@ -94,11 +94,11 @@ void cgi_sites_free(cg_sites *s)
 
 static cg_kind on_part_begin(void *ctx, const cg_part *p)
 {
-	cg_sites *s = ctx;
+	cgi_sites *s = ctx;
 	size_t i, nev = cg_part_event_count(p);
 	if (s->in.pending)
 		return CG_OK;
-	if (cg_grow((void **)&s->evmap, &s->evmap_cap, nev + 1, sizeof *s->evmap))
+	if (cgi_grow((void **)&s->evmap, &s->evmap_cap, nev + 1, sizeof *s->evmap))
 		return oom(s);
 	if (cgi_consumer_events(&s->in, &s->events, p, s->evmap))
 		return CG_OK;
@@ -116,7 +116,7 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 }
 
 /* The id of the function (ob, fl, fn): 0, or -1 out of memory. */
-static int triple_id(cg_sites *s, cg_str ob, cg_str fl, cg_str fn,
+static int triple_id(cgi_sites *s, cg_str ob, cg_str fl, cg_str fn,
                      uint32_t *out)
 {
 	triple t;
@@ -131,7 +131,7 @@ static int triple_id(cg_sites *s, cg_str ob, cg_str fl, cg_str fn,
 	r = cgi_pairmap_put(&s->by_triple, obfl, t.fn, (uint32_t)s->ntriples,
 	                    out);
 	if (r == 1) {
-		if (cg_grow((void **)&s->triples, &s->triples_cap, s->ntriples + 1,
+		if (cgi_grow((void **)&s->triples, &s->triples_cap, s->ntriples + 1,
 		            sizeof *s->triples))
 			return -1;
 		s->triples[s->ntriples++] = t;
@@ -139,7 +139,7 @@ static int triple_id(cg_sites *s, cg_str ob, cg_str fl, cg_str fn,
 	return r < 0 ? -1 : 0;
 }
 
-static int pair_id(cg_sites *s, uint32_t caller, uint32_t callee,
+static int pair_id(cgi_sites *s, uint32_t caller, uint32_t callee,
                    uint32_t *out)
 {
 	int r;
@@ -147,7 +147,7 @@ static int pair_id(cg_sites *s, uint32_t caller, uint32_t callee,
 		return -1;
 	r = cgi_pairmap_put(&s->by_pair, caller, callee, (uint32_t)s->npairs, out);
 	if (r == 1) {
-		if (cg_grow((void **)&s->pairs, &s->pairs_cap, s->npairs + 1,
+		if (cgi_grow((void **)&s->pairs, &s->pairs_cap, s->npairs + 1,
 		            sizeof *s->pairs))
 			return -1;
 		s->pairs[s->npairs][0] = caller;
@@ -159,7 +159,7 @@ static int pair_id(cg_sites *s, uint32_t caller, uint32_t callee,
 
 /* The costs of the entry (owner, line, addr) of kind k, as wide as the
  * events so far; NULL out of memory. */
-static uint64_t *entry_costs(cg_sites *s, int k, uint32_t owner,
+static uint64_t *entry_costs(cgi_sites *s, int k, uint32_t owner,
                              uint64_t line, uint64_t addr)
 {
 	kind_table *t = &s->k[k];
@@ -175,7 +175,7 @@ static uint64_t *entry_costs(cg_sites *s, int k, uint32_t owner,
 	if (r < 0)
 		return NULL;
 	if (r == 1) {
-		if (cg_grow((void **)&t->e, &t->cap, t->n + 1, sizeof *t->e))
+		if (cgi_grow((void **)&t->e, &t->cap, t->n + 1, sizeof *t->e))
 			return NULL;
 		memset(&t->e[t->n], 0, sizeof *t->e);
 		t->e[t->n].owner = owner;
@@ -188,7 +188,7 @@ static uint64_t *entry_costs(cg_sites *s, int k, uint32_t owner,
 		return s->pool + e->cost;
 	/* wider: a new slot holding the old costs */
 	if (w > SIZE_MAX - at ||
-	    cg_grow((void **)&s->pool, &s->pool_cap, at + w, sizeof *s->pool))
+	    cgi_grow((void **)&s->pool, &s->pool_cap, at + w, sizeof *s->pool))
 		return NULL;
 	memset(s->pool + at, 0, w * sizeof *s->pool);
 	if (e->width > 0)
@@ -201,7 +201,7 @@ static uint64_t *entry_costs(cg_sites *s, int k, uint32_t owner,
 
 static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 {
-	cg_sites *s = ctx;
+	cgi_sites *s = ctx;
 	uint64_t line, addr;
 	uint64_t *cost;
 	uint32_t owner, callee;
@@ -218,14 +218,14 @@ static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 		return oom(s);
 	if ((cost = entry_costs(s, k, owner, line, addr)) == NULL)
 		return oom(s);
-	if (cg_add_mapped(cost, s->evmap, r->cost, r->ncost))
+	if (cgi_add_mapped(cost, s->evmap, r->cost, r->ncost))
 		return cgi_consumer_fail(&s->in, CG_RESOURCE, r->line,
 		                         "cost of a line of a function summed over "
 		                         "UInt64");
 	return CG_OK;
 }
 
-void cgi_sites_begin(cg_sites *s, const cg_read_options *opt, cg_handler *h,
+void cgi_sites_begin(cgi_sites *s, const cg_read_options *opt, cg_handler *h,
                      void **ctx)
 {
 	static const cg_handler mine = {on_part_begin, on_record, NULL};
@@ -233,7 +233,7 @@ void cgi_sites_begin(cg_sites *s, const cg_read_options *opt, cg_handler *h,
 	*ctx = s;
 }
 
-cg_kind cgi_sites_end(cg_sites *s, cg_kind parsed, cg_error *err)
+cg_kind cgi_sites_end(cgi_sites *s, cg_kind parsed, cg_error *err)
 {
 	return cgi_consumer_end(&s->in, parsed, err);
 }
@@ -241,7 +241,7 @@ cg_kind cgi_sites_end(cg_sites *s, cg_kind parsed, cg_error *err)
 /* ------------------------------------------------------------ matching */
 
 /* The function of f each triple names (SIZE_MAX: none). */
-static size_t *funcs_of_triples(const cg_sites *s, const cg_funcs *f)
+static size_t *funcs_of_triples(const cgi_sites *s, const cg_funcs *f)
 {
 	size_t *of = cg_calloc(s->ntriples + 1, sizeof *of), i;
 	if (of == NULL)
@@ -265,11 +265,11 @@ static size_t *funcs_of_triples(const cg_sites *s, const cg_funcs *f)
 }
 
 /* The arc of f each pair is (SIZE_MAX: none). */
-static size_t *arcs_of_pairs(const cg_sites *s, const cg_funcs *f,
+static size_t *arcs_of_pairs(const cgi_sites *s, const cg_funcs *f,
                              const size_t *func_of)
 {
 	size_t *of = cg_calloc(s->npairs + 1, sizeof *of), i;
-	cg_pairmap by_ends;
+	cgi_pairmap by_ends;
 	memset(&by_ends, 0, sizeof by_ends);
 	if (of == NULL)
 		return NULL;
@@ -313,7 +313,7 @@ static int by_owner_line(uint32_t a, uint32_t b, const void *pctx)
 
 /* Kind k's entries with an owner in f, ordered, their costs at f's
  * events; nowners: f's functions or arcs. */
-static int lay_out(cg_sites *s, int k, const size_t *owner_of, size_t nowners,
+static int lay_out(cgi_sites *s, int k, const size_t *owner_of, size_t nowners,
                    const uint32_t *fev)
 {
 	kind_table *t = &s->k[k];
@@ -363,7 +363,7 @@ out:
 	return ret;
 }
 
-cg_kind cgi_sites_finish(cg_sites *s, const cg_funcs *f, cg_error *err)
+cg_kind cgi_sites_finish(cgi_sites *s, const cg_funcs *f, cg_error *err)
 {
 	size_t *func_of = NULL, *arc_of = NULL, i;
 	uint32_t *fev = cg_calloc(s->events.count + 1, sizeof *fev);
@@ -390,7 +390,7 @@ cg_kind cgi_sites_finish(cg_sites *s, const cg_funcs *f, cg_error *err)
 	return ok ? CG_OK : cgi_fail_memory(err, 0);
 }
 
-void cgi_sites_of(const cg_sites *s, int kind, size_t owner, size_t *first,
+void cgi_sites_of(const cgi_sites *s, int kind, size_t owner, size_t *first,
                   size_t *n)
 {
 	const kind_table *t = &s->k[kind != 0];
@@ -402,7 +402,7 @@ void cgi_sites_of(const cg_sites *s, int kind, size_t owner, size_t *first,
 	*n = t->first[owner + 1] - t->first[owner];
 }
 
-void cgi_sites_get(const cg_sites *s, int kind, size_t i, cg_site *out)
+void cgi_sites_get(const cgi_sites *s, int kind, size_t i, cgi_site *out)
 {
 	const kind_table *t = &s->k[kind != 0];
 	out->owner = t->owner[i];

@@ -11,9 +11,9 @@
 
 /* ------------------------------------------------------------ the tree */
 
-cg_stacks *cgi_stacks_new(const cg_fold_options *opt)
+cgi_stacks *cgi_stacks_new(const cg_fold_options *opt)
 {
-	cg_stacks *s = cg_calloc(1, sizeof *s);
+	cgi_stacks *s = cg_calloc(1, sizeof *s);
 	if (s == NULL)
 		return NULL;
 	s->opt = *opt;
@@ -41,7 +41,7 @@ cg_stacks *cgi_stacks_new(const cg_fold_options *opt)
 	return s;
 }
 
-void cgi_stacks_free(cg_stacks *s)
+void cgi_stacks_free(cgi_stacks *s)
 {
 	if (s == NULL)
 		return;
@@ -51,7 +51,7 @@ void cgi_stacks_free(cg_stacks *s)
 	cg_free(s);
 }
 
-void cgi_stacks_trim(cg_stacks *s)
+void cgi_stacks_trim(cgi_stacks *s)
 {
 	cg_free(s->keep.nodes);
 	cg_free(s->keep.visits);
@@ -61,7 +61,7 @@ void cgi_stacks_trim(cg_stacks *s)
 	memset(&s->keep, 0, sizeof s->keep);
 }
 
-void cgi_stacks_report(const cg_stacks *s, cg_fold_report *rep)
+void cgi_stacks_report(const cgi_stacks *s, cg_fold_report *rep)
 {
 	*rep = s->rep;
 }
@@ -69,8 +69,8 @@ void cgi_stacks_report(const cg_stacks *s, cg_fold_report *rep)
 void cgi_fold_report_add(cg_fold_report *into, const cg_fold_report *from)
 {
 	into->cut |= from->cut;
-	into->cut_depth = cg_sat_add(into->cut_depth, from->cut_depth);
-	into->scaled = cg_sat_add(into->scaled, from->scaled);
+	into->cut_depth = cgi_sat_add(into->cut_depth, from->cut_depth);
+	into->scaled = cgi_sat_add(into->scaled, from->scaled);
 	into->nscaled += from->nscaled;
 	if (from->worst != SIZE_MAX &&
 	    (into->worst == SIZE_MAX || from->worst_cost > into->worst_cost)) {
@@ -81,7 +81,7 @@ void cgi_fold_report_add(cg_fold_report *into, const cg_fold_report *from)
 
 /* The child of node parent for function func, made if new; NONE out of
  * memory. */
-uint32_t cgi_stacks_child(cg_stacks *s, uint32_t parent, uint32_t func)
+uint32_t cgi_stacks_child(cgi_stacks *s, uint32_t parent, uint32_t func)
 {
 	uint32_t at;
 	int k;
@@ -93,7 +93,7 @@ uint32_t cgi_stacks_child(cg_stacks *s, uint32_t parent, uint32_t func)
 		return NONE;
 	if (k == 0)
 		return at;
-	if (cg_grow((void **)&s->nodes, &s->cap, s->nnodes + 1, sizeof *s->nodes))
+	if (cgi_grow((void **)&s->nodes, &s->cap, s->nnodes + 1, sizeof *s->nodes))
 		return NONE;
 	t = &s->nodes[s->nnodes];
 	t->parent = parent;
@@ -110,7 +110,7 @@ uint32_t cgi_stacks_child(cg_stacks *s, uint32_t parent, uint32_t func)
 /* ------------------------------------------------------------ emit */
 
 typedef struct ranks {
-	const cg_stacks *s;
+	const cgi_stacks *s;
 	const size_t *rank;
 } ranks;
 
@@ -122,7 +122,7 @@ static int by_rank(uint32_t a, uint32_t b, const void *ctx)
 }
 
 /* The tree's nodes in pre-order, children by rank: order[] gets them. */
-static int preorder(const cg_stacks *s, const size_t *rank, uint32_t *order)
+static int preorder(const cgi_stacks *s, const size_t *rank, uint32_t *order)
 {
 	uint32_t *stack = zalloc(s->nnodes, sizeof *stack);
 	uint32_t *kids = zalloc(s->nnodes, sizeof *kids), *tmp = zalloc(s->nnodes, sizeof *tmp);
@@ -153,7 +153,7 @@ out:
 	return ret;
 }
 
-cg_kind cgi_stacks_emit(const cg_stacks *s, const size_t *rank,
+cg_kind cgi_stacks_emit(const cgi_stacks *s, const size_t *rank,
                        cg_stack_fn fn, void *ctx, cg_error *err)
 {
 	uint32_t *order;

@@ -251,21 +251,21 @@ static int add_route(routes *r, uint32_t e, const uint32_t *path, size_t n,
 {
 	size_t c = r->cap;
 	if (r->n + 1 > r->cap) {
-		if (cg_grow((void **)&r->ent, &c, r->n + 1, sizeof *r->ent))
+		if (cgi_grow((void **)&r->ent, &c, r->n + 1, sizeof *r->ent))
 			return -1;
 		c = r->cap;
-		if (cg_grow((void **)&r->first, &c, r->n + 1, sizeof *r->first))
+		if (cgi_grow((void **)&r->first, &c, r->n + 1, sizeof *r->first))
 			return -1;
 		c = r->cap;
-		if (cg_grow((void **)&r->len, &c, r->n + 1, sizeof *r->len))
+		if (cgi_grow((void **)&r->len, &c, r->n + 1, sizeof *r->len))
 			return -1;
 		c = r->cap;
-		if (cg_grow((void **)&r->amt, &c, r->n + 1, sizeof *r->amt))
+		if (cgi_grow((void **)&r->amt, &c, r->n + 1, sizeof *r->amt))
 			return -1;
 		r->cap = c;
 	}
 	if (r->nmem + n >= NONE ||
-	    cg_grow((void **)&r->mem, &r->memcap, r->nmem + n, sizeof *r->mem))
+	    cgi_grow((void **)&r->mem, &r->memcap, r->nmem + n, sizeof *r->mem))
 		return -1;
 	memcpy(r->mem + r->nmem, path, n * sizeof *path);
 	r->ent[r->n] = e;
@@ -513,7 +513,7 @@ double cgi_stacks_entry_share(const part *w, const cycle *cy, size_t i,
 }
 
 /* Node of member m under node parent, made if new. */
-static int route_node(cycle *cy, cg_pairmap *map, uint32_t parent, uint32_t m,
+static int route_node(cycle *cy, cgi_pairmap *map, uint32_t parent, uint32_t m,
                       uint32_t *at)
 {
 	uint32_t got;
@@ -522,9 +522,9 @@ static int route_node(cycle *cy, cg_pairmap *map, uint32_t parent, uint32_t m,
 	if (k < 0)
 		return -1;
 	if (k == 1) {
-		if (cg_grow((void **)&cy->tmem, &cy->tcap, cy->nt + 1, sizeof *cy->tmem) ||
-		    cg_grow((void **)&cy->tpar, &cy->pcap, cy->nt + 1, sizeof *cy->tpar) ||
-		    cg_grow((void **)&cy->tamt, &cy->acap, cy->nt + 1, sizeof *cy->tamt))
+		if (cgi_grow((void **)&cy->tmem, &cy->tcap, cy->nt + 1, sizeof *cy->tmem) ||
+		    cgi_grow((void **)&cy->tpar, &cy->pcap, cy->nt + 1, sizeof *cy->tpar) ||
+		    cgi_grow((void **)&cy->tamt, &cy->acap, cy->nt + 1, sizeof *cy->tamt))
 			return -1;
 		cy->tmem[cy->nt] = m;
 		cy->tpar[cy->nt] = parent;
@@ -546,7 +546,7 @@ static int by_route_entry(uint32_t a, uint32_t b, const void *ctx)
 static int route_trees(part *w, cycle *cy, const routes *r)
 {
 	uint32_t *order = zalloc(r->n, sizeof *order), *tmp = zalloc(r->n, sizeof *tmp);
-	cg_pairmap map;
+	cgi_pairmap map;
 	size_t i, j = 0, k = cy->k;
 	int ret = -1;
 	memset(&map, 0, sizeof map);

@@ -55,7 +55,7 @@ static uint64_t scaled(uint64_t v, uint64_t num, uint64_t den)
  * graph over them, and the KCachegrind figures of the part. */
 static int arcs_of(part *w)
 {
-	const cg_stack_part *p = w->p;
+	const cgi_stack_part *p = w->p;
 	size_t i, na = 0;
 	w->arcs = zalloc(p->narcs, sizeof *w->arcs);
 	w->acost = zalloc(p->narcs, sizeof *w->acost);
@@ -64,13 +64,13 @@ static int arcs_of(part *w)
 	if (!w->arcs || !w->acost || !w->called || !w->inraw)
 		return -1;
 	for (i = 0; i < w->n; i++)
-		w->total = cg_sat_add(w->total, p->self[i]);
+		w->total = cgi_sat_add(w->total, p->self[i]);
 	for (i = 0; i < p->narcs; i++) {
 		uint32_t to = p->callee[i];
-		w->called[to] = cg_sat_add(w->called[to], p->calls[i]);
+		w->called[to] = cgi_sat_add(w->called[to], p->calls[i]);
 		if (p->caller[i] == to || p->cost[i] == 0)
 			continue;
-		w->inraw[to] = cg_sat_add(w->inraw[to], p->cost[i]);
+		w->inraw[to] = cgi_sat_add(w->inraw[to], p->cost[i]);
 		w->arcs[na].caller = p->caller[i];
 		w->arcs[na].callee = to;
 		w->arcs[na].calls = p->calls[i];
@@ -83,7 +83,7 @@ static int arcs_of(part *w)
  * each function in turn are dropped, and every function stands alone. */
 static int drop_back_arcs(part *w)
 {
-	const cg_graph *g = &w->g;
+	const cgi_graph *g = &w->g;
 	unsigned char *state = zalloc(w->n, 1); /* 1 on the walk, 2 done */
 	size_t *stack = zalloc(w->n, sizeof *stack), *next = zalloc(w->n, sizeof *next);
 	size_t i, sp;
@@ -203,7 +203,7 @@ static uint64_t own_work(const part *w, size_t v)
 	size_t e;
 	for (e = w->g.out_first[v]; e < w->g.out_first[v + 1]; e++)
 		if (flows(w, w->g.out_arc[e]))
-			sum = cg_sat_add(sum, w->a[w->g.out_arc[e]]);
+			sum = cgi_sat_add(sum, w->a[w->g.out_arc[e]]);
 	return sum;
 }
 
@@ -251,7 +251,7 @@ static void supply(part *w, uint32_t c)
 			size_t v = w->comp_mem[k];
 			for (e = w->g.in_first[v]; e < w->g.in_first[v + 1]; e++)
 				if (flows(w, w->g.in_arc[e]))
-					sum = cg_sat_add(sum, w->a[w->g.in_arc[e]]);
+					sum = cgi_sat_add(sum, w->a[w->g.in_arc[e]]);
 		}
 		if (sum <= w->x[c])
 			return;
@@ -293,7 +293,7 @@ static void root_share(part *w, uint32_t c)
 	size_t room = SIZE_MAX;
 	uint64_t in = 0, best = 0, left;
 	for (k = lo; k < hi; k++)
-		in = cg_sat_add(in, w->f[w->comp_mem[k]]);
+		in = cgi_sat_add(in, w->f[w->comp_mem[k]]);
 	if (w->x[c] <= in)
 		return;
 	left = w->x[c] - in;
@@ -308,7 +308,7 @@ static void root_share(part *w, uint32_t c)
 		return;
 	for (k = lo; hi - lo > 1 && k < hi; k++) {
 		size_t v = w->comp_mem[k];
-		if (w->inraw[v] >= cg_sat_add(left, w->rootw[v]) &&
+		if (w->inraw[v] >= cgi_sat_add(left, w->rootw[v]) &&
 		    (room == SIZE_MAX || w->inraw[v] < w->inraw[w->comp_mem[room]]))
 			room = k;
 	}
@@ -322,7 +322,7 @@ static void root_share(part *w, uint32_t c)
 	}
 	m = w->comp_mem[most];
 	if (room != SIZE_MAX && w->rootw[m] == 0 &&
-	    w->inraw[m] < cg_sat_add(left, w->rootw[m]))
+	    w->inraw[m] < cgi_sat_add(left, w->rootw[m]))
 		m = w->comp_mem[room];
 	root_at(w, m, left);
 }
@@ -343,12 +343,12 @@ static void contradictions(part *w)
 			uint64_t own = w->p->self[v];
 			for (e = w->g.out_first[v]; e < w->g.out_first[v + 1]; e++)
 				if (flows(w, w->g.out_arc[e]))
-					own = cg_sat_add(own, w->acost[w->g.out_arc[e]]);
+					own = cgi_sat_add(own, w->acost[w->g.out_arc[e]]);
 			if (hi - lo == 1 && w->called[v] > 0 && w->inraw[v] > 0 &&
 			    own > w->inraw[v] && own > w->p->self[v])
 				w->loss[v] += own - (w->inraw[v] > w->p->self[v]
 				                         ? w->inraw[v] : w->p->self[v]);
-			has = cg_sat_add(has, own);
+			has = cgi_sat_add(has, own);
 			if (w->inraw[v] > w->inraw[w->comp_mem[most]])
 				most = k;
 		}
@@ -374,7 +374,7 @@ static int flow(part *w)
 	for (i = 0; i < w->g.narcs; i++)
 		if (flows(w, i)) {
 			uint32_t c = w->comp[w->arcs[i].callee];
-			w->inr[c] = cg_sat_add(w->inr[c], w->acost[i]);
+			w->inr[c] = cgi_sat_add(w->inr[c], w->acost[i]);
 		}
 	for (i = w->ncomp; i-- > 0;) {
 		uint32_t c = w->topo[i];
@@ -384,13 +384,13 @@ static int flow(part *w)
 			w->w[v] = own_work(w, v);
 			if (hi - lo == 1)
 				cap_work(w, v);
-			w->x[c] = cg_sat_add(w->x[c], w->w[v]);
+			w->x[c] = cgi_sat_add(w->x[c], w->w[v]);
 		}
 		supply(w, c);
 	}
 	for (i = 0; i < w->g.narcs; i++)
 		if (flows(w, i))
-			w->f[w->arcs[i].callee] = cg_sat_add(w->f[w->arcs[i].callee], w->a[i]);
+			w->f[w->arcs[i].callee] = cgi_sat_add(w->f[w->arcs[i].callee], w->a[i]);
 	for (i = 0; i < w->ncomp; i++)
 		root_share(w, (uint32_t)i);
 	contradictions(w);
@@ -409,7 +409,7 @@ static void report(part *w)
 	for (v = 0; v < w->n && !w->s->opt.no_cycles; v++) {
 		if (w->loss[v] == 0)
 			continue;
-		rep->scaled = cg_sat_add(rep->scaled, w->loss[v]);
+		rep->scaled = cgi_sat_add(rep->scaled, w->loss[v]);
 		rep->nscaled++;
 		if (rep->worst == SIZE_MAX || w->loss[v] > rep->worst_cost) {
 			rep->worst = w->p->func[v];
@@ -475,7 +475,7 @@ static void release(part *w)
 	keep_scratch(w);
 }
 
-int cgi_stacks_add(cg_stacks *s, const cg_stack_part *p)
+int cgi_stacks_add(cgi_stacks *s, const cgi_stack_part *p)
 {
 	part w;
 	int ret = -1;

@@ -55,11 +55,11 @@ typedef struct cell {
 } cell;
 
 typedef struct part {
-	cg_stacks *s;
-	const cg_stack_part *p;
+	cgi_stacks *s;
+	const cgi_stack_part *p;
 	size_t n;
-	cg_graph g;
-	cg_graph_arc *arcs;     /* those that carry a cost, from another function */
+	cgi_graph g;
+	cgi_graph_arc *arcs;     /* those that carry a cost, from another function */
 	uint64_t *acost;
 	unsigned char *dropped; /* --no-cycles: the arcs that close a cycle */
 	uint32_t *comp, *comp_first, *comp_mem, *pos; /* components */

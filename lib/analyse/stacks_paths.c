@@ -31,7 +31,7 @@ static int add_cell(part *w, size_t row, size_t col, uint64_t amt)
 {
 	if (amt == 0)
 		return 0;
-	if (cg_grow((void **)&w->cells, &w->ccap, w->ncells + 1, sizeof *w->cells))
+	if (cgi_grow((void **)&w->cells, &w->ccap, w->ncells + 1, sizeof *w->cells))
 		return -1;
 	w->cells[w->ncells].row = (uint32_t)row;
 	w->cells[w->ncells].col = (uint32_t)col;
@@ -45,7 +45,7 @@ static int split_rows(part *w, const split *sp)
 {
 	size_t i, j = 0;
 	uint64_t *left = w->colleft;
-	if (cg_grow((void **)&w->rowleft, &w->rlcap, sp->nrows + 1, sizeof *w->rowleft))
+	if (cgi_grow((void **)&w->rowleft, &w->rlcap, sp->nrows + 1, sizeof *w->rowleft))
 		return -1;
 	w->ncells = 0;
 	for (i = 0; i < sp->nrows; i++) {
@@ -109,7 +109,7 @@ static int new_visit(part *w, uint32_t parent, uint32_t lf, uint64_t width)
 	if (width == 0)
 		return 0;
 	if (w->nvisits >= NONE ||
-	    cg_grow((void **)&w->visits, &w->vcap, w->nvisits + 1, sizeof *w->visits))
+	    cgi_grow((void **)&w->visits, &w->vcap, w->nvisits + 1, sizeof *w->visits))
 		return -1;
 	v = &w->visits[w->nvisits];
 	v->parent = parent;
@@ -132,7 +132,7 @@ static int new_path(part *w, uint32_t parent, uint32_t lf, uint64_t own,
 {
 	pnode *p;
 	if (w->nnodes >= NONE ||
-	    cg_grow((void **)&w->nodes, &w->ncap, w->nnodes + 1, sizeof *w->nodes))
+	    cgi_grow((void **)&w->nodes, &w->ncap, w->nnodes + 1, sizeof *w->nodes))
 		return -1;
 	p = &w->nodes[w->nnodes];
 	p->parent = parent;
@@ -162,7 +162,7 @@ static int room_for(part *w, size_t nrows, size_t ncols, uint64_t **width,
 	*thin = zalloc(nrows, 1);
 	*prefer = zalloc(nrows, sizeof **prefer);
 	if (!*width || !*thin || !*prefer ||
-	    cg_grow((void **)&w->colleft, &w->clcap, ncols + 1, sizeof *w->colleft))
+	    cgi_grow((void **)&w->colleft, &w->clcap, ncols + 1, sizeof *w->colleft))
 		return -1;
 	return 0;
 }
@@ -504,7 +504,7 @@ static void mark_live(const part *w, unsigned char *live)
  * when its parent's node is known. */
 static int map_paths(part *w, const unsigned char *live, uint32_t *at)
 {
-	cg_stacks *s = w->s;
+	cgi_stacks *s = w->s;
 	size_t i;
 	for (i = 0; i < w->nnodes; i++) {
 		const pnode *p = &w->nodes[i];
@@ -521,7 +521,7 @@ static int map_paths(part *w, const unsigned char *live, uint32_t *at)
 		 * the last frame kept */
 		if (p->depth > s->opt.max_depth) {
 			at[i] = at[p->parent];
-			s->rep.cut_depth = cg_sat_add(s->rep.cut_depth, p->count);
+			s->rep.cut_depth = cgi_sat_add(s->rep.cut_depth, p->count);
 		} else
 			at[i] = cgi_stacks_child(s, p->parent == NONE ? 0 : at[p->parent],
 			                         w->p->func[p->lf]);
@@ -537,7 +537,7 @@ static int map_paths(part *w, const unsigned char *live, uint32_t *at)
  * the node AHEAD on is known and asked for. */
 int cgi_stacks_merge(part *w)
 {
-	cg_stacks *s = w->s;
+	cgi_stacks *s = w->s;
 	uint32_t *at = zalloc(w->nnodes, sizeof *at);
 	unsigned char *live = zalloc(w->nnodes, 1);
 	size_t i;
@@ -552,14 +552,14 @@ int cgi_stacks_merge(part *w)
 			cgi_prefetch(&s->nodes[at[i + AHEAD]]);
 		if (live[i])
 			s->nodes[at[i]].count =
-			    cg_sat_add(s->nodes[at[i]].count, w->nodes[i].count);
+			    cgi_sat_add(s->nodes[at[i]].count, w->nodes[i].count);
 	}
 	for (i = 0; i < w->n; i++)
 		if (w->p->self[i] > w->placed[i]) {
 			uint32_t t = cgi_stacks_child(s, 0, w->p->func[i]);
 			if (t == NONE)
 				goto out;
-			s->nodes[t].count = cg_sat_add(s->nodes[t].count,
+			s->nodes[t].count = cgi_sat_add(s->nodes[t].count,
 			                               w->p->self[i] - w->placed[i]);
 		}
 	ret = 0;

@@ -29,11 +29,11 @@ typedef struct scratch {
 	size_t ncap, vcap, ccap, clcap, rlcap;
 } scratch;
 
-struct cg_stacks {
+struct cgi_stacks {
 	cg_fold_options opt;
 	tnode *nodes;
 	size_t nnodes, cap;
-	cg_pairmap by_key; /* (parent, func) -> node */
+	cgi_pairmap by_key; /* (parent, func) -> node */
 	cg_fold_report rep;
 	scratch keep;
 	int spoiled;
@@ -46,6 +46,6 @@ static inline void *zalloc(size_t n, size_t size)
 
 /* The child of node parent for function func, made if new; NONE out of
  * memory. */
-uint32_t cgi_stacks_child(struct cg_stacks *s, uint32_t parent, uint32_t func);
+uint32_t cgi_stacks_child(struct cgi_stacks *s, uint32_t parent, uint32_t func);
 
 #endif

@@ -7,36 +7,36 @@
 
 #include <string.h>
 
-cg_kind cg_funcs_name_order(const cg_funcs *f, size_t *order, cg_error *err)
+cg_kind cgi_funcs_name_order(const cg_funcs *f, size_t *order, cg_error *err)
 {
-	const cg_graph *g = cgi_funcs_graph(f);
+	const cgi_graph *g = cgi_funcs_graph(f);
 	(void)err;
 	if (g->n > 0)
 		memcpy(order, g->order, g->n * sizeof *order);
 	return CG_OK;
 }
 
-const size_t *cg_funcs_callees(const cg_funcs *f, size_t i, size_t *n)
+const size_t *cgi_funcs_callees(const cg_funcs *f, size_t i, size_t *n)
 {
-	const cg_graph *g = cgi_funcs_graph(f);
+	const cgi_graph *g = cgi_funcs_graph(f);
 	*n = g->out_first[i + 1] - g->out_first[i];
 	return g->out_arc + g->out_first[i];
 }
 
-const size_t *cg_funcs_callers(const cg_funcs *f, size_t i, size_t *n)
+const size_t *cgi_funcs_callers(const cg_funcs *f, size_t i, size_t *n)
 {
-	const cg_graph *g = cgi_funcs_graph(f);
+	const cgi_graph *g = cgi_funcs_graph(f);
 	*n = g->in_first[i + 1] - g->in_first[i];
 	return g->in_arc + g->in_first[i];
 }
 
-cg_kind cg_funcs_reach(const cg_funcs *f, int direction,
+cg_kind cgi_funcs_reach(const cg_funcs *f, int direction,
                        const unsigned char *keep,
                        const unsigned char *arc_keep, uint64_t depth,
                        unsigned char *mark, cg_error *err)
 {
-	const cg_graph *g = cgi_funcs_graph(f);
-	int up = direction == CG_REACH_CALLERS;
+	const cgi_graph *g = cgi_funcs_graph(f);
+	int up = direction == CGI_REACH_CALLERS;
 	size_t *queue = cg_calloc(g->n + 1, sizeof *queue), head = 0, tail = 0, i;
 	uint64_t *dist = cg_calloc(g->n + 1, sizeof *dist);
 	if (queue == NULL || dist == NULL) {
@@ -50,8 +50,8 @@ cg_kind cg_funcs_reach(const cg_funcs *f, int direction,
 	/* breadth first, so that dist is the fewest arcs */
 	while (head < tail) {
 		size_t v = queue[head++], e, last;
-		const size_t *arcs = up ? cg_funcs_callers(f, v, &last)
-		                        : cg_funcs_callees(f, v, &last);
+		const size_t *arcs = up ? cgi_funcs_callers(f, v, &last)
+		                        : cgi_funcs_callees(f, v, &last);
 		if (dist[v] >= depth)
 			continue;
 		for (e = 0; e < last; e++) {

@@ -1,5 +1,5 @@
 /* alloc.h - the library's allocator: apart from internal.h so that
- * grow.c, which internal.h's cg_grow builds on, need not include it;
+ * grow.c, which internal.h's cgi_grow builds on, need not include it;
  * never installed. */
 #ifndef CGPROF_ALLOC_H
 #define CGPROF_ALLOC_H

@@ -8,7 +8,7 @@
 
 /* Room for n bytes at the end of the last block, or a new block (one of
  * its own for a name longer than a block). */
-static char *room(cg_arena *a, size_t n)
+static char *room(cgi_arena *a, size_t n)
 {
 	char *b;
 	size_t size = n > BLOCK ? n : BLOCK;
@@ -18,7 +18,7 @@ static char *room(cg_arena *a, size_t n)
 		a->left -= n;
 		return b;
 	}
-	if (cg_grow((void **)&a->blocks, &a->blocks_cap, a->nblocks + 1,
+	if (cgi_grow((void **)&a->blocks, &a->blocks_cap, a->nblocks + 1,
 	            sizeof *a->blocks) ||
 	    (b = cg_malloc(size)) == NULL)
 		return NULL;
@@ -28,7 +28,7 @@ static char *room(cg_arena *a, size_t n)
 	return b;
 }
 
-const char *cgi_arena_copy(cg_arena *a, const char *s, size_t n)
+const char *cgi_arena_copy(cgi_arena *a, const char *s, size_t n)
 {
 	char *b = room(a, n > 0 ? n : 1);
 	if (b != NULL && n > 0)
@@ -36,7 +36,7 @@ const char *cgi_arena_copy(cg_arena *a, const char *s, size_t n)
 	return b;
 }
 
-void cgi_arena_free(cg_arena *a)
+void cgi_arena_free(cgi_arena *a)
 {
 	size_t i;
 	for (i = 0; i < a->nblocks; i++)

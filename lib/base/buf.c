@@ -1,12 +1,12 @@
-/* buf.c - the growable byte buffer of every writer (cg_buf): appends
+/* buf.c - the growable byte buffer of every writer (cgi_buf): appends
  * after a failed allocation do nothing, and the owner checks once. */
 #include "internal.h"
 
 
-char *cg_buf_room(cg_buf *b, size_t n)
+char *cgi_buf_room(cgi_buf *b, size_t n)
 {
 	if (b->failed || n > SIZE_MAX - 1 - b->len ||
-	    cg_grow((void **)&b->ptr, &b->cap, b->len + n + 1, 1)) {
+	    cgi_grow((void **)&b->ptr, &b->cap, b->len + n + 1, 1)) {
 		b->failed = 1;
 		return NULL;
 	}
@@ -14,9 +14,9 @@ char *cg_buf_room(cg_buf *b, size_t n)
 	return b->ptr + b->len;
 }
 
-void cg_buf_put(cg_buf *b, const char *s, size_t n)
+void cgi_buf_put(cgi_buf *b, const char *s, size_t n)
 {
-	char *p = cg_buf_room(b, n);
+	char *p = cgi_buf_room(b, n);
 	if (p == NULL)
 		return;
 	if (n > 0)
@@ -25,23 +25,23 @@ void cg_buf_put(cg_buf *b, const char *s, size_t n)
 	b->ptr[b->len] = '\0';
 }
 
-void cg_buf_puts(cg_buf *b, const char *s)
+void cgi_buf_puts(cgi_buf *b, const char *s)
 {
-	cg_buf_put(b, s, strlen(s));
+	cgi_buf_put(b, s, strlen(s));
 }
 
-void cg_buf_putc(cg_buf *b, char c)
+void cgi_buf_putc(cgi_buf *b, char c)
 {
-	cg_buf_put(b, &c, 1);
+	cgi_buf_put(b, &c, 1);
 }
 
-void cg_buf_u64(cg_buf *b, uint64_t v)
+void cgi_buf_u64(cgi_buf *b, uint64_t v)
 {
 	char digits[20];
-	cg_buf_put(b, digits, cg_format_u64(v, digits));
+	cgi_buf_put(b, digits, cgi_format_u64(v, digits));
 }
 
-void cg_buf_free(cg_buf *b)
+void cgi_buf_free(cgi_buf *b)
 {
 	cg_free(b->ptr);
 	b->ptr = NULL;

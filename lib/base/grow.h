@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-static inline int cg_grow_with(void *(*reallocate)(void *, size_t),
+static inline int cgi_grow_with(void *(*reallocate)(void *, size_t),
                                void **ptr, size_t *cap, size_t need,
                                size_t elsize)
 {

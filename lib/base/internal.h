@@ -3,7 +3,7 @@
 #define CGPROF_INTERNAL_H
 
 #include "alloc.h"
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "grow.h"
 #include "number.h"
 
@@ -13,14 +13,14 @@
 
 /* a equals b byte for byte; names are views, and a view equals itself at
  * once. */
-static inline int cg_str_eq(cg_str a, cg_str b)
+static inline int cgi_str_eq(cg_str a, cg_str b)
 {
 	return a.len == b.len &&
 	       (a.ptr == b.ptr || a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
 }
 
 /* The n bytes at k are the key lit. */
-static inline int cg_key_is(const char *k, size_t n, const char *lit)
+static inline int cgi_key_is(const char *k, size_t n, const char *lit)
 {
 	return strlen(lit) == n && memcmp(k, lit, n) == 0;
 }
@@ -42,9 +42,9 @@ cg_kind cgi_fail_limit(cg_error *err, uint64_t line, const char *what,
 void cgi_excerpt(char *out, size_t outlen, const char *s, size_t n);
 
 /* grow.h's helper through cg_realloc. */
-static inline int cg_grow(void **ptr, size_t *cap, size_t need, size_t elsize)
+static inline int cgi_grow(void **ptr, size_t *cap, size_t need, size_t elsize)
 {
-	return cg_grow_with(cg_realloc, ptr, cap, need, elsize);
+	return cgi_grow_with(cg_realloc, ptr, cap, need, elsize);
 }
 
 /* text.c: the length of the UTF-8 sequence of two to four bytes at p (n
@@ -52,15 +52,15 @@ static inline int cg_grow(void **ptr, size_t *cap, size_t need, size_t elsize)
  * U+10FFFF, cut short (ASCII is 0 too: it is no such sequence). */
 size_t cgi_utf8_seq(const unsigned char *p, size_t n);
 
-/* reader.c: cg_parse_opts, the push reader fed the whole input at once
+/* reader.c: cgi_parse_opts, the push reader fed the whole input at once
  * and finished.  names (NULL: none) receives the reader's copies of the
  * names, which the records' name views point into, for a caller that
  * keeps those views past the parse: it frees them with cgi_interner_free
  * (after a failure too). */
-struct cg_interner;
+struct cgi_interner;
 cg_kind cgi_reader_whole(const char *buf, size_t len,
                         const cg_read_options *opt, const cg_handler *handler,
-                        void *ctx, cg_error *err, struct cg_interner *names);
+                        void *ctx, cg_error *err, struct cgi_interner *names);
 
 /* The magic number of a compressed input among the first len bytes at p
  * (10 are enough): Unsupported at line 1, err->compression set. */
@@ -75,7 +75,7 @@ cg_kind cgi_compressed(const unsigned char *p, size_t len, cg_error *err);
  * every line that is not UTF-8 from there on (the lines before are
  * UTF-8): each byte read as its code point and written as UTF-8, and the
  * checks go on over the repaired lines. */
-typedef struct cg_text_state {
+typedef struct cgi_text_state {
 	const cg_limits *lim;
 	int compat;
 	uint64_t line;           /* lines checked */
@@ -87,28 +87,28 @@ typedef struct cg_text_state {
 	cg_error fault;          /* kind CG_OK: none */
 	char *copy;              /* the last repaired line */
 	size_t copy_cap;
-} cg_text_state;
+} cgi_text_state;
 
-void cgi_text_init(cg_text_state *t, const cg_limits *limits, unsigned flags);
-void cgi_text_free(cg_text_state *t);
+void cgi_text_init(cgi_text_state *t, const cg_limits *limits, unsigned flags);
+void cgi_text_free(cgi_text_state *t);
 /* The line [*line, *end) without its LF (nl: it had one); on return
  * [*line, *end) is the line the parser reads: itself or its repair
  * (valid until the next call).  0, or -1 out of memory. */
-int cgi_text_line(cg_text_state *t, const char **line, const char **end,
+int cgi_text_line(cgi_text_state *t, const char **line, const char **end,
                  int nl);
 /* lines complete lines of bytes bytes (LFs included) that are ASCII
  * without NUL, none over the line limit: nothing to check, only to count. */
-void cgi_text_ascii(cg_text_state *t, uint64_t lines, uint64_t bytes);
+void cgi_text_ascii(cgi_text_state *t, uint64_t lines, uint64_t bytes);
 /* The length of the longest prefix of the n bytes at s that is ASCII
  * without NUL and ends at a LF (n itself when all of them are ASCII),
  * *lines its LF count: what the text checks need not read. */
 size_t cgi_ascii_lines(const char *s, size_t n, uint64_t *lines);
 /* 1 once the text refuses the input whatever the profile holds. */
-int cgi_text_refused(const cg_text_state *t);
+int cgi_text_refused(const cgi_text_state *t);
 /* The verdict on an input of bytes bytes (below the byte cap, not
  * compressed) but for line lengths (t->long_line, left to the caller):
  * the first fault, the repaired copy's byte cap, the text cap. */
-cg_kind cgi_text_end(const cg_text_state *t, cg_error *err);
+cg_kind cgi_text_end(const cgi_text_state *t, cg_error *err);
 
 /* The same checks of a complete input of len bytes, without CG_COMPAT,
  * for the importers (mlton.c, pego.c): the byte cap, compression, then
@@ -121,37 +121,32 @@ cg_kind cgi_text_whole(const char *buf, size_t len, const cg_limits *limits,
 uint64_t cgi_utf16_len(const char *s, size_t n);
 
 /* names.c: one ID dictionary (ID -> name). */
-typedef struct cg_name {
+typedef struct cgi_name {
 	const char *ptr;
 	size_t len;
 	uint64_t units; /* UTF-16 code units, for the expansion budget */
-} cg_name;
+} cgi_name;
 
-typedef struct cg_dict {
+typedef struct cgi_dict {
 	uint64_t *keys;
-	cg_name *vals;
+	cgi_name *vals;
 	unsigned char *used;
 	size_t cap, count;
-} cg_dict;
+} cgi_dict;
 
-void cgi_dict_free(cg_dict *d);
+void cgi_dict_free(cgi_dict *d);
 /* The name of id, or NULL. */
-const cg_name *cgi_dict_get(const cg_dict *d, uint64_t id);
+const cgi_name *cgi_dict_get(const cgi_dict *d, uint64_t id);
 /* Define or redefine id.  Returns 1 if id is new, 0 if replaced, -1 if out
  * of memory. */
-int cgi_dict_put(cg_dict *d, uint64_t id, cg_name name);
+int cgi_dict_put(cgi_dict *d, uint64_t id, cgi_name name);
 
-/* part.c: the part object. */
-typedef struct cg_header {
-	cg_str key, value;
-	uint64_t line;
-} cg_header;
-
+/* part.c: the part object (its headers cgprof.h's cg_header). */
 /* One summary: header: its values in the part's summary array. */
-typedef struct cg_summary {
+typedef struct cgi_summary {
 	size_t at, n;
 	uint64_t line;
-} cg_summary;
+} cgi_summary;
 
 struct cg_part {
 	size_t ordinal;
@@ -165,7 +160,7 @@ struct cg_part {
 	int has_events, has_positions, has_part_header;
 	uint64_t *summary, *totals; /* summary: every summary's values */
 	size_t nsummary, ntotals, summary_cap, totals_cap;
-	cg_summary *summaries;
+	cgi_summary *summaries;
 	size_t nsummaries, summaries_cap;
 	int has_totals;
 	uint64_t records, calls;

@@ -29,7 +29,7 @@ static uint64_t *field(cg_limits *l, size_t i)
 	return (uint64_t *)(void *)((char *)l + limits[i].offset);
 }
 
-const char *cg_limit_name(size_t i)
+const char *cgi_limit_name(size_t i)
 {
 	return i < NLIMITS ? limits[i].name : NULL;
 }
@@ -41,7 +41,7 @@ void cg_limits_default(cg_limits *l)
 		*field(l, i) = limits[i].fallback;
 }
 
-void cg_limits_lift(cg_limits *l)
+void cgi_limits_lift(cg_limits *l)
 {
 	size_t i;
 	for (i = 0; i < NLIMITS; i++)
@@ -64,9 +64,9 @@ static int parse_amount(const char *s, uint64_t *out)
 	if (n == 0 || (mul > 1 && s[n + 1] != '\0'))
 		return -1;
 	switch (cgi_parse_u64(s, n, &v)) {
-	case CG_NUM_OK:
+	case CGI_NUM_OK:
 		break;
-	case CG_NUM_SYNTAX:
+	case CGI_NUM_SYNTAX:
 		return -1;
 	default:
 		return -2;

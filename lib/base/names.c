@@ -11,7 +11,7 @@ static size_t slot_of(uint64_t id, size_t cap)
 	return (size_t)(h ^ (h >> 32)) & (cap - 1);
 }
 
-void cgi_dict_free(cg_dict *d)
+void cgi_dict_free(cgi_dict *d)
 {
 	cg_free(d->keys);
 	cg_free(d->vals);
@@ -22,7 +22,7 @@ void cgi_dict_free(cg_dict *d)
 	d->cap = d->count = 0;
 }
 
-const cg_name *cgi_dict_get(const cg_dict *d, uint64_t id)
+const cgi_name *cgi_dict_get(const cgi_dict *d, uint64_t id)
 {
 	size_t i;
 	if (d->cap == 0)
@@ -33,9 +33,9 @@ const cg_name *cgi_dict_get(const cg_dict *d, uint64_t id)
 	return NULL;
 }
 
-static int rehash(cg_dict *d, size_t ncap)
+static int rehash(cgi_dict *d, size_t ncap)
 {
-	cg_dict n = {0};
+	cgi_dict n = {0};
 	size_t i;
 	n.keys = cg_malloc(ncap * sizeof *n.keys);
 	n.vals = cg_malloc(ncap * sizeof *n.vals);
@@ -61,7 +61,7 @@ static int rehash(cg_dict *d, size_t ncap)
 	return 0;
 }
 
-int cgi_dict_put(cg_dict *d, uint64_t id, cg_name name)
+int cgi_dict_put(cgi_dict *d, uint64_t id, cgi_name name)
 {
 	size_t i;
 	if (d->cap == 0 || (d->count + 1) * 2 > d->cap) {

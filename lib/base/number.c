@@ -4,55 +4,55 @@
 
 #include <string.h>
 
-static cg_num parse_hex(const char *s, size_t n, uint64_t *out)
+static cgi_num parse_hex(const char *s, size_t n, uint64_t *out)
 {
 	uint64_t v = 0;
 	size_t i;
 	if (n == 0)
-		return CG_NUM_SYNTAX;
+		return CGI_NUM_SYNTAX;
 	if (n <= 16) {
 		for (i = 0; i < n; i++) {
-			int h = cg_hex_digit(s[i]);
+			int h = cgi_hex_digit(s[i]);
 			if (h < 0)
-				return CG_NUM_SYNTAX;
+				return CGI_NUM_SYNTAX;
 			v = (v << 4) | (uint64_t)h;
 		}
 		*out = v;
-		return CG_NUM_OK;
+		return CGI_NUM_OK;
 	}
 	for (i = 0; i < n; i++)
-		if (cg_hex_digit(s[i]) < 0)
-			return CG_NUM_SYNTAX;
+		if (cgi_hex_digit(s[i]) < 0)
+			return CGI_NUM_SYNTAX;
 	if (n > 20)
-		return CG_NUM_DIGITS;
+		return CGI_NUM_DIGITS;
 	for (i = 0; i < n; i++) {
 		if (v > (UINT64_MAX >> 4))
-			return CG_NUM_RANGE;
-		v = (v << 4) | (uint64_t)cg_hex_digit(s[i]);
+			return CGI_NUM_RANGE;
+		v = (v << 4) | (uint64_t)cgi_hex_digit(s[i]);
 	}
 	*out = v;
-	return CG_NUM_OK;
+	return CGI_NUM_OK;
 }
 
-cg_num cgi_parse_u64(const char *s, size_t n, uint64_t *out)
+cgi_num cgi_parse_u64(const char *s, size_t n, uint64_t *out)
 {
 	uint64_t v = 0;
 	size_t i;
 	if (n >= 2 && s[0] == '0' && s[1] == 'x')
 		return parse_hex(s + 2, n - 2, out);
 	if (n == 0)
-		return CG_NUM_SYNTAX;
+		return CGI_NUM_SYNTAX;
 	for (i = 0; i < n; i++)
 		if (s[i] < '0' || s[i] > '9')
-			return CG_NUM_SYNTAX;
+			return CGI_NUM_SYNTAX;
 	if (n > 20)
-		return CG_NUM_DIGITS;
+		return CGI_NUM_DIGITS;
 	for (i = 0; i < n; i++) {
 		unsigned d = (unsigned)(s[i] - '0');
 		if (v > (UINT64_MAX - d) / 10)
-			return CG_NUM_RANGE;
+			return CGI_NUM_RANGE;
 		v = v * 10 + d;
 	}
 	*out = v;
-	return CG_NUM_OK;
+	return CGI_NUM_OK;
 }

@@ -8,7 +8,7 @@
 
 /* The value of a lowercase hex digit, or -1: by a table of value + 1
  * (0 for the other bytes), as Valgrind writes every address in hex. */
-static inline int cg_hex_digit(char c)
+static inline int cgi_hex_digit(char c)
 {
 	static const unsigned char value1[256] = {
 	    ['0'] = 1,  ['1'] = 2,  ['2'] = 3,  ['3'] = 4,  ['4'] = 5,
@@ -17,13 +17,13 @@ static inline int cg_hex_digit(char c)
 	    ['f'] = 16};
 	return (int)value1[(unsigned char)c] - 1;
 }
-typedef enum { CG_NUM_OK, CG_NUM_SYNTAX, CG_NUM_DIGITS, CG_NUM_RANGE } cg_num;
+typedef enum { CGI_NUM_OK, CGI_NUM_SYNTAX, CGI_NUM_DIGITS, CGI_NUM_RANGE } cgi_num;
 /* A whole token as a number: decimal, or 0x and lowercase hex digits. */
-cg_num cgi_parse_u64(const char *s, size_t n, uint64_t *out);
+cgi_num cgi_parse_u64(const char *s, size_t n, uint64_t *out);
 /* The same; short decimal tokens (up to 19 digits cannot overflow) are
  * parsed inline here, and 0x with up to 16 hex digits; everything else by
  * cgi_parse_u64. */
-static inline cg_num cg_parse_u64_fast(const char *s, size_t n, uint64_t *out)
+static inline cgi_num cgi_parse_u64_fast(const char *s, size_t n, uint64_t *out)
 {
 	uint64_t v = 0;
 	size_t i;
@@ -31,30 +31,30 @@ static inline cg_num cg_parse_u64_fast(const char *s, size_t n, uint64_t *out)
 	if (n >= 3 && n <= 18 && s[0] == '0' && s[1] == 'x') {
 		/* 0x and up to 16 hex digits: Valgrind's addresses */
 		for (i = 2; i < n; i++) {
-			if ((h = cg_hex_digit(s[i])) < 0)
-				return CG_NUM_SYNTAX;
+			if ((h = cgi_hex_digit(s[i])) < 0)
+				return CGI_NUM_SYNTAX;
 			v = v << 4 | (uint64_t)h;
 		}
 		*out = v;
-		return CG_NUM_OK;
+		return CGI_NUM_OK;
 	}
 	if (n == 0 || n > 19 || (n >= 2 && s[1] == 'x'))
 		return cgi_parse_u64(s, n, out);
 	for (i = 0; i < n; i++) {
 		unsigned d = (unsigned)(unsigned char)s[i] - '0';
 		if (d > 9)
-			return CG_NUM_SYNTAX;
+			return CGI_NUM_SYNTAX;
 		v = v * 10 + d;
 	}
 	*out = v;
-	return CG_NUM_OK;
+	return CGI_NUM_OK;
 }
 
 /* Decimal digits of v: every position and cost of a record is charged
  * its digits, so this is on the hot path.  With GCC or clang, from the
  * bit length (log10 2 ~ 1233 / 4096) and one comparison; elsewhere by
  * division. */
-static inline unsigned cg_digits(uint64_t v)
+static inline unsigned cgi_digits(uint64_t v)
 {
 #if defined(__GNUC__)
 	static const uint64_t pow10[20] = {
@@ -78,7 +78,7 @@ static inline unsigned cg_digits(uint64_t v)
 #endif
 }
 /* dst[i] += src[i] for i below n; -1 past UInt64, dst then unchanged. */
-static inline int cg_add_costs(uint64_t *dst, const uint64_t *src, size_t n)
+static inline int cgi_add_costs(uint64_t *dst, const uint64_t *src, size_t n)
 {
 	size_t i;
 	for (i = 0; i < n; i++)
@@ -91,7 +91,7 @@ static inline int cg_add_costs(uint64_t *dst, const uint64_t *src, size_t n)
 
 /* dst[map[k]] += src[k] for k below n: a part's costs into a row at the
  * width of every event of the inputs.  -1 when a sum passes UInt64. */
-static inline int cg_add_mapped(uint64_t *dst, const uint32_t *map,
+static inline int cgi_add_mapped(uint64_t *dst, const uint32_t *map,
                                 const uint64_t *src, size_t n)
 {
 	size_t k;
@@ -104,7 +104,7 @@ static inline int cg_add_mapped(uint64_t *dst, const uint32_t *map,
 }
 
 /* a + b, saturating at UINT64_MAX. */
-static inline uint64_t cg_sat_add(uint64_t a, uint64_t b)
+static inline uint64_t cgi_sat_add(uint64_t a, uint64_t b)
 {
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }

@@ -6,7 +6,7 @@
 
 static const char *const pos_names[CG_POS_FIELDS] = {"instr", "bb", "line"};
 
-const char *cg_pos_name(int field)
+const char *cgi_pos_name(int field)
 {
 	return field >= 0 && field < CG_POS_FIELDS ? pos_names[field] : "";
 }
@@ -82,11 +82,12 @@ int cgi_part_copy(cg_part *dst, const cg_part *src)
 }
 
 size_t cg_part_ordinal(const cg_part *p) { return p->ordinal; }
-uint64_t cg_part_first_line(const cg_part *p) { return p->first_line; }
+uint64_t cgi_part_first_line(const cg_part *p) { return p->first_line; }
 size_t cg_part_header_count(const cg_part *p) { return p->nheaders; }
-cg_str cg_part_header_key(const cg_part *p, size_t i) { return p->headers[i].key; }
-cg_str cg_part_header_value(const cg_part *p, size_t i) { return p->headers[i].value; }
-uint64_t cg_part_header_line(const cg_part *p, size_t i) { return p->headers[i].line; }
+cg_str cgi_part_header_key(const cg_part *p, size_t i) { return p->headers[i].key; }
+cg_str cgi_part_header_value(const cg_part *p, size_t i) { return p->headers[i].value; }
+uint64_t cgi_part_header_line(const cg_part *p, size_t i) { return p->headers[i].line; }
+void cg_part_header(const cg_part *p, size_t i, cg_header *out) { *out = p->headers[i]; }
 size_t cg_part_event_count(const cg_part *p) { return p->nevents; }
 cg_str cg_part_event(const cg_part *p, size_t i) { return p->events[i]; }
 size_t cg_part_position_count(const cg_part *p) { return p->npos; }
@@ -94,7 +95,7 @@ int cg_part_position(const cg_part *p, size_t i) { return p->pos[i]; }
 uint64_t cg_part_record_count(const cg_part *p) { return p->records; }
 uint64_t cg_part_call_count(const cg_part *p) { return p->calls; }
 
-int cg_part_meta(const cg_part *p, const char *key, cg_str *value)
+int cgi_part_meta(const cg_part *p, const char *key, cg_str *value)
 {
 	size_t i, n = strlen(key);
 	for (i = 0; i < p->nheaders; i++) {
@@ -122,7 +123,7 @@ int cg_part_summary_at(const cg_part *p, size_t i, const uint64_t **values,
 	return 1;
 }
 
-int cg_part_summary(const cg_part *p, const uint64_t **values, size_t *n)
+int cgi_part_summary(const cg_part *p, const uint64_t **values, size_t *n)
 {
 	return cg_part_summary_at(p, 0, values, n);
 }
@@ -134,7 +135,7 @@ int cg_part_totals(const cg_part *p, const uint64_t **values, size_t *n)
 	return p->has_totals;
 }
 
-cg_str cg_str_basename(cg_str s)
+cg_str cgi_str_basename(cg_str s)
 {
 	size_t i = s.len;
 	while (i > 0 && s.ptr[i - 1] != '/')
@@ -144,7 +145,7 @@ cg_str cg_str_basename(cg_str s)
 	return s;
 }
 
-int cg_str_cmp(cg_str a, cg_str b)
+int cgi_str_cmp(cg_str a, cg_str b)
 {
 	size_t n = a.len < b.len ? a.len : b.len;
 	int c = n ? memcmp(a.ptr, b.ptr, n) : 0;
@@ -195,9 +196,9 @@ int cgi_event_inclusive(const cg_part *p, size_t ev)
 	size_t i;
 	cg_str name;
 	for (i = 0; i < p->nheaders; i++)
-		if (cg_key_is(p->headers[i].key.ptr, p->headers[i].key.len, "event") &&
+		if (cgi_key_is(p->headers[i].key.ptr, p->headers[i].key.len, "event") &&
 		    cgi_inclusive_header(p->headers[i].value, &name) &&
-		    cg_str_eq(name, p->events[ev]))
+		    cgi_str_eq(name, p->events[ev]))
 			return 1;
 	return 0;
 }

@@ -7,13 +7,13 @@
 
 #include <stdint.h>
 
-#define CG_SWAR_ONES 0x0101010101010101ull
-#define CG_SWAR_HIGH 0x8080808080808080ull
+#define CGI_SWAR_ONES 0x0101010101010101ull
+#define CGI_SWAR_HIGH 0x8080808080808080ull
 
 /* The 8 bytes at s, the first in the low byte whatever the host's byte
  * order, so that the first flagged byte is the lowest; compilers make
  * one load of it on a little-endian host. */
-static inline uint64_t cg_load8(const char *s)
+static inline uint64_t cgi_load8(const char *s)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	return (uint64_t)u[0] | (uint64_t)u[1] << 8 | (uint64_t)u[2] << 16 |
@@ -25,30 +25,30 @@ static inline uint64_t cg_load8(const char *s)
 /* The high bit of each byte of w that is 0, and of no other: exact for
  * every byte (no borrow crosses bytes), where the classic (w - ONES) &
  * ~w flags bytes after a zero too. */
-static inline uint64_t cg_zero_bytes(uint64_t w)
+static inline uint64_t cgi_zero_bytes(uint64_t w)
 {
-	return ~(((w & ~CG_SWAR_HIGH) + ~CG_SWAR_HIGH) | w) & CG_SWAR_HIGH;
+	return ~(((w & ~CGI_SWAR_HIGH) + ~CGI_SWAR_HIGH) | w) & CGI_SWAR_HIGH;
 }
 
 /* The high bit of each byte of w equal to c. */
-static inline uint64_t cg_bytes_eq(uint64_t w, unsigned char c)
+static inline uint64_t cgi_bytes_eq(uint64_t w, unsigned char c)
 {
-	return cg_zero_bytes(w ^ (CG_SWAR_ONES * c));
+	return cgi_zero_bytes(w ^ (CGI_SWAR_ONES * c));
 }
 
 /* The high bit of each byte of w that is not a decimal digit, exact up
  * to the first such byte (a byte past 0x7f carries into the next). */
-static inline uint64_t cg_nondigits(uint64_t w)
+static inline uint64_t cgi_nondigits(uint64_t w)
 {
-	return ((w + CG_SWAR_ONES * (0x80 - ':')) |
-	        ~(w + CG_SWAR_ONES * (0x80 - '0'))) &
-	       CG_SWAR_HIGH;
+	return ((w + CGI_SWAR_ONES * (0x80 - ':')) |
+	        ~(w + CGI_SWAR_ONES * (0x80 - '0'))) &
+	       CGI_SWAR_HIGH;
 }
 
 /* The index of the lowest flagged byte of m (high bits only, m not 0):
  * the lowest bit, shifted to bit 8i, times a constant whose top byte is
  * then i. */
-static inline unsigned cg_first_byte(uint64_t m)
+static inline unsigned cgi_first_byte(uint64_t m)
 {
 	return (unsigned)((((m & (~m + 1)) >> 7) * 0x0001020304050607ull) >> 56);
 }
@@ -56,7 +56,7 @@ static inline unsigned cg_first_byte(uint64_t m)
 /* The value of the 8 decimal digits in w, the first (most significant) in
  * the low byte; 0 bytes below them count as leading zeros: three steps
  * each join neighbours, into 2, 4 then 8 digits. */
-static inline uint64_t cg_eight_digits(uint64_t w)
+static inline uint64_t cgi_eight_digits(uint64_t w)
 {
 	w = ((w & 0x0f0f0f0f0f0f0f0full) * (10 * 256 + 1)) >> 8;
 	w = ((w & 0x00ff00ff00ff00ffull) * (100 * 65536 + 1)) >> 16;

@@ -17,9 +17,9 @@ uint64_t cgi_hash_bytes(const char *s, size_t n)
 }
 
 /* Keep the table at most half full. */
-static int grow(cg_pairmap *m)
+static int grow(cgi_pairmap *m)
 {
-	cg_pairmap_slot *ns;
+	cgi_pairmap_slot *ns;
 	size_t ncap, i;
 	if (m->gen == 0)
 		m->gen = 1;
@@ -48,7 +48,7 @@ static int grow(cg_pairmap *m)
 	return 0;
 }
 
-int cgi_pairmap_put(cg_pairmap *m, uint64_t a, uint64_t b, uint32_t next,
+int cgi_pairmap_put(cgi_pairmap *m, uint64_t a, uint64_t b, uint32_t next,
                    uint32_t *value)
 {
 	size_t i;
@@ -70,7 +70,7 @@ int cgi_pairmap_put(cg_pairmap *m, uint64_t a, uint64_t b, uint32_t next,
 	return 1;
 }
 
-int cgi_pairmap_get(const cg_pairmap *m, uint64_t a, uint64_t b,
+int cgi_pairmap_get(const cgi_pairmap *m, uint64_t a, uint64_t b,
                    uint32_t *value)
 {
 	size_t i;
@@ -85,7 +85,7 @@ int cgi_pairmap_get(const cg_pairmap *m, uint64_t a, uint64_t b,
 	return 0;
 }
 
-void cgi_pairmap_clear(cg_pairmap *m)
+void cgi_pairmap_clear(cgi_pairmap *m)
 {
 	if (m->gen == UINT32_MAX) {
 		/* never in practice (a map is cleared once per part) */
@@ -97,7 +97,7 @@ void cgi_pairmap_clear(cg_pairmap *m)
 	m->count = 0;
 }
 
-void cgi_pairmap_free(cg_pairmap *m)
+void cgi_pairmap_free(cgi_pairmap *m)
 {
 	cg_free(m->slots);
 	memset(m, 0, sizeof *m);
@@ -110,7 +110,7 @@ static int same(cg_str a, cg_str b)
 
 /* Names with one hash are told apart by a chain index in the key's
  * second word: (hash, 0), (hash, 1), ... until the name or a free key. */
-int cgi_intern_content(cg_interner *t, cg_str s, uint32_t *id)
+int cgi_intern_content(cgi_interner *t, cg_str s, uint32_t *id)
 {
 	uint64_t h = cgi_hash_bytes(s.ptr, s.len), chain = 0;
 	uint32_t found;
@@ -123,7 +123,7 @@ int cgi_intern_content(cg_interner *t, cg_str s, uint32_t *id)
 		chain++;
 	}
 	if (t->count >= UINT32_MAX ||
-	    cg_grow((void **)&t->names, &t->cap, t->count + 1,
+	    cgi_grow((void **)&t->names, &t->cap, t->count + 1,
 	            sizeof *t->names) != 0 ||
 	    (copy = cg_malloc(s.len + 1)) == NULL)
 		return -1;
@@ -140,7 +140,7 @@ int cgi_intern_content(cg_interner *t, cg_str s, uint32_t *id)
 	return 0;
 }
 
-long cgi_interner_find(const cg_interner *t, cg_str s)
+long cgi_interner_find(const cgi_interner *t, cg_str s)
 {
 	uint64_t h = cgi_hash_bytes(s.ptr, s.len), chain = 0;
 	uint32_t found;
@@ -150,7 +150,7 @@ long cgi_interner_find(const cg_interner *t, cg_str s)
 	return -1;
 }
 
-int cgi_intern(cg_interner *t, cg_str s, uint32_t *id)
+int cgi_intern(cgi_interner *t, cg_str s, uint32_t *id)
 {
 	uint32_t v;
 	int r = cgi_pairmap_get(&t->by_view, (uint64_t)(uintptr_t)s.ptr, s.len, &v);
@@ -165,12 +165,12 @@ int cgi_intern(cg_interner *t, cg_str s, uint32_t *id)
 	return 0;
 }
 
-void cgi_interner_forget_views(cg_interner *t)
+void cgi_interner_forget_views(cgi_interner *t)
 {
 	cgi_pairmap_free(&t->by_view);
 }
 
-void cgi_interner_free(cg_interner *t)
+void cgi_interner_free(cgi_interner *t)
 {
 	size_t i;
 	for (i = 0; i < t->count; i++)

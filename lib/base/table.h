@@ -1,6 +1,6 @@
 /* table.h - the library's hash tables; internal to the library.
- *  cg_pairmap: a key of two 64-bit words to a 32-bit value.
- *  cg_interner: the one name-to-ID table: names to dense IDs (from 0) in
+ *  cgi_pairmap: a key of two 64-bit words to a 32-bit value.
+ *  cgi_interner: the one name-to-ID table: names to dense IDs (from 0) in
  *  order of first use, each name copied once, so that what it holds
  *  outlives the inputs that named it (the aggregation's names and events,
  *  the normalizer's output IDs, the importers' writer). */
@@ -18,17 +18,17 @@ uint64_t cgi_hash_bytes(const char *s, size_t n);
 /* A slot is in use when its generation is the map's: clearing a map is
  * one increment, whatever its size (the aggregation clears its per-part
  * maps at every part). */
-typedef struct cg_pairmap_slot {
+typedef struct cgi_pairmap_slot {
 	uint64_t a, b;
 	uint32_t value;
 	uint32_t gen;
-} cg_pairmap_slot;
+} cgi_pairmap_slot;
 
-typedef struct cg_pairmap {
-	cg_pairmap_slot *slots;
+typedef struct cgi_pairmap {
+	cgi_pairmap_slot *slots;
 	size_t cap, count;
 	uint32_t gen; /* 0 in a new map: read as 1 */
-} cg_pairmap;
+} cgi_pairmap;
 
 /* Where (a, b) is first looked for in a table of cap slots. */
 static inline size_t cgi_pairmap_slot_of(uint64_t a, uint64_t b, size_t cap)
@@ -53,7 +53,7 @@ static inline void cgi_prefetch(const void *p)
 }
 
 /* The same for the slot of (a, b). */
-static inline void cgi_pairmap_prefetch(const cg_pairmap *m, uint64_t a,
+static inline void cgi_pairmap_prefetch(const cgi_pairmap *m, uint64_t a,
                                         uint64_t b)
 {
 	if (m->cap > 0)
@@ -62,32 +62,32 @@ static inline void cgi_pairmap_prefetch(const cg_pairmap *m, uint64_t a,
 
 /* Find (a, b); if absent, insert it with value next.  *value is the value
  * found or inserted.  Returns 0 found, 1 inserted, -1 out of memory. */
-int cgi_pairmap_put(cg_pairmap *m, uint64_t a, uint64_t b, uint32_t next,
+int cgi_pairmap_put(cgi_pairmap *m, uint64_t a, uint64_t b, uint32_t next,
                    uint32_t *value);
 /* 1 and *value if (a, b) is there, else 0. */
-int cgi_pairmap_get(const cg_pairmap *m, uint64_t a, uint64_t b,
+int cgi_pairmap_get(const cgi_pairmap *m, uint64_t a, uint64_t b,
                    uint32_t *value);
 /* Forget every key, keeping the memory. */
-void cgi_pairmap_clear(cg_pairmap *m);
-void cgi_pairmap_free(cg_pairmap *m);
+void cgi_pairmap_clear(cgi_pairmap *m);
+void cgi_pairmap_free(cgi_pairmap *m);
 
-typedef struct cg_interner {
-	cg_pairmap by_hash;  /* (hash, collision chain index) -> id */
-	cg_pairmap by_view;  /* (address, length) -> id, for one input */
+typedef struct cgi_interner {
+	cgi_pairmap by_hash;  /* (hash, collision chain index) -> id */
+	cgi_pairmap by_view;  /* (address, length) -> id, for one input */
 	cg_str *names;       /* id -> owned copy */
 	size_t count, cap;
-} cg_interner;
+} cgi_interner;
 
 /* The ID of the name s.  Views of one input that share an address are
  * hashed once; cgi_interner_forget_views must be called before a view
  * address of an input that has been freed could come back.
  * Returns 0, or -1 out of memory. */
-int cgi_intern(cg_interner *t, cg_str s, uint32_t *id);
+int cgi_intern(cgi_interner *t, cg_str s, uint32_t *id);
 /* The same by content alone, for names in a buffer that is reused. */
-int cgi_intern_content(cg_interner *t, cg_str s, uint32_t *id);
+int cgi_intern_content(cgi_interner *t, cg_str s, uint32_t *id);
 /* The ID of the name s if it is there, else -1; never inserts. */
-long cgi_interner_find(const cg_interner *t, cg_str s);
-void cgi_interner_forget_views(cg_interner *t);
-void cgi_interner_free(cg_interner *t);
+long cgi_interner_find(const cgi_interner *t, cg_str s);
+void cgi_interner_forget_views(cgi_interner *t);
+void cgi_interner_free(cgi_interner *t);
 
 #endif

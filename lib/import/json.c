@@ -23,7 +23,7 @@
 #define MAX_DEPTH 32
 
 typedef struct walk {
-	cg_json *j;
+	cgi_json *j;
 	const char *t;
 	size_t len, at;
 	uint64_t line;
@@ -146,22 +146,22 @@ static int is_number(cg_str s)
 	return i == s.len;
 }
 
-static cg_kind primitive(walk *w, cg_jval *v)
+static cg_kind primitive(walk *w, cgi_jval *v)
 {
 	static const struct {
 		const char *text;
-		cg_jkind kind;
-	} lit[] = {{"true", CG_JSON_TRUE}, {"false", CG_JSON_FALSE},
-	           {"null", CG_JSON_NULL}};
+		cgi_jkind kind;
+	} lit[] = {{"true", CGI_JSON_TRUE}, {"false", CGI_JSON_FALSE},
+	           {"null", CGI_JSON_NULL}};
 	char ex[64];
 	size_t i;
 	for (i = 0; i < 3; i++)
-		if (cg_key_is(v->raw.ptr, v->raw.len, lit[i].text)) {
+		if (cgi_key_is(v->raw.ptr, v->raw.len, lit[i].text)) {
 			v->kind = lit[i].kind;
 			return CG_OK;
 		}
 	if (is_number(v->raw)) {
-		v->kind = CG_JSON_NUMBER;
+		v->kind = CGI_JSON_NUMBER;
 		return CG_OK;
 	}
 	cgi_excerpt(ex, sizeof ex, v->raw.ptr, v->raw.len);
@@ -171,7 +171,7 @@ static cg_kind primitive(walk *w, cg_jval *v)
 static cg_kind value(walk *w, int depth);
 
 /* The members or elements of the container v, from after its bracket. */
-static cg_kind members(walk *w, cg_jval *v, int object, int depth)
+static cg_kind members(walk *w, cgi_jval *v, int object, int depth)
 {
 	char close = object ? '}' : ']';
 	cg_kind k;
@@ -211,7 +211,7 @@ static cg_kind members(walk *w, cg_jval *v, int object, int depth)
 static cg_kind value(walk *w, int depth)
 {
 	const jsmntok_t *t;
-	cg_jval *v;
+	cgi_jval *v;
 	size_t begin;
 	cg_kind k = CG_OK;
 	skip_blanks(w);
@@ -231,7 +231,7 @@ static cg_kind value(walk *w, int depth)
 	v->raw.len = (size_t)(t->end - t->start);
 	switch (t->type) {
 	case JSMN_STRING:
-		v->kind = CG_JSON_STRING;
+		v->kind = CGI_JSON_STRING;
 		w->at = (size_t)t->end + 1;
 		k = check_string(w, v->raw);
 		break;
@@ -243,7 +243,7 @@ static cg_kind value(walk *w, int depth)
 		if (depth >= MAX_DEPTH)
 			return cgi_fail(w->err, CG_SYNTAX, w->line,
 			               "JSON nested more than %d deep", MAX_DEPTH);
-		v->kind = t->type == JSMN_OBJECT ? CG_JSON_OBJECT : CG_JSON_ARRAY;
+		v->kind = t->type == JSMN_OBJECT ? CGI_JSON_OBJECT : CGI_JSON_ARRAY;
 		w->at++;
 		k = members(w, v, t->type == JSMN_OBJECT, depth);
 		/* jsmn's end must be the bracket the walk closed */
@@ -264,7 +264,7 @@ static uint64_t line_at(const char *t, size_t at, uint64_t line)
 }
 
 /* jsmn's tokens for the whole text, growing the array as jsmn asks. */
-static cg_kind tokenize(cg_json *j, const char *text, size_t len,
+static cg_kind tokenize(cgi_json *j, const char *text, size_t len,
                         uint64_t line, size_t *ntok, cg_error *err)
 {
 	jsmn_parser p;
@@ -273,7 +273,7 @@ static cg_kind tokenize(cg_json *j, const char *text, size_t len,
 	jsmn_init(&p);
 	for (;;) {
 		if (j->tok_cap == 0 &&
-		    cg_grow(&j->tok, &j->tok_cap, 64, sizeof(jsmntok_t)))
+		    cgi_grow(&j->tok, &j->tok_cap, 64, sizeof(jsmntok_t)))
 			return cgi_fail_memory(err, line);
 		r = jsmn_parse(&p, text, len, j->tok,
 		               (unsigned)(j->tok_cap < UINT_MAX ? j->tok_cap
@@ -282,7 +282,7 @@ static cg_kind tokenize(cg_json *j, const char *text, size_t len,
 			break;
 		/* jsmn goes on where it stopped, with more room */
 		if (j->tok_cap >= UINT_MAX / 2 ||
-		    cg_grow(&j->tok, &j->tok_cap, 2 * j->tok_cap, sizeof(jsmntok_t)))
+		    cgi_grow(&j->tok, &j->tok_cap, 2 * j->tok_cap, sizeof(jsmntok_t)))
 			return cgi_fail_memory(err, line);
 	}
 	if (r == JSMN_ERROR_PART && p.toksuper == -1 && p.pos < len) {
@@ -308,7 +308,7 @@ static cg_kind tokenize(cg_json *j, const char *text, size_t len,
 	return CG_OK;
 }
 
-cg_kind cgi_json_read(cg_json *j, const char *text, size_t len, uint64_t line,
+cg_kind cgi_json_read(cgi_json *j, const char *text, size_t len, uint64_t line,
                      cg_error *err)
 {
 	walk w;
@@ -320,7 +320,7 @@ cg_kind cgi_json_read(cg_json *j, const char *text, size_t len, uint64_t line,
 	memset(&w, 0, sizeof w);
 	if ((k = tokenize(j, text, len, line, &w.ntok, err)) != CG_OK)
 		return k;
-	if (cg_grow((void **)&j->v, &j->cap, w.ntok + 1, sizeof *j->v))
+	if (cgi_grow((void **)&j->v, &j->cap, w.ntok + 1, sizeof *j->v))
 		return cgi_fail_memory(err, line);
 	w.j = j;
 	w.t = text;
@@ -330,7 +330,7 @@ cg_kind cgi_json_read(cg_json *j, const char *text, size_t len, uint64_t line,
 	w.err = err;
 	if ((k = value(&w, 0)) != CG_OK)
 		return k;
-	if (j->v[0].kind != CG_JSON_OBJECT)
+	if (j->v[0].kind != CGI_JSON_OBJECT)
 		return cgi_fail(err, CG_SYNTAX, j->v[0].line, "expected an object");
 	skip_blanks(&w);
 	if (w.at < len || w.k < w.ntok)
@@ -338,7 +338,7 @@ cg_kind cgi_json_read(cg_json *j, const char *text, size_t len, uint64_t line,
 	return CG_OK;
 }
 
-void cgi_json_free(cg_json *j)
+void cgi_json_free(cgi_json *j)
 {
 	cg_free(j->v);
 	cg_free(j->tok);
@@ -402,18 +402,18 @@ int cgi_json_key_is(cg_str raw, const char *lit)
 	char buf[64];
 	size_t n;
 	if (memchr(raw.ptr, '\\', raw.len) == NULL)
-		return cg_key_is(raw.ptr, raw.len, lit);
+		return cgi_key_is(raw.ptr, raw.len, lit);
 	if (raw.len > sizeof buf)
 		return 0;
 	n = cgi_json_decode(raw, buf);
-	return cg_key_is(buf, n, lit);
+	return cgi_key_is(buf, n, lit);
 }
 
 int cgi_json_u64(cg_str raw, uint64_t *out)
 {
 	if (raw.len == 0 || digits(raw.ptr, 0, raw.len) != raw.len)
 		return -1;
-	return cgi_parse_u64(raw.ptr, raw.len, out) == CG_NUM_OK ? 0 : -2;
+	return cgi_parse_u64(raw.ptr, raw.len, out) == CGI_NUM_OK ? 0 : -2;
 }
 
 /* v * 10 + d, or -1 past UInt64. */

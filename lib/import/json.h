@@ -14,41 +14,41 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum cg_jkind {
-	CG_JSON_OBJECT,
-	CG_JSON_ARRAY,
-	CG_JSON_STRING,
-	CG_JSON_NUMBER,
-	CG_JSON_TRUE,
-	CG_JSON_FALSE,
-	CG_JSON_NULL
-} cg_jkind;
+typedef enum cgi_jkind {
+	CGI_JSON_OBJECT,
+	CGI_JSON_ARRAY,
+	CGI_JSON_STRING,
+	CGI_JSON_NUMBER,
+	CGI_JSON_TRUE,
+	CGI_JSON_FALSE,
+	CGI_JSON_NULL
+} cgi_jkind;
 
 /* One value, in document order (a member's key, then its value). */
-typedef struct cg_jval {
-	cg_jkind kind;
+typedef struct cgi_jval {
+	cgi_jkind kind;
 	uint64_t line;
 	cg_str raw;   /* a string's text between its quotes, a number's or a
 	                 literal's text, a container's whole text */
 	size_t count; /* an object's members, an array's elements */
 	size_t next;  /* the index after this value and all it holds */
-} cg_jval;
+} cgi_jval;
 
-typedef struct cg_json {
-	cg_jval *v;
+typedef struct cgi_json {
+	cgi_jval *v;
 	size_t n, cap;
 	void *tok; /* jsmn's tokens, kept for the next document */
 	size_t tok_cap;
-} cg_json;
+} cgi_json;
 
 /* Read one document: text holds exactly one object, with only blanks
  * around it; line is the line of text[0].  v[0] is the object.  CG_SYNTAX
  * at the line of the first fault, or CG_RESOURCE out of memory.  The
- * values are views of text; a reused cg_json keeps its memory. */
-cg_kind cgi_json_read(cg_json *j, const char *text, size_t len, uint64_t line,
+ * values are views of text; a reused cgi_json keeps its memory. */
+cg_kind cgi_json_read(cgi_json *j, const char *text, size_t len, uint64_t line,
                      cg_error *err);
 
-void cgi_json_free(cg_json *j);
+void cgi_json_free(cgi_json *j);
 
 /* A string value decoded (escapes resolved) into out, which has room for
  * raw.len bytes (never more are needed); returns the length. */

@@ -89,7 +89,7 @@ static cg_kind number(reader *r, cg_str tok, const char *what, uint64_t *out)
 	if (tok.len > 1 && tok.ptr[0] == '0')
 		return cgi_fail(r->err, CG_SYNTAX, r->line,
 		               "%s with a leading zero", what);
-	if (cgi_parse_u64(tok.ptr, tok.len, out) != CG_NUM_OK)
+	if (cgi_parse_u64(tok.ptr, tok.len, out) != CGI_NUM_OK)
 		return cgi_fail(r->err, CG_RESOURCE, r->line, "%s over UInt64",
 		               what);
 	return CG_OK;
@@ -157,7 +157,7 @@ static cg_kind magic_line(reader *r, cg_str s, uint32_t *out)
 
 static int str_is(cg_str s, const char *lit)
 {
-	return cg_key_is(s.ptr, s.len, lit);
+	return cgi_key_is(s.ptr, s.len, lit);
 }
 
 static cg_kind oom(cg_error *err, uint64_t line)
@@ -257,7 +257,7 @@ static cg_kind read_names(cg_mlton *m, reader *r)
 		return k;
 	for (i = 0; i < m->nnames; i++) {
 		cg_str s;
-		if (cg_grow((void **)&m->names, &m->names_cap, i + 1,
+		if (cgi_grow((void **)&m->names, &m->names_cap, i + 1,
 		            sizeof *m->names))
 			return oom(r->err, r->line + 1);
 		if ((k = next_line(r, &s, "a source name")) != CG_OK ||
@@ -286,7 +286,7 @@ static cg_kind read_sources(cg_mlton *m, reader *r)
 	for (i = 0; i < m->nsources; i++) {
 		cg_str s, f[2];
 		uint64_t name, seq;
-		if (cg_grow((void **)&m->sources, &m->sources_cap, i + 1,
+		if (cgi_grow((void **)&m->sources, &m->sources_cap, i + 1,
 		            sizeof *m->sources))
 			return oom(r->err, r->line + 1);
 		if ((k = next_line(r, &s, "a source")) != CG_OK)
@@ -330,7 +330,7 @@ static cg_kind seq_line(cg_mlton *m, reader *r, cg_str s)
 			return cgi_fail(r->err, CG_SYNTAX, r->line,
 			               "source index %llu out of range (%zu sources)",
 			               (unsigned long long)v, m->nsources);
-		if (cg_grow((void **)&m->items, &m->items_cap, m->nitems + 1,
+		if (cgi_grow((void **)&m->items, &m->items_cap, m->nitems + 1,
 		            sizeof *m->items))
 			return oom(r->err, r->line);
 		m->items[m->nitems++] = (size_t)v;
@@ -354,7 +354,7 @@ static cg_kind read_seqs(cg_mlton *m, reader *r)
 		return k;
 	for (i = 0; i <= m->nseqs; i++) {
 		cg_str s;
-		if (cg_grow((void **)&m->seq_first, &m->seqs_cap, i + 1,
+		if (cgi_grow((void **)&m->seq_first, &m->seqs_cap, i + 1,
 		            sizeof *m->seq_first))
 			return oom(r->err, r->line + 1);
 		m->seq_first[i] = m->nitems;

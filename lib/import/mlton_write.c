@@ -29,7 +29,7 @@ typedef struct namer {
 	const cg_mlton *m;
 	size_t *uses;       /* per name: sources naming it */
 	unsigned char *dup; /* per name: another name is the same function */
-	cg_buf text; /* the name made last */
+	cgi_buf text; /* the name made last */
 } namer;
 
 /* The file a function is written in: emit writes "???" for none. */
@@ -43,8 +43,8 @@ static cg_str file_of(const mlton_name *x)
 static int mark_alike(namer *n)
 {
 	const cg_mlton *m = n->m;
-	cg_interner names, files;
-	cg_pairmap seen;
+	cgi_interner names, files;
+	cgi_pairmap seen;
 	size_t i;
 	int bad = 0;
 	memset(&names, 0, sizeof names);
@@ -84,7 +84,7 @@ static void namer_free(namer *n)
 {
 	cg_free(n->uses);
 	cg_free(n->dup);
-	cg_buf_free(&n->text);
+	cgi_buf_free(&n->text);
 }
 
 /* The name of name i, or of source src (SIZE_MAX: none), in n->text. */
@@ -92,16 +92,16 @@ static int namer_name(namer *n, size_t i, size_t src, cg_str *out)
 {
 	cg_str base = n->m->names[i].name;
 	n->text.len = 0;
-	cg_buf_put(&n->text, base.ptr, base.len);
+	cgi_buf_put(&n->text, base.ptr, base.len);
 	if (n->dup[i]) {
-		cg_buf_puts(&n->text, " [name ");
-		cg_buf_u64(&n->text, i);
-		cg_buf_putc(&n->text, ']');
+		cgi_buf_puts(&n->text, " [name ");
+		cgi_buf_u64(&n->text, i);
+		cgi_buf_putc(&n->text, ']');
 	}
 	if (src != SIZE_MAX && n->uses[i] > 1) {
-		cg_buf_puts(&n->text, " [source ");
-		cg_buf_u64(&n->text, src);
-		cg_buf_putc(&n->text, ']');
+		cgi_buf_puts(&n->text, " [source ");
+		cgi_buf_u64(&n->text, src);
+		cgi_buf_putc(&n->text, ']');
 	}
 	if (n->text.failed)
 		return -1;
@@ -111,14 +111,14 @@ static int namer_name(namer *n, size_t i, size_t src, cg_str *out)
 }
 
 /* A header line whose value is the text printed by fmt. */
-static cg_kind header(cg_emit *e, const char *key, cg_error *err,
+static cg_kind header(cgi_emit *e, const char *key, cg_error *err,
                       const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 4, 5)))
 #endif
 	;
 
-static cg_kind header(cg_emit *e, const char *key, cg_error *err,
+static cg_kind header(cgi_emit *e, const char *key, cg_error *err,
                       const char *fmt, ...)
 {
 	char line[256];
@@ -134,7 +134,7 @@ static cg_kind header(cg_emit *e, const char *key, cg_error *err,
 
 /* creator: names cgprof and the format; desc: lines say what was read and
  * what each event is. */
-static cg_kind add_headers(const cg_mlton *m, cg_emit *e, unsigned flags,
+static cg_kind add_headers(const cg_mlton *m, cgi_emit *e, unsigned flags,
                            cg_error *err)
 {
 	const char *const *ev = kind_events[m->kind];
@@ -164,7 +164,7 @@ static cg_kind add_headers(const cg_mlton *m, cg_emit *e, unsigned flags,
 	        CG_OK ||
 	    !m->stack)
 		return k;
-	/* their event: lines mark them inclusive (cg_funcs_event_inclusive),
+	/* their event: lines mark them inclusive (cgi_funcs_event_inclusive),
 	 * so that no flame graph adds them up as self costs */
 	if ((k = header(e, "desc", err,
 	                "%s: %s while the function was on the stack, recursion "
@@ -186,7 +186,7 @@ static cg_kind add_headers(const cg_mlton *m, cg_emit *e, unsigned flags,
 
 /* Register the functions (one per name, or per source) with their
  * counts; ids[x]: the function of name x, or of source x. */
-static cg_kind add_functions(const cg_mlton *m, cg_emit *e, unsigned flags,
+static cg_kind add_functions(const cg_mlton *m, cgi_emit *e, unsigned flags,
                              cg_str ob, size_t *ids, cg_error *err)
 {
 	int split = (flags & CG_MLTON_SPLIT) != 0;
@@ -219,7 +219,7 @@ static cg_kind add_functions(const cg_mlton *m, cg_emit *e, unsigned flags,
 
 /* The successor graph: s -> t for each t in s's sequence, between the
  * functions of their names (or the sources themselves), no count. */
-static cg_kind add_arcs(const cg_mlton *m, cg_emit *e, unsigned flags,
+static cg_kind add_arcs(const cg_mlton *m, cgi_emit *e, unsigned flags,
                         const size_t *ids, cg_error *err)
 {
 	int split = (flags & CG_MLTON_SPLIT) != 0;
@@ -242,7 +242,7 @@ cg_kind cg_mlton_write(const cg_mlton *m, unsigned flags, const char *object,
                        cg_write_fn write, void *ctx, cg_error *err)
 {
 	static const char *const no_events[] = {"Unmeasured"};
-	cg_emit *e = NULL;
+	cgi_emit *e = NULL;
 	size_t *ids = NULL;
 	uint64_t sum[3];
 	cg_str ob = {"", 0};

@@ -34,7 +34,7 @@ static const char *const event_lines[PEGO_EVENTS] = {
 static int is_trace(const char *buf, size_t len, cg_kind *k, cg_error *err)
 {
 	const char *nl = memchr(buf, '\n', len);
-	cg_json j;
+	cgi_json j;
 	size_t i = 1, m;
 	int trace = 0;
 	memset(&j, 0, sizeof j);
@@ -78,17 +78,17 @@ cg_kind cg_pego_read(const char *buf, size_t len, const cg_limits *limits,
 	return CG_OK;
 }
 
-int cg_pego_kind(const cg_pego *p)
+int cgi_pego_kind(const cg_pego *p)
 {
 	return p->kind;
 }
 
-size_t cg_pego_parse_count(const cg_pego *p)
+size_t cgi_pego_parse_count(const cg_pego *p)
 {
-	return p->kind == CG_PEGO_TRACE ? p->nparses : 1;
+	return p->kind == CGI_PEGO_TRACE ? p->nparses : 1;
 }
 
-uint64_t cg_pego_aborted(const cg_pego *p, uint64_t *line)
+uint64_t cgi_pego_aborted(const cg_pego *p, uint64_t *line)
 {
 	if (line != NULL)
 		*line = p->aborted_line;
@@ -126,7 +126,7 @@ const char *cg_pego_event(const cg_pego *p, size_t i)
 	return i < present(p, ev) ? event_names[ev[i]] : NULL;
 }
 
-long cg_pego_event_find(const cg_pego *p, cg_str name)
+long cgi_pego_event_find(const cg_pego *p, cg_str name)
 {
 	size_t i;
 	const char *ev;
@@ -152,7 +152,7 @@ void cg_pego_free(cg_pego *p)
 
 typedef struct writer {
 	const cg_pego *p;
-	cg_emit *e;
+	cgi_emit *e;
 	size_t ev[PEGO_EVENTS], nev;
 	uint64_t a[PEGO_EVENTS], b[PEGO_EVENTS]; /* projected costs */
 	cg_error *err;
@@ -177,7 +177,7 @@ static cg_kind functions(writer *w, const char *grammar)
 		fl.ptr = grammar;
 		fl.len = strlen(grammar);
 	}
-	if (w->p->kind == CG_PEGO_TRACE)
+	if (w->p->kind == CGI_PEGO_TRACE)
 		k = cgi_emit_func(w->e, none, fl, root, 0, 0, &id, w->err);
 	for (i = 0; k == CG_OK && i < w->p->rules.count; i++)
 		k = cgi_emit_func(w->e, none, fl, w->p->rules.names[i], 0, 0, &id,
@@ -244,12 +244,12 @@ static cg_kind headers(writer *w)
 	/* the version and the input's kind, as the mlton importer's says */
 	snprintf(buf, sizeof buf, "cgprof %s cg-import pego (pego %s)",
 	         CGPROF_VERSION,
-	         p->kind == CG_PEGO_TRACE ? "rule trace" : "profile");
+	         p->kind == CGI_PEGO_TRACE ? "rule trace" : "profile");
 	v.ptr = buf;
 	v.len = strlen(buf);
 	if ((k = cgi_emit_header(w->e, "creator", v, w->err)) != CG_OK)
 		return k;
-	if (p->kind == CG_PEGO_TRACE) {
+	if (p->kind == CGI_PEGO_TRACE) {
 		snprintf(buf, sizeof buf, "Trace: pego rule trace, %s spelling",
 		         p->typescript ? "TypeScript" : "the engine's");
 		v.ptr = buf;
@@ -287,7 +287,7 @@ cg_kind cg_pego_write(const cg_pego *p, unsigned flags, const char *grammar,
 	if ((k = cgi_emit_new(names, w.nev, &w.e, err)) != CG_OK)
 		return k;
 	if ((k = headers(&w)) == CG_OK && (k = functions(&w, grammar)) == CG_OK)
-		k = p->kind == CG_PEGO_TRACE ? trace_costs(&w, flags)
+		k = p->kind == CGI_PEGO_TRACE ? trace_costs(&w, flags)
 		                             : profile_costs(&w);
 	if (k == CG_OK)
 		k = cgi_emit_write(w.e, limits, write, ctx, err);
@@ -305,7 +305,7 @@ typedef struct merged {
 	uint32_t *rule;
 	uint64_t *count;
 	size_t n;
-	cg_pairmap map;
+	cgi_pairmap map;
 } merged;
 
 static void merged_free(merged *m)
@@ -369,14 +369,14 @@ static int merge(const cg_pego *p, size_t ev, merged *m)
 			m->n++;
 		}
 		m->of[i] = at;
-		m->count[at] = cg_sat_add(m->count[at], n->self[ev]);
+		m->count[at] = cgi_sat_add(m->count[at], n->self[ev]);
 	}
 	return 0;
 }
 
 /* Depth first, without recursion: frames[0..depth] is the path to at,
  * each node's line formed whole. */
-static cg_kind walk(const cg_pego *p, const merged *m, cg_buf *line,
+static cg_kind walk(const cg_pego *p, const merged *m, cgi_buf *line,
                     cg_write_fn write, void *ctx, cg_error *err)
 {
 	static const cg_str root = {"<parse>", 7};
@@ -389,7 +389,7 @@ static cg_kind walk(const cg_pego *p, const merged *m, cg_buf *line,
 	for (;;) {
 		if (m->count[at] > 0) {
 			line->len = 0;
-			cg_folded_line(line, frames, depth + 1, m->count[at]);
+			cgi_folded_line(line, frames, depth + 1, m->count[at]);
 			if (line->failed ||
 			    (k = write(ctx, line->ptr, line->len)) != CG_OK)
 				break;
@@ -419,9 +419,9 @@ cg_kind cg_pego_folded(const cg_pego *p, size_t ev, cg_write_fn write,
 {
 	size_t evs[PEGO_EVENTS], n = present(p, evs);
 	merged m;
-	cg_buf line = CG_BUF_INIT;
+	cgi_buf line = CGI_BUF_INIT;
 	cg_kind k;
-	if (p->kind != CG_PEGO_TRACE)
+	if (p->kind != CGI_PEGO_TRACE)
 		return cgi_fail(err, CG_UNSUPPORTED, 0,
 		               "a profile has no stacks (a trace has)");
 	if (ev >= n)
@@ -431,6 +431,6 @@ cg_kind cg_pego_folded(const cg_pego *p, size_t ev, cg_write_fn write,
 	else
 		k = walk(p, &m, &line, write, ctx, err);
 	merged_free(&m);
-	cg_buf_free(&line);
+	cgi_buf_free(&line);
 	return k;
 }

@@ -10,7 +10,7 @@
 #ifndef CGPROF_PEGO_H
 #define CGPROF_PEGO_H
 
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "json.h"
 #include "table.h"
 
@@ -56,14 +56,14 @@ typedef struct pego_warning {
 } pego_warning;
 
 struct cg_pego {
-	int kind;           /* CG_PEGO_TRACE or CG_PEGO_PROFILE */
+	int kind;           /* CGI_PEGO_TRACE or CGI_PEGO_PROFILE */
 	int typescript;     /* the generated TypeScript parsers' spelling */
 	unsigned present;   /* 1 << event for each event written */
-	cg_interner rules;  /* rule names, IDs from 0 */
+	cgi_interner rules;  /* rule names, IDs from 0 */
 	/* a trace */
 	pego_node *nodes;
 	size_t nnodes, nodes_cap;
-	cg_pairmap child_of; /* (parent node, rule) -> node */
+	cgi_pairmap child_of; /* (parent node, rule) -> node */
 	size_t *parses;      /* each parse's root node */
 	size_t nparses, parses_cap;
 	uint64_t aborted, aborted_line;
@@ -102,29 +102,29 @@ void cgi_pego_warn(cg_pego *p, uint64_t line, const char *fmt, ...)
  * it must be there. */
 typedef struct pego_key {
 	const char *name;
-	unsigned kinds;  /* 1 << cg_jkind for each kind allowed */
+	unsigned kinds;  /* 1 << cgi_jkind for each kind allowed */
 	int required;
 } pego_key;
 
-#define PEGO_INT (1u << CG_JSON_NUMBER)
-#define PEGO_BOOL ((1u << CG_JSON_TRUE) | (1u << CG_JSON_FALSE))
-#define PEGO_STR (1u << CG_JSON_STRING)
-#define PEGO_OBJ (1u << CG_JSON_OBJECT)
-#define PEGO_ARR (1u << CG_JSON_ARRAY)
-#define PEGO_NULL (1u << CG_JSON_NULL)
+#define PEGO_INT (1u << CGI_JSON_NUMBER)
+#define PEGO_BOOL ((1u << CGI_JSON_TRUE) | (1u << CGI_JSON_FALSE))
+#define PEGO_STR (1u << CGI_JSON_STRING)
+#define PEGO_OBJ (1u << CGI_JSON_OBJECT)
+#define PEGO_ARR (1u << CGI_JSON_ARRAY)
+#define PEGO_NULL (1u << CGI_JSON_NULL)
 
 /* The members of the object at index obj matched to keys (at most 32):
  * at[i] is the index of key i's value, or 0 when absent.  An unknown or
  * repeated key, a value of a kind the key does not take, or a required
  * key absent is CG_SYNTAX at the line of the key or (absent) the
  * object's.  what names the object in messages. */
-cg_kind cgi_pego_members(const cg_json *j, size_t obj, const pego_key *keys,
+cg_kind cgi_pego_members(const cgi_json *j, size_t obj, const pego_key *keys,
                         size_t nkeys, const char *what, size_t *at,
                         cg_error *err);
 
 /* The integer value at index i of a member named key: CG_SYNTAX at its
  * line if it is not a non-negative integer, CG_RESOURCE past UInt64. */
-cg_kind cgi_pego_u64(const cg_json *j, size_t i, const char *key,
+cg_kind cgi_pego_u64(const cgi_json *j, size_t i, const char *key,
                     uint64_t *out, cg_error *err);
 
 #endif

@@ -15,11 +15,11 @@ static void excerpt(char *out, size_t n, cg_str s)
 
 static const char *kind_text(unsigned kinds)
 {
-	if (kinds & (1u << CG_JSON_OBJECT))
+	if (kinds & (1u << CGI_JSON_OBJECT))
 		return "an object";
-	if (kinds & (1u << CG_JSON_ARRAY))
+	if (kinds & (1u << CGI_JSON_ARRAY))
 		return kinds & PEGO_NULL ? "an array or null" : "an array";
-	if (kinds & (1u << CG_JSON_STRING))
+	if (kinds & (1u << CGI_JSON_STRING))
 		return kinds & PEGO_NULL ? "a string or null" : "a string";
 	if (kinds & PEGO_BOOL)
 		return "true or false";
@@ -36,7 +36,7 @@ static size_t find_key(const pego_key *keys, size_t nkeys, cg_str raw)
 	return nkeys;
 }
 
-cg_kind cgi_pego_members(const cg_json *j, size_t obj, const pego_key *keys,
+cg_kind cgi_pego_members(const cgi_json *j, size_t obj, const pego_key *keys,
                         size_t nkeys, const char *what, size_t *at,
                         cg_error *err)
 {
@@ -44,7 +44,7 @@ cg_kind cgi_pego_members(const cg_json *j, size_t obj, const pego_key *keys,
 	char ex[64];
 	memset(at, 0, nkeys * sizeof *at);
 	for (m = 0; m < j->v[obj].count; m++, i = j->v[i + 1].next) {
-		const cg_jval *key = &j->v[i], *val = &j->v[i + 1];
+		const cgi_jval *key = &j->v[i], *val = &j->v[i + 1];
 		excerpt(ex, sizeof ex, key->raw);
 		if ((k = find_key(keys, nkeys, key->raw)) == nkeys)
 			return cgi_fail(err, CG_SYNTAX, key->line,
@@ -64,7 +64,7 @@ cg_kind cgi_pego_members(const cg_json *j, size_t obj, const pego_key *keys,
 	return CG_OK;
 }
 
-cg_kind cgi_pego_u64(const cg_json *j, size_t i, const char *key,
+cg_kind cgi_pego_u64(const cgi_json *j, size_t i, const char *key,
                     uint64_t *out, cg_error *err)
 {
 	int r = cgi_json_u64(j->v[i].raw, out);
@@ -88,11 +88,11 @@ cg_kind cgi_pego_rule(cg_pego *p, cg_str raw, const cg_limits *limits,
 		return cgi_fail_memory(err, line);
 	name.ptr = buf;
 	name.len = cgi_json_decode(raw, buf);
-	if (name.len == 0 || cg_key_is(name.ptr, name.len, "<parse>") ||
+	if (name.len == 0 || cgi_key_is(name.ptr, name.len, "<parse>") ||
 	    memchr(name.ptr, '\n', name.len) || memchr(name.ptr, '\r', name.len)) {
 		const char *why =
 		    name.len == 0 ? "an empty rule name"
-		    : cg_key_is(name.ptr, name.len, "<parse>")
+		    : cgi_key_is(name.ptr, name.len, "<parse>")
 		        ? "a rule named <parse>, the name of the root"
 		        : "a rule name holding a line ending";
 		if (buf != stack)

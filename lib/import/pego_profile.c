@@ -75,7 +75,7 @@ static const int summed[][2] = {{T_CALLS, -1},
 typedef struct profile {
 	cg_pego *p;
 	const cg_limits *limits;
-	cg_json j;
+	cgi_json j;
 	int spelling;
 	uint64_t sums[NSUMMED];
 	int all_wasted_known;
@@ -130,14 +130,14 @@ static cg_kind skip_reasons(profile *pr, size_t arr, uint64_t skipped,
 	size_t i, at[2];
 	cg_kind k;
 	for (i = arr + 1; i < pr->j.v[arr].next; i = pr->j.v[i].next) {
-		if (pr->j.v[i].kind != CG_JSON_OBJECT)
+		if (pr->j.v[i].kind != CGI_JSON_OBJECT)
 			return cgi_fail(pr->err, CG_SYNTAX, pr->j.v[i].line,
 			               "a skip reason is not an object");
 		if ((k = cgi_pego_members(&pr->j, i, keys, 2, "a skip reason", at,
 		                         pr->err)) != CG_OK ||
 		    (k = cgi_pego_u64(&pr->j, at[1], "count", &n, pr->err)) != CG_OK)
 			return k;
-		sum = cg_sat_add(sum, n);
+		sum = cgi_sat_add(sum, n);
 	}
 	if (sum != skipped)
 		return cgi_fail(pr->err, CG_SYNTAX, skipped_line,
@@ -205,7 +205,7 @@ static cg_kind rule_extras(profile *pr, const size_t *at, const uint64_t *c)
 	    (k = cgi_pego_u64(&pr->j, at[R_EXAMINED], "examined", &v, pr->err)) !=
 	        CG_OK)
 		return k;
-	if (pr->j.v[at[R_WASTED_KNOWN]].kind != CG_JSON_TRUE)
+	if (pr->j.v[at[R_WASTED_KNOWN]].kind != CGI_JSON_TRUE)
 		pr->all_wasted_known = 0;
 	return skip_reasons(pr, at[R_SKIP_REASONS], c[PEGO_SKIPPED],
 	                    pr->j.v[at[R_SKIPPED]].line);
@@ -218,7 +218,7 @@ static cg_kind one_rule(profile *pr, size_t obj)
 	uint64_t c[PEGO_EVENTS], calls;
 	uint32_t id;
 	cg_kind k;
-	if (pr->j.v[obj].kind != CG_JSON_OBJECT)
+	if (pr->j.v[obj].kind != CGI_JSON_OBJECT)
 		return cgi_fail(pr->err, CG_SYNTAX, pr->j.v[obj].line,
 		               "a rule is not an object");
 	if ((k = cgi_pego_members(&pr->j, obj, rule_keys[pr->spelling], R_KEYS,
@@ -231,13 +231,13 @@ static cg_kind one_rule(profile *pr, size_t obj)
 	if (id < before)
 		return cgi_fail(pr->err, CG_SYNTAX, pr->j.v[at[R_RULE]].line,
 		               "a rule listed twice");
-	if (cg_grow((void **)&p->counters, &p->counters_cap,
+	if (cgi_grow((void **)&p->counters, &p->counters_cap,
 	            (size_t)(id + 1) * PEGO_EVENTS, sizeof *p->counters))
 		return cgi_fail_memory(pr->err, pr->j.v[obj].line);
 	memcpy(p->counters + (size_t)id * PEGO_EVENTS, c, sizeof c);
-	pr->sums[0] = cg_sat_add(pr->sums[0], calls);
+	pr->sums[0] = cgi_sat_add(pr->sums[0], calls);
 	for (e = 1; e < NSUMMED; e++)
-		pr->sums[e] = cg_sat_add(pr->sums[e], c[summed[e][1]]);
+		pr->sums[e] = cgi_sat_add(pr->sums[e], c[summed[e][1]]);
 	return CG_OK;
 }
 
@@ -343,16 +343,16 @@ static cg_kind describe(profile *pr, const size_t *at, const uint64_t *t)
 static cg_kind hints(profile *pr, size_t arr)
 {
 	size_t i;
-	if (arr == 0 || pr->j.v[arr].kind == CG_JSON_NULL)
+	if (arr == 0 || pr->j.v[arr].kind == CGI_JSON_NULL)
 		return CG_OK;
 	for (i = arr + 1; i < pr->j.v[arr].next; i = pr->j.v[i].next)
-		if (pr->j.v[i].kind != CG_JSON_STRING)
+		if (pr->j.v[i].kind != CGI_JSON_STRING)
 			return cgi_fail(pr->err, CG_SYNTAX, pr->j.v[i].line,
 			               "a hint is not a string");
 	return CG_OK;
 }
 
-static int spelling_of(const cg_json *j)
+static int spelling_of(const cgi_json *j)
 {
 	size_t i = 1, m;
 	for (m = 0; m < j->v[0].count; m++, i = j->v[i + 1].next)
@@ -395,7 +395,7 @@ cg_kind cgi_pego_read_profile(cg_pego *p, const char *buf, size_t len,
 	pr.p = p;
 	pr.limits = limits;
 	pr.err = err;
-	p->kind = CG_PEGO_PROFILE;
+	p->kind = CGI_PEGO_PROFILE;
 	k = read_profile(&pr, buf, len);
 	cgi_json_free(&pr.j);
 	if (k != CG_OK)

@@ -73,7 +73,7 @@ typedef struct frame {
 typedef struct trace {
 	cg_pego *p;
 	const cg_limits *limits;
-	cg_json j;
+	cgi_json j;
 	int spelling;   /* -1 until the first event */
 	frame *open;
 	size_t nopen, open_cap;
@@ -91,7 +91,7 @@ static cg_kind oom(cg_error *err, uint64_t line)
 /* dst += src over every event; -1 past UInt64 (dst unchanged). */
 static int add_all(uint64_t *dst, const uint64_t *src)
 {
-	return cg_add_costs(dst, src, PEGO_EVENTS);
+	return cgi_add_costs(dst, src, PEGO_EVENTS);
 }
 
 static cg_kind overflow(cg_error *err, uint64_t line)
@@ -104,7 +104,7 @@ static cg_kind new_node(trace *t, uint32_t rule, size_t parent, size_t *at)
 	cg_pego *p = t->p;
 	pego_node *n;
 	if (p->nnodes >= UINT32_MAX ||
-	    cg_grow((void **)&p->nodes, &p->nodes_cap, p->nnodes + 1,
+	    cgi_grow((void **)&p->nodes, &p->nodes_cap, p->nnodes + 1,
 	            sizeof *p->nodes))
 		return oom(t->err, 0);
 	n = &p->nodes[p->nnodes];
@@ -118,7 +118,7 @@ static cg_kind new_node(trace *t, uint32_t rule, size_t parent, size_t *at)
 static cg_kind new_parse(trace *t, uint64_t line)
 {
 	cg_pego *p = t->p;
-	if (cg_grow((void **)&p->parses, &p->parses_cap, p->nparses + 1,
+	if (cgi_grow((void **)&p->parses, &p->parses_cap, p->nparses + 1,
 	            sizeof *p->parses) ||
 	    new_node(t, PEGO_ROOT, SIZE_MAX, &t->root) != CG_OK)
 		return oom(t->err, line);
@@ -178,7 +178,7 @@ static cg_kind check_failure(trace *t, size_t obj)
 	for (i = 3; i < 5; i++)
 		for (e = at[i] + 1; at[i] != 0 && e < t->j.v[at[i]].next;
 		     e = t->j.v[e].next)
-			if (t->j.v[e].kind != CG_JSON_STRING)
+			if (t->j.v[e].kind != CGI_JSON_STRING)
 				return cgi_fail(t->err, CG_SYNTAX, t->j.v[e].line,
 				               "'%s' holds something other than strings",
 				               keys[i].name);
@@ -186,7 +186,7 @@ static cg_kind check_failure(trace *t, size_t obj)
 }
 
 /* Which spelling the first event has: a key "event" or "kind". */
-static int spelling_of(const cg_json *j)
+static int spelling_of(const cgi_json *j)
 {
 	size_t i = 1, m;
 	for (m = 0; m < j->v[0].count; m++, i = j->v[i + 1].next) {
@@ -237,15 +237,15 @@ static cg_kind check_kind_keys(trace *t, const event *e, const size_t *at)
 				               keys[exit_only[i]].name);
 	} else if (e->kind == SKIPPED &&
 	           (at[K_SKIP_REASON] == 0 ||
-	            t->j.v[at[K_SKIP_REASON]].kind != CG_JSON_STRING))
+	            t->j.v[at[K_SKIP_REASON]].kind != CGI_JSON_STRING))
 		return cgi_fail(t->err, CG_SYNTAX, e->line,
 		               "a skipped event without a skipReason string");
 	return CG_OK;
 }
 
-static int is_true(const cg_json *j, size_t at)
+static int is_true(const cgi_json *j, size_t at)
 {
-	return at != 0 && j->v[at].kind == CG_JSON_TRUE;
+	return at != 0 && j->v[at].kind == CGI_JSON_TRUE;
 }
 
 /* Every integer, then the exit's own rules. */
@@ -339,7 +339,7 @@ static cg_kind enter(trace *t, const event *e)
 	         new_parse(t, e->line) != CG_OK)
 		return CG_RESOURCE;
 	if (context(t, e->rule, e->line, &node) != CG_OK ||
-	    cg_grow((void **)&t->open, &t->open_cap, t->nopen + 1,
+	    cgi_grow((void **)&t->open, &t->open_cap, t->nopen + 1,
 	            sizeof *t->open))
 		return oom(t->err, e->line);
 	if (t->p->nodes[node].self[PEGO_ENTERED] == UINT64_MAX)
@@ -463,7 +463,7 @@ cg_kind cgi_pego_read_trace(cg_pego *p, const char *buf, size_t len,
 	t.limits = limits;
 	t.spelling = -1;
 	t.err = err;
-	p->kind = CG_PEGO_TRACE;
+	p->kind = CGI_PEGO_TRACE;
 	for (; s < end && k == CG_OK; line++) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		size_t n = (size_t)((nl ? nl : end) - s);

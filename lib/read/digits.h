@@ -32,14 +32,14 @@ static inline const char *digits_by_words(const char *s, uint64_t *v)
 	                                  10000,  100000,  1000000,  10000000};
 	uint64_t w, m, x = 0;
 	unsigned n, i = 0;
-	while ((m = cg_nondigits(w = cg_load8(s + i))) == 0) {
-		x = x * 100000000u + cg_eight_digits(w);
+	while ((m = cgi_nondigits(w = cgi_load8(s + i))) == 0) {
+		x = x * 100000000u + cgi_eight_digits(w);
 		if ((i += 8) > 16)
 			return NULL;
 	}
-	n = cg_first_byte(m);
+	n = cgi_first_byte(m);
 	if (n > 0)
-		x = x * scale[n] + cg_eight_digits(w << (64 - 8 * n));
+		x = x * scale[n] + cgi_eight_digits(w << (64 - 8 * n));
 	if (i + n > 19)
 		return NULL;
 	*v = x;
@@ -84,7 +84,7 @@ static inline const char *hex_digits(const char *s, const char *e,
 	const char *start = s;
 	uint64_t x = 0;
 	int h;
-	while (s < e && (h = cg_hex_digit(*s)) >= 0) {
+	while (s < e && (h = cgi_hex_digit(*s)) >= 0) {
 		x = x << 4 | (uint64_t)h;
 		s++;
 	}

@@ -9,8 +9,8 @@
  * line end is not held whole. */
 #define LINE_MAX_BYTES ((size_t)16 << 20)
 
-struct cg_folded {
-	cg_folded_fn fn;
+struct cgi_folded {
+	cgi_folded_fn fn;
 	void *ctx;
 	char *line;          /* a line cut by a chunk's end */
 	size_t len, cap;
@@ -22,7 +22,7 @@ struct cg_folded {
 	cg_kind failed;
 };
 
-cg_kind cg_folded_new(cg_folded_fn fn, void *ctx, cg_folded **out,
+cg_kind cgi_folded_new(cgi_folded_fn fn, void *ctx, cgi_folded **out,
                       cg_error *err)
 {
 	*out = cg_calloc(1, sizeof **out);
@@ -33,7 +33,7 @@ cg_kind cg_folded_new(cg_folded_fn fn, void *ctx, cg_folded **out,
 	return CG_OK;
 }
 
-void cg_folded_free(cg_folded *p)
+void cgi_folded_free(cgi_folded *p)
 {
 	if (p == NULL)
 		return;
@@ -43,7 +43,7 @@ void cg_folded_free(cg_folded *p)
 	cg_free(p);
 }
 
-/* The escape cg_fold_escape writes at s (n bytes), its byte in *out. */
+/* The escape cgi_fold_escape writes at s (n bytes), its byte in *out. */
 static int unescape(const char *s, size_t n, char *out)
 {
 	static const char *const esc[] = {"%3B", "%25", "%0D", "%0A"};
@@ -59,7 +59,7 @@ static int unescape(const char *s, size_t n, char *out)
 	return 0;
 }
 
-static cg_kind fault(cg_folded *p, cg_error *err, const char *what)
+static cg_kind fault(cgi_folded *p, cg_error *err, const char *what)
 {
 	return p->failed = cgi_fail(err, CG_SYNTAX, p->lineno, "%s", what);
 }
@@ -81,7 +81,7 @@ static int count_of(const char *s, size_t n, uint64_t *v)
 }
 
 /* One line, its end taken off: handed over, or its fault. */
-static cg_kind one_line(cg_folded *p, const char *s, size_t n, cg_error *err)
+static cg_kind one_line(cgi_folded *p, const char *s, size_t n, cg_error *err)
 {
 	size_t sp, i, depth = 0, at = 0, start = 0;
 	uint64_t count;
@@ -96,14 +96,14 @@ static cg_kind one_line(cg_folded *p, const char *s, size_t n, cg_error *err)
 		return fault(p, err, "expected FRAME;FRAME;... COUNT, a count of "
 		                     "decimal digits after the last space");
 	n = sp - 1;
-	if (cg_grow((void **)&p->names, &p->ncap, n + 1, 1))
+	if (cgi_grow((void **)&p->names, &p->ncap, n + 1, 1))
 		return p->failed = cgi_fail_memory(err, p->lineno);
 	for (i = 0; i <= n; i++) {
 		size_t len;
 		if (i == n || s[i] == ';') {
 			if (at == start)
 				return fault(p, err, "an empty frame");
-			if (cg_grow((void **)&p->frames, &p->fcap, depth + 1,
+			if (cgi_grow((void **)&p->frames, &p->fcap, depth + 1,
 			            sizeof *p->frames))
 				return p->failed = cgi_fail_memory(err, p->lineno);
 			p->frames[depth].ptr = p->names + start;
@@ -133,7 +133,7 @@ static cg_kind one_line(cg_folded *p, const char *s, size_t n, cg_error *err)
 	return CG_OK;
 }
 
-cg_kind cg_folded_feed(cg_folded *p, const char *bytes, size_t n, cg_error *err)
+cg_kind cgi_folded_feed(cgi_folded *p, const char *bytes, size_t n, cg_error *err)
 {
 	const char *end = bytes + n;
 	if (p->failed != CG_OK)
@@ -146,7 +146,7 @@ cg_kind cg_folded_feed(cg_folded *p, const char *bytes, size_t n, cg_error *err)
 			return p->failed = cgi_fail(err, CG_RESOURCE, p->lineno + 1,
 			                           "a line over 16 MiB");
 		if (nl == NULL || p->len > 0) {
-			if (cg_grow((void **)&p->line, &p->cap, p->len + take + 1, 1))
+			if (cgi_grow((void **)&p->line, &p->cap, p->len + take + 1, 1))
 				return p->failed = cgi_fail_memory(err, p->lineno + 1);
 			memcpy(p->line + p->len, bytes, take);
 			p->len += take;
@@ -164,7 +164,7 @@ cg_kind cg_folded_feed(cg_folded *p, const char *bytes, size_t n, cg_error *err)
 	return CG_OK;
 }
 
-cg_kind cg_folded_finish(cg_folded *p, cg_error *err)
+cg_kind cgi_folded_finish(cgi_folded *p, cg_error *err)
 {
 	cg_kind k;
 	if (p->failed != CG_OK)

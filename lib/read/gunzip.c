@@ -17,7 +17,7 @@
 #define OUT_SIZE (64 * 1024) /* decompressed bytes at a time */
 #define GZIP_ONLY (15 + 16)  /* the largest window; the gzip wrapper */
 
-struct cg_gunzip {
+struct cgi_gunzip {
 	z_stream z;
 	int started;            /* inflateInit2 succeeded: inflateEnd owed */
 	unsigned char *out;     /* OUT_SIZE bytes */
@@ -49,9 +49,9 @@ static void z_free(voidpf opaque, voidpf p)
 	cg_free(p);
 }
 
-cg_gunzip *cgi_gunzip_new(void)
+cgi_gunzip *cgi_gunzip_new(void)
 {
-	cg_gunzip *g = cg_calloc(1, sizeof *g);
+	cgi_gunzip *g = cg_calloc(1, sizeof *g);
 	if (g == NULL)
 		return NULL;
 	g->fault.kind = CG_OK;
@@ -70,7 +70,7 @@ cg_gunzip *cgi_gunzip_new(void)
 	return g;
 }
 
-void cgi_gunzip_free(cg_gunzip *g)
+void cgi_gunzip_free(cgi_gunzip *g)
 {
 	if (g == NULL)
 		return;
@@ -80,14 +80,14 @@ void cgi_gunzip_free(cg_gunzip *g)
 	cg_free(g);
 }
 
-void cgi_gunzip_input(cg_gunzip *g, const void *bytes, size_t n)
+void cgi_gunzip_input(cgi_gunzip *g, const void *bytes, size_t n)
 {
 	g->in = bytes;
 	g->nin = n;
 }
 
 /* zlib's input refilled from the bytes given, once it has read its own. */
-static void refill(cg_gunzip *g)
+static void refill(cgi_gunzip *g)
 {
 	uInt n;
 	if (g->z.avail_in > 0 || g->nin == 0)
@@ -101,13 +101,13 @@ static void refill(cg_gunzip *g)
 
 /* The line being read: the complete lines, one more for a line begun,
  * and at least the first. */
-static uint64_t line_now(const cg_gunzip *g)
+static uint64_t line_now(const cgi_gunzip *g)
 {
 	uint64_t line = g->lines + (uint64_t)g->begun;
 	return line > 0 ? line : 1;
 }
 
-static void broken(cg_gunzip *g, const char *why)
+static void broken(cgi_gunzip *g, const char *why)
 {
 	cgi_fail(&g->fault, CG_SYNTAX, line_now(g), "corrupt gzip stream: %s",
 	        why != NULL ? why : "inflate failed");
@@ -115,7 +115,7 @@ static void broken(cg_gunzip *g, const char *why)
 
 /* The lines of the n bytes decompressed into g->out: LFs eight bytes at a
  * time, summed into the top byte. */
-static void count(cg_gunzip *g, size_t n)
+static void count(cgi_gunzip *g, size_t n)
 {
 	const char *s = (const char *)g->out;
 	uint64_t lfs = 0;
@@ -123,7 +123,7 @@ static void count(cg_gunzip *g, size_t n)
 	if (n == 0)
 		return;
 	for (; n - i >= 8; i += 8)
-		lfs += ((cg_bytes_eq(cg_load8(s + i), '\n') >> 7) * CG_SWAR_ONES) >> 56;
+		lfs += ((cgi_bytes_eq(cgi_load8(s + i), '\n') >> 7) * CGI_SWAR_ONES) >> 56;
 	for (; i < n; i++)
 		lfs += s[i] == '\n';
 	g->lines += lfs;
@@ -133,7 +133,7 @@ static void count(cg_gunzip *g, size_t n)
 /* Between members: the next one's magic number, however the input is
  * cut, then zlib reset and given it.  1 when a member is open, 0 when
  * more input is needed (or the bytes are refused: g->fault). */
-static int next_member(cg_gunzip *g)
+static int next_member(cgi_gunzip *g)
 {
 	const unsigned char *in;
 	uInt avail;
@@ -168,7 +168,7 @@ static int next_member(cg_gunzip *g)
 
 /* One call of inflate into the buffer: the bytes it made, and the state
  * it leaves (a member's end, a fault, out of memory). */
-static size_t inflate_some(cg_gunzip *g)
+static size_t inflate_some(cgi_gunzip *g)
 {
 	size_t made;
 	int rc;
@@ -191,32 +191,32 @@ static size_t inflate_some(cg_gunzip *g)
 	return made;
 }
 
-int cgi_gunzip_next(cg_gunzip *g, const char **out, size_t *n)
+int cgi_gunzip_next(cgi_gunzip *g, const char **out, size_t *n)
 {
 	for (;;) {
 		if (g->memory)
-			return CG_GUNZIP_MEMORY;
+			return CGI_GUNZIP_MEMORY;
 		if (g->fault.kind != CG_OK)
-			return CG_GUNZIP_FAULT;
+			return CGI_GUNZIP_FAULT;
 		if (g->between) {
 			if (!next_member(g))
-				return g->fault.kind != CG_OK ? CG_GUNZIP_FAULT
-				                              : CG_GUNZIP_NEED;
+				return g->fault.kind != CG_OK ? CGI_GUNZIP_FAULT
+				                              : CGI_GUNZIP_NEED;
 			continue;
 		}
 		refill(g);
 		if (g->z.avail_in == 0 && !g->full)
-			return CG_GUNZIP_NEED;
+			return CGI_GUNZIP_NEED;
 		/* the bytes made before a fault are handed out first: the
 		 * byte cap, an earlier stage, may refuse them */
 		if ((*n = inflate_some(g)) > 0) {
 			*out = (const char *)g->out;
-			return CG_GUNZIP_OUT;
+			return CGI_GUNZIP_OUT;
 		}
 	}
 }
 
-int cgi_gunzip_end(cg_gunzip *g)
+int cgi_gunzip_end(cgi_gunzip *g)
 {
 	if (g->fault.kind != CG_OK || g->memory)
 		return -1;
@@ -226,7 +226,7 @@ int cgi_gunzip_end(cg_gunzip *g)
 	return -1;
 }
 
-cg_kind cgi_gunzip_fault(const cg_gunzip *g, cg_error *err)
+cg_kind cgi_gunzip_fault(const cgi_gunzip *g, cg_error *err)
 {
 	if (g->fault.kind != CG_OK && err != NULL)
 		*err = g->fault;

@@ -9,7 +9,7 @@
 
 #define CHUNK (64 * 1024)
 
-struct cg_input {
+struct cgi_input {
 	char *data;
 	size_t size, cap;
 	uint64_t limit;
@@ -22,10 +22,10 @@ static cg_kind over_cap(cg_error *err, uint64_t cap)
 	return cgi_fail_limit(err, 0, "input size", "input", cap);
 }
 
-cg_kind cg_input_new(uint64_t cap, uint64_t size_hint, cg_input **out,
+cg_kind cgi_input_new(uint64_t cap, uint64_t size_hint, cgi_input **out,
                      cg_error *err)
 {
-	cg_input *in;
+	cgi_input *in;
 	*out = NULL;
 	if (size_hint > cap)
 		return over_cap(err, cap);
@@ -35,19 +35,19 @@ cg_kind cg_input_new(uint64_t cap, uint64_t size_hint, cg_input **out,
 	/* one byte more than the file, to see it grow without a realloc; a
 	 * failure here only costs the preallocation */
 	if (size_hint > 0 && size_hint < SIZE_MAX)
-		(void)cg_grow((void **)&in->data, &in->cap, (size_t)size_hint + 1, 1);
+		(void)cgi_grow((void **)&in->data, &in->cap, (size_t)size_hint + 1, 1);
 	*out = in;
 	return CG_OK;
 }
 
 /* Room for need bytes, growing by at least a chunk. */
-static int reserve(cg_input *in, size_t need)
+static int reserve(cgi_input *in, size_t need)
 {
-	return cg_grow((void **)&in->data, &in->cap,
+	return cgi_grow((void **)&in->data, &in->cap,
 	               need < CHUNK && in->cap < CHUNK ? CHUNK : need, 1);
 }
 
-cg_kind cg_input_feed(cg_input *in, const void *bytes, size_t n, cg_error *err)
+cg_kind cgi_input_feed(cgi_input *in, const void *bytes, size_t n, cg_error *err)
 {
 	if (in->refused || (uint64_t)n > in->limit - in->size) {
 		in->refused = 1;
@@ -64,7 +64,7 @@ cg_kind cg_input_feed(cg_input *in, const void *bytes, size_t n, cg_error *err)
 	return CG_OK;
 }
 
-cg_kind cg_input_read_fd(cg_input *in, int fd, cg_error *err)
+cg_kind cgi_input_read_fd(cgi_input *in, int fd, cg_error *err)
 {
 	for (;;) {
 		ssize_t got;
@@ -97,17 +97,17 @@ cg_kind cg_input_read_fd(cg_input *in, int fd, cg_error *err)
 	}
 }
 
-const char *cg_input_data(const cg_input *in)
+const char *cgi_input_data(const cgi_input *in)
 {
 	return in->data != NULL ? in->data : "";
 }
 
-size_t cg_input_size(const cg_input *in)
+size_t cgi_input_size(const cgi_input *in)
 {
 	return in->size;
 }
 
-void cg_input_free(cg_input *in)
+void cgi_input_free(cgi_input *in)
 {
 	if (in == NULL)
 		return;

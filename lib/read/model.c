@@ -16,9 +16,9 @@ typedef struct stored {
 	size_t nums; /* index of pos, then target (calls), then costs */
 } stored;
 
-struct cg_model {
-	cg_interner names; /* the records' names */
-	cg_arena text;     /* the parts' headers and events */
+struct cgi_model {
+	cgi_interner names; /* the records' names */
+	cgi_arena text;     /* the parts' headers and events */
 	cg_part *parts;
 	size_t nparts, parts_cap;
 	stored *recs;
@@ -28,18 +28,18 @@ struct cg_model {
 	int oom; /* a handler ran out of memory */
 };
 
-static int push_nums(cg_model *m, const uint64_t *v, size_t n)
+static int push_nums(cgi_model *m, const uint64_t *v, size_t n)
 {
 	if (n == 0)
 		return 0;
-	if (cg_grow((void **)&m->nums, &m->nums_cap, m->nnums + n, sizeof *v))
+	if (cgi_grow((void **)&m->nums, &m->nums_cap, m->nnums + n, sizeof *v))
 		return -1;
 	memcpy(m->nums + m->nnums, v, n * sizeof *v);
 	m->nnums += n;
 	return 0;
 }
 
-static cg_kind out_of_memory(cg_model *m)
+static cg_kind out_of_memory(cgi_model *m)
 {
 	m->oom = 1;
 	return CG_RESOURCE;
@@ -47,9 +47,9 @@ static cg_kind out_of_memory(cg_model *m)
 
 static cg_kind on_record(void *ctx, const cg_part *part, const cg_record *r)
 {
-	cg_model *m = ctx;
+	cgi_model *m = ctx;
 	stored *s;
-	if (cg_grow((void **)&m->recs, &m->recs_cap, m->nrecs + 1, sizeof *s))
+	if (cgi_grow((void **)&m->recs, &m->recs_cap, m->nrecs + 1, sizeof *s))
 		return out_of_memory(m);
 	s = &m->recs[m->nrecs];
 	s->kind = r->kind;
@@ -73,7 +73,7 @@ static cg_kind on_record(void *ctx, const cg_part *part, const cg_record *r)
 }
 
 /* s as a view of the model's own copy. */
-static int own(cg_model *m, cg_str *s)
+static int own(cgi_model *m, cg_str *s)
 {
 	const char *copy = cgi_arena_copy(&m->text, s->ptr, s->len);
 	if (copy == NULL)
@@ -83,7 +83,7 @@ static int own(cg_model *m, cg_str *s)
 }
 
 /* The part's strings live only as long as the part: they are copied. */
-static int own_strings(cg_model *m, cg_part *p)
+static int own_strings(cgi_model *m, cg_part *p)
 {
 	size_t i;
 	for (i = 0; i < p->nheaders; i++)
@@ -97,9 +97,9 @@ static int own_strings(cg_model *m, cg_part *p)
 
 static cg_kind on_part_end(void *ctx, const cg_part *part)
 {
-	cg_model *m = ctx;
+	cgi_model *m = ctx;
 	cg_part *p;
-	if (cg_grow((void **)&m->parts, &m->parts_cap, m->nparts + 1,
+	if (cgi_grow((void **)&m->parts, &m->parts_cap, m->nparts + 1,
 	            sizeof *m->parts))
 		return out_of_memory(m);
 	p = &m->parts[m->nparts];
@@ -113,22 +113,22 @@ static cg_kind on_part_end(void *ctx, const cg_part *part)
 	return CG_OK;
 }
 
-cg_kind cg_model_read(const char *buf, size_t len, const cg_limits *limits,
-                      unsigned flags, cg_model **model, cg_error *err)
+cg_kind cgi_model_read(const char *buf, size_t len, const cg_limits *limits,
+                      unsigned flags, cgi_model **model, cg_error *err)
 {
 	cg_read_options opt;
-	cg_read_options_default(&opt);
+	cgi_read_options_default(&opt);
 	opt.limits = limits;
 	opt.flags = flags;
-	return cg_model_read_opts(buf, len, &opt, model, err);
+	return cgi_model_read_opts(buf, len, &opt, model, err);
 }
 
-cg_kind cg_model_read_opts(const char *buf, size_t len,
-                           const cg_read_options *opt, cg_model **model,
+cg_kind cgi_model_read_opts(const char *buf, size_t len,
+                           const cg_read_options *opt, cgi_model **model,
                            cg_error *err)
 {
 	static const cg_handler collect = {NULL, on_record, on_part_end};
-	cg_model *m;
+	cgi_model *m;
 	cg_kind k;
 	*model = NULL;
 	if ((m = cg_calloc(1, sizeof *m)) == NULL)
@@ -137,18 +137,18 @@ cg_kind cg_model_read_opts(const char *buf, size_t len,
 	if (m->oom)
 		k = cgi_fail_memory(err, err != NULL ? err->line : 0);
 	if (k != CG_OK) {
-		cg_model_free(m);
+		cgi_model_free(m);
 		return k;
 	}
 	*model = m;
 	return CG_OK;
 }
 
-size_t cg_model_part_count(const cg_model *m) { return m->nparts; }
-const cg_part *cg_model_part(const cg_model *m, size_t i) { return &m->parts[i]; }
-size_t cg_model_record_count(const cg_model *m) { return m->nrecs; }
+size_t cgi_model_part_count(const cgi_model *m) { return m->nparts; }
+const cg_part *cgi_model_part(const cgi_model *m, size_t i) { return &m->parts[i]; }
+size_t cgi_model_record_count(const cgi_model *m) { return m->nrecs; }
 
-void cg_model_record(const cg_model *m, size_t i, cg_record *r, size_t *part)
+void cgi_model_record(const cgi_model *m, size_t i, cg_record *r, size_t *part)
 {
 	const stored *s = &m->recs[i];
 	const cg_part *p = &m->parts[s->part];
@@ -194,7 +194,7 @@ static int part_eq(const cg_part *a, const cg_part *b)
 		if (a->summaries[i].n != b->summaries[i].n)
 			return 0;
 	for (i = 0; i < a->nevents; i++)
-		if (!cg_str_eq(a->events[i], b->events[i]))
+		if (!cgi_str_eq(a->events[i], b->events[i]))
 			return 0;
 	for (i = 0; i < a->npos; i++)
 		if (a->pos[i] != b->pos[i])
@@ -208,10 +208,10 @@ static int record_eq(const cg_record *a, const cg_record *b)
 	if (a->kind != b->kind || a->calls != b->calls || a->npos != b->npos ||
 	    a->ncost != b->ncost)
 		return 0;
-	if (!cg_str_eq(a->ob, b->ob) || !cg_str_eq(a->fl, b->fl) ||
-	    !cg_str_eq(a->fi, b->fi) || !cg_str_eq(a->fn, b->fn) ||
-	    !cg_str_eq(a->cob, b->cob) || !cg_str_eq(a->cfl, b->cfl) ||
-	    !cg_str_eq(a->cfn, b->cfn))
+	if (!cgi_str_eq(a->ob, b->ob) || !cgi_str_eq(a->fl, b->fl) ||
+	    !cgi_str_eq(a->fi, b->fi) || !cgi_str_eq(a->fn, b->fn) ||
+	    !cgi_str_eq(a->cob, b->cob) || !cgi_str_eq(a->cfl, b->cfl) ||
+	    !cgi_str_eq(a->cfn, b->cfn))
 		return 0;
 	if (!nums_eq(a->pos, b->pos, a->npos) ||
 	    !nums_eq(a->cost, b->cost, a->ncost))
@@ -219,7 +219,7 @@ static int record_eq(const cg_record *a, const cg_record *b)
 	return a->kind != CG_RECORD_CALL || nums_eq(a->target, b->target, a->npos);
 }
 
-int cg_model_equal(const cg_model *a, const cg_model *b)
+int cgi_model_equal(const cgi_model *a, const cgi_model *b)
 {
 	size_t i;
 	if (a->nparts != b->nparts || a->nrecs != b->nrecs)
@@ -230,15 +230,15 @@ int cg_model_equal(const cg_model *a, const cg_model *b)
 	for (i = 0; i < a->nrecs; i++) {
 		cg_record ra, rb;
 		size_t pa, pb;
-		cg_model_record(a, i, &ra, &pa);
-		cg_model_record(b, i, &rb, &pb);
+		cgi_model_record(a, i, &ra, &pa);
+		cgi_model_record(b, i, &rb, &pb);
 		if (pa != pb || !record_eq(&ra, &rb))
 			return 0;
 	}
 	return 1;
 }
 
-void cg_model_free(cg_model *m)
+void cgi_model_free(cgi_model *m)
 {
 	size_t i;
 	if (m == NULL)

@@ -20,16 +20,16 @@
 static uint64_t call_charge(const parser *ps, uint64_t c)
 {
 	size_t i;
-	c = cg_sat_add(c, ps->callee_ob.units);
-	c = cg_sat_add(c, ps->callee_fl.units);
-	c = cg_sat_add(c, ps->callee_fn.units);
-	c = cg_sat_add(c, cg_digits(ps->call_count) + 1u);
+	c = cgi_sat_add(c, ps->callee_ob.units);
+	c = cgi_sat_add(c, ps->callee_fl.units);
+	c = cgi_sat_add(c, ps->callee_fn.units);
+	c = cgi_sat_add(c, cgi_digits(ps->call_count) + 1u);
 	for (i = 0; i < ps->part.npos; i++)
-		c = cg_sat_add(c, cg_digits(ps->target[i]) + 1u);
+		c = cgi_sat_add(c, cgi_digits(ps->target[i]) + 1u);
 	return c;
 }
 
-static cg_str view(cg_name n)
+static cg_str view(cgi_name n)
 {
 	cg_str s;
 	s.ptr = n.ptr;
@@ -112,11 +112,11 @@ static inline cg_kind emit_record(parser *ps, const uint64_t *pos,
                                   const uint64_t *cost, uint64_t numbers)
 {
 	int call = ps->call_pending;
-	uint64_t c = cg_sat_add(ps->record_units, numbers);
+	uint64_t c = cgi_sat_add(ps->record_units, numbers);
 	if (ps->records >= ps->max_records)
 		return too_many_records(ps);
 	ps->records++;
-	ps->budget = cg_sat_add(ps->budget, call ? call_charge(ps, c) : c);
+	ps->budget = cgi_sat_add(ps->budget, call ? call_charge(ps, c) : c);
 	if (ps->budget > ps->max_budget)
 		return over_budget(ps);
 	ps->part.records++;
@@ -135,7 +135,7 @@ static void new_decade(struct decade *d, uint64_t v)
 {
 	unsigned i;
 	uint64_t hi = 10;
-	d->digits = cg_digits(v);
+	d->digits = cgi_digits(v);
 	d->lo = 0;
 	for (i = 1; i < d->digits; i++) {
 		d->lo = hi;
@@ -177,7 +177,7 @@ static cg_kind cost(parser *ps, cg_str tok, uint64_t *out)
 	for (i = 1; negative && i < tok.len; i++)
 		negative = is_digit(tok.ptr[i]);
 	if (negative &&
-	    cgi_parse_u64(tok.ptr + 1, tok.len - 1, &magnitude) == CG_NUM_OK &&
+	    cgi_parse_u64(tok.ptr + 1, tok.len - 1, &magnitude) == CGI_NUM_OK &&
 	    cgi_repair(ps, CG_REPAIR_NEGATIVE)) {
 		*out = 0;
 		return CG_OK;
@@ -230,7 +230,7 @@ static inline cg_kind cost_line(parser *ps, const char *s, const char *e)
 			next_token(&s, e, &tok);
 			if ((k = cost(ps, tok, &ps->costs[ncost])) != CG_OK)
 				return k;
-			digits = cg_digits(ps->costs[ncost]);
+			digits = cgi_digits(ps->costs[ncost]);
 		}
 		charge += digits + 1u;
 		ncost++;
@@ -415,7 +415,7 @@ void cgi_parser_release(parser *ps)
 
 void cgi_parser_init(parser *ps, const cg_read_options *opt,
                     const cg_limits *lim, const cg_handler *h, void *ctx,
-                    cg_error *err, cg_interner *names)
+                    cg_error *err, cgi_interner *names)
 {
 	memset(ps, 0, sizeof *ps);
 	ps->lim = lim;
@@ -555,11 +555,11 @@ static int costs_next(const parser *ps)
 static inline const char *plain_line_end(const char *p, const char *end)
 {
 	for (; end - p >= 8; p += 8) {
-		uint64_t w = cg_load8(p);
-		uint64_t bad = (w & CG_SWAR_HIGH) | cg_zero_bytes(w);
-		uint64_t stop = bad | cg_bytes_eq(w, '\n');
+		uint64_t w = cgi_load8(p);
+		uint64_t bad = (w & CGI_SWAR_HIGH) | cgi_zero_bytes(w);
+		uint64_t stop = bad | cgi_bytes_eq(w, '\n');
 		if (stop != 0) {
-			unsigned i = cg_first_byte(stop);
+			unsigned i = cgi_first_byte(stop);
 			return (bad >> 8 * i & 0x80) != 0 ? NULL : p + i;
 		}
 	}
@@ -625,7 +625,7 @@ void cgi_parser_stats(const parser *ps, cg_stats *stats)
 	memcpy(stats->disagree_text, ps->disagree_text, sizeof ps->disagree_text);
 }
 
-void cg_read_options_default(cg_read_options *opt)
+void cgi_read_options_default(cg_read_options *opt)
 {
 	static const cg_read_options zero;
 	*opt = zero;

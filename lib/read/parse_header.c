@@ -15,7 +15,7 @@ static cg_kind add_header(parser *ps, cg_str key, cg_str value)
 	if ((uint64_t)p->nheaders >= ps->lim->headers)
 		return cgi_fail_limit(ps->err, ps->lineno, "header line count of a part",
 		                     "headers", ps->lim->headers);
-	if (cg_grow((void **)&p->headers, &p->headers_cap, p->nheaders + 1,
+	if (cgi_grow((void **)&p->headers, &p->headers_cap, p->nheaders + 1,
 	            sizeof *p->headers))
 		return cgi_fail_memory(ps->err, ps->lineno);
 	if ((key.ptr = cgi_arena_copy(&ps->part_text, key.ptr, key.len)) == NULL ||
@@ -62,14 +62,14 @@ static cg_kind header_version(parser *ps, cg_str v)
 {
 	uint64_t n;
 	switch (cgi_parse_u64(v.ptr, v.len, &n)) {
-	case CG_NUM_OK:
+	case CGI_NUM_OK:
 		if (n == 1)
 			return CG_OK;
 		return cgi_fail(ps->err, CG_UNSUPPORTED, ps->lineno,
 		               "version %llu is not supported (only version 1)",
 		               (unsigned long long)n);
-	case CG_NUM_DIGITS:
-	case CG_NUM_RANGE:
+	case CGI_NUM_DIGITS:
+	case CGI_NUM_RANGE:
 		return cgi_number(ps, v, "a version", &n);
 	default:
 		if (is_dotted_version(v)) {
@@ -110,7 +110,7 @@ static int duplicate_event(parser *ps, const cg_str *ev, size_t n,
 				}
 		return 0;
 	}
-	if (cg_grow((void **)&ps->scratch, &ps->scratch_cap, n, sizeof *ev))
+	if (cgi_grow((void **)&ps->scratch, &ps->scratch_cap, n, sizeof *ev))
 		return -1;
 	memcpy(ps->scratch, ev, n * sizeof *ev);
 	qsort(ps->scratch, n, sizeof *ev, str_cmp);
@@ -134,7 +134,7 @@ static cg_kind header_events(parser *ps, cg_str v)
 		if ((uint64_t)p->nevents >= ps->lim->events)
 			return cgi_fail_limit(ps->err, ps->lineno, "event count", "events",
 			                     ps->lim->events);
-		if (cg_grow((void **)&p->events, &p->events_cap, p->nevents + 1,
+		if (cgi_grow((void **)&p->events, &p->events_cap, p->nevents + 1,
 		            sizeof *p->events))
 			return cgi_fail_memory(ps->err, ps->lineno);
 		p->events[p->nevents++] = tok;
@@ -146,9 +146,9 @@ static cg_kind header_events(parser *ps, cg_str v)
 		return cgi_fail_memory(ps->err, ps->lineno);
 	if (dup != NULL)
 		return cgi_syntax(ps, "event '%s' is declared twice", dup->ptr, dup->len);
-	if (cg_grow((void **)&ps->costs, &ps->costs_cap, p->nevents,
+	if (cgi_grow((void **)&ps->costs, &ps->costs_cap, p->nevents,
 	            sizeof *ps->costs) ||
-	    cg_grow((void **)&ps->sums, &ps->sums_cap, 2 * p->nevents,
+	    cgi_grow((void **)&ps->sums, &ps->sums_cap, 2 * p->nevents,
 	            sizeof *ps->sums))
 		return cgi_fail_memory(ps->err, ps->lineno);
 	memset(ps->sums, 0, 2 * p->nevents * sizeof *ps->sums);
@@ -170,7 +170,7 @@ static cg_kind header_positions(parser *ps, cg_str v)
 	while (next_token(&s, e, &tok)) {
 		int f;
 		for (f = 0; f < CG_POS_FIELDS; f++)
-			if (cg_key_is(tok.ptr, tok.len, cg_pos_name(f)))
+			if (cgi_key_is(tok.ptr, tok.len, cgi_pos_name(f)))
 				break;
 		if (f == CG_POS_FIELDS) {
 			char ex[64];
@@ -210,7 +210,7 @@ static cg_kind header_values(parser *ps, cg_str v, const char *key,
 			return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
 			               "%s: has more values than the %zu events", key,
 			               ps->part.nevents);
-		if (cg_grow((void **)vals, cap, *n + 1, sizeof **vals))
+		if (cgi_grow((void **)vals, cap, *n + 1, sizeof **vals))
 			return cgi_fail_memory(ps->err, ps->lineno);
 		if ((k = cgi_number(ps, tok, "a value", &(*vals)[*n])) != CG_OK)
 			return k;
@@ -227,7 +227,7 @@ static cg_kind header_summary(parser *ps, cg_str v)
 	cg_part *p = &ps->part;
 	size_t at = p->nsummary;
 	cg_kind k;
-	if (cg_grow((void **)&p->summaries, &p->summaries_cap, p->nsummaries + 1,
+	if (cgi_grow((void **)&p->summaries, &p->summaries_cap, p->nsummaries + 1,
 	            sizeof *p->summaries))
 		return cgi_fail_memory(ps->err, ps->lineno);
 	k = header_values(ps, v, "summary", &p->summary, &p->nsummary,
@@ -263,9 +263,9 @@ static cg_kind header_totals(parser *ps, cg_str v)
 cg_kind cgi_header_line(parser *ps, cg_str key, cg_str value)
 {
 	cg_part *p = &ps->part;
-	int is_totals = cg_key_is(key.ptr, key.len, "totals");
-	int is_part = cg_key_is(key.ptr, key.len, "part");
-	int is_summary = cg_key_is(key.ptr, key.len, "summary");
+	int is_totals = cgi_key_is(key.ptr, key.len, "totals");
+	int is_part = cgi_key_is(key.ptr, key.len, "part");
+	int is_summary = cgi_key_is(key.ptr, key.len, "summary");
 	cg_kind k;
 
 	/* Xdebug and cachegrind write summary: after the body */
@@ -293,11 +293,11 @@ cg_kind cgi_header_line(parser *ps, cg_str key, cg_str value)
 		return header_totals(ps, value);
 	if (is_part)
 		p->has_part_header = 1;
-	else if (cg_key_is(key.ptr, key.len, "version"))
+	else if (cgi_key_is(key.ptr, key.len, "version"))
 		return header_version(ps, value);
-	else if (cg_key_is(key.ptr, key.len, "events"))
+	else if (cgi_key_is(key.ptr, key.len, "events"))
 		return header_events(ps, value);
-	else if (cg_key_is(key.ptr, key.len, "positions"))
+	else if (cgi_key_is(key.ptr, key.len, "positions"))
 		return header_positions(ps, value);
 	else if (is_summary)
 		return header_summary(ps, value);

@@ -12,7 +12,7 @@ static cg_kind out_of_memory(parser *ps)
 }
 
 /* The name v as the parse keeps it: its one copy. */
-static cg_kind keep_name(parser *ps, cg_str v, cg_name *out)
+static cg_kind keep_name(parser *ps, cg_str v, cgi_name *out)
 {
 	uint32_t id;
 	out->len = v.len;
@@ -25,14 +25,14 @@ static cg_kind keep_name(parser *ps, cg_str v, cg_name *out)
 
 /* A name value: "(ID) name" defines, "(ID)" refers, anything else is a
  * plain name.  what names the dictionary in messages. */
-static cg_kind read_name(parser *ps, cg_dict *d, const char *what, cg_str v,
-                         cg_name *out)
+static cg_kind read_name(parser *ps, cgi_dict *d, const char *what, cg_str v,
+                         cgi_name *out)
 {
 	const char *s = v.ptr, *e = v.ptr + v.len, *q;
 	uint64_t id;
 	unsigned digit;
 	cg_str digits, rest;
-	const cg_name *known;
+	const cgi_name *known;
 	cg_kind k;
 	int r;
 
@@ -73,7 +73,7 @@ static cg_kind read_name(parser *ps, cg_dict *d, const char *what, cg_str v,
 	return r < 0 ? out_of_memory(ps) : CG_OK;
 }
 
-static void resolve_callee(parser *ps, const cg_name *fn)
+static void resolve_callee(parser *ps, const cgi_name *fn)
 {
 	ps->callee_ob = ps->cob_pending ? ps->cob : ps->ob;
 	ps->callee_fl = ps->cfile_pending ? ps->cfile
@@ -140,9 +140,9 @@ static cg_kind calls_line(parser *ps, cg_str v)
  * as it changes rather than summed on every record. */
 static void context_changed(parser *ps)
 {
-	uint64_t c = cg_sat_add(16 + ps->ob.units, ps->fl.units);
-	c = cg_sat_add(c, ps->fn.units);
-	ps->record_units = ps->fi_set ? cg_sat_add(c, ps->fi.units) : c;
+	uint64_t c = cgi_sat_add(16 + ps->ob.units, ps->fl.units);
+	c = cgi_sat_add(c, ps->fn.units);
+	ps->record_units = ps->fi_set ? cgi_sat_add(c, ps->fi.units) : c;
 }
 
 /* jump=COUNT TARGET or jcnd=FOLLOWED/EXECUTED TARGET of a jump recording,
@@ -192,22 +192,22 @@ static cg_kind jump_line(parser *ps, const char *k, cg_str v)
 
 static int is_jump_key(const char *k, size_t n)
 {
-	return cg_key_is(k, n, "jump") || cg_key_is(k, n, "jcnd") ||
-	       cg_key_is(k, n, "jfi") || cg_key_is(k, n, "jfn");
+	return cgi_key_is(k, n, "jump") || cgi_key_is(k, n, "jcnd") ||
+	       cgi_key_is(k, n, "jfi") || cgi_key_is(k, n, "jfn");
 }
 
 cg_kind cgi_directive_line(parser *ps, cg_str key, cg_str v)
 {
 	const char *k = key.ptr;
 	size_t n = key.len;
-	cg_name name;
+	cgi_name name;
 	cg_kind r;
 
 	if (ps->st != ST_BODY && (r = cgi_body_line(ps)) != CG_OK)
 		return r;
-	if (cg_key_is(k, n, "calls"))
+	if (cgi_key_is(k, n, "calls"))
 		return calls_line(ps, v);
-	if (cg_key_is(k, n, "fn") || cg_key_is(k, n, "cfn")) {
+	if (cgi_key_is(k, n, "fn") || cgi_key_is(k, n, "cfn")) {
 		if ((r = read_name(ps, &ps->fns, "function", v, &name)) != CG_OK)
 			return r;
 		if (n == 3) {
@@ -221,7 +221,7 @@ cg_kind cgi_directive_line(parser *ps, cg_str key, cg_str v)
 		context_changed(ps);
 		return CG_OK;
 	}
-	if (cg_key_is(k, n, "ob") || cg_key_is(k, n, "cob")) {
+	if (cgi_key_is(k, n, "ob") || cgi_key_is(k, n, "cob")) {
 		if ((r = read_name(ps, &ps->obs, "object", v, &name)) != CG_OK)
 			return r;
 		if (n == 3) {
@@ -233,8 +233,8 @@ cg_kind cgi_directive_line(parser *ps, cg_str key, cg_str v)
 		}
 		return CG_OK;
 	}
-	if (cg_key_is(k, n, "fl") || cg_key_is(k, n, "fi") || cg_key_is(k, n, "fe") ||
-	    cg_key_is(k, n, "cfi") || cg_key_is(k, n, "cfl")) {
+	if (cgi_key_is(k, n, "fl") || cgi_key_is(k, n, "fi") || cgi_key_is(k, n, "fe") ||
+	    cgi_key_is(k, n, "cfi") || cgi_key_is(k, n, "cfl")) {
 		if ((r = read_name(ps, &ps->files, "file", v, &name)) != CG_OK)
 			return r;
 		if (n == 3) {

@@ -56,7 +56,7 @@ static void check_wanted(parser *ps)
 	size_t i, j;
 	for (i = 0; i < ps->nwant && !ps->missing; i++) {
 		for (j = 0; j < p->nevents; j++)
-			if (cg_str_eq(p->events[j], ps->want[i]))
+			if (cgi_str_eq(p->events[j], ps->want[i]))
 				break;
 		if (j == p->nevents) {
 			ps->missing = 1;
@@ -87,11 +87,11 @@ cg_kind cgi_begin_body(parser *ps)
 static void note_producer(parser *ps, const cg_part *p)
 {
 	cg_str v;
-	if (cg_part_meta(p, "creator", &v)) {
+	if (cgi_part_meta(p, "creator", &v)) {
 		ps->creator_seen = 1;
 		ps->by_valgrind = v.len >= 9 && memcmp(v.ptr, "callgrind", 9) == 0;
 	} else if (!ps->creator_seen && p->has_totals &&
-	           cg_part_meta(p, "cmd", &v))
+	           cgi_part_meta(p, "cmd", &v))
 		ps->by_valgrind = 1;
 }
 

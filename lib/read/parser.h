@@ -27,14 +27,14 @@ typedef struct parser {
 	enum state st;
 	size_t nparts;
 
-	cg_dict obs, files, fns;
+	cgi_dict obs, files, fns;
 
 	/* the name context of cost lines; reset per part */
-	cg_name ob, fl, fi, fn;
+	cgi_name ob, fl, fi, fn;
 	int fi_set, fn_set;
-	cg_name cob, cfile;
+	cgi_name cob, cfile;
 	int cob_pending, cfile_pending;
-	cg_name callee_ob, callee_fl, callee_fn;
+	cgi_name callee_ob, callee_fl, callee_fn;
 	int callee_set;
 	uint64_t base[CG_POS_FIELDS];
 
@@ -97,13 +97,13 @@ typedef struct parser {
 
 	/* What outlives a line is copied: names once each (names), a
 	 * part's headers until the next part (part_text). */
-	cg_interner *names;
-	cg_arena part_text;
+	cgi_interner *names;
+	cgi_arena part_text;
 } parser;
 
 /* The end of the line at p: its LF, or e.  Lines are short (a dozen
  * bytes in Valgrind's output), so a word-at-a-time scan beats memchr. */
-static inline const char *cg_find_lf(const char *p, const char *e)
+static inline const char *cgi_find_lf(const char *p, const char *e)
 {
 	while (e - p >= 8) {
 		uint64_t w;
@@ -122,7 +122,7 @@ static inline const char *cg_find_lf(const char *p, const char *e)
  * first fault; names are copied into names. */
 void cgi_parser_init(parser *ps, const cg_read_options *opt,
                     const cg_limits *lim, const cg_handler *h, void *ctx,
-                    cg_error *err, cg_interner *names);
+                    cg_error *err, cgi_interner *names);
 /* The next line [s, e), without its line ending; ps->lineno is its
  * number (the caller counts lines). */
 cg_kind cgi_parser_line(parser *ps, const char *s, const char *e);
@@ -141,7 +141,7 @@ void cgi_parser_release(parser *ps);
  * and calls on the others, which call on none of it. */
 
 /* The name of no object, file or function: a context not yet set. */
-static const cg_name no_name = {"", 0, 0};
+static const cgi_name no_name = {"", 0, 0};
 
 /* A handler's kind other than CG_OK stops the parse with that kind:
  * inline, as it is asked once a record. */

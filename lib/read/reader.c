@@ -1,5 +1,5 @@
 /* reader.c - the push reader, the library's one reading path: an input
- * fed in chunks of any size (cg_parse_opts feeds it whole), checked and
+ * fed in chunks of any size (cgi_parse_opts feeds it whole), checked and
  * parsed line by line.  The decisions' order of checks (byte cap,
  * compression, UTF-8 and NUL, text cap, line length, profile) is kept by
  * remembering the first fault of each stage and choosing at the end: a
@@ -18,12 +18,12 @@
 struct cg_reader {
 	cg_limits lim;
 	cg_stats *stats;
-	cg_text_state text;
+	cgi_text_state text;
 	parser ps;
 	cg_error perr;       /* the parser's first fault */
 	cg_kind pk;          /* its kind: CG_OK while it parses */
 	int parsing;
-	cg_interner names;
+	cgi_interner names;
 	uint64_t bytes;
 	unsigned char head[HEAD];
 	size_t nhead;
@@ -33,7 +33,7 @@ struct cg_reader {
 	int sniffing;
 	unsigned char raw[1];
 	size_t nraw;
-	cg_gunzip *gz;       /* a gzip input, read decompressed */
+	cgi_gunzip *gz;       /* a gzip input, read decompressed */
 	char *carry;         /* a line not yet complete */
 	size_t ncarry, carry_cap;
 	char last;           /* the last byte fed */
@@ -67,7 +67,7 @@ cg_kind cg_reader_new(const cg_read_options *opt, const cg_handler *handler,
 	*out = NULL;
 	if (opt == NULL)
 		opt = &none;
-	/* zeroed also when out of memory: cg_parse_opts fills them always */
+	/* zeroed also when out of memory: cgi_parse_opts fills them always */
 	if (opt->stats != NULL)
 		memset(opt->stats, 0, sizeof *opt->stats);
 	if ((r = cg_calloc(1, sizeof *r)) == NULL)
@@ -120,7 +120,7 @@ static int keep(cg_reader *r, const char *p, size_t n)
 {
 	if (idle(r))
 		return 0;
-	if (cg_grow((void **)&r->carry, &r->carry_cap, r->ncarry + n, 1))
+	if (cgi_grow((void **)&r->carry, &r->carry_cap, r->ncarry + n, 1))
 		return -1;
 	if (n > 0)
 		memcpy(r->carry + r->ncarry, p, n);
@@ -196,7 +196,7 @@ static int lines(cg_reader *r, const char *p, const char *end)
 	const char *e, *last;
 	size_t n;
 	if (r->ncarry > 0) {
-		e = cg_find_lf(p, end);
+		e = cgi_find_lf(p, end);
 		if (keep(r, p, (size_t)(e - p)) != 0)
 			return -1;
 		if (e == end)
@@ -214,7 +214,7 @@ static int lines(cg_reader *r, const char *p, const char *end)
 			p = plain_lines(r, p, last);
 		if (p == end)
 			return 0;
-		e = cg_find_lf(p, end);
+		e = cgi_find_lf(p, end);
 		if (e == end)
 			return keep(r, p, (size_t)(end - p));
 		if (one_line(r, p, e, 1) != 0)
@@ -281,10 +281,10 @@ static cg_kind take_gzip(cg_reader *r, const void *p, size_t n)
 	cg_kind k;
 	int got;
 	cgi_gunzip_input(r->gz, p, n);
-	while ((got = cgi_gunzip_next(r->gz, &out, &len)) == CG_GUNZIP_OUT)
+	while ((got = cgi_gunzip_next(r->gz, &out, &len)) == CGI_GUNZIP_OUT)
 		if ((k = take(r, out, len)) != CG_OK)
 			return k;
-	return got == CG_GUNZIP_MEMORY ? no_memory(r) : CG_OK;
+	return got == CGI_GUNZIP_MEMORY ? no_memory(r) : CG_OK;
 }
 
 static cg_kind take_input(cg_reader *r, const void *p, size_t n)
@@ -428,7 +428,7 @@ void cg_reader_free(cg_reader *r)
 
 cg_kind cgi_reader_whole(const char *buf, size_t len,
                         const cg_read_options *opt, const cg_handler *handler,
-                        void *ctx, cg_error *err, cg_interner *names)
+                        void *ctx, cg_error *err, cgi_interner *names)
 {
 	cg_reader *r;
 	cg_kind k;
@@ -448,20 +448,20 @@ cg_kind cgi_reader_whole(const char *buf, size_t len,
 	return k;
 }
 
-cg_kind cg_parse_opts(const char *buf, size_t len, const cg_read_options *opt,
+cg_kind cgi_parse_opts(const char *buf, size_t len, const cg_read_options *opt,
                       const cg_handler *handler, void *ctx, cg_error *err)
 {
 	return cgi_reader_whole(buf, len, opt, handler, ctx, err, NULL);
 }
 
-cg_kind cg_parse(const char *buf, size_t len, const cg_limits *limits,
+cg_kind cgi_parse(const char *buf, size_t len, const cg_limits *limits,
                  unsigned flags, const cg_handler *handler, void *ctx,
                  cg_stats *stats, cg_error *err)
 {
 	cg_read_options opt;
-	cg_read_options_default(&opt);
+	cgi_read_options_default(&opt);
 	opt.limits = limits;
 	opt.flags = flags;
 	opt.stats = stats;
-	return cg_parse_opts(buf, len, &opt, handler, ctx, err);
+	return cgi_parse_opts(buf, len, &opt, handler, ctx, err);
 }

@@ -1,12 +1,12 @@
 /* tee.c - one parse feeding two consumers: a handler that passes each
  * call on to one handler and then to another. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 
 #include <stddef.h>
 
 static cg_kind tee_part_begin(void *ctx, const cg_part *p)
 {
-	const cg_tee *t = ctx;
+	const cgi_tee *t = ctx;
 	cg_kind k = CG_OK;
 	if (t->first.part_begin != NULL)
 		k = t->first.part_begin(t->first_ctx, p);
@@ -17,7 +17,7 @@ static cg_kind tee_part_begin(void *ctx, const cg_part *p)
 
 static cg_kind tee_record(void *ctx, const cg_part *p, const cg_record *r)
 {
-	const cg_tee *t = ctx;
+	const cgi_tee *t = ctx;
 	cg_kind k = CG_OK;
 	if (t->first.record != NULL)
 		k = t->first.record(t->first_ctx, p, r);
@@ -28,7 +28,7 @@ static cg_kind tee_record(void *ctx, const cg_part *p, const cg_record *r)
 
 static cg_kind tee_part_end(void *ctx, const cg_part *p)
 {
-	const cg_tee *t = ctx;
+	const cgi_tee *t = ctx;
 	cg_kind k = CG_OK;
 	if (t->first.part_end != NULL)
 		k = t->first.part_end(t->first_ctx, p);
@@ -37,7 +37,7 @@ static cg_kind tee_part_end(void *ctx, const cg_part *p)
 	return k;
 }
 
-cg_handler cg_tee_handler(void)
+cg_handler cgi_tee_handler(void)
 {
 	cg_handler h;
 	h.part_begin = tee_part_begin;

@@ -135,11 +135,11 @@ size_t cgi_ascii_lines(const char *s, size_t n, uint64_t *lines)
 	uint64_t count = 0;
 	size_t i = 0;
 	for (; n - i >= 8; i += 8) {
-		uint64_t w = cg_load8(s + i);
-		if ((w & CG_SWAR_HIGH) | cg_zero_bytes(w))
+		uint64_t w = cgi_load8(s + i);
+		if ((w & CGI_SWAR_HIGH) | cgi_zero_bytes(w))
 			break;
 		/* at most 8 flags, summed into the top byte */
-		count += ((cg_bytes_eq(w, '\n') >> 7) * CG_SWAR_ONES) >> 56;
+		count += ((cgi_bytes_eq(w, '\n') >> 7) * CGI_SWAR_ONES) >> 56;
 	}
 	for (; i < n; i++) {
 		if (s[i] == '\0' || (unsigned char)s[i] >= 0x80)
@@ -231,7 +231,7 @@ static char *put_latin1(char *o, const unsigned char *p, const unsigned char *e)
 
 /* ------------------------------------------------------- line by line */
 
-void cgi_text_init(cg_text_state *t, const cg_limits *limits, unsigned flags)
+void cgi_text_init(cgi_text_state *t, const cg_limits *limits, unsigned flags)
 {
 	memset(t, 0, sizeof *t);
 	t->lim = limits;
@@ -240,7 +240,7 @@ void cgi_text_init(cg_text_state *t, const cg_limits *limits, unsigned flags)
 	t->fault.kind = CG_OK;
 }
 
-void cgi_text_free(cg_text_state *t)
+void cgi_text_free(cgi_text_state *t)
 {
 	cg_free(t->copy);
 	t->copy = NULL;
@@ -259,7 +259,7 @@ static size_t high_bytes(const unsigned char *p, const unsigned char *e)
 /* The non-ASCII line [*p, *e): the first fault kept; under CG_COMPAT, once the first fault is one of UTF-8, each
  * line that is not UTF-8 repaired into t->copy (then *p, *e) and checked
  * as repaired.  Its code units in *units; -1 out of memory. */
-static int other_line(cg_text_state *t, const unsigned char **p,
+static int other_line(cgi_text_state *t, const unsigned char **p,
                       const unsigned char **e, uint64_t *units)
 {
 	const unsigned char *bad;
@@ -278,7 +278,7 @@ static int other_line(cg_text_state *t, const unsigned char **p,
 		grow = high_bytes(*p, *e);
 		if (t->fault.kind != CG_OK)
 			return 0;
-		if (cg_grow((void **)&t->copy, &t->copy_cap,
+		if (cgi_grow((void **)&t->copy, &t->copy_cap,
 		            (size_t)(*e - *p) + grow + 1, 1))
 			return -1;
 		if (t->latin1++ == 0)
@@ -294,7 +294,7 @@ static int other_line(cg_text_state *t, const unsigned char **p,
 	return 0;
 }
 
-int cgi_text_line(cg_text_state *t, const char **line, const char **end, int nl)
+int cgi_text_line(cgi_text_state *t, const char **line, const char **end, int nl)
 {
 	const unsigned char *p = (const unsigned char *)*line;
 	const unsigned char *e = (const unsigned char *)*end;
@@ -311,25 +311,25 @@ int cgi_text_line(cg_text_state *t, const char **line, const char **end, int nl)
 	own = nl && e > p && e[-1] == '\r' ? units - 1 : units;
 	if (own > t->lim->line && t->long_line == 0)
 		t->long_line = t->line;
-	t->units = cg_sat_add(t->units, cg_sat_add(units, (uint64_t)(nl != 0)));
+	t->units = cgi_sat_add(t->units, cgi_sat_add(units, (uint64_t)(nl != 0)));
 	*line = (const char *)p;
 	*end = (const char *)e;
 	return 0;
 }
 
-void cgi_text_ascii(cg_text_state *t, uint64_t lines, uint64_t bytes)
+void cgi_text_ascii(cgi_text_state *t, uint64_t lines, uint64_t bytes)
 {
 	t->line += lines;
-	t->units = cg_sat_add(t->units, bytes);
+	t->units = cgi_sat_add(t->units, bytes);
 }
 
-int cgi_text_refused(const cg_text_state *t)
+int cgi_text_refused(const cgi_text_state *t)
 {
 	return t->fault.kind != CG_OK || t->long_line != 0 ||
 	       t->units > t->lim->text;
 }
 
-cg_kind cgi_text_end(const cg_text_state *t, cg_error *err)
+cg_kind cgi_text_end(const cgi_text_state *t, cg_error *err)
 {
 	if (t->fault.kind != CG_OK && !t->repairing)
 		goto fault;
@@ -352,7 +352,7 @@ cg_kind cgi_text_whole(const char *buf, size_t len, const cg_limits *limits,
                       cg_error *err)
 {
 	const char *p = buf, *end = buf + len, *s, *e;
-	cg_text_state t;
+	cgi_text_state t;
 	cg_kind k;
 	if ((uint64_t)len > limits->input)
 		return cgi_fail_limit(err, 0, "input size", "input", limits->input);

@@ -35,14 +35,14 @@ cg_kind cgi_syntax(parser *ps, const char *fmt, const char *a, size_t n)
 cg_kind cgi_number(parser *ps, cg_str tok, const char *what, uint64_t *out)
 {
 	char ex[64];
-	switch (cg_parse_u64_fast(tok.ptr, tok.len, out)) {
-	case CG_NUM_OK:
+	switch (cgi_parse_u64_fast(tok.ptr, tok.len, out)) {
+	case CGI_NUM_OK:
 		return CG_OK;
-	case CG_NUM_DIGITS:
+	case CGI_NUM_DIGITS:
 		cgi_excerpt(ex, sizeof ex, tok.ptr, tok.len);
 		return cgi_fail(ps->err, CG_RESOURCE, ps->lineno,
 		               "%s '%s' has more than 20 digits", what, ex);
-	case CG_NUM_RANGE:
+	case CGI_NUM_RANGE:
 		cgi_excerpt(ex, sizeof ex, tok.ptr, tok.len);
 		return cgi_fail(ps->err, CG_RESOURCE, ps->lineno,
 		               "%s '%s' is above 2^64-1", what, ex);
@@ -95,6 +95,6 @@ const char *cgi_positions_text(const cg_part *p, char *buf, size_t n)
 	buf[0] = '\0';
 	for (i = 0; i < p->npos && o < n; i++)
 		o += (size_t)snprintf(buf + o, n - o, "%s%s", i ? " " : "",
-		                      cg_pos_name(p->pos[i]));
+		                      cgi_pos_name(p->pos[i]));
 	return buf;
 }

@@ -109,7 +109,7 @@ static inline unsigned plain_decimal(const char **p, const char *e, uint64_t *v)
 	*v = x;
 	*p = s;
 	/* the digit count, for the budget: the token's, but for leading zeros */
-	return *start == '0' ? cg_digits(x) : (unsigned)(s - start);
+	return *start == '0' ? cgi_digits(x) : (unsigned)(s - start);
 }
 
 /* The same for a position: N, +N, -N or *, within range. */

@@ -18,7 +18,7 @@ typedef struct emit_arc {
 /* One part: the functions that cost something there (self[] holds
  * nevents values for each) and its arcs (cost[] likewise). */
 typedef struct emit_part {
-	cg_pairmap self_of, arc_of;
+	cgi_pairmap self_of, arc_of;
 	size_t *self_fn;
 	uint64_t *self;
 	size_t nself, self_cap, selfv_cap;
@@ -33,13 +33,13 @@ typedef struct emit_header {
 	cg_str value;
 } emit_header;
 
-struct cg_emit {
+struct cgi_emit {
 	cg_str *events;
 	size_t nevents;
 	uint64_t *zeros; /* nevents zeros */
 	emit_header *headers;
 	size_t nheaders, headers_cap;
-	cg_interner obs, fls, fns; /* ob; fl (the file namespace); fn */
+	cgi_interner obs, fls, fns; /* ob; fl (the file namespace); fn */
 	emit_func *funcs;
 	size_t nfuncs, funcs_cap;
 	emit_part *parts;
@@ -62,19 +62,19 @@ static char *copy(const char *s, size_t n)
 	return p;
 }
 
-cg_kind cgi_emit_part(cg_emit *e, cg_error *err)
+cg_kind cgi_emit_part(cgi_emit *e, cg_error *err)
 {
-	if (cg_grow((void **)&e->parts, &e->parts_cap, e->nparts + 1,
+	if (cgi_grow((void **)&e->parts, &e->parts_cap, e->nparts + 1,
 	            sizeof *e->parts))
 		return oom(err, 0);
 	memset(&e->parts[e->nparts++], 0, sizeof *e->parts);
 	return CG_OK;
 }
 
-cg_kind cgi_emit_new(const char *const *events, size_t nevents, cg_emit **out,
+cg_kind cgi_emit_new(const char *const *events, size_t nevents, cgi_emit **out,
                     cg_error *err)
 {
-	cg_emit *e = cg_calloc(1, sizeof *e);
+	cgi_emit *e = cg_calloc(1, sizeof *e);
 	*out = NULL;
 	if (e == NULL ||
 	    (e->events = cg_calloc(nevents + 1, sizeof *e->events)) == NULL ||
@@ -132,14 +132,14 @@ static const char *unreadable(cg_str *s)
 	return NULL;
 }
 
-cg_kind cgi_emit_header(cg_emit *e, const char *key, cg_str value,
+cg_kind cgi_emit_header(cgi_emit *e, const char *key, cg_str value,
                        cg_error *err)
 {
 	emit_header *h;
 	const char *why = unreadable(&value);
 	if (why != NULL && value.len > 0)
 		return cgi_fail(err, CG_SYNTAX, 0, "%s in header %s", why, key);
-	if (cg_grow((void **)&e->headers, &e->headers_cap, e->nheaders + 1,
+	if (cgi_grow((void **)&e->headers, &e->headers_cap, e->nheaders + 1,
 	            sizeof *e->headers))
 		return oom(err, 0);
 	h = &e->headers[e->nheaders];
@@ -155,7 +155,7 @@ cg_kind cgi_emit_header(cg_emit *e, const char *key, cg_str value,
 	return CG_OK;
 }
 
-cg_kind cgi_emit_summary(cg_emit *e, const uint64_t *values, cg_error *err)
+cg_kind cgi_emit_summary(cgi_emit *e, const uint64_t *values, cg_error *err)
 {
 	emit_part *p = &e->parts[e->nparts - 1];
 	if (p->summary == NULL &&
@@ -167,7 +167,7 @@ cg_kind cgi_emit_summary(cg_emit *e, const uint64_t *values, cg_error *err)
 	return CG_OK;
 }
 
-cg_kind cgi_emit_func(cg_emit *e, cg_str ob, cg_str fl, cg_str fn,
+cg_kind cgi_emit_func(cgi_emit *e, cg_str ob, cg_str fl, cg_str fn,
                      uint64_t position, uint64_t line, size_t *id,
                      cg_error *err)
 {
@@ -179,7 +179,7 @@ cg_kind cgi_emit_func(cg_emit *e, cg_str ob, cg_str fl, cg_str fn,
 		return cgi_fail(err, CG_SYNTAX, line, "%s", why);
 	if (fl.len == 0)
 		fl = unknown;
-	if (cg_grow((void **)&e->funcs, &e->funcs_cap, e->nfuncs + 1,
+	if (cgi_grow((void **)&e->funcs, &e->funcs_cap, e->nfuncs + 1,
 	            sizeof *e->funcs) ||
 	    cgi_intern_content(&e->obs, ob, &f.ob) ||
 	    cgi_intern_content(&e->fls, fl, &f.fl) ||
@@ -196,7 +196,7 @@ static cg_kind overflow(cg_error *err, uint64_t line)
 	return cgi_fail(err, CG_RESOURCE, line, "a cost sum is over UInt64");
 }
 
-cg_kind cgi_emit_cost(cg_emit *e, size_t fn, const uint64_t *cost,
+cg_kind cgi_emit_cost(cgi_emit *e, size_t fn, const uint64_t *cost,
                      uint64_t line, cg_error *err)
 {
 	emit_part *p = &e->parts[e->nparts - 1];
@@ -204,9 +204,9 @@ cg_kind cgi_emit_cost(cg_emit *e, size_t fn, const uint64_t *cost,
 	uint32_t at;
 	int r;
 	/* room first, so that a key in the map always has its entry */
-	if (cg_grow((void **)&p->self_fn, &p->self_cap, p->nself + 1,
+	if (cgi_grow((void **)&p->self_fn, &p->self_cap, p->nself + 1,
 	            sizeof *p->self_fn) ||
-	    cg_grow((void **)&p->self, &p->selfv_cap, (p->nself + 1) * n + 1,
+	    cgi_grow((void **)&p->self, &p->selfv_cap, (p->nself + 1) * n + 1,
 	            sizeof *p->self) ||
 	    (r = cgi_pairmap_put(&p->self_of, fn, 0, (uint32_t)p->nself, &at)) < 0)
 		return oom(err, line);
@@ -215,12 +215,12 @@ cg_kind cgi_emit_cost(cg_emit *e, size_t fn, const uint64_t *cost,
 		memset(&p->self[p->nself * n], 0, n * sizeof *p->self);
 		p->nself++;
 	}
-	if (cg_add_costs(&p->self[(size_t)at * n], cost, n))
+	if (cgi_add_costs(&p->self[(size_t)at * n], cost, n))
 		return overflow(err, line);
 	return CG_OK;
 }
 
-cg_kind cgi_emit_call(cg_emit *e, size_t caller, size_t callee, uint64_t count,
+cg_kind cgi_emit_call(cgi_emit *e, size_t caller, size_t callee, uint64_t count,
                      const uint64_t *incl, uint64_t line, cg_error *err)
 {
 	emit_part *p = &e->parts[e->nparts - 1];
@@ -232,9 +232,9 @@ cg_kind cgi_emit_call(cg_emit *e, size_t caller, size_t callee, uint64_t count,
 	if (cgi_emit_cost(e, caller, e->zeros, line, err) != CG_OK ||
 	    cgi_emit_cost(e, callee, e->zeros, line, err) != CG_OK)
 		return CG_RESOURCE;
-	if (cg_grow((void **)&p->arcs, &p->arcs_cap, p->narcs + 1,
+	if (cgi_grow((void **)&p->arcs, &p->arcs_cap, p->narcs + 1,
 	            sizeof *p->arcs) ||
-	    cg_grow((void **)&p->arc_cost, &p->arcv_cap, (p->narcs + 1) * n + 1,
+	    cgi_grow((void **)&p->arc_cost, &p->arcv_cap, (p->narcs + 1) * n + 1,
 	            sizeof *p->arc_cost) ||
 	    (r = cgi_pairmap_put(&p->arc_of, caller, callee, (uint32_t)p->narcs,
 	                        &at)) < 0)
@@ -249,7 +249,7 @@ cg_kind cgi_emit_call(cg_emit *e, size_t caller, size_t callee, uint64_t count,
 	}
 	a = &p->arcs[at];
 	if (a->count > UINT64_MAX - count ||
-	    (incl != NULL && cg_add_costs(&p->arc_cost[(size_t)at * n], incl, n)))
+	    (incl != NULL && cgi_add_costs(&p->arc_cost[(size_t)at * n], incl, n)))
 		return overflow(err, line);
 	a->count += count;
 	return CG_OK;
@@ -261,8 +261,8 @@ cg_kind cgi_emit_call(cg_emit *e, size_t caller, size_t callee, uint64_t count,
  * a reader of its text would hand over: the normalizer's output of that
  * text, without the text. */
 typedef struct emitter {
-	const cg_emit *e;
-	cg_writer w;
+	const cgi_emit *e;
+	cgi_writer w;
 	cg_part part;
 	cg_header *headers; /* version:, the importer's, part:, positions:,
 	                       events:, summary: */
@@ -273,7 +273,7 @@ typedef struct emitter {
 	cg_str events_value;
 } emitter;
 
-static cg_str name_of(const cg_interner *names, uint32_t id)
+static cg_str name_of(const cgi_interner *names, uint32_t id)
 {
 	return names->names[id];
 }
@@ -310,7 +310,7 @@ static void header(emitter *m, const char *key, cg_str value)
 static void make_part(emitter *m, size_t i)
 {
 	static const cg_str one = {"1", 1}, line = {"line", 4};
-	const cg_emit *e = m->e;
+	const cgi_emit *e = m->e;
 	const emit_part *p = &e->parts[i];
 	cg_part *part = &m->part;
 	cg_str ord;
@@ -323,7 +323,7 @@ static void make_part(emitter *m, size_t i)
 	for (j = 0; j < e->nheaders; j++)
 		header(m, e->headers[j].key, e->headers[j].value);
 	ord.ptr = m->ordinal;
-	ord.len = cg_format_u64((uint64_t)i + 1, m->ordinal);
+	ord.len = cgi_format_u64((uint64_t)i + 1, m->ordinal);
 	header(m, "part", ord);
 	header(m, "positions", line);
 	header(m, "events", m->events_value);
@@ -331,7 +331,7 @@ static void make_part(emitter *m, size_t i)
 	memset(m->sum, 0, e->nevents * sizeof *m->sum);
 	for (k = 0; k < p->nself; k++)
 		for (j = 0; j < e->nevents; j++)
-			m->sum[j] = cg_sat_add(m->sum[j], p->self[k * e->nevents + j]);
+			m->sum[j] = cgi_sat_add(m->sum[j], p->self[k * e->nevents + j]);
 	if (p->summary != NULL)
 		memcpy(m->sum, p->summary, e->nevents * sizeof *m->sum);
 }
@@ -340,7 +340,7 @@ static void make_part(emitter *m, size_t i)
  * its arcs. */
 static int put_function(emitter *m, const emit_part *p, size_t k)
 {
-	const cg_emit *e = m->e;
+	const cgi_emit *e = m->e;
 	const emit_func *f = &e->funcs[p->self_fn[k]];
 	cg_record r;
 	size_t i;
@@ -375,7 +375,7 @@ static int put_function(emitter *m, const emit_part *p, size_t k)
 /* One pass of the writer over every part: 0, or 1 when it stopped. */
 static int write_pass(emitter *m, int counting)
 {
-	const cg_emit *e = m->e;
+	const cgi_emit *e = m->e;
 	size_t i, k;
 	if (cgi_writer_pass(&m->w, counting))
 		return 1;
@@ -397,20 +397,20 @@ static int write_pass(emitter *m, int counting)
 	return counting ? 0 : cgi_writer_flush(&m->w) != 0;
 }
 
-cg_kind cgi_emit_write(const cg_emit *e, const cg_limits *limits,
+cg_kind cgi_emit_write(const cgi_emit *e, const cg_limits *limits,
                       cg_write_fn write, void *ctx, cg_error *err)
 {
 	emitter m;
 	cg_limits lim;
-	cg_buf events = CG_BUF_INIT;
-	cg_summary one;
+	cgi_buf events = CGI_BUF_INIT;
+	cgi_summary one;
 	size_t i;
 	cg_kind k = CG_OK;
 
 	memset(&m, 0, sizeof m);
 	m.e = e;
 	/* the profile is ours: only the output limit is the caller's */
-	cg_limits_lift(&lim);
+	cgi_limits_lift(&lim);
 	if (limits != NULL)
 		lim.output = limits->output;
 	else {
@@ -424,8 +424,8 @@ cg_kind cgi_emit_write(const cg_emit *e, const cg_limits *limits,
 	m.w.ctx = ctx;
 	for (i = 0; i < e->nevents; i++) {
 		if (i > 0)
-			cg_buf_putc(&events, ' ');
-		cg_buf_put(&events, e->events[i].ptr, e->events[i].len);
+			cgi_buf_putc(&events, ' ');
+		cgi_buf_put(&events, e->events[i].ptr, e->events[i].len);
 	}
 	m.events_value.ptr = events.ptr;
 	m.events_value.len = events.len;
@@ -456,7 +456,7 @@ cg_kind cgi_emit_write(const cg_emit *e, const cg_limits *limits,
 	} else if (m.w.units > lim.output)
 		k = cgi_writer_over_output(m.w.units, lim.output, err);
 	cgi_writer_free(&m.w);
-	cg_buf_free(&events);
+	cgi_buf_free(&events);
 	cg_free(m.headers);
 	cg_free(m.sum);
 	cg_free(m.first);
@@ -475,7 +475,7 @@ static void part_free(emit_part *p)
 	cg_free(p->summary);
 }
 
-void cgi_emit_free(cg_emit *e)
+void cgi_emit_free(cgi_emit *e)
 {
 	size_t i;
 	if (e == NULL)

@@ -63,7 +63,7 @@ void cg_export_begin(cg_export *x, const cg_read_options *opt, cg_handler *h,
 	static const cg_handler mine = {on_part_begin, on_record, on_part_end};
 	cg_funcs_begin(x->f, opt, &x->tee.first, &x->tee.first_ctx);
 	cgi_sites_begin(x->sites, opt, &x->tee.second, &x->tee.second_ctx);
-	x->through = cg_tee_handler();
+	x->through = cgi_tee_handler();
 	*h = mine;
 	*ctx = x;
 }
@@ -77,15 +77,6 @@ cg_kind cg_export_end(cg_export *x, cg_kind parsed, cg_error *err)
 	return k;
 }
 
-cg_kind cg_export_add(cg_export *x, const char *buf, size_t len,
-                      const cg_read_options *opt, cg_error *err)
-{
-	cg_handler h;
-	void *ctx;
-	cg_export_begin(x, opt, &h, &ctx);
-	return cg_export_end(x, cg_parse_opts(buf, len, opt, &h, ctx, err), err);
-}
-
 /* Each function's first line with a cost in any event (0: none). */
 static int start_lines(cg_export *x)
 {
@@ -97,7 +88,7 @@ static int start_lines(cg_export *x)
 		size_t first, count, s;
 		cgi_sites_of(x->sites, 0, i, &first, &count);
 		for (s = first; s < first + count && x->start_line[i] == 0; s++) {
-			cg_site site;
+			cgi_site site;
 			cgi_sites_get(x->sites, 0, s, &site);
 			for (j = 0; j < W && site.line > 0; j++)
 				if (site.cost[j] > 0) {
@@ -329,7 +320,7 @@ static cg_kind fits(const cg_export *x, int format, cg_error *err)
 	return CG_OK;
 }
 
-void cgi_export_utf8(cg_buf *out, cg_str s)
+void cgi_export_utf8(cgi_buf *out, cg_str s)
 {
 	const unsigned char *p = (const unsigned char *)s.ptr;
 	size_t i = 0, from = 0;
@@ -339,11 +330,11 @@ void cgi_export_utf8(cg_buf *out, cg_str s)
 			i += n;
 			continue;
 		}
-		cg_buf_put(out, s.ptr + from, i - from);
-		cg_buf_puts(out, "\xef\xbf\xbd"); /* U+FFFD */
+		cgi_buf_put(out, s.ptr + from, i - from);
+		cgi_buf_puts(out, "\xef\xbf\xbd"); /* U+FFFD */
 		from = ++i;
 	}
-	cg_buf_put(out, s.ptr + from, s.len - from);
+	cgi_buf_put(out, s.ptr + from, s.len - from);
 }
 
 cg_kind cgi_export_ready(const cg_export *x, int format, cg_error *err)

@@ -3,13 +3,13 @@
 #ifndef CGPROF_EXPORT_H
 #define CGPROF_EXPORT_H
 
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "sites.h"
 
 struct cg_export {
 	cg_funcs *f;
-	cg_sites *sites;
-	cg_tee tee;
+	cgi_sites *sites;
+	cgi_tee tee;
 	cg_handler through; /* the tee's callbacks */
 	cg_fold_options fold;
 	uint64_t *start_line; /* per function: its first line with a cost */
@@ -44,6 +44,6 @@ cg_kind cgi_export_ready(const cg_export *x, int format, cg_error *err);
 
 /* Append s with each byte that is no part of a UTF-8 sequence written as
  * U+FFFD (a file's name may hold one; the formats hold UTF-8). */
-void cgi_export_utf8(cg_buf *out, cg_str s);
+void cgi_export_utf8(cgi_buf *out, cg_str s);
 
 #endif

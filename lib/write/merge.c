@@ -14,7 +14,7 @@ static cg_kind oom(cg_merge *m, uint64_t line)
 	return m->failed;
 }
 
-static void init(cg_merge *m, cg_interner *names, cg_interner *events)
+static void init(cg_merge *m, cgi_interner *names, cgi_interner *events)
 {
 	size_t f;
 	memset(m, 0, sizeof *m);
@@ -195,9 +195,9 @@ static int put(cg_merge *m, const mg_rec *r, uint64_t count,
 	     j = (j + 1) & (m->nslots - 1))
 		if (same_rec(&m->recs[m->slots[j] - 1], r))
 			return add_to(m, m->slots[j] - 1, count, cost);
-	if (cg_grow((void **)&m->recs, &m->recs_cap, n + 1, sizeof *m->recs) ||
-	    cg_grow((void **)&m->calls, &m->calls_cap, n + 1, sizeof *m->calls) ||
-	    cg_grow((void **)&m->vals, &m->vals_cap, (n + 1) * m->nev + 1,
+	if (cgi_grow((void **)&m->recs, &m->recs_cap, n + 1, sizeof *m->recs) ||
+	    cgi_grow((void **)&m->calls, &m->calls_cap, n + 1, sizeof *m->calls) ||
+	    cgi_grow((void **)&m->vals, &m->vals_cap, (n + 1) * m->nev + 1,
 	            sizeof *m->vals))
 		return -1;
 	m->recs[n] = *r;
@@ -259,7 +259,7 @@ static long event_of(cg_merge *m, uint32_t id, uint64_t order)
 				m->ev[i].first = order;
 			return (long)i;
 		}
-	if (cg_grow((void **)&m->ev, &m->ev_cap, m->nev + 1, sizeof *m->ev) ||
+	if (cgi_grow((void **)&m->ev, &m->ev_cap, m->nev + 1, sizeof *m->ev) ||
 	    restride(m, m->nev, m->nev + 1))
 		return -1;
 	memset(&m->ev[m->nev], 0, sizeof *m->ev);
@@ -318,14 +318,14 @@ static uint64_t profiles_of(const cg_part *p)
 	static const char tag[] = "Merged: ";
 	cg_str creator;
 	size_t i;
-	if (!cg_part_meta(p, "creator", &creator) || creator.len < 7 ||
+	if (!cgi_part_meta(p, "creator", &creator) || creator.len < 7 ||
 	    memcmp(creator.ptr, "cgprof ", 7) != 0)
 		return 1;
 	for (i = 0; i < cg_part_header_count(p); i++) {
-		cg_str k = cg_part_header_key(p, i), v = cg_part_header_value(p, i);
+		cg_str k = cgi_part_header_key(p, i), v = cgi_part_header_value(p, i);
 		uint64_t n = 0;
 		size_t j;
-		if (!cg_key_is(k.ptr, k.len, "desc") || v.len < sizeof tag - 1 ||
+		if (!cgi_key_is(k.ptr, k.len, "desc") || v.len < sizeof tag - 1 ||
 		    memcmp(v.ptr, tag, sizeof tag - 1) != 0)
 			continue;
 		for (j = sizeof tag - 1; j < v.len && v.ptr[j] >= '0' &&
@@ -342,7 +342,7 @@ static uint64_t profiles_of(const cg_part *p)
 static int note_cmd(cg_merge *s, const cg_part *p)
 {
 	cg_str cmd;
-	if (!cg_part_meta(p, "cmd", &cmd))
+	if (!cgi_part_meta(p, "cmd", &cmd))
 		return 0; /* an input with none at all: said at its end */
 	if (s->cmd_state == 0) {
 		if ((s->cmd = cg_malloc(cmd.len + 1)) == NULL)
@@ -366,14 +366,14 @@ static cg_kind take_part(void *ctx, const cg_part *p)
 	unsigned mask = 0;
 	if (m->failed != CG_OK)
 		return m->failed;
-	if (cg_grow((void **)&m->evmap, &m->evmap_cap, n + 1, sizeof *m->evmap))
-		return oom(m, cg_part_first_line(p));
+	if (cgi_grow((void **)&m->evmap, &m->evmap_cap, n + 1, sizeof *m->evmap))
+		return oom(m, cgi_part_first_line(p));
 	for (i = 0; i < n; i++) {
 		uint32_t id;
 		long e;
 		if (cgi_intern_content(s->events, cg_part_event(p, i), &id) != 0 ||
 		    (e = event_of(s, id, (m->input << 24) | s->nev)) < 0)
-			return oom(m, cg_part_first_line(p));
+			return oom(m, cgi_part_first_line(p));
 		m->evmap[i] = (uint32_t)e;
 	}
 	/* the part's events are the stage's, in order: costs as they are */
@@ -386,15 +386,15 @@ static cg_kind take_part(void *ctx, const cg_part *p)
 		m->col[cg_part_position(p, i)] = (int)i;
 		mask |= 1u << cg_part_position(p, i);
 	}
-	m->positions_line = cg_part_first_line(p);
+	m->positions_line = cgi_part_first_line(p);
 	for (i = 0; i < cg_part_header_count(p); i++) {
-		cg_str k = cg_part_header_key(p, i), v = cg_part_header_value(p, i);
+		cg_str k = cgi_part_header_key(p, i), v = cgi_part_header_value(p, i);
 		cg_str name = event_line_name(v);
 		uint32_t id;
 		size_t e;
-		if (cg_key_is(k.ptr, k.len, "positions"))
-			m->positions_line = cg_part_header_line(p, i);
-		if (!cg_key_is(k.ptr, k.len, "event") || name.len == 0)
+		if (cgi_key_is(k.ptr, k.len, "positions"))
+			m->positions_line = cgi_part_header_line(p, i);
+		if (!cgi_key_is(k.ptr, k.len, "event") || name.len == 0)
 			continue;
 		if (cgi_interner_find(s->events, name) < 0)
 			continue; /* not an event of the profile */
@@ -402,12 +402,12 @@ static cg_kind take_part(void *ctx, const cg_part *p)
 		for (e = 0; e < s->nev && s->ev[e].name != id; e++)
 			;
 		if (e < s->nev && describe(s, e, v.ptr, v.len, m->input, 0) != 0)
-			return oom(m, cg_part_header_line(p, i));
+			return oom(m, cgi_part_header_line(p, i));
 	}
 	if (cg_part_ordinal(p) == 1)
 		s->profiles = profiles_of(p);
 	if (note_cmd(s, p) != 0)
-		return oom(m, cg_part_first_line(p));
+		return oom(m, cgi_part_first_line(p));
 	s->seen |= mask;
 	if ((s->mask & mask) == 0) {
 		m->failed = cgi_fail(&m->err, CG_UNSUPPORTED, m->positions_line,
@@ -419,9 +419,9 @@ static cg_kind take_part(void *ctx, const cg_part *p)
 	if ((s->mask & mask) != s->mask) {
 		int r = restrict_positions(s, s->mask & mask);
 		if (r < 0)
-			return oom(m, cg_part_first_line(p));
+			return oom(m, cgi_part_first_line(p));
 		if (r > 0) {
-			m->failed = cgi_fail(&m->err, CG_RESOURCE, cg_part_first_line(p),
+			m->failed = cgi_fail(&m->err, CG_RESOURCE, cgi_part_first_line(p),
 			                     "a cost summed over the input's positions "
 			                     "passes UInt64");
 			return m->failed;
@@ -481,7 +481,7 @@ static cg_kind take_record(void *ctx, const cg_part *p, const cg_record *r)
 	if (record_key(m, r, &k) != 0)
 		return oom(m, r->line);
 	if (!m->same_events) {
-		if (cg_grow((void **)&m->tmp, &m->tmp_cap, s->nev + 1, sizeof *m->tmp))
+		if (cgi_grow((void **)&m->tmp, &m->tmp_cap, s->nev + 1, sizeof *m->tmp))
 			return oom(m, r->line);
 		memset(m->tmp, 0, s->nev * sizeof *m->tmp);
 		for (i = 0; i < r->ncost; i++)
@@ -692,7 +692,7 @@ static cg_kind absorb(cg_merge *dst, const cg_merge *src, translation *t,
 	dst->mask = mask;
 	if (add_events(dst, src, t) != 0)
 		return cgi_fail_memory(err, 0);
-	if (cg_grow((void **)&t->cost, &dst->tmp_cap, dst->nev + 1,
+	if (cgi_grow((void **)&t->cost, &dst->tmp_cap, dst->nev + 1,
 	            sizeof *t->cost))
 		return cgi_fail_memory(err, 0);
 	if (absorb_records(dst, src, t, mask, err) != CG_OK)

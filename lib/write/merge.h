@@ -32,8 +32,8 @@ typedef struct mg_event {
 } mg_event;
 
 struct cg_merge {
-	cg_interner own_names, own_events;
-	cg_interner *names, *events; /* the merge's own, or its owner's */
+	cgi_interner own_names, own_events;
+	cgi_interner *names, *events; /* the merge's own, or its owner's */
 	mg_rec *recs;
 	uint64_t *calls;        /* per record */
 	uint64_t *vals;         /* per record, nev of them */

@@ -39,8 +39,8 @@ typedef struct order_ctx {
 
 static int by_text(uint32_t a, uint32_t b, const void *ctx)
 {
-	const cg_interner *names = ctx;
-	return cg_str_cmp(names->names[a], names->names[b]);
+	const cgi_interner *names = ctx;
+	return cgi_str_cmp(names->names[a], names->names[b]);
 }
 
 static int cmp_u64(uint64_t a, uint64_t b)
@@ -106,7 +106,7 @@ static uint32_t *sorted(size_t n, int (*cmp)(uint32_t, uint32_t, const void *),
 /* What one writing pass needs. */
 typedef struct out {
 	const cg_merge *m;
-	cg_writer w;
+	cgi_writer w;
 	cg_part part;
 	cg_header headers[8];
 	cg_header *all;      /* headers, then an event: line per description */
@@ -279,7 +279,7 @@ cg_kind cg_merge_write(const cg_merge *m, const cg_limits *limits,
 {
 	out o;
 	cg_limits lim;
-	cg_summary one;
+	cgi_summary one;
 	cg_kind k = CG_OK;
 	if (m->spoiled != CG_OK) {
 		if (err != NULL)
@@ -294,7 +294,7 @@ cg_kind cg_merge_write(const cg_merge *m, const cg_limits *limits,
 	memset(&o, 0, sizeof o);
 	o.m = m;
 	/* the profile is the merge's: only the output limit is the caller's */
-	cg_limits_lift(&lim);
+	cgi_limits_lift(&lim);
 	if (limits != NULL)
 		lim.output = limits->output;
 	o.w.lim = &lim;

@@ -39,7 +39,7 @@ static cg_kind on_part_end(void *ctx, const cg_part *p)
 enum { CHECKING, WRITING, DONE };
 
 struct cg_normalizer {
-	cg_writer w;
+	cgi_writer w;
 	cg_limits lim;
 	cg_reader *r;
 	int pass;
@@ -85,7 +85,7 @@ static cg_kind over(cg_normalizer *n, cg_error *err)
 static cg_kind begin_reading(cg_normalizer *n, cg_error *err)
 {
 	static const cg_handler h = {on_part_begin, on_record, on_part_end};
-	cg_writer *w = &n->w;
+	cgi_writer *w = &n->w;
 	cg_read_options opt = w->read;
 	opt.stats = &n->stats[n->pass];
 	if (cgi_writer_pass(w, n->pass == CHECKING))
@@ -132,7 +132,7 @@ cg_kind cg_normalizer_new(const cg_read_options *opt, cg_write_fn write,
  * stops the reading at once: the verdict was given by the first. */
 static cg_kind writing_stopped(cg_normalizer *n, cg_error *err)
 {
-	cg_writer *w = &n->w;
+	cgi_writer *w = &n->w;
 	if (w->failed != CG_OK)
 		return settle(n, w->failed, &w->why, err);
 	if (w->units > n->units)
@@ -156,7 +156,7 @@ cg_kind cg_normalizer_feed(cg_normalizer *n, const void *bytes, size_t len,
  * writer's stop, and its reason the writer's. */
 static cg_kind end_reading(cg_normalizer *n, cg_error *err)
 {
-	cg_writer *w = &n->w;
+	cgi_writer *w = &n->w;
 	cg_kind k = cg_reader_finish(n->r, err);
 	cg_reader_free(n->r);
 	n->r = NULL;
@@ -236,7 +236,7 @@ void cg_normalizer_free(cg_normalizer *n)
 	cg_free(n);
 }
 
-cg_kind cg_normalize_opts(const char *buf, size_t len,
+cg_kind cgi_normalize_opts(const char *buf, size_t len,
                           const cg_read_options *opt, cg_write_fn write,
                           void *ctx, cg_error *err)
 {
@@ -254,24 +254,13 @@ cg_kind cg_normalize_opts(const char *buf, size_t len,
 	return k;
 }
 
-cg_kind cg_normalize(const char *buf, size_t len, const cg_limits *limits,
+cg_kind cgi_normalize(const char *buf, size_t len, const cg_limits *limits,
                      unsigned flags, cg_write_fn write, void *ctx,
                      cg_error *err)
 {
 	cg_read_options opt;
-	cg_read_options_default(&opt);
+	cgi_read_options_default(&opt);
 	opt.limits = limits;
 	opt.flags = flags;
-	return cg_normalize_opts(buf, len, &opt, write, ctx, err);
-}
-
-static cg_kind write_file(void *ctx, const char *bytes, size_t n)
-{
-	return fwrite(bytes, 1, n, (FILE *)ctx) == n ? CG_OK : CG_ABORTED;
-}
-
-cg_kind cg_normalize_file(const char *buf, size_t len, const cg_limits *limits,
-                          unsigned flags, FILE *out, cg_error *err)
-{
-	return cg_normalize(buf, len, limits, flags, write_file, out, err);
+	return cgi_normalize_opts(buf, len, &opt, write, ctx, err);
 }

@@ -23,7 +23,7 @@
 
 /* ------------------------------------------------------------ wire */
 
-static void varint(cg_buf *b, uint64_t v)
+static void varint(cgi_buf *b, uint64_t v)
 {
 	char tmp[10];
 	size_t n = 0;
@@ -32,20 +32,20 @@ static void varint(cg_buf *b, uint64_t v)
 		v >>= 7;
 		tmp[n++] = (char)(v ? c | 0x80 : c);
 	} while (v);
-	cg_buf_put(b, tmp, n);
+	cgi_buf_put(b, tmp, n);
 }
 
-static void field_varint(cg_buf *b, unsigned field, uint64_t v)
+static void field_varint(cgi_buf *b, unsigned field, uint64_t v)
 {
 	varint(b, (uint64_t)field << 3);
 	varint(b, v);
 }
 
-static void field_bytes(cg_buf *b, unsigned field, const char *p, size_t n)
+static void field_bytes(cgi_buf *b, unsigned field, const char *p, size_t n)
 {
 	varint(b, (uint64_t)field << 3 | 2);
 	varint(b, n);
-	cg_buf_put(b, p, n);
+	cgi_buf_put(b, p, n);
 }
 
 /* ------------------------------------------------------------ state */
@@ -66,23 +66,23 @@ typedef struct writer {
 	const cg_funcs *f;
 	size_t ev, nev;
 	uint64_t scale;             /* event ev's figures to its unit */
-	cg_pairmap arc_of;          /* (caller, callee) -> arc */
+	cgi_pairmap arc_of;          /* (caller, callee) -> arc */
 	space *spaces[2];           /* per function, per arc */
 	uint64_t *bound[2];         /* per site: the end of its stretch */
-	cg_interner strings;
-	cg_pairmap loc_of;          /* (function, line) -> location id - 1 */
+	cgi_interner strings;
+	cgi_pairmap loc_of;          /* (function, line) -> location id - 1 */
 	size_t *loc_fn;             /* per location: its function, */
 	uint64_t *loc_line;         /* line, */
 	uint64_t *loc_addr;         /* and instruction address (0: none) */
 	size_t nlocs, locs_cap, lines_cap, addrs_cap;
-	cg_pairmap points;          /* (line, address) -> point */
+	cgi_pairmap points;          /* (line, address) -> point */
 	frame_at *frames;
 	size_t frames_cap;
 	uint64_t *cuts;
 	size_t cuts_cap;
 	uint64_t *loc_ids;
 	size_t loc_ids_cap;
-	cg_buf out, msg, scratch;
+	cgi_buf out, msg, scratch;
 	int oom, over;
 } writer;
 
@@ -158,12 +158,12 @@ static void bounds(writer *w, int kind, size_t nowners)
 		uint64_t T = 0, cum = 0, S = w->spaces[kind][o].total;
 		cgi_sites_of(w->x->sites, kind, o, &first, &n);
 		for (s = first; s < first + n; s++) {
-			cg_site site;
+			cgi_site site;
 			cgi_sites_get(w->x->sites, kind, s, &site);
 			T += site.cost[w->ev];
 		}
 		for (s = first; s < first + n; s++) {
-			cg_site site;
+			cgi_site site;
 			cgi_sites_get(w->x->sites, kind, s, &site);
 			cum += site.cost[w->ev];
 			w->bound[kind][s] = S == T ? cum : mul_div(cum, S, T);
@@ -187,11 +187,11 @@ static uint64_t location(writer *w, size_t fn, uint64_t line, uint64_t addr)
 	}
 	r = cgi_pairmap_put(&w->loc_of, fn, point, (uint32_t)w->nlocs, &id);
 	if (r < 0 ||
-	    (r == 1 && (cg_grow((void **)&w->loc_fn, &w->locs_cap, w->nlocs + 1,
+	    (r == 1 && (cgi_grow((void **)&w->loc_fn, &w->locs_cap, w->nlocs + 1,
 	                        sizeof *w->loc_fn) != 0 ||
-	                cg_grow((void **)&w->loc_line, &w->lines_cap,
+	                cgi_grow((void **)&w->loc_line, &w->lines_cap,
 	                        w->nlocs + 1, sizeof *w->loc_line) != 0 ||
-	                cg_grow((void **)&w->loc_addr, &w->addrs_cap,
+	                cgi_grow((void **)&w->loc_addr, &w->addrs_cap,
 	                        w->nlocs + 1, sizeof *w->loc_addr) != 0))) {
 		w->oom = 1;
 		return 1;
@@ -237,7 +237,7 @@ static void place(writer *w, frame_at *fa, const size_t *frames, size_t i,
 
 static int add_cut(writer *w, size_t *ncuts, uint64_t v)
 {
-	if (cg_grow((void **)&w->cuts, &w->cuts_cap, *ncuts + 1,
+	if (cgi_grow((void **)&w->cuts, &w->cuts_cap, *ncuts + 1,
 	            sizeof *w->cuts) != 0)
 		return -1;
 	w->cuts[(*ncuts)++] = v;
@@ -254,7 +254,7 @@ static int by_value(const void *a, const void *b)
  * local offset at. */
 static uint64_t location_at(writer *w, frame_at *fa, size_t fn, uint64_t at)
 {
-	cg_site site;
+	cgi_site site;
 	while (fa->cursor < fa->end &&
 	       w->bound[fa->kind][fa->cursor] <= fa->offset + at)
 		fa->cursor++;
@@ -270,7 +270,7 @@ static void sample(writer *w, size_t depth, const uint64_t *ids,
                    uint64_t value)
 {
 	size_t i;
-	cg_buf *s = &w->scratch, *m = &w->msg;
+	cgi_buf *s = &w->scratch, *m = &w->msg;
 	m->len = 0;
 	s->len = 0;
 	for (i = 0; i < depth; i++)
@@ -292,9 +292,9 @@ static cg_kind emit(void *ctx, const size_t *frames, size_t depth,
 		w->over = 1;
 		return CG_ABORTED;
 	}
-	if (cg_grow((void **)&w->frames, &w->frames_cap, depth,
+	if (cgi_grow((void **)&w->frames, &w->frames_cap, depth,
 	            sizeof *w->frames) != 0 ||
-	    cg_grow((void **)&w->loc_ids, &w->loc_ids_cap, depth,
+	    cgi_grow((void **)&w->loc_ids, &w->loc_ids_cap, depth,
 	            sizeof *w->loc_ids) != 0 ||
 	    add_cut(w, &ncuts, 0) != 0)
 		goto oom;
@@ -334,7 +334,7 @@ oom:
 
 static void value_type(writer *w, unsigned field, cg_str type, cg_str unit)
 {
-	cg_buf *m = &w->msg;
+	cgi_buf *m = &w->msg;
 	m->len = 0;
 	field_varint(m, 1, str_id(w, type));
 	field_varint(m, 2, str_id(w, unit));
@@ -368,7 +368,7 @@ static uint64_t *mappings(writer *w)
 {
 	size_t i, n = cg_funcs_count(w->f);
 	uint64_t *of = cg_calloc(n + 1, sizeof *of), next = 1;
-	cg_pairmap seen;
+	cgi_pairmap seen;
 	memset(&seen, 0, sizeof seen);
 	if (of == NULL)
 		return NULL;
@@ -383,7 +383,7 @@ static uint64_t *mappings(writer *w)
 		}
 		of[i] = id;
 		if (id == next) {
-			cg_buf *m = &w->msg;
+			cgi_buf *m = &w->msg;
 			m->len = 0;
 			field_varint(m, 1, id);
 			field_varint(m, 5, ob);
@@ -408,7 +408,7 @@ static void functions(writer *w)
 	size_t i;
 	for (i = 0; i < cg_funcs_count(w->f); i++) {
 		cg_func fn;
-		cg_buf *m = &w->msg;
+		cgi_buf *m = &w->msg;
 		uint32_t name;
 		cg_funcs_get(w->f, i, &fn);
 		name = str_id(w, fn.fn);
@@ -425,9 +425,9 @@ static void functions(writer *w)
 static void locations(writer *w, const uint64_t *mapping)
 {
 	size_t i;
-	cg_buf line = CG_BUF_INIT;
+	cgi_buf line = CGI_BUF_INIT;
 	for (i = 0; i < w->nlocs; i++) {
-		cg_buf *m = &w->msg;
+		cgi_buf *m = &w->msg;
 		size_t fn = w->loc_fn[i];
 		uint64_t ln = w->loc_line[i];
 		line.len = 0;
@@ -442,7 +442,7 @@ static void locations(writer *w, const uint64_t *mapping)
 		field_bytes(&w->out, 4, m->ptr, m->len);
 	}
 	w->oom |= line.failed;
-	cg_buf_free(&line);
+	cgi_buf_free(&line);
 }
 
 static void strings(writer *w)
@@ -495,8 +495,8 @@ static void tear_down(writer *w)
 	cg_free(w->frames);
 	cg_free(w->cuts);
 	cg_free(w->loc_ids);
-	cg_buf_free(&w->msg);
-	cg_buf_free(&w->scratch);
+	cgi_buf_free(&w->msg);
+	cgi_buf_free(&w->scratch);
 }
 
 /* Every event's stacks as samples. */
@@ -529,7 +529,7 @@ static cg_kind samples(writer *w, cg_fold_report *rep, cg_error *err)
 	return CG_OK;
 }
 
-cg_kind cg_export_pprof(const cg_export *x, cg_str comment, cg_buf *out,
+cg_kind cgi_export_pprof(const cg_export *x, cg_str comment, cgi_buf *out,
                         cg_fold_report *rep, cg_error *err)
 {
 	writer w;

@@ -1,7 +1,7 @@
 /* speedscope.c - a profile as speedscope's file format: a frame per
  * function (its name, file and first line with a cost), and per event
  * and part a "sampled" profile whose samples are the part's stacks
- * (cg_fold_part), root first, and whose weights are their counts in the
+ * (cgi_fold_part), root first, and whose weights are their counts in the
  * event's unit (cgi_export_unit). */
 #include "internal.h"
 #include "export.h"
@@ -10,9 +10,9 @@
 #include <string.h>
 
 typedef struct json {
-	cg_buf *out;
-	cg_buf weights;
-	cg_buf name; /* a profile's */
+	cgi_buf *out;
+	cgi_buf weights;
+	cgi_buf name; /* a profile's */
 	uint64_t scale; /* its event's figures to its unit */
 	int first, over;
 } json;
@@ -26,12 +26,12 @@ static int spoiled(const json *j)
  * a byte that is no part of a UTF-8 sequence (a file's name may hold
  * one; the reader's names are UTF-8) written U+FFFD, so that the file is
  * JSON whatever the bytes. */
-static void string(cg_buf *b, cg_str s)
+static void string(cgi_buf *b, cg_str s)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *p = (const unsigned char *)s.ptr;
 	size_t i = 0, from = 0;
-	cg_buf_putc(b, '"');
+	cgi_buf_putc(b, '"');
 	while (i < s.len) {
 		unsigned char c = p[i];
 		size_t n = c < 0x80 ? 1 : cgi_utf8_seq(p + i, s.len - i);
@@ -39,21 +39,21 @@ static void string(cg_buf *b, cg_str s)
 			i += n;
 			continue;
 		}
-		cg_buf_put(b, s.ptr + from, i - from);
+		cgi_buf_put(b, s.ptr + from, i - from);
 		if (n == 0)
-			cg_buf_puts(b, "\\ufffd");
+			cgi_buf_puts(b, "\\ufffd");
 		else if (c == '"' || c == '\\') {
-			cg_buf_putc(b, '\\');
-			cg_buf_putc(b, (char)c);
+			cgi_buf_putc(b, '\\');
+			cgi_buf_putc(b, (char)c);
 		} else {
 			char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-			cg_buf_put(b, esc, sizeof esc);
+			cgi_buf_put(b, esc, sizeof esc);
 		}
 		i++;
 		from = i;
 	}
-	cg_buf_put(b, s.ptr + from, s.len - from);
-	cg_buf_putc(b, '"');
+	cgi_buf_put(b, s.ptr + from, s.len - from);
+	cgi_buf_putc(b, '"');
 }
 
 static cg_kind stack(void *ctx, const size_t *frames, size_t depth,
@@ -62,47 +62,47 @@ static cg_kind stack(void *ctx, const size_t *frames, size_t depth,
 	json *j = ctx;
 	size_t i;
 	if (!j->first) {
-		cg_buf_putc(j->out, ',');
-		cg_buf_putc(&j->weights, ',');
+		cgi_buf_putc(j->out, ',');
+		cgi_buf_putc(&j->weights, ',');
 	}
 	j->first = 0;
-	cg_buf_putc(j->out, '[');
+	cgi_buf_putc(j->out, '[');
 	for (i = 0; i < depth; i++) {
 		if (i > 0)
-			cg_buf_putc(j->out, ',');
-		cg_buf_u64(j->out, frames[i]);
+			cgi_buf_putc(j->out, ',');
+		cgi_buf_u64(j->out, frames[i]);
 	}
-	cg_buf_putc(j->out, ']');
+	cgi_buf_putc(j->out, ']');
 	if (count > (uint64_t)INT64_MAX / j->scale) {
 		j->over = 1;
 		return CG_ABORTED;
 	}
-	cg_buf_u64(&j->weights, count * j->scale);
+	cgi_buf_u64(&j->weights, count * j->scale);
 	return spoiled(j) ? CG_RESOURCE : CG_OK;
 }
 
-static void frames(const cg_export *x, cg_buf *b)
+static void frames(const cg_export *x, cgi_buf *b)
 {
 	size_t i;
-	cg_buf_puts(b, "\"shared\":{\"frames\":[");
+	cgi_buf_puts(b, "\"shared\":{\"frames\":[");
 	for (i = 0; i < cg_funcs_count(x->f); i++) {
 		cg_func fn;
 		cg_funcs_get(x->f, i, &fn);
 		if (i > 0)
-			cg_buf_putc(b, ',');
-		cg_buf_puts(b, "{\"name\":");
+			cgi_buf_putc(b, ',');
+		cgi_buf_puts(b, "{\"name\":");
 		string(b, fn.fn);
 		if (fn.fl.len > 0) {
-			cg_buf_puts(b, ",\"file\":");
+			cgi_buf_puts(b, ",\"file\":");
 			string(b, fn.fl);
 		}
 		if (x->start_line[i] > 0) {
-			cg_buf_puts(b, ",\"line\":");
-			cg_buf_u64(b, x->start_line[i]);
+			cgi_buf_puts(b, ",\"line\":");
+			cgi_buf_u64(b, x->start_line[i]);
 		}
-		cg_buf_putc(b, '}');
+		cgi_buf_putc(b, '}');
 	}
-	cg_buf_puts(b, "]}");
+	cgi_buf_puts(b, "]}");
 }
 
 /* Profile of event ev in part p, with a fold report into rep. */
@@ -112,41 +112,41 @@ static cg_kind profile(const cg_export *x, size_t ev, size_t p, json *j,
 	size_t np = cg_funcs_part_count(x->f);
 	cgi_unit u;
 	cg_kind k;
-	cg_buf *b = j->out;
+	cgi_buf *b = j->out;
 	cgi_export_unit(cg_funcs_event(x->f, ev), CGI_FORMAT_SPEEDSCOPE, &u);
 	if (ev > 0 || p > 0)
-		cg_buf_putc(b, ',');
-	cg_buf_puts(b, "{\"type\":\"sampled\",\"name\":");
+		cgi_buf_putc(b, ',');
+	cgi_buf_puts(b, "{\"type\":\"sampled\",\"name\":");
 	if (np > 1) {
 		j->name.len = 0;
-		cg_buf_put(&j->name, cg_funcs_event(x->f, ev).ptr,
+		cgi_buf_put(&j->name, cg_funcs_event(x->f, ev).ptr,
 		           cg_funcs_event(x->f, ev).len);
-		cg_buf_puts(&j->name, ", part ");
-		cg_buf_u64(&j->name, p + 1);
-		cg_buf_puts(&j->name, " of ");
-		cg_buf_u64(&j->name, np);
+		cgi_buf_puts(&j->name, ", part ");
+		cgi_buf_u64(&j->name, p + 1);
+		cgi_buf_puts(&j->name, " of ");
+		cgi_buf_u64(&j->name, np);
 		string(b, (cg_str){j->name.ptr ? j->name.ptr : "", j->name.len});
 	} else
 		string(b, cg_funcs_event(x->f, ev));
-	cg_buf_puts(b, ",\"unit\":\"");
-	cg_buf_put(b, u.unit.ptr, u.unit.len);
-	cg_buf_puts(b, "\",\"startValue\":0,\"endValue\":");
-	cg_buf_u64(b, cg_funcs_part_totals(x->f, p)[ev] * u.scale);
-	cg_buf_puts(b, ",\"samples\":[");
+	cgi_buf_puts(b, ",\"unit\":\"");
+	cgi_buf_put(b, u.unit.ptr, u.unit.len);
+	cgi_buf_puts(b, "\",\"startValue\":0,\"endValue\":");
+	cgi_buf_u64(b, cg_funcs_part_totals(x->f, p)[ev] * u.scale);
+	cgi_buf_puts(b, ",\"samples\":[");
 	j->weights.len = 0;
 	j->first = 1;
 	j->scale = u.scale;
-	k = cg_fold_part(x->f, p, ev, &x->fold, stack, j, rep, err);
+	k = cgi_fold_part(x->f, p, ev, &x->fold, stack, j, rep, err);
 	if (j->over)
 		return cgi_fail(err, CG_UNSUPPORTED, 0,
 		                "a stack's count in its event's unit is over "
 		                "Int64, which speedscope cannot hold");
 	if (k != CG_OK)
 		return spoiled(j) ? cgi_fail_memory(err, 0) : k;
-	cg_buf_puts(b, "],\"weights\":[");
+	cgi_buf_puts(b, "],\"weights\":[");
 	if (j->weights.len > 0)
-		cg_buf_put(b, j->weights.ptr, j->weights.len);
-	cg_buf_puts(b, "]}");
+		cgi_buf_put(b, j->weights.ptr, j->weights.len);
+	cgi_buf_puts(b, "]}");
 	return CG_OK;
 }
 
@@ -171,7 +171,7 @@ static cg_kind profiles(const cg_export *x, json *j, cg_fold_report *rep,
 	return CG_OK;
 }
 
-cg_kind cg_export_speedscope(const cg_export *x, cg_str name, cg_buf *out,
+cg_kind cgi_export_speedscope(const cg_export *x, cg_str name, cgi_buf *out,
                              cg_fold_report *rep, cg_error *err)
 {
 	json j;
@@ -180,20 +180,20 @@ cg_kind cg_export_speedscope(const cg_export *x, cg_str name, cg_buf *out,
 		return k;
 	memset(&j, 0, sizeof j);
 	j.out = out;
-	cg_buf_puts(out, "{\"$schema\":\"https://www.speedscope.app/"
+	cgi_buf_puts(out, "{\"$schema\":\"https://www.speedscope.app/"
 	                 "file-format-schema.json\",\"name\":");
 	string(out, name);
-	cg_buf_puts(out, ",\"exporter\":\"cg-export ");
-	cg_buf_puts(out, cg_version());
-	cg_buf_puts(out, "\",\"activeProfileIndex\":0,");
+	cgi_buf_puts(out, ",\"exporter\":\"cg-export ");
+	cgi_buf_puts(out, cg_version());
+	cgi_buf_puts(out, "\",\"activeProfileIndex\":0,");
 	frames(x, out);
-	cg_buf_puts(out, ",\"profiles\":[");
+	cgi_buf_puts(out, ",\"profiles\":[");
 	k = profiles(x, &j, rep, err);
-	cg_buf_puts(out, "]}\n");
+	cgi_buf_puts(out, "]}\n");
 	if (k == CG_OK && spoiled(&j))
 		k = cgi_fail_memory(err, 0);
-	cg_buf_free(&j.weights);
-	cg_buf_free(&j.name);
+	cgi_buf_free(&j.weights);
+	cgi_buf_free(&j.name);
 	if (k == CG_OK && out->failed)
 		k = cgi_fail_memory(err, 0);
 	return k;

@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-int cgi_writer_flush(cg_writer *w)
+int cgi_writer_flush(cgi_writer *w)
 {
 	cg_kind k;
 	if (w->out.len > 0 && !w->counting &&
@@ -19,75 +19,75 @@ int cgi_writer_flush(cg_writer *w)
 }
 
 /* Append n bytes that count u code units.  The buffer's room for
- * CG_WRITER_BUF bytes was made before the writing pass: bytes are copied
+ * CGI_WRITER_BUF bytes was made before the writing pass: bytes are copied
  * straight in, with no check of their own on the hot path. */
-static inline void append(cg_writer *w, const char *s, size_t n)
+static inline void append(cgi_writer *w, const char *s, size_t n)
 {
 	memcpy(w->out.ptr + w->out.len, s, n);
 	w->out.len += n;
 }
 
-static inline void put_units(cg_writer *w, const char *s, size_t n, uint64_t u)
+static inline void put_units(cgi_writer *w, const char *s, size_t n, uint64_t u)
 {
-	w->units = cg_sat_add(w->units, u);
-	w->line_units = cg_sat_add(w->line_units, u);
+	w->units = cgi_sat_add(w->units, u);
+	w->line_units = cgi_sat_add(w->line_units, u);
 	if (w->counting || w->failed)
 		return;
-	if (n <= CG_WRITER_BUF - w->out.len) {
+	if (n <= CGI_WRITER_BUF - w->out.len) {
 		append(w, s, n);
-		if (w->out.len == CG_WRITER_BUF)
+		if (w->out.len == CGI_WRITER_BUF)
 			cgi_writer_flush(w);
 		return;
 	}
 	while (n > 0) {
-		size_t room = CG_WRITER_BUF - w->out.len, k = n < room ? n : room;
+		size_t room = CGI_WRITER_BUF - w->out.len, k = n < room ? n : room;
 		append(w, s, k);
 		s += k;
 		n -= k;
-		if (w->out.len == CG_WRITER_BUF && cgi_writer_flush(w) != 0)
+		if (w->out.len == CGI_WRITER_BUF && cgi_writer_flush(w) != 0)
 			return;
 	}
 }
 
 /* Names and header values may hold any UTF-8. */
-static void put(cg_writer *w, const char *s, size_t n)
+static void put(cgi_writer *w, const char *s, size_t n)
 {
 	put_units(w, s, n, cgi_utf16_len(s, n));
 }
 
 /* Keys, numbers and punctuation: ASCII, one code unit a byte. */
-static void put_ascii(cg_writer *w, const char *s, size_t n)
+static void put_ascii(cgi_writer *w, const char *s, size_t n)
 {
 	put_units(w, s, n, n);
 }
 
-static void puts_(cg_writer *w, const char *s)
+static void puts_(cgi_writer *w, const char *s)
 {
 	put_ascii(w, s, strlen(s));
 }
 
-static void put_str(cg_writer *w, cg_str s)
+static void put_str(cgi_writer *w, cg_str s)
 {
 	if (s.len > 0)
 		put(w, s.ptr, s.len);
 }
 
-static void put_u64(cg_writer *w, uint64_t v)
+static void put_u64(cgi_writer *w, uint64_t v)
 {
 	char digits[20];
 	if (w->counting) {
 		/* the preflight only needs the length */
-		unsigned n = cg_digits(v);
-		w->units = cg_sat_add(w->units, n);
-		w->line_units = cg_sat_add(w->line_units, n);
+		unsigned n = cgi_digits(v);
+		w->units = cgi_sat_add(w->units, n);
+		w->line_units = cgi_sat_add(w->line_units, n);
 		return;
 	}
-	put_ascii(w, digits, cg_format_u64(v, digits));
+	put_ascii(w, digits, cgi_format_u64(v, digits));
 }
 
 /* End a line; a line that a reader under the same limits would refuse
  * stops the normalization. */
-static int end_line(cg_writer *w)
+static int end_line(cgi_writer *w)
 {
 	if (w->line_units > w->lim->line && !w->failed)
 		w->failed = cgi_fail_limit(w->err, w->src_line,
@@ -97,18 +97,18 @@ static int end_line(cg_writer *w)
 	/* put_ascii of the LF, without a call of memcpy for one byte: a
 	 * buffer that is not failed is never left full (put_units flushes
 	 * it, cost_numbers leaves a byte) */
-	w->units = cg_sat_add(w->units, 1);
+	w->units = cgi_sat_add(w->units, 1);
 	w->line_units = 1;
 	if (w->counting || w->failed)
 		return w->failed ? 1 : 0;
 	w->out.ptr[w->out.len++] = '\n';
-	if (w->out.len == CG_WRITER_BUF)
+	if (w->out.len == CGI_WRITER_BUF)
 		cgi_writer_flush(w);
 	return w->failed ? 1 : 0;
 }
 
 
-static int out_of_memory(cg_writer *w)
+static int out_of_memory(cgi_writer *w)
 {
 	w->failed = cgi_fail_memory(w->err, w->src_line);
 	return 1;
@@ -123,7 +123,7 @@ static int looks_like_id(cg_str name)
 
 /* KEY=(ID) name on first use, KEY=(ID) after, KEY= for the empty name;
  * with inline names KEY=name. */
-static int put_name(cg_writer *w, const char *key, cg_interner *m, cg_str name)
+static int put_name(cgi_writer *w, const char *key, cgi_interner *m, cg_str name)
 {
 	uint32_t id;
 	size_t known = m->count;
@@ -150,11 +150,11 @@ static int put_name(cg_writer *w, const char *key, cg_interner *m, cg_str name)
 /* Header i of p has the key lit. */
 static int header_is(const cg_part *p, size_t i, const char *lit)
 {
-	cg_str k = cg_part_header_key(p, i);
-	return cg_key_is(k.ptr, k.len, lit);
+	cg_str k = cgi_part_header_key(p, i);
+	return cgi_key_is(k.ptr, k.len, lit);
 }
 
-static void put_values(cg_writer *w, const uint64_t *v, size_t n)
+static void put_values(cgi_writer *w, const uint64_t *v, size_t n)
 {
 	size_t i;
 	for (i = 0; i < n; i++) {
@@ -164,27 +164,27 @@ static void put_values(cg_writer *w, const uint64_t *v, size_t n)
 }
 
 /* A header in canonical spelling: known values rewritten, others kept. */
-static int put_header(cg_writer *w, const cg_part *p, size_t i)
+static int put_header(cgi_writer *w, const cg_part *p, size_t i)
 {
-	cg_str key = cg_part_header_key(p, i), value = cg_part_header_value(p, i);
+	cg_str key = cgi_part_header_key(p, i), value = cgi_part_header_value(p, i);
 	const uint64_t *v;
 	size_t n, j;
-	w->src_line = cg_part_header_line(p, i);
+	w->src_line = cgi_part_header_line(p, i);
 	put_str(w, key);
 	put_ascii(w, ":", 1);
-	if (cg_key_is(key.ptr, key.len, "version"))
+	if (cgi_key_is(key.ptr, key.len, "version"))
 		puts_(w, " 1");
-	else if (cg_key_is(key.ptr, key.len, "events")) {
+	else if (cgi_key_is(key.ptr, key.len, "events")) {
 		for (j = 0; j < cg_part_event_count(p); j++) {
 			put_ascii(w, " ", 1);
 			put_str(w, cg_part_event(p, j));
 		}
-	} else if (cg_key_is(key.ptr, key.len, "positions")) {
+	} else if (cgi_key_is(key.ptr, key.len, "positions")) {
 		for (j = 0; j < cg_part_position_count(p); j++) {
 			put_ascii(w, " ", 1);
-			puts_(w, cg_pos_name(cg_part_position(p, j)));
+			puts_(w, cgi_pos_name(cg_part_position(p, j)));
 		}
-	} else if (cg_key_is(key.ptr, key.len, "summary")) {
+	} else if (cgi_key_is(key.ptr, key.len, "summary")) {
 		cg_part_summary_at(p, w->summaries++, &v, &n);
 		put_values(w, v, n);
 	} else if (value.len > 0) {
@@ -197,7 +197,7 @@ static int put_header(cg_writer *w, const cg_part *p, size_t i)
 /* Where part: goes: first when the part before it is still open (it wrote
  * no body and no totals:, so any other header would continue it), else
  * where the input had it, else after the opening version:/creator: lines. */
-static size_t part_slot(const cg_writer *w, const cg_part *p, int *moved)
+static size_t part_slot(const cgi_writer *w, const cg_part *p, int *moved)
 {
 	size_t i, n = cg_part_header_count(p);
 	*moved = 0;
@@ -217,7 +217,7 @@ static size_t part_slot(const cg_writer *w, const cg_part *p, int *moved)
 
 /* Counting pass: the part's summaries after its body, kept for the
  * writing pass and counted now (the same lines, written earlier). */
-static int keep_late_summaries(cg_writer *w, const cg_part *p)
+static int keep_late_summaries(cgi_writer *w, const cg_part *p)
 {
 	size_t i;
 	for (i = w->early; i < cg_part_summary_count(p); i++) {
@@ -225,9 +225,9 @@ static int keep_late_summaries(cg_writer *w, const cg_part *p)
 		size_t n;
 		struct late *l;
 		cg_part_summary_at(p, i, &v, &n);
-		if (cg_grow((void **)&w->lates, &w->lates_cap, w->nlates + 1,
+		if (cgi_grow((void **)&w->lates, &w->lates_cap, w->nlates + 1,
 		            sizeof *w->lates) ||
-		    cg_grow((void **)&w->late_values, &w->late_values_cap,
+		    cgi_grow((void **)&w->late_values, &w->late_values_cap,
 		            w->nlate_values + n, sizeof *w->late_values))
 			return out_of_memory(w);
 		l = &w->lates[w->nlates++];
@@ -245,7 +245,7 @@ static int keep_late_summaries(cg_writer *w, const cg_part *p)
 }
 
 /* Writing pass: they close the part's header block. */
-static int put_late_summaries(cg_writer *w, size_t part)
+static int put_late_summaries(cgi_writer *w, size_t part)
 {
 	for (; w->late_next < w->nlates && w->lates[w->late_next].part == part;
 	     w->late_next++) {
@@ -258,18 +258,18 @@ static int put_late_summaries(cg_writer *w, size_t part)
 	return 0;
 }
 
-int cgi_writer_part_begin(cg_writer *w, const cg_part *p)
+int cgi_writer_part_begin(cgi_writer *w, const cg_part *p)
 {
 	size_t i, n = cg_part_header_count(p), slot;
 	cg_str part;
-	int has_part = cg_part_meta(p, "part", &part), moved;
+	int has_part = cgi_part_meta(p, "part", &part), moved;
 
 	w->ob = w->fl = w->eff = w->fn = w->last_file = (cg_str){"", 0};
 	w->fn_set = w->callee_set = w->body = 0;
 	w->summaries = 0;
 	w->early = cg_part_summary_count(p);
 	if (!has_part && (uint64_t)n + 1 > w->lim->headers) {
-		w->failed = cgi_fail(w->err, CG_RESOURCE, cg_part_first_line(p),
+		w->failed = cgi_fail(w->err, CG_RESOURCE, cgi_part_first_line(p),
 		                    "adding part: to part %zu would put it over the "
 		                    "headers limit of %llu",
 		                    cg_part_ordinal(p),
@@ -280,7 +280,7 @@ int cgi_writer_part_begin(cg_writer *w, const cg_part *p)
 	slot = part_slot(w, p, &moved);
 	for (i = 0; i <= n; i++) {
 		if (i == slot && !has_part) {
-			w->src_line = cg_part_first_line(p);
+			w->src_line = cgi_part_first_line(p);
 			puts_(w, "part: ");
 			put_u64(w, cg_part_ordinal(p));
 			if (end_line(w))
@@ -303,7 +303,7 @@ int cgi_writer_part_begin(cg_writer *w, const cg_part *p)
 	return w->counting ? 0 : put_late_summaries(w, cg_part_ordinal(p));
 }
 
-int cgi_writer_part_end(cg_writer *w, const cg_part *p)
+int cgi_writer_part_end(cgi_writer *w, const cg_part *p)
 {
 	const uint64_t *v;
 	size_t n;
@@ -320,23 +320,23 @@ int cgi_writer_part_end(cg_writer *w, const cg_part *p)
 /* ------------------------------------------------------------ records */
 
 /* The directives that give the reader this record's context. */
-static int put_context(cg_writer *w, const cg_record *r)
+static int put_context(cgi_writer *w, const cg_record *r)
 {
-	if (!cg_str_eq(w->ob, r->ob)) {
+	if (!cgi_str_eq(w->ob, r->ob)) {
 		if (put_name(w, "ob", &w->obs, r->ob))
 			return 1;
 		w->ob = r->ob;
 	}
-	if (!cg_str_eq(w->fl, r->fl)) {
+	if (!cgi_str_eq(w->fl, r->fl)) {
 		if (put_name(w, "fl", &w->files, r->fl))
 			return 1;
 		w->fl = w->eff = w->last_file = r->fl;
 	}
-	if (!w->fn_set || !cg_str_eq(w->fn, r->fn)) {
+	if (!w->fn_set || !cgi_str_eq(w->fn, r->fn)) {
 		/* fn= ends an inline file, but callgrind_annotate keeps keying
 		 * costs by the last file line it read: end it explicitly, as
 		 * Valgrind does */
-		if (!cg_str_eq(w->last_file, w->fl)) {
+		if (!cgi_str_eq(w->last_file, w->fl)) {
 			if (put_name(w, "fe", &w->files, w->fl))
 				return 1;
 			w->last_file = w->fl;
@@ -348,22 +348,22 @@ static int put_context(cg_writer *w, const cg_record *r)
 		w->fn_set = 1;
 		w->callee_set = 0;
 	}
-	if (!cg_str_eq(w->eff, r->fi)) {
-		if (put_name(w, cg_str_eq(r->fi, r->fl) ? "fe" : "fi", &w->files, r->fi))
+	if (!cgi_str_eq(w->eff, r->fi)) {
+		if (put_name(w, cgi_str_eq(r->fi, r->fl) ? "fe" : "fi", &w->files, r->fi))
 			return 1;
 		w->eff = w->last_file = r->fi;
 	}
 	return 0;
 }
 
-static int put_callee(cg_writer *w, const cg_record *r)
+static int put_callee(cgi_writer *w, const cg_record *r)
 {
-	if (w->callee_set && cg_str_eq(w->cob, r->cob) && cg_str_eq(w->cfl, r->cfl) &&
-	    cg_str_eq(w->cfn, r->cfn))
+	if (w->callee_set && cgi_str_eq(w->cob, r->cob) && cgi_str_eq(w->cfl, r->cfl) &&
+	    cgi_str_eq(w->cfn, r->cfn))
 		return 0;
-	if (!cg_str_eq(w->ob, r->cob) && put_name(w, "cob", &w->obs, r->cob))
+	if (!cgi_str_eq(w->ob, r->cob) && put_name(w, "cob", &w->obs, r->cob))
 		return 1;
-	if (!cg_str_eq(w->eff, r->cfl) && put_name(w, "cfi", &w->files, r->cfl))
+	if (!cgi_str_eq(w->eff, r->cfl) && put_name(w, "cfi", &w->files, r->cfl))
 		return 1;
 	if (put_name(w, "cfn", &w->fns, r->cfn))
 		return 1;
@@ -377,26 +377,26 @@ static int put_callee(cg_writer *w, const cg_record *r)
 /* The numbers of a cost line, ASCII: the positions separated by blanks,
  * then a blank and each cost.  The line is most of the output: it is
  * counted, or formatted straight into the buffer when it fits there. */
-static void cost_numbers(cg_writer *w, const cg_record *r, size_t ncost)
+static void cost_numbers(cgi_writer *w, const cg_record *r, size_t ncost)
 {
 	size_t i, n = r->npos + ncost;
 	uint64_t u = r->npos > 0 ? r->npos - 1 + ncost : ncost;
 	char *p, *start;
 	if (w->counting) {
 		for (i = 0; i < r->npos; i++)
-			u += cg_digits(r->pos[i]);
+			u += cgi_digits(r->pos[i]);
 		for (i = 0; i < ncost; i++)
-			u += cg_digits(r->cost[i]);
-	} else if (!w->failed && n * 21 + 1 <= CG_WRITER_BUF - w->out.len) {
+			u += cgi_digits(r->cost[i]);
+	} else if (!w->failed && n * 21 + 1 <= CGI_WRITER_BUF - w->out.len) {
 		p = start = w->out.ptr + w->out.len;
 		for (i = 0; i < r->npos; i++) {
 			if (i > 0)
 				*p++ = ' ';
-			p += cg_format_u64(r->pos[i], p);
+			p += cgi_format_u64(r->pos[i], p);
 		}
 		for (i = 0; i < ncost; i++) {
 			*p++ = ' ';
-			p += cg_format_u64(r->cost[i], p);
+			p += cgi_format_u64(r->cost[i], p);
 		}
 		u = (uint64_t)(p - start);
 		w->out.len += (size_t)u;
@@ -409,11 +409,11 @@ static void cost_numbers(cg_writer *w, const cg_record *r, size_t ncost)
 		put_values(w, r->cost, ncost);
 		return;
 	}
-	w->units = cg_sat_add(w->units, u);
-	w->line_units = cg_sat_add(w->line_units, u);
+	w->units = cgi_sat_add(w->units, u);
+	w->line_units = cgi_sat_add(w->line_units, u);
 }
 
-int cgi_writer_record(cg_writer *w, const cg_part *p, const cg_record *r)
+int cgi_writer_record(cgi_writer *w, const cg_part *p, const cg_record *r)
 {
 	size_t ncost = r->ncost;
 	(void)p;
@@ -436,14 +436,14 @@ int cgi_writer_record(cg_writer *w, const cg_part *p, const cg_record *r)
 	return end_line(w);
 }
 
-static void forget_ids(cg_writer *w)
+static void forget_ids(cgi_writer *w)
 {
 	cgi_interner_free(&w->obs);
 	cgi_interner_free(&w->files);
 	cgi_interner_free(&w->fns);
 }
 
-int cgi_writer_pass(cg_writer *w, int counting)
+int cgi_writer_pass(cgi_writer *w, int counting)
 {
 	w->out.len = 0;
 	w->units = w->line_units = 0;
@@ -453,7 +453,7 @@ int cgi_writer_pass(cg_writer *w, int counting)
 	w->counting = counting;
 	forget_ids(w);
 	/* the writing pass's buffer, whole: it never grows after */
-	if (!counting && cg_buf_room(&w->out, CG_WRITER_BUF) == NULL) {
+	if (!counting && cgi_buf_room(&w->out, CGI_WRITER_BUF) == NULL) {
 		w->src_line = 0;
 		return out_of_memory(w);
 	}
@@ -471,10 +471,10 @@ cg_kind cgi_writer_over_output(uint64_t units, uint64_t limit, cg_error *err)
 	return CG_RESOURCE;
 }
 
-void cgi_writer_free(cg_writer *w)
+void cgi_writer_free(cgi_writer *w)
 {
 	forget_ids(w);
-	cg_buf_free(&w->out);
+	cgi_buf_free(&w->out);
 	cg_free(w->lates);
 	cg_free(w->late_values);
 }

@@ -11,9 +11,9 @@
 #include "internal.h"
 #include "table.h"
 
-#define CG_WRITER_BUF (64 * 1024)
+#define CGI_WRITER_BUF (64 * 1024)
 
-typedef struct cg_writer {
+typedef struct cgi_writer {
 	const cg_limits *lim;
 	cg_error *err; /* points to why: the parser reports its own errors */
 	cg_error why;
@@ -22,10 +22,10 @@ typedef struct cg_writer {
 	cg_read_options read; /* of the parses: limits lim, the reading flags */
 	cg_write_fn write;
 	void *ctx;
-	cg_buf out; /* CG_WRITER_BUF bytes, made before the writing pass */
+	cgi_buf out; /* CGI_WRITER_BUF bytes, made before the writing pass */
 	uint64_t units, line_units;
 
-	cg_interner obs, files, fns; /* names to output IDs - 1 */
+	cgi_interner obs, files, fns; /* names to output IDs - 1 */
 
 	/* what a reader of the output has in effect; reset per part */
 	cg_str ob, fl, eff, fn;
@@ -47,21 +47,21 @@ typedef struct cg_writer {
 	cg_str cob, cfl, cfn;
 	uint64_t src_line;
 	cg_kind failed;
-} cg_writer;
+} cgi_writer;
 
 /* Begin a pass (counting: count only): the writer as new but for what a
  * counting pass found (the late summaries).  0, or 1 out of memory (said
  * in failed and *err). */
-int cgi_writer_pass(cg_writer *w, int counting);
+int cgi_writer_pass(cgi_writer *w, int counting);
 /* A part's header block, each record, the part's end: 0 to go on, 1 when
  * the writer stopped (why in failed and *err). */
-int cgi_writer_part_begin(cg_writer *w, const cg_part *p);
-int cgi_writer_record(cg_writer *w, const cg_part *p, const cg_record *r);
-int cgi_writer_part_end(cg_writer *w, const cg_part *p);
+int cgi_writer_part_begin(cgi_writer *w, const cg_part *p);
+int cgi_writer_record(cgi_writer *w, const cg_part *p, const cg_record *r);
+int cgi_writer_part_end(cgi_writer *w, const cg_part *p);
 /* Write what is buffered: 0, or -1 when the sink failed. */
-int cgi_writer_flush(cg_writer *w);
+int cgi_writer_flush(cgi_writer *w);
 /* The output counted by a pass is over limit: CG_RESOURCE, said. */
 cg_kind cgi_writer_over_output(uint64_t units, uint64_t limit, cg_error *err);
-void cgi_writer_free(cg_writer *w);
+void cgi_writer_free(cgi_writer *w);
 
 #endif

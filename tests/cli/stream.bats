@@ -74,7 +74,7 @@ same() { same_on_pipe trickle "$@"; }
     [[ "$stderr" == "<stdin>:0: resource: input size over the input limit of 100"* ]]
 }
 
-# The analysis commands read in chunks too (cg_funcs_begin, cg_lines_begin).
+# The analysis commands read in chunks too (cg_funcs_begin, cgi_lines_begin).
 @test "cg-funcs, cg-annotate, cg-dot, cg-fold on a pipe of odd-sized writes: the file's output" {
     export -f trickle
     same "$CG_BINDIR/cg-funcs" -c "$T/good.cg"

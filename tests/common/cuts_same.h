@@ -1,4 +1,4 @@
-/* cuts_same.h - one input read whole (cg_parse_opts: the push reader fed
+/* cuts_same.h - one input read whole (cgi_parse_opts: the push reader fed
  * once, read_whole) and fed in cuts (cg_reader_feed, cut_same): the same
  * verdict (kind, line, message and the error's facts), the same stats
  * and the same callbacks, written out as text (every field of every part
@@ -7,7 +7,7 @@
 #ifndef CGPROF_TEST_CUTS_SAME_H
 #define CGPROF_TEST_CUTS_SAME_H
 
-#include "cgprof.h"
+#include "cgprof_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -57,11 +57,11 @@ static void put_part(trace *t, const char *what, const cg_part *p)
 	const uint64_t *v;
 	size_t i, n;
 	put(t, "%s %zu %llu", what, cg_part_ordinal(p),
-	    (unsigned long long)cg_part_first_line(p));
+	    (unsigned long long)cgi_part_first_line(p));
 	for (i = 0; i < cg_part_header_count(p); i++) {
-		put_str(t, cg_part_header_key(p, i));
-		put_str(t, cg_part_header_value(p, i));
-		put(t, "@%llu", (unsigned long long)cg_part_header_line(p, i));
+		put_str(t, cgi_part_header_key(p, i));
+		put_str(t, cgi_part_header_value(p, i));
+		put(t, "@%llu", (unsigned long long)cgi_part_header_line(p, i));
 	}
 	for (i = 0; i < cg_part_event_count(p); i++)
 		put_str(t, cg_part_event(p, i));
@@ -191,7 +191,7 @@ static void read_whole(const char *data, size_t size,
 	cg_read_options o = *opt;
 	verdict_reset(w, abort_at);
 	o.stats = &w->st;
-	w->kind = cg_parse_opts(data, size, &o, cuts_handler, &w->tr, &w->err);
+	w->kind = cgi_parse_opts(data, size, &o, cuts_handler, &w->tr, &w->err);
 }
 
 /* The verdict for the cuts in *r, against the whole's *w (read_whole,

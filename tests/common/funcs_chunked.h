@@ -4,9 +4,9 @@
 #ifndef CGPROF_FUNCS_CHUNKED_H
 #define CGPROF_FUNCS_CHUNKED_H
 
-#include "cgprof.h"
+#include "cgprof_internal.h"
 
-/* Add text to f as cg_funcs_add_opts would, fed to a push reader in
+/* Add text to f as cgi_funcs_add_opts would, fed to a push reader in
  * chunks of cut bytes (at least 1). */
 static cg_kind funcs_add_chunked(cg_funcs *f, const char *text, size_t len,
                                  const cg_read_options *opt, size_t cut,

@@ -5,7 +5,7 @@
 #ifndef CGPROF_FUNCS_SAME_H
 #define CGPROF_FUNCS_SAME_H
 
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "funcs_chunked.h"
 
 #include <stdlib.h>
@@ -81,10 +81,10 @@ static int entries_sum(const cg_funcs *f)
 	size_t W = cg_funcs_event_count(f), n = cg_funcs_count(f), i, e;
 	uint64_t *sum = calloc(n * (2 * W + 1) + 1, sizeof *sum);
 	int ok = sum != NULL;
-	for (i = 0; ok && i < cg_funcs_part_entry_count(f); i++) {
+	for (i = 0; ok && i < cgi_funcs_part_entry_count(f); i++) {
 		cg_func x;
 		uint64_t *row;
-		cg_funcs_part_entry(f, i, &x);
+		cgi_funcs_part_entry(f, i, &x);
 		row = sum + x.index * (2 * W + 1);
 		for (e = 0; e < W; e++) {
 			row[e] += x.self[e];

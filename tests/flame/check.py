@@ -103,7 +103,7 @@ def main(argv):
     def side(sums, p):
         return sums.get(p, [0, 0])
 
-    # every path's weight, as cg_flame_finish(3) defines it
+    # every path's weight, as cgi_flame_finish(3) defines it
     paths = set(new) | set(old)
     weight, gone = {}, {}
     for p in sorted(paths, key=len, reverse=True):

@@ -4,7 +4,7 @@
  * byte picks the uneven split, the cap and the flags (--compat,
  * --complete; a gzip input under --compat is read uncapped: the parse
  * caps its decompressed text, the buffer its bytes). */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  * *err, and the buffer in *in when it took every byte (else NULL); a
  * buffer that takes them must hold the input's bytes. */
 static cg_kind feed(const uint8_t *data, size_t size, uint64_t cap,
-                    size_t hint, size_t chunk, unsigned seed, cg_input **in,
+                    size_t hint, size_t chunk, unsigned seed, cgi_input **in,
                     cg_error *err)
 {
 	cg_kind k = CG_OK;
@@ -26,21 +26,21 @@ static cg_kind feed(const uint8_t *data, size_t size, uint64_t cap,
 	*in = NULL;
 	memset(err, 0, sizeof *err);
 	/* a hint over the cap is refused at once, as its bytes would be */
-	if ((k = cg_input_new(cap, hint, in, err)) != CG_OK)
+	if ((k = cgi_input_new(cap, hint, in, err)) != CG_OK)
 		return k;
 	for (at = 0; at < size && k == CG_OK; at += step) {
 		step = chunk != 0 ? chunk : 1 + (seed * 7 + at * 13) % 97;
 		if (step > size - at)
 			step = size - at;
-		k = cg_input_feed(*in, data + at, step, err);
+		k = cgi_input_feed(*in, data + at, step, err);
 	}
 	if (k != CG_OK) {
-		cg_input_free(*in);
+		cgi_input_free(*in);
 		*in = NULL;
 		return k;
 	}
-	if (cg_input_size(*in) != size ||
-	    (size > 0 && memcmp(cg_input_data(*in), data, size) != 0))
+	if (cgi_input_size(*in) != size ||
+	    (size > 0 && memcmp(cgi_input_data(*in), data, size) != 0))
 		abort();
 	return CG_OK;
 }
@@ -51,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cg_error whole_err, chunk_err, fed_err, err;
 	cg_kind whole, chunked, fed, k;
 	unsigned flags;
-	cg_input *in;
+	cgi_input *in;
 	size_t chunk, hint;
 	unsigned seed;
 	if (size == 0)
@@ -67,14 +67,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if ((seed & 1) && !((flags & CG_COMPAT) && size >= 2 &&
 	                    data[0] == 0x1f && data[1] == 0x8b))
 		l.input = size / 2;
-	whole = cg_parse((const char *)data, size, &l, flags, NULL, NULL, NULL,
+	whole = cgi_parse((const char *)data, size, &l, flags, NULL, NULL, NULL,
 	                 &whole_err);
 	chunked = fed = feed(data, size, l.input, hint, 0, seed, &in, &fed_err);
 	chunk_err = fed_err;
 	if (in != NULL) {
-		chunked = cg_parse(cg_input_data(in), cg_input_size(in), &l, flags,
+		chunked = cgi_parse(cgi_input_data(in), cgi_input_size(in), &l, flags,
 		                   NULL, NULL, NULL, &chunk_err);
-		cg_input_free(in);
+		cgi_input_free(in);
 	}
 	if (chunked != whole || chunk_err.line != whole_err.line)
 		abort();
@@ -82,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * refusal */
 	for (chunk = 1; chunk <= SWEEP && chunk <= size; chunk++) {
 		k = feed(data, size, l.input, hint, chunk, seed, &in, &err);
-		cg_input_free(in);
+		cgi_input_free(in);
 		if (k != fed || (k != CG_OK && (err.line != fed_err.line ||
 		                                strcmp(err.message, fed_err.message))))
 			abort();

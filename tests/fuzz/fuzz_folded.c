@@ -2,7 +2,7 @@
  * same stacks, verdict, line and message whether the input is fed whole
  * or in chunks (cut by the input's length); what is handed over is
  * UTF-8 without NUL, frames never empty. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -35,15 +35,15 @@ static cg_kind take(void *ctx, const cg_str *frames, size_t depth,
 static cg_kind read_in(const uint8_t *data, size_t size, size_t cut, seen *s,
                        cg_error *err)
 {
-	cg_folded *p;
+	cgi_folded *p;
 	size_t at;
-	cg_kind k = cg_folded_new(take, s, &p, err);
+	cg_kind k = cgi_folded_new(take, s, &p, err);
 	for (at = 0; k == CG_OK && at < size; at += cut)
-		k = cg_folded_feed(p, (const char *)data + at,
+		k = cgi_folded_feed(p, (const char *)data + at,
 		                   size - at < cut ? size - at : cut, err);
 	if (k == CG_OK)
-		k = cg_folded_finish(p, err);
-	cg_folded_free(p);
+		k = cgi_folded_finish(p, err);
+	cgi_folded_free(p);
 	return k;
 }
 

@@ -1,11 +1,11 @@
 /* fuzz_funcs - any bytes, split at the first form feed into two inputs of
- * one aggregation: no crash, no leak, the verdict of cg_parse on each
+ * one aggregation: no crash, no leak, the verdict of cgi_parse on each
  * input, and figures that add up: the self costs of all functions equal
  * the cost records, per event; each function's self, inclusive and called
  * are its per-part entries' sums; cycle numbers are in range.  A second
  * aggregation reads the same inputs in chunks (cut by the input's length)
  * and keeps no parts: the same verdicts, every figure the same. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "sums.h"
 #include "../common/funcs_same.h"
 
@@ -28,9 +28,9 @@ static void check_figures(const cg_funcs *f, sums *s)
 	for (e = 0; e < W; e++)
 		if (!s->over && cg_funcs_totals(f)[e] != s->cost[event_slot(s, cg_funcs_event(f, e))])
 			abort();
-	for (i = 0; i < cg_funcs_part_entry_count(f); i++) {
+	for (i = 0; i < cgi_funcs_part_entry_count(f); i++) {
 		cg_func x;
-		cg_funcs_part_entry(f, i, &x);
+		cgi_funcs_part_entry(f, i, &x);
 		for (e = 0; e < W; e++)
 			self[x.index * (W + 1) + e] += x.self[e];
 		self[x.index * (W + 1) + W] += x.called;
@@ -155,11 +155,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		/* --compat and --complete by the length, as fuzz_parse */
 		unsigned flags = ((size & 2) ? CG_COMPAT : 0u) |
 		                 ((size & 4) ? CG_COMPLETE : 0u);
-		cg_kind want = cg_parse(part[i], len[i], &l, flags, &h, &s, NULL,
+		cg_kind want = cgi_parse(part[i], len[i], &l, flags, &h, &s, NULL,
 		                        NULL);
-		cg_kind got = cg_funcs_add(f, part[i], len[i], &l, flags, &err);
+		cg_kind got = cgi_funcs_add(f, part[i], len[i], &l, flags, &err);
 		cg_read_options opt;
-		cg_read_options_default(&opt);
+		cgi_read_options_default(&opt);
 		opt.limits = &l;
 		opt.flags = flags;
 		if (funcs_add_chunked(lean, part[i], len[i], &opt, 1 + size % 13,

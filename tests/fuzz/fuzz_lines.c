@@ -1,10 +1,10 @@
 /* fuzz_lines - any bytes, split at the first form feed into two inputs of
- * one cg_lines aggregation: no crash, no leak, the verdict of cg_parse on
+ * one cgi_lines aggregation: no crash, no leak, the verdict of cgi_parse on
  * each input, and figures that add up: every line's self cost summed
  * equals the cost records of the parts with line positions, per event;
  * each line's call sum is its calls' costs; each file's self is its
  * lines'; files and lines come in order. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "sums.h"
 
 #include <stdlib.h>
@@ -26,33 +26,33 @@ static cg_kind add_record(void *ctx, const cg_part *p, const cg_record *r)
 	return CG_OK;
 }
 
-static void check_figures(const cg_lines *l, sums *s)
+static void check_figures(const cgi_lines *l, sums *s)
 {
-	size_t W = cg_lines_event_count(l), f, i, k, e;
+	size_t W = cgi_lines_event_count(l), f, i, k, e;
 	uint64_t *self = calloc(W + 1, sizeof *self);
 	uint64_t *acc = calloc(W + 1, sizeof *acc);
 	if (self == NULL || acc == NULL)
 		abort();
-	for (f = 0, i = 0; f < cg_lines_file_count(l); f++) {
-		cg_line_file file;
-		cg_lines_file(l, f, &file);
+	for (f = 0, i = 0; f < cgi_lines_file_count(l); f++) {
+		cgi_line_file file;
+		cgi_lines_file(l, f, &file);
 		if (file.first != i)
 			abort();
 		if (f > 0) {
-			cg_line_file prev;
-			cg_lines_file(l, f - 1, &prev);
-			if (cg_str_cmp(prev.name, file.name) >= 0)
+			cgi_line_file prev;
+			cgi_lines_file(l, f - 1, &prev);
+			if (cgi_str_cmp(prev.name, file.name) >= 0)
 				abort();
 		}
 		memset(acc, 0, W * sizeof *acc);
 		for (; i < file.first + file.count; i++) {
-			cg_line ln;
-			cg_lines_get(l, i, &ln);
+			cgi_line ln;
+			cgi_lines_get(l, i, &ln);
 			if (ln.file != f)
 				abort();
 			if (i > file.first) {
-				cg_line prev;
-				cg_lines_get(l, i - 1, &prev);
+				cgi_line prev;
+				cgi_lines_get(l, i - 1, &prev);
 				if (prev.line >= ln.line)
 					abort();
 			}
@@ -61,8 +61,8 @@ static void check_figures(const cg_lines *l, sums *s)
 				acc[e] += ln.self[e];
 				self[e] += ln.self[e];
 				for (k = 0; k < ln.ncalls; k++) {
-					cg_line_call c;
-					cg_lines_call(l, ln.first_call + k, &c);
+					cgi_line_call c;
+					cgi_lines_call(l, ln.first_call + k, &c);
 					calls += c.cost[e];
 				}
 				if (calls != ln.call[e])
@@ -73,10 +73,10 @@ static void check_figures(const cg_lines *l, sums *s)
 			if (acc[e] != file.self[e])
 				abort();
 	}
-	if (i != cg_lines_count(l))
+	if (i != cgi_lines_count(l))
 		abort();
 	for (e = 0; e < W; e++)
-		if (!s->over && self[e] != s->cost[event_slot(s, cg_lines_event(l, e))])
+		if (!s->over && self[e] != s->cost[event_slot(s, cgi_lines_event(l, e))])
 			abort();
 	free(self);
 	free(acc);
@@ -89,28 +89,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const cg_handler h = {NULL, add_record, NULL};
 	size_t len[2], i, nparts;
 	const char *part[2];
-	cg_lines *l;
+	cgi_lines *l;
 	cg_limits lim;
 	cg_error err;
 	sums s;
 	int ok = 1;
-	if (cg_lines_new(&l, &err) != CG_OK)
+	if (cgi_lines_new(&l, &err) != CG_OK)
 		return 0;
 	memset(&s, 0, sizeof s);
 	cg_limits_default(&lim);
 	nparts = split_parts(data, size, part, len);
 	for (i = 0; i < nparts; i++) {
-		cg_kind want = cg_parse(part[i], len[i], &lim, 0, &h, &s, NULL, NULL);
-		cg_kind got = cg_lines_add(l, part[i], len[i], &lim, 0, &err);
+		cg_kind want = cgi_parse(part[i], len[i], &lim, 0, &h, &s, NULL, NULL);
+		cg_kind got = cgi_lines_add(l, part[i], len[i], &lim, 0, &err);
 		/* the aggregation refuses only what the parse refuses, or a sum
 		 * over UInt64 */
 		if (got != want && !(got == CG_RESOURCE && want == CG_OK))
 			abort();
 		ok = ok && got == CG_OK;
 	}
-	if (ok && cg_lines_finish(l, &err) == CG_OK)
+	if (ok && cgi_lines_finish(l, &err) == CG_OK)
 		check_figures(l, &s);
-	cg_lines_free(l);
+	cgi_lines_free(l);
 	sums_free(&s);
 	return 0;
 }

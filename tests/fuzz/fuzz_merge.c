@@ -4,7 +4,7 @@
  * their records' sums (cg_funcs' self costs and calls summed apart from
  * the merge), and a merge of merges gives the same bytes as the merge of
  * the two, so does the merge absorbed from two merges of one each. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "sink.h"
 
 #include <stdlib.h>
@@ -22,7 +22,7 @@ static cg_kind add(cg_merge *m, uint64_t i, const char *in, size_t size,
 	cg_error err;
 	void *ctx;
 	cg_kind k;
-	cg_read_options_default(&opt);
+	cgi_read_options_default(&opt);
 	opt.flags = flags;
 	cg_merge_begin(m, i, &h, &ctx);
 	if (cg_reader_new(&opt, &h, ctx, &r, &err) != CG_OK)
@@ -58,11 +58,11 @@ static void same_totals(const char *a, size_t na, const char *b, size_t nb,
 	size_t e, n;
 	if (cg_funcs_new(&parts, &err) != CG_OK || cg_funcs_new(&merged, &err) != CG_OK)
 		abort();
-	if (cg_funcs_add(parts, a, na, NULL, flags, &err) != CG_OK ||
-	    cg_funcs_add(parts, b, nb, NULL, flags, &err) != CG_OK ||
+	if (cgi_funcs_add(parts, a, na, NULL, flags, &err) != CG_OK ||
+	    cgi_funcs_add(parts, b, nb, NULL, flags, &err) != CG_OK ||
 	    cg_funcs_finish(parts, 0, &err) != CG_OK)
 		goto skip; /* over the events limit together, say */
-	if (cg_funcs_add(merged, text.p, text.n, NULL, 0, &err) != CG_OK ||
+	if (cgi_funcs_add(merged, text.p, text.n, NULL, 0, &err) != CG_OK ||
 	    cg_funcs_finish(merged, 0, &err) != CG_OK)
 		abort();
 	n = cg_funcs_event_count(parts);
@@ -70,7 +70,7 @@ static void same_totals(const char *a, size_t na, const char *b, size_t nb,
 		abort();
 	for (e = 0; e < n; e++)
 		if (cg_funcs_totals(parts)[e] != cg_funcs_totals(merged)[e] ||
-		    cg_str_cmp(cg_funcs_event(parts, e), cg_funcs_event(merged, e)) != 0)
+		    cgi_str_cmp(cg_funcs_event(parts, e), cg_funcs_event(merged, e)) != 0)
 			abort();
 skip:
 	cg_funcs_free(parts);
@@ -100,7 +100,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	t_ab = text_of(ab);
 	/* the merge is a profile, and its sums are the inputs' */
-	if (cg_parse(t_ab.p, t_ab.n, NULL, 0, NULL, NULL, NULL, &err) != CG_OK)
+	if (cgi_parse(t_ab.p, t_ab.n, NULL, 0, NULL, NULL, NULL, &err) != CG_OK)
 		abort();
 	same_totals(in, cut, second, nsecond, t_ab, flags);
 	/* two merges of one each, absorbed, and merged from their text */

@@ -3,7 +3,7 @@
  * writes nothing; an import writes the same bytes twice, per name and per
  * source, and what it writes is a valid profile, strictly (CG_COMPLETE),
  * with as many functions as the show-sources output has names. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -29,11 +29,11 @@ static size_t functions_in(const sink *s)
 {
 	cg_funcs *f;
 	size_t n;
-	if (cg_parse(s->buf, s->len, NULL, CG_COMPLETE, NULL, NULL, NULL,
+	if (cgi_parse(s->buf, s->len, NULL, CG_COMPLETE, NULL, NULL, NULL,
 	             NULL) != CG_OK ||
 	    cg_funcs_new(&f, NULL) != CG_OK)
 		abort();
-	if (cg_funcs_add(f, s->buf, s->len, NULL, 0, NULL) != CG_OK ||
+	if (cgi_funcs_add(f, s->buf, s->len, NULL, 0, NULL) != CG_OK ||
 	    cg_funcs_finish(f, 0, NULL) != CG_OK)
 		abort();
 	n = cg_funcs_count(f);

@@ -3,7 +3,7 @@
  * a gzip input's: its decompressed text's).  A first byte
  * of 'L' selects tiny limits, so that every limit's path is reached; the
  * size's low bits select --compat and --complete. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -95,7 +95,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		l.text = 300;
 		l.input = 400;
 	}
-	k = cg_parse((const char *)data, size, &l, fuzz_flags(size), &h, &sum,
+	k = cgi_parse((const char *)data, size, &l, fuzz_flags(size), &h, &sum,
 	             NULL, &err);
 	if (k != CG_OK && k != CG_SYNTAX && k != CG_UNSUPPORTED &&
 	    k != CG_RESOURCE)

@@ -2,7 +2,7 @@
  * accepted input writes a profile that the library reads back (with one
  * part per parse too), and a trace's folded stacks of each event add up
  * to that event's total in the profile written. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "sink.h"
 
 #include <stdlib.h>
@@ -56,11 +56,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (cg_funcs_new(&f, NULL) != CG_OK)
 				abort();
 			/* what was written is read back, event for event */
-			if (cg_funcs_add(f, t.p, t.n, NULL, 0, NULL) != CG_OK ||
+			if (cgi_funcs_add(f, t.p, t.n, NULL, 0, NULL) != CG_OK ||
 			    cg_funcs_finish(f, 0, NULL) != CG_OK ||
 			    cg_funcs_event_count(f) != cg_pego_event_count(p))
 				abort();
-			if (cg_pego_kind(p) == CG_PEGO_TRACE && flags == 0)
+			if (cgi_pego_kind(p) == CGI_PEGO_TRACE && flags == 0)
 				check_folded(p, f);
 			cg_funcs_free(f);
 		}

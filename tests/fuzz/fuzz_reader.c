@@ -1,5 +1,5 @@
 /* fuzz_reader - the push reader gives the verdict, stats and callbacks of
- * the whole input (cg_parse_opts) for any cutting of it: in chunks of
+ * the whole input (cgi_parse_opts) for any cutting of it: in chunks of
  * every size from one byte to 32, in chunks of a size the input picks (up
  * to its own), and in the uneven cuts it picks.  The first two bytes pick
  * the cuts, the flags (--compat, --complete), small limits (to reach the
@@ -68,7 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	b = data[1];
 	in = (const char *)data + 2;
 	size -= 2;
-	cg_read_options_default(&opt);
+	cgi_read_options_default(&opt);
 	cg_limits_default(&l);
 	opt.limits = &l;
 	opt.flags = ((a & 1) ? CG_COMPAT : 0u) | ((a & 2) ? CG_COMPLETE : 0u);

@@ -5,7 +5,7 @@
  * repair may move what it keeps, so the models are not compared).  For
  * any input, the normalizer fed in chunks (cut by the length) gives the
  * verdict and the text of the whole. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "sink.h"
 
 #include <stdlib.h>
@@ -28,7 +28,7 @@ static cg_kind feed(cg_normalizer *nz, const char *in, size_t size,
 	return k != CG_OK ? k : cg_normalizer_finish(nz, err);
 }
 
-/* The normalizer in chunks against cg_normalize of the whole. */
+/* The normalizer in chunks against cgi_normalize of the whole. */
 static void same_in_chunks(const char *in, size_t size, unsigned flags)
 {
 	cg_read_options opt;
@@ -36,8 +36,8 @@ static void same_in_chunks(const char *in, size_t size, unsigned flags)
 	buf whole = {0}, chunks = {0};
 	cg_error ew, ec;
 	cg_kind kw, kc;
-	kw = cg_normalize(in, size, NULL, flags, sink, &whole, &ew);
-	cg_read_options_default(&opt);
+	kw = cgi_normalize(in, size, NULL, flags, sink, &whole, &ew);
+	cgi_read_options_default(&opt);
 	opt.flags = flags;
 	if (cg_normalizer_new(&opt, sink, &chunks, &nz, &ec) != CG_OK)
 		abort();
@@ -59,30 +59,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* names through IDs or inline, by the input's length */
 	unsigned flags = size & 1 ? CG_NORMALIZE_INLINE_NAMES : 0;
 	unsigned compat = size & 2 ? CG_COMPAT : 0;
-	cg_model *a = NULL, *b = NULL;
+	cgi_model *a = NULL, *b = NULL;
 	buf once = {0}, twice = {0};
 	cg_error err;
 	cg_kind k;
 	same_in_chunks(in, size, flags | compat);
-	if (cg_model_read(in, size, NULL, compat, &a, &err) != CG_OK)
+	if (cgi_model_read(in, size, NULL, compat, &a, &err) != CG_OK)
 		return 0;
-	k = cg_normalize(in, size, NULL, flags | compat, sink, &once, &err);
+	k = cgi_normalize(in, size, NULL, flags | compat, sink, &once, &err);
 	if (k != CG_OK) {
 		/* only the output's own limits may refuse an accepted input */
 		if (k != CG_RESOURCE || once.n != 0)
 			abort();
 		goto done;
 	}
-	if (cg_model_read(once.p, once.n, NULL, 0, &b, &err) != CG_OK)
+	if (cgi_model_read(once.p, once.n, NULL, 0, &b, &err) != CG_OK)
 		abort();
-	if (!compat && !cg_model_equal(a, b))
+	if (!compat && !cgi_model_equal(a, b))
 		abort();
-	if (cg_normalize(once.p, once.n, NULL, flags, sink, &twice, &err) != CG_OK ||
+	if (cgi_normalize(once.p, once.n, NULL, flags, sink, &twice, &err) != CG_OK ||
 	    twice.n != once.n || memcmp(twice.p, once.p, once.n) != 0)
 		abort();
 done:
-	cg_model_free(a);
-	cg_model_free(b);
+	cgi_model_free(a);
+	cgi_model_free(b);
 	free(once.p);
 	free(twice.p);
 	return 0;

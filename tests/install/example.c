@@ -4,13 +4,40 @@
 #define _POSIX_C_SOURCE 200809L
 #include <cgprof.h>
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
+
+/* Feed the file at fd to a reader whose records go to f. */
+static cg_kind add(cg_funcs *f, int fd, cg_error *err)
+{
+	cg_read_options opt = {0};
+	cg_reader *r = NULL;
+	cg_handler h;
+	void *ctx;
+	char buf[65536];
+	ssize_t n;
+	cg_kind k;
+
+	cg_funcs_begin(f, &opt, &h, &ctx);
+	k = cg_reader_new(&opt, &h, ctx, &r, err);
+	while (k == CG_OK && (n = read(fd, buf, sizeof buf)) > 0)
+		k = cg_reader_feed(r, buf, (size_t)n, err);
+	if (k == CG_OK && n < 0) {
+		err->kind = k = CG_IO;
+		err->line = 0;
+		snprintf(err->message, sizeof err->message, "%s",
+		         strerror(errno));
+	} else if (k == CG_OK)
+		k = cg_reader_finish(r, err);
+	cg_reader_free(r);
+	return cg_funcs_end(f, k, err);
+}
 
 int main(int argc, char **argv)
 {
-	cg_input *in = NULL;
 	cg_funcs *f = NULL;
 	cg_error err;
 	cg_func best, fn;
@@ -21,11 +48,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: example FILE\n");
 		return 2;
 	}
-	if (cg_input_new(32u << 20, 0, &in, &err) != CG_OK ||
-	    cg_input_read_fd(in, fd, &err) != CG_OK ||
-	    cg_funcs_new(&f, &err) != CG_OK ||
-	    cg_funcs_add(f, cg_input_data(in), cg_input_size(in), NULL, 0,
-	                 &err) != CG_OK ||
+	if (cg_funcs_new(&f, &err) != CG_OK || add(f, fd, &err) != CG_OK ||
 	    cg_funcs_finish(f, CG_FUNCS_CYCLES, &err) != CG_OK) {
 		fprintf(stderr, "%s:%llu: %s: %s\n", argv[1],
 		        (unsigned long long)err.line, cg_kind_name(err.kind),
@@ -47,7 +70,6 @@ int main(int argc, char **argv)
 	status = 0;
 out:
 	cg_funcs_free(f);
-	cg_input_free(in);
 	close(fd);
 	return status;
 }

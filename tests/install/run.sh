@@ -19,6 +19,14 @@ lib=$(find "$prefix" -name libcgprof.a)
 sh "$src/tests/lint/symbols.sh" "$lib" "$prefix/include/cgprof.h" ||
     { echo "libcgprof.a defines names cgprof.h does not declare"; exit 1; }
 
+# the public header alone: the internal one (cgprof_internal.h) stays home
+hdrs=$(cd "$prefix/include" && find . -type f | sort | tr '\n' ' ')
+[ "$hdrs" = "./cgprof.h ./cgprof_version.h " ] ||
+    { echo "installed headers: $hdrs"; exit 1; }
+for f in "$prefix"/share/man/man3/cgi_*; do
+    [ -e "$f" ] && { echo "a man page of an internal function: $f"; exit 1; }
+done
+
 # pkg-config, from the moved prefix
 flags=$(PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --cflags --libs cgprof)
 case $flags in *"$tmp/first"*) echo "cgprof.pc names the install prefix: $flags"; exit 1 ;; esac
@@ -46,7 +54,7 @@ got=$("$tmp/proj/build/example" "$src/examples/hanoi.callgrind")
 
 # commands, man pages (one per function, pointing at cgprof.3), header
 "$prefix/bin/cg-validate" "$src/examples/hanoi.callgrind"
-for f in cg_parse cg_funcs_new cg_diff_get cg_limits_set cg_fold cg_version; do
+for f in cg_reader_new cg_funcs_new cg_diff_get cg_limits_set cg_fold cg_version; do
     grep -qx '.so man3/cgprof.3' "$prefix/share/man/man3/$f.3" ||
         { echo "no man page for $f"; exit 1; }
 done

@@ -1,6 +1,6 @@
 /* fail_realloc.c - a preload for the commands' out-of-memory tests: the
  * realloc call numbered FAIL_AT (from 0) returns NULL, every other is
- * libc's.  Every cg_buf grows through realloc, so each append of a
+ * libc's.  Every cgi_buf grows through realloc, so each append of a
  * report can be failed in turn (tests/annotate/oom.sh). */
 #define _GNU_SOURCE
 #include <dlfcn.h>

@@ -7,7 +7,7 @@
  * normalize, aggregation) and over inputs that reach the aggregation's,
  * the diff's, the normalizer's and CG_COMPAT's own allocations (a gzip
  * input's decompressor and zlib's among them). */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "check.h"
 #include "verdicts.h"
 #include "../common/funcs_chunked.h"
@@ -114,14 +114,14 @@ static cg_kind record_nothing(void *ctx, const cg_part *p,
 static cg_kind run_parse(const char *in, cg_error *err)
 {
 	static const cg_handler h = {NULL, record_nothing, NULL};
-	return cg_parse(in, strlen(in), NULL, CG_COMPAT, &h, NULL, NULL, err);
+	return cgi_parse(in, strlen(in), NULL, CG_COMPAT, &h, NULL, NULL, err);
 }
 
 static cg_kind run_model(const char *in, cg_error *err)
 {
-	cg_model *m = NULL;
-	cg_kind k = cg_model_read(in, strlen(in), NULL, 0, &m, err);
-	cg_model_free(m);
+	cgi_model *m = NULL;
+	cg_kind k = cgi_model_read(in, strlen(in), NULL, 0, &m, err);
+	cgi_model_free(m);
 	return k;
 }
 
@@ -141,13 +141,13 @@ static cg_kind sink(void *ctx, const char *bytes, size_t n)
 static cg_kind run_normalize(const char *in, cg_error *err)
 {
 	sink_used = 0;
-	return cg_normalize(in, strlen(in), NULL, CG_COMPAT, sink, NULL, err);
+	return cgi_normalize(in, strlen(in), NULL, CG_COMPAT, sink, NULL, err);
 }
 
 static cg_kind run_inline(const char *in, cg_error *err)
 {
 	sink_used = 0;
-	return cg_normalize(in, strlen(in), NULL, CG_NORMALIZE_INLINE_NAMES, sink,
+	return cgi_normalize(in, strlen(in), NULL, CG_NORMALIZE_INLINE_NAMES, sink,
 	                    NULL, err);
 }
 
@@ -158,9 +158,9 @@ static cg_kind funcs_twice(const char *in, unsigned flags, cg_error *err)
 	cg_kind k = cg_funcs_new_opts(&f, flags, err);
 	if (k != CG_OK)
 		return k;
-	k = cg_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err);
+	k = cgi_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err);
 	if (k == CG_OK)
-		k = cg_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err);
+		k = cgi_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err);
 	if (k == CG_OK)
 		k = cg_funcs_finish(f, CG_FUNCS_CYCLES, err);
 	cg_funcs_free(f);
@@ -186,7 +186,7 @@ static cg_kind run_funcs_stream(const char *in, cg_error *err)
 	cg_kind k = cg_funcs_new(&f, err);
 	if (k != CG_OK)
 		return k;
-	cg_read_options_default(&opt);
+	cgi_read_options_default(&opt);
 	opt.flags = CG_COMPAT;
 	k = funcs_add_chunked(f, in, strlen(in), &opt, 5, err);
 	if (k == CG_OK)
@@ -220,7 +220,7 @@ static cg_kind run_fold_as(const char *in, int kept, cg_error *err)
 	if (k != CG_OK)
 		return k;
 	if ((kept || (k = cg_funcs_fold(f, first_event, &opt, err)) == CG_OK) &&
-	    (k = cg_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err)) == CG_OK &&
+	    (k = cgi_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err)) == CG_OK &&
 	    (k = cg_funcs_finish(f, CG_FUNCS_CYCLES, err)) == CG_OK &&
 	    cg_funcs_event_count(f) > 0)
 		k = cg_fold(f, 0, &opt, count_stacks, NULL, NULL, err);
@@ -234,25 +234,25 @@ static cg_kind add_folded_stack(void *ctx, const cg_str *frames, size_t depth,
                                 uint64_t count)
 {
 	cg_error err;
-	return cg_flame_add(ctx, CG_FLAME_NEW, frames, NULL, depth, count, &err);
+	return cgi_flame_add(ctx, CGI_FLAME_NEW, frames, NULL, depth, count, &err);
 }
 
 static cg_kind run_folded(const char *in, cg_error *err)
 {
-	cg_flame *fl;
-	cg_folded *p = NULL;
+	cgi_flame *fl;
+	cgi_folded *p = NULL;
 	size_t n = strlen(in), at;
-	cg_kind k = cg_flame_new(&fl, err);
+	cg_kind k = cgi_flame_new(&fl, err);
 	if (k == CG_OK)
-		k = cg_folded_new(add_folded_stack, fl, &p, err);
+		k = cgi_folded_new(add_folded_stack, fl, &p, err);
 	for (at = 0; k == CG_OK && at < n; at += 3)
-		k = cg_folded_feed(p, in + at, n - at < 3 ? n - at : 3, err);
+		k = cgi_folded_feed(p, in + at, n - at < 3 ? n - at : 3, err);
 	if (k == CG_OK)
-		k = cg_folded_finish(p, err);
+		k = cgi_folded_finish(p, err);
 	if (k == CG_OK)
-		k = cg_flame_finish(fl, 0.01, err);
-	cg_folded_free(p);
-	cg_flame_free(fl);
+		k = cgi_flame_finish(fl, 0.01, err);
+	cgi_folded_free(p);
+	cgi_flame_free(fl);
 	return k;
 }
 
@@ -268,7 +268,7 @@ static cg_kind run_fold_kept(const char *in, cg_error *err)
 
 /* The input's stacks into a flame tree, on both sides, then laid out. */
 typedef struct flame_feed {
-	cg_flame *fl;
+	cgi_flame *fl;
 	const cg_funcs *f;
 	int side;
 	cg_error err;
@@ -286,7 +286,7 @@ static cg_kind feed_flame(void *ctx, const size_t *frames, size_t depth,
 		names[i] = fn.fn;
 		groups[i] = fn.ob;
 	}
-	return cg_flame_add(ff->fl, ff->side, names, ff->side ? groups : NULL,
+	return cgi_flame_add(ff->fl, ff->side, names, ff->side ? groups : NULL,
 	                    i, count + (uint64_t)ff->side, &ff->err);
 }
 
@@ -301,17 +301,17 @@ static cg_kind run_flame(const char *in, cg_error *err)
 	memset(&ff, 0, sizeof ff);
 	ff.f = f;
 	if ((k = cg_funcs_fold(f, first_event, &opt, err)) == CG_OK &&
-	    (k = cg_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err)) == CG_OK &&
+	    (k = cgi_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err)) == CG_OK &&
 	    (k = cg_funcs_finish(f, CG_FUNCS_CYCLES, err)) == CG_OK &&
-	    (k = cg_flame_new(&ff.fl, err)) == CG_OK) {
+	    (k = cgi_flame_new(&ff.fl, err)) == CG_OK) {
 		for (ff.side = 0; ff.side < 2 && k == CG_OK &&
 		                  cg_funcs_event_count(f) > 0;
 		     ff.side++)
 			k = cg_fold(f, 0, &opt, feed_flame, &ff, NULL, err);
 		if (k == CG_OK)
-			k = cg_flame_finish(ff.fl, 0.01, err);
+			k = cgi_flame_finish(ff.fl, 0.01, err);
 	}
-	cg_flame_free(ff.fl);
+	cgi_flame_free(ff.fl);
 	cg_funcs_free(f);
 	return k;
 }
@@ -324,14 +324,14 @@ static cg_kind run_reach(const char *in, cg_error *err)
 	cg_kind k = cg_funcs_new(&f, err);
 	if (k != CG_OK)
 		return k;
-	if ((k = cg_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err)) == CG_OK &&
+	if ((k = cgi_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err)) == CG_OK &&
 	    (k = cg_funcs_finish(f, 0, err)) == CG_OK &&
 	    cg_funcs_count(f) > 0 && cg_funcs_count(f) <= sizeof mark) {
 		memset(mark, 0, sizeof mark);
 		mark[0] = 1;
-		if ((k = cg_funcs_reach(f, CG_REACH_CALLEES, NULL, NULL, UINT64_MAX,
+		if ((k = cgi_funcs_reach(f, CGI_REACH_CALLEES, NULL, NULL, UINT64_MAX,
 		                        mark, err)) == CG_OK)
-			k = cg_funcs_reach(f, CG_REACH_CALLERS, mark, NULL, 1, mark,
+			k = cgi_funcs_reach(f, CGI_REACH_CALLERS, mark, NULL, 1, mark,
 			                   err);
 	}
 	cg_funcs_free(f);
@@ -349,8 +349,8 @@ static cg_kind run_diff(const char *in, cg_error *err)
 	    (k = cg_funcs_new(&b, err)) != CG_OK ||
 	    (k = cg_rename_new(&r, err)) != CG_OK ||
 	    (k = cg_rename_add(r, CG_NAME_FN, "s/[0-9]+$/N/", err)) != CG_OK ||
-	    (k = cg_funcs_add(a, in, strlen(in), NULL, 0, err)) != CG_OK ||
-	    (k = cg_funcs_add(b, in, strlen(in), NULL, 0, err)) != CG_OK ||
+	    (k = cgi_funcs_add(a, in, strlen(in), NULL, 0, err)) != CG_OK ||
+	    (k = cgi_funcs_add(b, in, strlen(in), NULL, 0, err)) != CG_OK ||
 	    (k = cg_funcs_finish(a, CG_FUNCS_CYCLES, err)) != CG_OK ||
 	    (k = cg_funcs_finish(b, 0, err)) != CG_OK)
 		goto out;
@@ -365,12 +365,12 @@ out:
 
 static cg_kind run_input(const char *in, cg_error *err)
 {
-	cg_input *x;
+	cgi_input *x;
 	size_t i, n = strlen(in);
-	cg_kind k = cg_input_new(1024, 8, &x, err);
+	cg_kind k = cgi_input_new(1024, 8, &x, err);
 	for (i = 0; k == CG_OK && i < n; i += 7)
-		k = cg_input_feed(x, in + i, n - i < 7 ? n - i : 7, err);
-	cg_input_free(x);
+		k = cgi_input_feed(x, in + i, n - i < 7 ? n - i : 7, err);
+	cgi_input_free(x);
 	return k;
 }
 
@@ -434,7 +434,7 @@ static cg_kind run_pego(const char *in, cg_error *err)
 		sink_used = 0;
 		k = cg_pego_write(p, CG_PEGO_PARTS, "g.peg", NULL, sink, NULL, err);
 	}
-	if (k == CG_OK && cg_pego_kind(p) == CG_PEGO_TRACE) {
+	if (k == CG_OK && cgi_pego_kind(p) == CGI_PEGO_TRACE) {
 		sink_used = 0;
 		k = cg_pego_folded(p, 0, sink, NULL, err);
 	}
@@ -492,16 +492,16 @@ static const char *const pego[] = {
 
 static cg_kind run_lines(const char *in, cg_error *err)
 {
-	cg_lines *l;
-	cg_kind k = cg_lines_new(&l, err);
+	cgi_lines *l;
+	cg_kind k = cgi_lines_new(&l, err);
 	if (k != CG_OK)
 		return k;
-	k = cg_lines_add(l, in, strlen(in), NULL, CG_COMPAT, err);
+	k = cgi_lines_add(l, in, strlen(in), NULL, CG_COMPAT, err);
 	if (k == CG_OK)
-		k = cg_lines_add(l, in, strlen(in), NULL, CG_COMPAT, err);
+		k = cgi_lines_add(l, in, strlen(in), NULL, CG_COMPAT, err);
 	if (k == CG_OK)
-		k = cg_lines_finish(l, err);
-	cg_lines_free(l);
+		k = cgi_lines_finish(l, err);
+	cgi_lines_free(l);
 	return k;
 }
 
@@ -509,7 +509,7 @@ static cg_kind run_lines(const char *in, cg_error *err)
 static void compat_ir(cg_read_options *opt, cg_stats *st)
 {
 	static const cg_str ir = {"Ir", 2};
-	cg_read_options_default(opt);
+	cgi_read_options_default(opt);
 	opt->flags = CG_COMPAT;
 	opt->events = &ir;
 	opt->nevents = 1;
@@ -524,16 +524,16 @@ static cg_kind run_options(const char *in, cg_error *err)
 	cg_read_options opt;
 	cg_stats st;
 	cg_funcs *f;
-	cg_model *m = NULL;
+	cgi_model *m = NULL;
 	cg_kind k;
 	compat_ir(&opt, &st);
 	if ((k = cg_funcs_new(&f, err)) != CG_OK)
 		return k;
-	k = cg_funcs_add_opts(f, in, strlen(in), &opt, err);
+	k = cgi_funcs_add_opts(f, in, strlen(in), &opt, err);
 	cg_funcs_free(f);
 	if (k == CG_OK)
-		k = cg_model_read_opts(in, strlen(in), &opt, &m, err);
-	cg_model_free(m);
+		k = cgi_model_read_opts(in, strlen(in), &opt, &m, err);
+	cgi_model_free(m);
 	return k;
 }
 
@@ -594,7 +594,7 @@ static cg_kind run_gzip(const char *in, cg_error *err)
 {
 	static const cg_handler h = {NULL, record_nothing, NULL};
 	gzip_two(in);
-	return cg_parse((const char *)gz_buf, gz_len, NULL, CG_COMPAT, &h, NULL,
+	return cgi_parse((const char *)gz_buf, gz_len, NULL, CG_COMPAT, &h, NULL,
 	                NULL, err);
 }
 
@@ -622,7 +622,7 @@ static cg_kind run_gzip_chunks(const char *in, cg_error *err)
 static cg_kind run_gzip_cut(const char *in, cg_error *err)
 {
 	gzip_two(in);
-	return cg_parse((const char *)gz_buf, gz_len - 3, NULL, CG_COMPAT, NULL,
+	return cgi_parse((const char *)gz_buf, gz_len - 3, NULL, CG_COMPAT, NULL,
 	                NULL, NULL, err);
 }
 
@@ -644,7 +644,7 @@ static cg_kind run_normalizer(const char *in, cg_error *err)
 	cg_normalizer *nz;
 	size_t n = strlen(in);
 	cg_kind k;
-	cg_read_options_default(&opt);
+	cgi_read_options_default(&opt);
 	opt.flags = CG_COMPAT | CG_NORMALIZE_INLINE_NAMES;
 	sink_used = 0;
 	if ((k = cg_normalizer_new(&opt, sink, NULL, &nz, err)) != CG_OK)
@@ -694,7 +694,7 @@ static const char *const rich[] = {
  * input's lines its frame names; a failed growth is sticky. */
 static cg_kind run_line(const char *in, cg_error *err)
 {
-	cg_buf b = CG_BUF_INIT;
+	cgi_buf b = CGI_BUF_INIT;
 	cg_str frames[8];
 	cg_func fn;
 	size_t n = 0, start[8], i;
@@ -706,7 +706,7 @@ static cg_kind run_line(const char *in, cg_error *err)
 		fn.fn.ptr = p;
 		fn.fn.len = nl != NULL ? (size_t)(nl - p) : strlen(p);
 		start[n++] = b.len;
-		cg_frame_name(&b, &fn, n % 2 ? CG_QUALIFY_FILE : CG_QUALIFY_NONE);
+		cgi_frame_name(&b, &fn, n % 2 ? CGI_QUALIFY_FILE : CGI_QUALIFY_NONE);
 		p = fn.fn.ptr + fn.fn.len + (nl != NULL);
 	}
 	for (i = 0; !b.failed && i < n; i++) {
@@ -714,16 +714,16 @@ static cg_kind run_line(const char *in, cg_error *err)
 		frames[i].len = (i + 1 < n ? start[i + 1] : b.len) - start[i];
 	}
 	if (!b.failed) {
-		cg_buf line = CG_BUF_INIT;
-		cg_folded_line(&line, frames, n, 12345);
+		cgi_buf line = CGI_BUF_INIT;
+		cgi_folded_line(&line, frames, n, 12345);
 		b.failed = line.failed;
-		cg_buf_free(&line);
+		cgi_buf_free(&line);
 	}
 	memset(err, 0, sizeof *err);
 	err->kind = b.failed ? CG_RESOURCE : CG_OK;
 	if (b.failed)
 		strcpy(err->message, "out of memory");
-	cg_buf_free(&b);
+	cgi_buf_free(&b);
 	return err->kind;
 }
 
@@ -786,7 +786,7 @@ int main(void)
 		gz_len = 0;
 		gzip_into(in, strlen(in));
 		calls = 0;
-		cg_parse((const char *)gz_buf, gz_len, NULL, CG_COMPAT, &h, NULL, NULL,
+		cgi_parse((const char *)gz_buf, gz_len, NULL, CG_COMPAT, &h, NULL, NULL,
 		         &err);
 		CHECK(calls >= plain_calls + 3, "a gzip read (%s): %ld allocations, "
 		      "the plain text's %ld", err.message, calls, plain_calls);

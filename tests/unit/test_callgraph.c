@@ -15,7 +15,7 @@
  *
  * A graph is written as its nodes by name, then its edges
  * "from>to:calls/cost", with "*" for an edge labelled by its calls. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "check.h"
 
 #include <stdint.h>
@@ -46,7 +46,7 @@ static cg_funcs *aggregate(const char *text, size_t len)
 	cg_error err;
 	if (cg_funcs_new(&f, &err) != CG_OK)
 		return NULL;
-	if (cg_funcs_add(f, text, len, NULL, 0, &err) != CG_OK ||
+	if (cgi_funcs_add(f, text, len, NULL, 0, &err) != CG_OK ||
 	    cg_funcs_finish(f, CG_FUNCS_CYCLES, &err) != CG_OK) {
 		CHECK(0, "aggregation: %s", err.message);
 		cg_funcs_free(f);
@@ -64,28 +64,28 @@ static void append(char *out, size_t cap, const char *s, size_t len)
 	}
 }
 
-static void append_node(const cg_callgraph *g, size_t v, char *out,
+static void append_node(const cgi_callgraph *g, size_t v, char *out,
                         size_t cap)
 {
 	cg_func fn;
-	cg_callgraph_node_func(g, v, &fn);
+	cgi_callgraph_node_func(g, v, &fn);
 	append(out, cap, fn.fn.ptr, fn.fn.len);
 }
 
 /* The graph as text (see the header). */
-static void render(const cg_callgraph *g, char *out, size_t cap)
+static void render(const cgi_callgraph *g, char *out, size_t cap)
 {
 	size_t i;
 	out[0] = '\0';
-	for (i = 0; i < cg_callgraph_node_count(g); i++) {
-		append_node(g, cg_callgraph_node(g, i), out, cap);
+	for (i = 0; i < cgi_callgraph_node_count(g); i++) {
+		append_node(g, cgi_callgraph_node(g, i), out, cap);
 		append(out, cap, " ", 1);
 	}
 	append(out, cap, "|", 1);
-	for (i = 0; i < cg_callgraph_edge_count(g); i++) {
-		cg_edge e;
+	for (i = 0; i < cgi_callgraph_edge_count(g); i++) {
+		cgi_edge e;
 		char num[64];
-		cg_callgraph_edge(g, i, &e);
+		cgi_callgraph_edge(g, i, &e);
 		append(out, cap, " ", 1);
 		append_node(g, e.from, out, cap);
 		append(out, cap, ">", 1);
@@ -97,9 +97,9 @@ static void render(const cg_callgraph *g, char *out, size_t cap)
 }
 
 /* Thresholds in whole percent. */
-static cg_callgraph_choice percent(uint64_t node, uint64_t edge)
+static cgi_callgraph_choice percent(uint64_t node, uint64_t edge)
 {
-	cg_callgraph_choice c;
+	cgi_callgraph_choice c;
 	memset(&c, 0, sizeof c);
 	c.node_num = node;
 	c.node_scale = 1;
@@ -109,27 +109,27 @@ static cg_callgraph_choice percent(uint64_t node, uint64_t edge)
 	return c;
 }
 
-static void expect(const cg_funcs *f, const cg_callgraph_choice *c,
+static void expect(const cg_funcs *f, const cgi_callgraph_choice *c,
                    const char *what, const char *want)
 {
-	cg_callgraph *g;
+	cgi_callgraph *g;
 	cg_error err;
 	char buf[512];
-	if (cg_callgraph_new(&g, f, 0, c, &err) != CG_OK) {
+	if (cgi_callgraph_new(&g, f, 0, c, &err) != CG_OK) {
 		CHECK(0, "%s: %s", what, err.message);
 		return;
 	}
 	render(g, buf, sizeof buf);
 	CHECK(strcmp(buf, want) == 0, "%s:\n  got  %s\n  want %s", what, buf,
 	      want);
-	cg_callgraph_free(g);
+	cgi_callgraph_free(g);
 }
 
 /* Every function at 10 %, but t (1); the cycle's members are drawn
  * themselves, so the cycle is not; s -> t has no drawn end. */
 static void test_thresholds(const cg_funcs *f)
 {
-	cg_callgraph_choice c = percent(10, 10);
+	cgi_callgraph_choice c = percent(10, 10);
 	expect(f, &c, "10 % nodes, 10 % edges",
 	       "a b c d main s | a>b:2/70 b>c:3/50* c>b:1/30* c>d:1/10 "
 	       "main>a:1/80 main>s:1/15");
@@ -144,8 +144,8 @@ static void test_thresholds(const cg_funcs *f)
  * are drawn to it. */
 static void test_cycle_node(const cg_funcs *f)
 {
-	cg_callgraph_choice c = percent(25, 10);
-	cg_callgraph *g;
+	cgi_callgraph_choice c = percent(25, 10);
+	cgi_callgraph *g;
 	cg_error err;
 	size_t n, last;
 	const size_t *m;
@@ -153,29 +153,29 @@ static void test_cycle_node(const cg_funcs *f)
 	expect(f, &c, "25 %",
 	       "a c main <cycle 1> | a><cycle 1>:2/70 c><cycle 1>:1/30* "
 	       "main>a:1/80 <cycle 1>>c:3/50*");
-	if (cg_callgraph_new(&g, f, 0, &c, &err) != CG_OK)
+	if (cgi_callgraph_new(&g, f, 0, &c, &err) != CG_OK)
 		return;
-	CHECK(cg_callgraph_node_count(g) == 4, "four nodes");
-	last = cg_callgraph_node(g, 3);
+	CHECK(cgi_callgraph_node_count(g) == 4, "four nodes");
+	last = cgi_callgraph_node(g, 3);
 	CHECK(last == cg_funcs_count(f), "the cycle is node count + 0");
-	cg_callgraph_node_func(g, last, &fn);
+	cgi_callgraph_node_func(g, last, &fn);
 	CHECK(fn.incl[0] == 70 && fn.self[0] == 60 && fn.called == 2,
 	      "the cycle's figures: incl %llu self %llu called %llu",
 	      (unsigned long long)fn.incl[0], (unsigned long long)fn.self[0],
 	      (unsigned long long)fn.called);
-	m = cg_callgraph_members(g, last, &n);
+	m = cgi_callgraph_members(g, last, &n);
 	CHECK(n == 2 && m[0] == index_of(f, "b") && m[1] == index_of(f, "c"),
 	      "members b, c");
-	cg_callgraph_members(g, cg_callgraph_node(g, 0), &n);
+	cgi_callgraph_members(g, cgi_callgraph_node(g, 0), &n);
 	CHECK(n == 0, "a function's node has no members");
-	cg_callgraph_free(g);
+	cgi_callgraph_free(g);
 }
 
 /* With no edge at 90 %, each drawn node that is called keeps its
  * heaviest edge in: b from a (70, not c's 30). */
 static void test_no_floating(const cg_funcs *f)
 {
-	cg_callgraph_choice c = percent(10, 90);
+	cgi_callgraph_choice c = percent(10, 90);
 	expect(f, &c, "edges at 90 %",
 	       "a b c d main s | a>b:2/70 b>c:3/50* c>d:1/10 main>a:1/80 "
 	       "main>s:1/15");
@@ -187,7 +187,7 @@ static void test_no_floating(const cg_funcs *f)
 static void test_hidden_anchor(void)
 {
 	cg_funcs *f = aggregate(fork, sizeof fork - 1);
-	cg_callgraph_choice c = percent(15, 1);
+	cgi_callgraph_choice c = percent(15, 1);
 	if (f == NULL)
 		return;
 	expect(f, &c, "fork at 15 %", "main w y | main>w:1/12 w>y:1/10");
@@ -197,7 +197,7 @@ static void test_hidden_anchor(void)
 static void test_roots_and_leaves(const cg_funcs *f)
 {
 	unsigned char mark[7];
-	cg_callgraph_choice c = percent(10, 10);
+	cgi_callgraph_choice c = percent(10, 10);
 	memset(mark, 0, sizeof mark);
 	mark[index_of(f, "a")] = 1;
 	c.roots = mark;
@@ -224,20 +224,20 @@ static void test_roots_and_leaves(const cg_funcs *f)
 
 static void test_refusals(const cg_funcs *f)
 {
-	cg_callgraph_choice c = percent(10, 10);
-	cg_callgraph *g = (cg_callgraph *)&c;
+	cgi_callgraph_choice c = percent(10, 10);
+	cgi_callgraph *g = (cgi_callgraph *)&c;
 	cg_error err;
-	CHECK(cg_callgraph_new(&g, f, 1, &c, &err) == CG_UNSUPPORTED &&
+	CHECK(cgi_callgraph_new(&g, f, 1, &c, &err) == CG_UNSUPPORTED &&
 	          g == NULL && strcmp(err.message, "no event 1") == 0,
 	      "event 1 of one: %s", err.message);
 	c.node_scale = 0;
-	CHECK(cg_callgraph_new(&g, f, 0, &c, &err) == CG_UNSUPPORTED && g == NULL,
+	CHECK(cgi_callgraph_new(&g, f, 0, &c, &err) == CG_UNSUPPORTED && g == NULL,
 	      "a scale of 0");
 	c.node_scale = 1;
 	c.edge_scale = UINT64_MAX / 100 + 1;
-	CHECK(cg_callgraph_new(&g, f, 0, &c, &err) == CG_UNSUPPORTED && g == NULL,
+	CHECK(cgi_callgraph_new(&g, f, 0, &c, &err) == CG_UNSUPPORTED && g == NULL,
 	      "a scale over UInt64 / 100");
-	cg_callgraph_free(NULL);
+	cgi_callgraph_free(NULL);
 }
 
 int main(void)

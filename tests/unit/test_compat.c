@@ -4,7 +4,7 @@
  * every repaired input read back without CG_COMPAT; CG_COMPLETE;
  * compressed inputs; repeated summary: headers; the check order inside
  * one line. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "check.h"
 
 #include <stdlib.h>
@@ -96,7 +96,7 @@ static void test_repairs(void)
 		cg_error err;
 		cg_kind k;
 		int r;
-		k = cg_parse(c->input, strlen(c->input), NULL, 0, NULL, NULL, &st,
+		k = cgi_parse(c->input, strlen(c->input), NULL, 0, NULL, NULL, &st,
 		             &err);
 		CHECK(k == c->strict && err.line == c->line && err.repair == c->hint,
 		      "%s: strict: %s at %llu (repair %d): %s", c->name,
@@ -105,7 +105,7 @@ static void test_repairs(void)
 		for (r = 0; r < CG_REPAIRS; r++)
 			CHECK(st.repairs[r] == 0, "%s: a repair without CG_COMPAT",
 			      c->name);
-		k = cg_parse(c->input, strlen(c->input), NULL, CG_COMPAT, NULL, NULL,
+		k = cgi_parse(c->input, strlen(c->input), NULL, CG_COMPAT, NULL, NULL,
 		             &st, &err);
 		CHECK(k == c->compat, "%s: compat: %s at %llu: %s", c->name,
 		      cg_kind_name(k), (unsigned long long)err.line, err.message);
@@ -145,25 +145,25 @@ static void test_normalized(void)
 	size_t i;
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const repair_case *c = &cases[i];
-		cg_model *a = NULL, *b = NULL;
+		cgi_model *a = NULL, *b = NULL;
 		buf out = {NULL, 0};
 		cg_error err;
 		if (c->compat != CG_OK)
 			continue;
-		CHECK(cg_model_read(c->input, strlen(c->input), NULL, CG_COMPAT, &a,
+		CHECK(cgi_model_read(c->input, strlen(c->input), NULL, CG_COMPAT, &a,
 		                    &err) == CG_OK &&
-		          cg_normalize(c->input, strlen(c->input), NULL, CG_COMPAT,
+		          cgi_normalize(c->input, strlen(c->input), NULL, CG_COMPAT,
 		                       sink, &out, &err) == CG_OK,
 		      "%s: compat read", c->name);
 		CHECK(out.p != NULL &&
-		          cg_model_read(out.p, out.n, NULL, 0, &b, &err) == CG_OK,
+		          cgi_model_read(out.p, out.n, NULL, 0, &b, &err) == CG_OK,
 		      "%s: normalized output refused without compat: %llu %s\n%s",
 		      c->name, (unsigned long long)err.line, err.message,
 		      out.p ? out.p : "");
-		CHECK(a != NULL && b != NULL && cg_model_equal(a, b),
+		CHECK(a != NULL && b != NULL && cgi_model_equal(a, b),
 		      "%s: records differ", c->name);
-		cg_model_free(a);
-		cg_model_free(b);
+		cgi_model_free(a);
+		cgi_model_free(b);
 		free(out.p);
 	}
 }
@@ -177,7 +177,7 @@ static void test_summaries(void)
 	static const char over_first[] = "summary: 1 2\nsummary: 1\n" E;
 	buf out = {NULL, 0};
 	cg_error err;
-	CHECK(cg_normalize(late, sizeof late - 1, NULL, CG_COMPAT, sink, &out,
+	CHECK(cgi_normalize(late, sizeof late - 1, NULL, CG_COMPAT, sink, &out,
 	                   &err) == CG_OK &&
 	          strcmp(out.p, "part: 1\nevents: A\nsummary: 9\nfn=(1) f\n1 1\n") ==
 	              0,
@@ -185,13 +185,13 @@ static void test_summaries(void)
 	free(out.p);
 	out.p = NULL;
 	out.n = 0;
-	CHECK(cg_normalize(twice, sizeof twice - 1, NULL, 0, sink, &out, &err) ==
+	CHECK(cgi_normalize(twice, sizeof twice - 1, NULL, 0, sink, &out, &err) ==
 	              CG_OK &&
 	          strcmp(out.p, "part: 1\nsummary: 1\nsummary: 2\nevents: A\n"
 	                        "fn=(1) f\n1 1\n") == 0,
 	      "two summaries kept: %s", out.p ? out.p : err.message);
 	free(out.p);
-	CHECK(cg_parse(over_first, sizeof over_first - 1, NULL, 0, NULL, NULL,
+	CHECK(cgi_parse(over_first, sizeof over_first - 1, NULL, 0, NULL, NULL,
 	               NULL, &err) == CG_SYNTAX &&
 	          err.line == 1,
 	      "the first summary has more values than events: line %llu %s",
@@ -218,7 +218,7 @@ static void test_complete(void)
 	size_t i;
 	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
 		cg_error err;
-		cg_kind k = cg_parse(c[i].input, strlen(c[i].input), NULL, c[i].flags,
+		cg_kind k = cgi_parse(c[i].input, strlen(c[i].input), NULL, c[i].flags,
 		                     NULL, NULL, NULL, &err);
 		CHECK(k == c[i].want && (k == CG_OK || err.line == c[i].line),
 		      "complete case %zu: %s at %llu: %s", i, cg_kind_name(k),
@@ -245,7 +245,7 @@ static void test_compressed(void)
 	 * repair says so); the others whatever the flags */
 	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
 		int gzip = c[i].want == CG_GZIP;
-		CHECK(cg_parse(c[i].input, c[i].len, NULL, gzip ? 0u : CG_COMPAT,
+		CHECK(cgi_parse(c[i].input, c[i].len, NULL, gzip ? 0u : CG_COMPAT,
 		               NULL, NULL, NULL, &err) == CG_UNSUPPORTED &&
 		          err.line == 1 && err.compression == c[i].want &&
 		          err.repair == (gzip ? CG_REPAIR_GZIP : CG_REPAIR_NONE) &&
@@ -254,13 +254,13 @@ static void test_compressed(void)
 		      "compressed case %zu: %s", i, err.message);
 	}
 	/* under CG_COMPAT the four bytes are a gzip stream cut short */
-	CHECK(cg_parse(c[0].input, c[0].len, NULL, CG_COMPAT, NULL, NULL, NULL,
+	CHECK(cgi_parse(c[0].input, c[0].len, NULL, CG_COMPAT, NULL, NULL, NULL,
 	               &err) == CG_SYNTAX &&
 	          err.line == 1 && err.compression == CG_PLAIN &&
 	          strcmp(err.message, "gzip stream cut short") == 0,
 	      "gzip under CG_COMPAT: %s", err.message);
 	/* text that merely starts like bzip2 is read as text */
-	CHECK(cg_parse("BZh9: x\n" E, strlen("BZh9: x\n" E), NULL, 0, NULL, NULL,
+	CHECK(cgi_parse("BZh9: x\n" E, strlen("BZh9: x\n" E), NULL, 0, NULL, NULL,
 	               NULL, &err) == CG_OK,
 	      "BZh9: is a header: %s", err.message);
 }
@@ -292,7 +292,7 @@ static void test_check_order(void)
 	size_t i;
 	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
 		cg_error err;
-		cg_kind k = cg_parse(c[i].input, strlen(c[i].input), NULL, 0, NULL,
+		cg_kind k = cgi_parse(c[i].input, strlen(c[i].input), NULL, 0, NULL,
 		                     NULL, NULL, &err);
 		CHECK(k == c[i].want && err.line == c[i].line,
 		      "order case %zu: %s at %llu: %s", i, cg_kind_name(k),
@@ -305,20 +305,20 @@ static void test_check_order(void)
 static void test_latin1_model(void)
 {
 	static const char in[] = "events: A\nfl=jos\xe9.c\nfn=caf\xe9\n1 5\n";
-	cg_model *m = NULL;
+	cgi_model *m = NULL;
 	cg_record r;
 	cg_error err;
-	CHECK(cg_model_read(in, sizeof in - 1, NULL, CG_COMPAT, &m, &err) ==
+	CHECK(cgi_model_read(in, sizeof in - 1, NULL, CG_COMPAT, &m, &err) ==
 	          CG_OK,
 	      "Latin-1 model: %s", err.message);
 	if (m == NULL)
 		return;
-	cg_model_record(m, 0, &r, NULL);
+	cgi_model_record(m, 0, &r, NULL);
 	CHECK(r.fn.len == 5 && memcmp(r.fn.ptr, "caf\xc3\xa9", 5) == 0 &&
 	          r.fl.len == 7 && memcmp(r.fl.ptr, "jos\xc3\xa9.c", 7) == 0,
 	      "Latin-1 model: names '%.*s' '%.*s'", (int)r.fn.len, r.fn.ptr,
 	      (int)r.fl.len, r.fl.ptr);
-	cg_model_free(m);
+	cgi_model_free(m);
 }
 
 int main(void)

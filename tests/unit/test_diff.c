@@ -1,6 +1,6 @@
 /* test_diff.c - renaming rules (a table of expressions and what they make
  * of a name) and the matching of two aggregations by key. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "check.h"
 
 #include <stdlib.h>
@@ -12,7 +12,7 @@ static cg_funcs *aggregate(const char *text)
 	cg_error err;
 	if (cg_funcs_new(&f, &err) != CG_OK)
 		return NULL;
-	if (cg_funcs_add(f, text, strlen(text), NULL, 0, &err) != CG_OK ||
+	if (cgi_funcs_add(f, text, strlen(text), NULL, 0, &err) != CG_OK ||
 	    cg_funcs_finish(f, CG_FUNCS_CYCLES, &err) != CG_OK) {
 		CHECK(0, "refused: %s", err.message);
 		cg_funcs_free(f);
@@ -204,7 +204,7 @@ static void test_rows_and_hint(void)
 	cg_diff *d = NULL;
 	cg_diff_func x, y;
 	cg_error err;
-	cg_diff_hint *h = NULL;
+	cgi_diff_hint *h = NULL;
 	size_t nh = 0;
 	if (a == NULL || b == NULL || cg_diff_new(a, b, NULL, &d, &err) != CG_OK)
 		goto out;
@@ -219,7 +219,7 @@ static void test_rows_and_hint(void)
 	      "the key: ob NUL fl NUL fn");
 	CHECK(is(y.fn, "f2") && is(y.ob, "libold.so") && y.in_old,
 	      "old's f2, another row");
-	CHECK(cg_diff_hints(d, &h, &nh, &err) == CG_OK && nh == 1,
+	CHECK(cgi_diff_hints(d, &h, &nh, &err) == CG_OK && nh == 1,
 	      "one hint: %zu", nh);
 	if (nh == 1) {
 		CHECK(is(h->old_ob, "libold.so") && is(h->new_ob, "libnew.so") &&
@@ -227,7 +227,7 @@ static void test_rows_and_hint(void)
 		      "libnew.so holds 2 of libold.so's 2");
 	}
 out:
-	cg_diff_hints_free(h);
+	cgi_diff_hints_free(h);
 	cg_diff_free(d);
 	cg_funcs_free(a);
 	cg_funcs_free(b);

@@ -3,6 +3,7 @@
  * written. */
 #include "check.h"
 #include "sink.h"
+#include "cgprof_internal.h"
 #include "emit.h"
 
 #include <stdlib.h>
@@ -58,7 +59,7 @@ static void two_parts(void)
 	static const uint64_t c_main[] = {2, 1}, c_work[] = {15, 2},
 	                      i_work[] = {30, 5}, c_part2[] = {4, 0},
 	                      stated[] = {100, 0};
-	cg_emit *e;
+	cgi_emit *e;
 	cg_error err;
 	sink out = {{0}, 0};
 	size_t fmain = 99, fwork = 99;
@@ -87,7 +88,7 @@ static void refusals(void)
 {
 	static const char *const ev[] = {"Count"};
 	static const uint64_t big[] = {UINT64_MAX}, one[] = {1};
-	cg_emit *e;
+	cgi_emit *e;
 	cg_error err;
 	size_t f;
 
@@ -124,11 +125,11 @@ static void empty_object(void)
 {
 	static const char *const ev[] = {"A"};
 	static const uint64_t one[] = {1}, two[] = {2};
-	cg_emit *e;
+	cgi_emit *e;
 	cg_error err;
 	sink out = {{0}, 0};
 	size_t f, g;
-	cg_model *m = NULL;
+	cgi_model *m = NULL;
 	cg_record r;
 	CHECK(cgi_emit_new(ev, 1, &e, &err) == CG_OK, "new");
 	CHECK(cgi_emit_func(e, S("lib.so"), S("a.c"), S("f"), 1, 1, &f, &err) ==
@@ -139,18 +140,18 @@ static void empty_object(void)
 	          cgi_emit_cost(e, g, two, 1, &err) == CG_OK, "costs");
 	CHECK(cgi_emit_write(e, NULL, collect, &out, &err) == CG_OK, "write: %s",
 	      err.message);
-	CHECK(cg_model_read(out.buf, out.len, NULL, 0, &m, &err) == CG_OK,
+	CHECK(cgi_model_read(out.buf, out.len, NULL, 0, &m, &err) == CG_OK,
 	      "read back: %s\n%s", err.message, out.buf);
-	if (m != NULL && cg_model_record_count(m) == 3) {
-		cg_model_record(m, 1, &r, NULL); /* f's call to g */
+	if (m != NULL && cgi_model_record_count(m) == 3) {
+		cgi_model_record(m, 1, &r, NULL); /* f's call to g */
 		CHECK(r.kind == CG_RECORD_CALL && r.cob.len == 0 &&
 		          r.ob.len == 6, "the call's objects: %s", out.buf);
-		cg_model_record(m, 2, &r, NULL); /* g's own cost */
+		cgi_model_record(m, 2, &r, NULL); /* g's own cost */
 		CHECK(r.ob.len == 0 && r.fn.len == 1 && r.fn.ptr[0] == 'g',
 		      "g's object: %s", out.buf);
 	} else
 		CHECK(0, "three records: %s", out.buf);
-	cg_model_free(m);
+	cgi_model_free(m);
 	cgi_emit_free(e);
 }
 

@@ -1,6 +1,6 @@
-/* test_flame.c - the frame tree of cg_flame on hand-made stacks whose
+/* test_flame.c - the frame tree of cgi_flame on hand-made stacks whose
  * figures are worked out by hand in the comments. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "check.h"
 
 #include <stdint.h>
@@ -20,7 +20,7 @@ static int is(cg_str s, const char *c)
 }
 
 /* "a;b;c" as names, added with count to side. */
-static cg_kind add(cg_flame *fl, int side, const char *stack, uint64_t count,
+static cg_kind add(cgi_flame *fl, int side, const char *stack, uint64_t count,
                    const char *group)
 {
 	cg_str names[8], groups[8];
@@ -38,21 +38,21 @@ static cg_kind add(cg_flame *fl, int side, const char *stack, uint64_t count,
 			break;
 	}
 	/* the names are copied: the buffer may go */
-	return cg_flame_add(fl, side, names, groups, n, count, &err);
+	return cgi_flame_add(fl, side, names, groups, n, count, &err);
 }
 
 #define FRAME(fl, i, name_, parent_, depth_, x_, w_, on, nn, os, ns)         \
 	do {                                                                     \
-		cg_flame_frame f_;                                                   \
-		cg_flame_get(fl, i, &f_);                                            \
+		cgi_flame_frame f_;                                                   \
+		cgi_flame_get(fl, i, &f_);                                            \
 		CHECK(is(f_.name, name_), "frame %d: %.*s, want %s", i,              \
 		      (int)f_.name.len, f_.name.ptr, name_);                         \
 		CHECK(f_.parent == (size_t)(parent_) && f_.depth == depth_,          \
 		      "frame %d: parent %zu depth %zu", i, f_.parent, f_.depth);     \
 		CHECK(f_.x == x_ && f_.weight == w_, "frame %d: x %llu w %llu", i,   \
 		      (unsigned long long)f_.x, (unsigned long long)f_.weight);      \
-		CHECK(f_.incl[CG_FLAME_OLD] == on && f_.incl[CG_FLAME_NEW] == nn &&  \
-		          f_.self[CG_FLAME_OLD] == os && f_.self[CG_FLAME_NEW] == ns, \
+		CHECK(f_.incl[CGI_FLAME_OLD] == on && f_.incl[CGI_FLAME_NEW] == nn &&  \
+		          f_.self[CGI_FLAME_OLD] == os && f_.self[CGI_FLAME_NEW] == ns, \
 		      "frame %d: incl %llu %llu self %llu %llu", i,                  \
 		      (unsigned long long)f_.incl[0], (unsigned long long)f_.incl[1], \
 		      (unsigned long long)f_.self[0], (unsigned long long)f_.self[1]); \
@@ -62,123 +62,123 @@ static cg_kind add(cg_flame *fl, int side, const char *stack, uint64_t count,
  * main 2.  c vanished: it weighs its old 4, and main 10 + 4 = 14, the
  * root 11 + 4 = 15.  Children by name: main (x 0), other (x 14); a (0),
  * b (3), c (8).  Changes: root 2, main 1, a 0, b 5, c 4, other 1. */
-static cg_flame *pair(double min_share)
+static cgi_flame *pair(double min_share)
 {
-	cg_flame *fl;
+	cgi_flame *fl;
 	cg_error err;
-	if (cg_flame_new(&fl, &err) != CG_OK)
+	if (cgi_flame_new(&fl, &err) != CG_OK)
 		return NULL;
-	CHECK(add(fl, CG_FLAME_NEW, "main;b", 5, "x") == CG_OK, "add");
-	CHECK(add(fl, CG_FLAME_NEW, "main;a", 3, "x") == CG_OK, "add");
-	CHECK(add(fl, CG_FLAME_NEW, "other", 1, "y") == CG_OK, "add");
-	CHECK(add(fl, CG_FLAME_NEW, "main", 2, "x") == CG_OK, "add");
-	CHECK(add(fl, CG_FLAME_OLD, "main;a", 3, "z") == CG_OK, "add");
-	CHECK(add(fl, CG_FLAME_OLD, "main;c", 4, "z") == CG_OK, "add");
-	CHECK(add(fl, CG_FLAME_OLD, "main", 2, "z") == CG_OK, "add");
-	CHECK(cg_flame_count(fl) == 0, "frames before finishing");
-	CHECK(cg_flame_finish(fl, min_share, &err) == CG_OK, "finish: %s",
+	CHECK(add(fl, CGI_FLAME_NEW, "main;b", 5, "x") == CG_OK, "add");
+	CHECK(add(fl, CGI_FLAME_NEW, "main;a", 3, "x") == CG_OK, "add");
+	CHECK(add(fl, CGI_FLAME_NEW, "other", 1, "y") == CG_OK, "add");
+	CHECK(add(fl, CGI_FLAME_NEW, "main", 2, "x") == CG_OK, "add");
+	CHECK(add(fl, CGI_FLAME_OLD, "main;a", 3, "z") == CG_OK, "add");
+	CHECK(add(fl, CGI_FLAME_OLD, "main;c", 4, "z") == CG_OK, "add");
+	CHECK(add(fl, CGI_FLAME_OLD, "main", 2, "z") == CG_OK, "add");
+	CHECK(cgi_flame_count(fl) == 0, "frames before finishing");
+	CHECK(cgi_flame_finish(fl, min_share, &err) == CG_OK, "finish: %s",
 	      err.message);
 	return fl;
 }
 
 static void test_pair(void)
 {
-	cg_flame *fl = pair(0);
-	cg_flame_frame f;
+	cgi_flame *fl = pair(0);
+	cgi_flame_frame f;
 	cg_error err;
 	if (fl == NULL)
 		return;
-	CHECK(cg_flame_count(fl) == 6, "%zu frames", cg_flame_count(fl));
+	CHECK(cgi_flame_count(fl) == 6, "%zu frames", cgi_flame_count(fl));
 	FRAME(fl, 0, "", SIZE_MAX, 0, 0, 15, 9, 11, 0, 0);
 	FRAME(fl, 1, "main", 0, 1, 0, 14, 9, 10, 2, 2);
 	FRAME(fl, 2, "a", 1, 2, 0, 3, 3, 3, 3, 3);
 	FRAME(fl, 3, "b", 1, 2, 3, 5, 0, 5, 0, 5);
 	FRAME(fl, 4, "c", 1, 2, 8, 4, 4, 0, 4, 0);
 	FRAME(fl, 5, "other", 0, 1, 14, 1, 0, 1, 0, 1);
-	CHECK(cg_flame_max_change(fl) == 5, "max change %llu",
-	      (unsigned long long)cg_flame_max_change(fl));
+	CHECK(cgi_flame_max_change(fl) == 5, "max change %llu",
+	      (unsigned long long)cgi_flame_max_change(fl));
 	/* the group of the stack that made the frame: main came from NEW */
-	cg_flame_get(fl, 1, &f);
+	cgi_flame_get(fl, 1, &f);
 	CHECK(is(f.group, "x") && f.hidden == 0 && f.nhidden == 0, "main");
-	cg_flame_get(fl, 4, &f);
+	cgi_flame_get(fl, 4, &f);
 	CHECK(is(f.group, "z"), "c's group");
 	/* once finished, no more */
-	CHECK(add(fl, CG_FLAME_NEW, "main", 1, "x") == CG_RESOURCE, "add after");
-	CHECK(cg_flame_finish(fl, 0, &err) == CG_RESOURCE, "finish twice");
-	cg_flame_free(fl);
+	CHECK(add(fl, CGI_FLAME_NEW, "main", 1, "x") == CG_RESOURCE, "add after");
+	CHECK(cgi_flame_finish(fl, 0, &err) == CG_RESOURCE, "finish twice");
+	cgi_flame_free(fl);
 }
 
 /* min_share 0.1 of 15 is 1.5: other (1) is hidden, in the root's
  * account; at 0.25 (3.75) a (3) goes too, and main keeps b and c. */
 static void test_hidden(void)
 {
-	cg_flame *fl = pair(0.1);
-	cg_flame_frame f;
+	cgi_flame *fl = pair(0.1);
+	cgi_flame_frame f;
 	if (fl == NULL)
 		return;
-	CHECK(cg_flame_count(fl) == 5, "%zu frames", cg_flame_count(fl));
-	cg_flame_get(fl, 0, &f);
+	CHECK(cgi_flame_count(fl) == 5, "%zu frames", cgi_flame_count(fl));
+	cgi_flame_get(fl, 0, &f);
 	CHECK(f.hidden == 1 && f.nhidden == 1, "root hides %llu in %zu",
 	      (unsigned long long)f.hidden, f.nhidden);
-	cg_flame_free(fl);
+	cgi_flame_free(fl);
 	fl = pair(0.25);
 	if (fl == NULL)
 		return;
-	CHECK(cg_flame_count(fl) == 4, "%zu frames", cg_flame_count(fl));
+	CHECK(cgi_flame_count(fl) == 4, "%zu frames", cgi_flame_count(fl));
 	FRAME(fl, 2, "b", 1, 2, 3, 5, 0, 5, 0, 5);
-	cg_flame_get(fl, 1, &f);
+	cgi_flame_get(fl, 1, &f);
 	CHECK(f.hidden == 3 && f.nhidden == 1, "main hides %llu in %zu",
 	      (unsigned long long)f.hidden, f.nhidden);
 	/* a frame's cost is where it was: the max change is of shown ones */
-	CHECK(cg_flame_max_change(fl) == 5, "max change");
-	cg_flame_free(fl);
+	CHECK(cgi_flame_max_change(fl) == 5, "max change");
+	cgi_flame_free(fl);
 }
 
 /* A sum over UInt64 is Resource, and spoils the tree. */
 static void test_overflow(void)
 {
-	cg_flame *fl;
+	cgi_flame *fl;
 	cg_error err;
-	if (cg_flame_new(&fl, &err) != CG_OK)
+	if (cgi_flame_new(&fl, &err) != CG_OK)
 		return;
-	CHECK(add(fl, CG_FLAME_NEW, "f", UINT64_MAX, "") == CG_OK, "max");
-	CHECK(cg_flame_add(fl, CG_FLAME_NEW, NULL, NULL, 0, 1, &err) ==
+	CHECK(add(fl, CGI_FLAME_NEW, "f", UINT64_MAX, "") == CG_OK, "max");
+	CHECK(cgi_flame_add(fl, CGI_FLAME_NEW, NULL, NULL, 0, 1, &err) ==
 	          CG_RESOURCE && strcmp(err.message, "cost sum over UInt64") == 0,
 	      "overflow: %s", err.message);
-	CHECK(cg_flame_finish(fl, 0, &err) == CG_RESOURCE, "finish spoiled");
-	CHECK(cg_flame_count(fl) == 0, "no frames");
-	cg_flame_free(fl);
+	CHECK(cgi_flame_finish(fl, 0, &err) == CG_RESOURCE, "finish spoiled");
+	CHECK(cgi_flame_count(fl) == 0, "no frames");
+	cgi_flame_free(fl);
 	/* vanished cost on top of the new: the weight overflows */
-	if (cg_flame_new(&fl, &err) != CG_OK)
+	if (cgi_flame_new(&fl, &err) != CG_OK)
 		return;
-	CHECK(add(fl, CG_FLAME_NEW, "f", UINT64_MAX, "") == CG_OK, "new");
-	CHECK(add(fl, CG_FLAME_OLD, "g", 1, "") == CG_OK, "old");
-	CHECK(cg_flame_finish(fl, 0, &err) == CG_RESOURCE, "weight overflow");
-	cg_flame_free(fl);
-	cg_flame_free(NULL);
+	CHECK(add(fl, CGI_FLAME_NEW, "f", UINT64_MAX, "") == CG_OK, "new");
+	CHECK(add(fl, CGI_FLAME_OLD, "g", 1, "") == CG_OK, "old");
+	CHECK(cgi_flame_finish(fl, 0, &err) == CG_RESOURCE, "weight overflow");
+	cgi_flame_free(fl);
+	cgi_flame_free(NULL);
 }
 
 /* An empty tree: the root alone, weight 0; names equal as bytes only. */
 static void test_edges(void)
 {
-	cg_flame *fl;
+	cgi_flame *fl;
 	cg_error err;
-	if (cg_flame_new(&fl, &err) != CG_OK)
+	if (cgi_flame_new(&fl, &err) != CG_OK)
 		return;
-	CHECK(add(fl, CG_FLAME_NEW, "f;F", 2, "") == CG_OK, "add");
-	CHECK(add(fl, CG_FLAME_NEW, "F;f", 1, "") == CG_OK, "add");
-	CHECK(cg_flame_finish(fl, 0.5, &err) == CG_OK, "finish");
+	CHECK(add(fl, CGI_FLAME_NEW, "f;F", 2, "") == CG_OK, "add");
+	CHECK(add(fl, CGI_FLAME_NEW, "F;f", 1, "") == CG_OK, "add");
+	CHECK(cgi_flame_finish(fl, 0.5, &err) == CG_OK, "finish");
 	/* F (1) is under half of 3; f (2) and its F (2) are shown */
-	CHECK(cg_flame_count(fl) == 3, "%zu frames", cg_flame_count(fl));
+	CHECK(cgi_flame_count(fl) == 3, "%zu frames", cgi_flame_count(fl));
 	FRAME(fl, 1, "f", 0, 1, 1, 2, 0, 2, 0, 0);
 	FRAME(fl, 2, "F", 1, 2, 1, 2, 0, 2, 0, 2);
-	cg_flame_free(fl);
-	if (cg_flame_new(&fl, &err) != CG_OK)
+	cgi_flame_free(fl);
+	if (cgi_flame_new(&fl, &err) != CG_OK)
 		return;
-	CHECK(cg_flame_finish(fl, 0, &err) == CG_OK, "finish empty");
-	CHECK(cg_flame_count(fl) == 1, "root alone");
+	CHECK(cgi_flame_finish(fl, 0, &err) == CG_OK, "finish empty");
+	CHECK(cgi_flame_count(fl) == 1, "root alone");
 	FRAME(fl, 0, "", SIZE_MAX, 0, 0, 0, 0, 0, 0, 0);
-	cg_flame_free(fl);
+	cgi_flame_free(fl);
 }
 
 /* A name the last stack had at the same depth, under another parent:
@@ -186,21 +186,21 @@ static void test_edges(void)
  * (its x 2), by name; the root 7. */
 static void test_paths(void)
 {
-	cg_flame *fl;
+	cgi_flame *fl;
 	cg_error err;
-	if (cg_flame_new(&fl, &err) != CG_OK)
+	if (cgi_flame_new(&fl, &err) != CG_OK)
 		return;
-	CHECK(add(fl, CG_FLAME_NEW, "a;x", 1, "") == CG_OK, "add");
-	CHECK(add(fl, CG_FLAME_NEW, "b;x", 2, "") == CG_OK, "add");
-	CHECK(add(fl, CG_FLAME_NEW, "a;x", 4, "") == CG_OK, "add");
-	CHECK(cg_flame_finish(fl, 0, &err) == CG_OK, "finish");
-	CHECK(cg_flame_count(fl) == 5, "%zu frames", cg_flame_count(fl));
+	CHECK(add(fl, CGI_FLAME_NEW, "a;x", 1, "") == CG_OK, "add");
+	CHECK(add(fl, CGI_FLAME_NEW, "b;x", 2, "") == CG_OK, "add");
+	CHECK(add(fl, CGI_FLAME_NEW, "a;x", 4, "") == CG_OK, "add");
+	CHECK(cgi_flame_finish(fl, 0, &err) == CG_OK, "finish");
+	CHECK(cgi_flame_count(fl) == 5, "%zu frames", cgi_flame_count(fl));
 	FRAME(fl, 0, "", SIZE_MAX, 0, 0, 7, 0, 7, 0, 0);
 	FRAME(fl, 1, "a", 0, 1, 0, 5, 0, 5, 0, 0);
 	FRAME(fl, 2, "x", 1, 2, 0, 5, 0, 5, 0, 5);
 	FRAME(fl, 3, "b", 0, 1, 5, 2, 0, 2, 0, 0);
 	FRAME(fl, 4, "x", 3, 2, 5, 2, 0, 2, 0, 2);
-	cg_flame_free(fl);
+	cgi_flame_free(fl);
 }
 
 /* Keyed frames: two keys of one name are two frames, named alike, in
@@ -208,29 +208,29 @@ static void test_paths(void)
  * that made it. */
 static void test_keyed(void)
 {
-	cg_flame *fl;
+	cgi_flame *fl;
 	cg_error err;
 	cg_str keys[1], names[1];
-	if (cg_flame_new(&fl, &err) != CG_OK)
+	if (cgi_flame_new(&fl, &err) != CG_OK)
 		return;
 	keys[0] = S("k1");
 	names[0] = S("f");
-	CHECK(cg_flame_add_keyed(fl, CG_FLAME_OLD, keys, names, NULL, 1, 3,
+	CHECK(cgi_flame_add_keyed(fl, CGI_FLAME_OLD, keys, names, NULL, 1, 3,
 	                         &err) == CG_OK, "add");
 	keys[0] = S("k2");
-	CHECK(cg_flame_add_keyed(fl, CG_FLAME_NEW, keys, names, NULL, 1, 5,
+	CHECK(cgi_flame_add_keyed(fl, CGI_FLAME_NEW, keys, names, NULL, 1, 5,
 	                         &err) == CG_OK, "add");
 	keys[0] = S("k1");
 	names[0] = S("other");
-	CHECK(cg_flame_add_keyed(fl, CG_FLAME_NEW, keys, names, NULL, 1, 2,
+	CHECK(cgi_flame_add_keyed(fl, CGI_FLAME_NEW, keys, names, NULL, 1, 2,
 	                         &err) == CG_OK, "add");
-	CHECK(cg_flame_finish(fl, 0, &err) == CG_OK, "finish");
-	CHECK(cg_flame_count(fl) == 3, "%zu frames", cg_flame_count(fl));
+	CHECK(cgi_flame_finish(fl, 0, &err) == CG_OK, "finish");
+	CHECK(cgi_flame_count(fl) == 3, "%zu frames", cgi_flame_count(fl));
 	/* k1: old 3, new 2, weight 2; k2: new 5 at x 2 */
 	FRAME(fl, 0, "", SIZE_MAX, 0, 0, 7, 3, 7, 0, 0);
 	FRAME(fl, 1, "f", 0, 1, 0, 2, 3, 2, 3, 2);
 	FRAME(fl, 2, "f", 0, 1, 2, 5, 0, 5, 0, 5);
-	cg_flame_free(fl);
+	cgi_flame_free(fl);
 }
 
 int main(void)

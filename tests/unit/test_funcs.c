@@ -1,6 +1,6 @@
 /* test_funcs.c - the counting rules of cg_funcs on hand-made profiles
  * whose figures are worked out by hand in the comments. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "check.h"
 #include "../common/funcs_same.h"
 
@@ -17,12 +17,12 @@ static cg_funcs *aggregate_cut(const char *const *texts, size_t n,
 	cg_read_options opt;
 	cg_error err;
 	size_t i;
-	cg_read_options_default(&opt);
+	cgi_read_options_default(&opt);
 	if (cg_funcs_new_opts(&f, CG_FUNCS_KEEP_PARTS, &err) != CG_OK ||
 	    cg_funcs_new(&lean, &err) != CG_OK)
 		return NULL;
 	for (i = 0; i < n; i++)
-		if (cg_funcs_add_opts(f, texts[i], strlen(texts[i]), &opt, &err) !=
+		if (cgi_funcs_add_opts(f, texts[i], strlen(texts[i]), &opt, &err) !=
 		        CG_OK ||
 		    funcs_add_chunked(lean, texts[i], strlen(texts[i]), &opt, cut,
 		                      &err) != CG_OK) {
@@ -37,8 +37,8 @@ static cg_funcs *aggregate_cut(const char *const *texts, size_t n,
 	}
 	CHECK(funcs_same(f, lean), "kept parts and sums only agree");
 	CHECK(entries_sum(f), "functions are their part entries summed");
-	CHECK(cg_funcs_part_entry_count(lean) == 0 &&
-	          cg_funcs_part_arc_count(lean) == 0,
+	CHECK(cgi_funcs_part_entry_count(lean) == 0 &&
+	          cgi_funcs_part_arc_count(lean) == 0,
 	      "no parts kept without CG_FUNCS_KEEP_PARTS");
 	cg_funcs_free(lean);
 	return f;
@@ -240,8 +240,8 @@ static void test_parts(void)
 	FIGURES(f, "main", 0, 5, 15); /* (2 + 10) + 3 */
 	FIGURES(f, "f", 1, 15, 15);   /* 10 (arc) + 5 (self, not called) */
 	CHECK(cg_funcs_part_count(f) == 2, "two parts");
-	for (i = 0; i < cg_funcs_part_entry_count(f); i++) {
-		cg_funcs_part_entry(f, i, &e);
+	for (i = 0; i < cgi_funcs_part_entry_count(f); i++) {
+		cgi_funcs_part_entry(f, i, &e);
 		if (!is(e.fn, "f"))
 			continue;
 		seen++;
@@ -313,7 +313,7 @@ static cg_kind refused(const char *const *texts, size_t n, cg_limits *l,
 	cg_kind k = cg_funcs_new(&f, err);
 	size_t i;
 	for (i = 0; i < n && k == CG_OK; i++)
-		k = cg_funcs_add(f, texts[i], strlen(texts[i]), l, 0, err);
+		k = cgi_funcs_add(f, texts[i], strlen(texts[i]), l, 0, err);
 	if (k == CG_OK)
 		k = cg_funcs_finish(f, CG_FUNCS_CYCLES, err);
 	cg_funcs_free(f);
@@ -377,29 +377,29 @@ static void test_rows(void)
 	const char *texts[] = {"events: Ir\nfn=main\n1 10\ncfn=g\ncalls=2 1\n1 30\n"
 	                       "cfn=h\ncalls=1 1\n1 5\nfn=g\n1 30\nfn=h\n1 5\n"};
 	cg_funcs *f = aggregate(texts, 1, 0);
-	cg_row_key key = {CG_ROW_SELF, 0};
-	cg_row_filter flt;
-	cg_row *rows;
+	cgi_row_key key = {CGI_ROW_SELF, 0};
+	cgi_row_filter flt;
+	cgi_row *rows;
 	size_t n, kept;
 	if (f == NULL)
 		return;
 	memset(&flt, 0, sizeof flt);
-	rows = cg_rows_collect(f, CG_ROWS_ARCS, &n);
+	rows = cgi_rows_collect(f, CGI_ROWS_ARCS, &n);
 	CHECK(rows != NULL && n == 2, "two arcs");
 	if (rows != NULL) {
-		CHECK(cg_rows_select(f, rows, n, 0, &key, &flt, &kept, NULL) == CG_OK &&
+		CHECK(cgi_rows_select(f, rows, n, 0, &key, &flt, &kept, NULL) == CG_OK &&
 		          kept == 2 && is(rows[0].name[5], "g") &&
 		          is(rows[1].name[5], "h"),
 		      "arcs by self: 0 each, then by callee name");
 		free(rows);
 	}
-	rows = cg_rows_collect(f, 0, &n);
-	key.what = CG_ROW_INCL;
+	rows = cgi_rows_collect(f, 0, &n);
+	key.what = CGI_ROW_INCL;
 	flt.has_top = 1;
 	flt.top = 2;
 	CHECK(rows != NULL && n == 3, "three functions");
 	if (rows != NULL) {
-		CHECK(cg_rows_select(f, rows, n, 0, &key, &flt, &kept, NULL) == CG_OK &&
+		CHECK(cgi_rows_select(f, rows, n, 0, &key, &flt, &kept, NULL) == CG_OK &&
 		          kept == 2 && is(rows[0].name[2], "main") &&
 		          rows[0].incl[0] == 45 && is(rows[1].name[2], "g"),
 		      "by inclusive, the first two: main 45, g 30");

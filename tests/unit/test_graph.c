@@ -7,7 +7,7 @@
  *
  * self costs: main 1, alpha 5, zeta 10, beta 10 (part 1: 26 in all);
  * a second input (part 2) adds beta 4 of A and 9 of B. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "check.h"
 
 #include <string.h>
@@ -43,7 +43,7 @@ static void marked(const cg_funcs *f, const unsigned char *mark, char *out,
 {
 	size_t order[4], i, used = 0;
 	out[0] = '\0';
-	cg_funcs_name_order(f, order, NULL);
+	cgi_funcs_name_order(f, order, NULL);
 	for (i = 0; i < cg_funcs_count(f); i++)
 		if (mark[order[i]]) {
 			cg_func x;
@@ -59,18 +59,18 @@ static void test_index(const cg_funcs *f)
 	char buf[64];
 	size_t n, order[4], i;
 	const size_t *arcs;
-	arcs = cg_funcs_callees(f, index_of(f, "main"), &n);
+	arcs = cgi_funcs_callees(f, index_of(f, "main"), &n);
 	ends(f, arcs, n, 1, buf, sizeof buf);
 	CHECK(strcmp(buf, "alpha zeta") == 0, "callees of main: %s", buf);
-	arcs = cg_funcs_callers(f, index_of(f, "beta"), &n);
+	arcs = cgi_funcs_callers(f, index_of(f, "beta"), &n);
 	ends(f, arcs, n, 0, buf, sizeof buf);
 	CHECK(strcmp(buf, "alpha zeta") == 0, "callers of beta: %s", buf);
-	cg_funcs_callers(f, index_of(f, "main"), &n);
+	cgi_funcs_callers(f, index_of(f, "main"), &n);
 	CHECK(n == 0, "main has no callers");
-	cg_funcs_callees(f, index_of(f, "beta"), &n);
+	cgi_funcs_callees(f, index_of(f, "beta"), &n);
 	CHECK(n == 0, "beta has no callees");
 	CHECK(cg_funcs_count(f) == 4 &&
-	          cg_funcs_name_order(f, order, NULL) == CG_OK,
+	          cgi_funcs_name_order(f, order, NULL) == CG_OK,
 	      "four functions");
 	for (i = 0, buf[0] = '\0'; i < 4; i++) {
 		cg_func x;
@@ -102,11 +102,11 @@ static void walk(const cg_funcs *f, const char *start, int dir,
 	char buf[64];
 	cg_error err;
 	mark[index_of(f, start)] = 1;
-	CHECK(cg_funcs_reach(f, dir, keep, arc_keep, depth, mark, &err) == CG_OK,
+	CHECK(cgi_funcs_reach(f, dir, keep, arc_keep, depth, mark, &err) == CG_OK,
 	      "reach: %s", err.message);
 	marked(f, mark, buf, sizeof buf);
 	CHECK(strcmp(buf, want) == 0, "from %s (%s, depth %llu): %s, not %s",
-	      start, dir == CG_REACH_CALLERS ? "callers" : "callees",
+	      start, dir == CGI_REACH_CALLERS ? "callers" : "callees",
 	      (unsigned long long)depth, buf, want);
 }
 
@@ -115,25 +115,25 @@ static void test_reach(const cg_funcs *f)
 	unsigned char keep[4] = {1, 1, 1, 1}, arc_keep[4] = {1, 1, 1, 1};
 	size_t i, n;
 	const size_t *arcs;
-	walk(f, "main", CG_REACH_CALLEES, NULL, NULL, UINT64_MAX,
+	walk(f, "main", CGI_REACH_CALLEES, NULL, NULL, UINT64_MAX,
 	     "alpha beta main zeta");
-	walk(f, "main", CG_REACH_CALLEES, NULL, NULL, 1, "alpha main zeta");
-	walk(f, "main", CG_REACH_CALLEES, NULL, NULL, 0, "main");
-	walk(f, "beta", CG_REACH_CALLERS, NULL, NULL, 1, "alpha beta zeta");
-	walk(f, "beta", CG_REACH_CALLERS, NULL, NULL, 2, "alpha beta main zeta");
-	walk(f, "beta", CG_REACH_CALLEES, NULL, NULL, UINT64_MAX, "beta");
+	walk(f, "main", CGI_REACH_CALLEES, NULL, NULL, 1, "alpha main zeta");
+	walk(f, "main", CGI_REACH_CALLEES, NULL, NULL, 0, "main");
+	walk(f, "beta", CGI_REACH_CALLERS, NULL, NULL, 1, "alpha beta zeta");
+	walk(f, "beta", CGI_REACH_CALLERS, NULL, NULL, 2, "alpha beta main zeta");
+	walk(f, "beta", CGI_REACH_CALLEES, NULL, NULL, UINT64_MAX, "beta");
 	/* zeta left out: beta is still reached through alpha */
 	keep[index_of(f, "zeta")] = 0;
-	walk(f, "main", CG_REACH_CALLEES, keep, NULL, UINT64_MAX,
+	walk(f, "main", CGI_REACH_CALLEES, keep, NULL, UINT64_MAX,
 	     "alpha beta main");
 	/* and the arc alpha -> beta left out too */
-	arcs = cg_funcs_callees(f, index_of(f, "alpha"), &n);
+	arcs = cgi_funcs_callees(f, index_of(f, "alpha"), &n);
 	CHECK(n == 1, "alpha calls beta only");
 	for (i = 0; i < n; i++)
 		arc_keep[arcs[i]] = 0;
-	walk(f, "main", CG_REACH_CALLEES, keep, arc_keep, UINT64_MAX,
+	walk(f, "main", CGI_REACH_CALLEES, keep, arc_keep, UINT64_MAX,
 	     "alpha main");
-	walk(f, "beta", CG_REACH_CALLERS, NULL, arc_keep, UINT64_MAX,
+	walk(f, "beta", CGI_REACH_CALLERS, NULL, arc_keep, UINT64_MAX,
 	     "beta main zeta");
 }
 
@@ -169,9 +169,9 @@ static void test_fold_defaults(const cg_funcs *plain)
 	if (cg_funcs_new(&f, &err) != CG_OK)
 		return;
 	CHECK(cg_funcs_fold(f, a, &opt, &err) == CG_OK &&
-	          cg_funcs_add(f, first, sizeof first - 1, NULL, 0, &err) == CG_OK &&
+	          cgi_funcs_add(f, first, sizeof first - 1, NULL, 0, &err) == CG_OK &&
 	          cg_funcs_fold(f, a, &opt, &err) == CG_UNSUPPORTED &&
-	          cg_funcs_add(f, second, sizeof second - 1, NULL, 0, &err) == CG_OK &&
+	          cgi_funcs_add(f, second, sizeof second - 1, NULL, 0, &err) == CG_OK &&
 	          cg_funcs_finish(f, CG_FUNCS_CYCLES, &err) == CG_OK,
 	      "fold A while reading: %s", err.message);
 	CHECK(cg_fold(f, 0, &opt, sum_stack, &sum, &rep, &err) == CG_OK &&
@@ -189,8 +189,8 @@ int main(void)
 	cg_funcs *f;
 	cg_error err;
 	if (cg_funcs_new(&f, &err) != CG_OK ||
-	    cg_funcs_add(f, first, sizeof first - 1, NULL, 0, &err) != CG_OK ||
-	    cg_funcs_add(f, second, sizeof second - 1, NULL, 0, &err) != CG_OK ||
+	    cgi_funcs_add(f, first, sizeof first - 1, NULL, 0, &err) != CG_OK ||
+	    cgi_funcs_add(f, second, sizeof second - 1, NULL, 0, &err) != CG_OK ||
 	    cg_funcs_finish(f, CG_FUNCS_CYCLES, &err) != CG_OK) {
 		fprintf(stderr, "aggregation: %s\n", err.message);
 		return 1;

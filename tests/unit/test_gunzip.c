@@ -108,7 +108,7 @@ static bytes gzip_of(const char *s, size_t n)
 
 static verdict plain, gz;
 
-/* Read size bytes as opt says: whole (cg_parse_opts) when chunk is 0,
+/* Read size bytes as opt says: whole (cgi_parse_opts) when chunk is 0,
  * else fed to a reader chunk bytes at a time. */
 static void read_in(const void *data, size_t size, const cg_read_options *opt,
                     size_t chunk, verdict *v)
@@ -121,7 +121,7 @@ static void read_in(const void *data, size_t size, const cg_read_options *opt,
 	memset(v, 0, sizeof *v);
 	o.stats = &v->st;
 	if (chunk == 0) {
-		v->kind = cg_parse_opts(data, size, &o, cuts_handler, &v->tr, &v->err);
+		v->kind = cgi_parse_opts(data, size, &o, cuts_handler, &v->tr, &v->err);
 		return;
 	}
 	if ((v->kind = cg_reader_new(&o, cuts_handler, &v->tr, &rd, &v->err)) !=
@@ -172,7 +172,7 @@ static void as_plain(const char *name, const char *text, size_t n,
 
 static void compat_opts(cg_read_options *opt, cg_limits *l, unsigned flags)
 {
-	cg_read_options_default(opt);
+	cgi_read_options_default(opt);
 	cg_limits_default(l);
 	opt->limits = l;
 	opt->flags = CG_COMPAT | flags;
@@ -406,7 +406,7 @@ static void strict(void)
 	size_t f;
 	for (f = 0; f < 2; f++)
 		for (c = 0; c < 3; c++) {
-			cg_read_options_default(&opt);
+			cgi_read_options_default(&opt);
 			cg_limits_default(&l);
 			opt.limits = &l;
 			opt.flags = flags[f];
@@ -685,7 +685,7 @@ static void bombs(void)
 		size_t at = 0;
 		cg_kind k = CG_OK;
 		compat_opts(&opt, &l, 0);
-		cg_limits_lift(&l);
+		cgi_limits_lift(&l);
 		l.input = BOMB_CAP;
 		inflated = 0;
 		read_in(b.p, b.n, &opt, 0, &gz);

@@ -1,7 +1,7 @@
 /* test_lib.c - unit tests of libcgprof: verdicts and lines for every rule
  * of the profile, limits at N and N+1, and the records the reader resolves.
  * Each table row names the seed or decisions sentence it checks. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "check.h"
 
 #include <stdio.h>
@@ -17,7 +17,7 @@ static void test_verdicts(void)
 	for (i = 0; i < sizeof verdicts / sizeof verdicts[0]; i++) {
 		const vcase *c = &verdicts[i];
 		cg_error err;
-		cg_kind k = cg_parse(c->input, strlen(c->input), NULL, 0, NULL, NULL,
+		cg_kind k = cgi_parse(c->input, strlen(c->input), NULL, 0, NULL, NULL,
 		                     NULL, &err);
 		CHECK((int)k == c->kind, "%s: expected %s, got %s (%s)", c->name,
 		      cg_kind_name((cg_kind)c->kind), cg_kind_name(k), err.message);
@@ -33,7 +33,7 @@ static void test_nul(void)
 {
 	static const char in[] = "events: A\nfn=a\0b\n";
 	cg_error err;
-	CHECK(cg_parse(in, sizeof in - 1, NULL, 0, NULL, NULL, NULL, &err) ==
+	CHECK(cgi_parse(in, sizeof in - 1, NULL, 0, NULL, NULL, NULL, &err) ==
 	          CG_SYNTAX && err.line == 2,
 	      "NUL: %s at %llu", err.message, (unsigned long long)err.line);
 }
@@ -75,23 +75,23 @@ static void record_text(const cg_record *r, char *out, size_t n)
 /* All records of input, one per line. */
 static void records_of(const char *input, char *out, size_t n)
 {
-	cg_model *m;
+	cgi_model *m;
 	cg_error err;
 	size_t i, o = 0;
 	out[0] = '\0';
-	if (cg_model_read(input, strlen(input), NULL, 0, &m, &err) != CG_OK) {
+	if (cgi_model_read(input, strlen(input), NULL, 0, &m, &err) != CG_OK) {
 		snprintf(out, n, "error %llu: %s", (unsigned long long)err.line,
 		         err.message);
 		return;
 	}
-	for (i = 0; i < cg_model_record_count(m); i++) {
+	for (i = 0; i < cgi_model_record_count(m); i++) {
 		cg_record r;
 		char line[512];
-		cg_model_record(m, i, &r, NULL);
+		cgi_model_record(m, i, &r, NULL);
 		record_text(&r, line, sizeof line);
 		o += (size_t)snprintf(out + o, n - o, "%s\n", line);
 	}
-	cg_model_free(m);
+	cgi_model_free(m);
 }
 
 typedef struct rcase {
@@ -160,31 +160,31 @@ static void test_parts(void)
 	    "thread: 2\nevent: A : long name\nevents: A B\nsummary: 9\n"
 	    "positions: instr line\nx-custom: kept\nfn=f\n1 2 3\ntotals: 3 4\n"
 	    "part: 2\nevents: C\n";
-	cg_model *m;
+	cgi_model *m;
 	cg_error err;
 	const cg_part *p;
 	const uint64_t *v;
 	size_t n;
 	cg_str s;
-	CHECK(cg_model_read(in, sizeof in - 1, NULL, 0, &m, &err) == CG_OK, "%s",
+	CHECK(cgi_model_read(in, sizeof in - 1, NULL, 0, &m, &err) == CG_OK, "%s",
 	      err.message);
 	if (m == NULL)
 		return;
-	CHECK(cg_model_part_count(m) == 2, "two parts");
-	p = cg_model_part(m, 0);
-	CHECK(cg_part_ordinal(p) == 1 && cg_part_first_line(p) == 1, "ordinal");
+	CHECK(cgi_model_part_count(m) == 2, "two parts");
+	p = cgi_model_part(m, 0);
+	CHECK(cg_part_ordinal(p) == 1 && cgi_part_first_line(p) == 1, "ordinal");
 	CHECK(cg_part_header_count(p) == 12, "12 headers, got %zu",
 	      cg_part_header_count(p));
-	CHECK(strcmp(str(cg_part_header_key(p, 3)), "cmd") == 0 &&
-	          strcmp(str(cg_part_header_value(p, 3)), "./a --x=1") == 0,
+	CHECK(strcmp(str(cgi_part_header_key(p, 3)), "cmd") == 0 &&
+	          strcmp(str(cgi_part_header_value(p, 3)), "./a --x=1") == 0,
 	      "cmd header");
-	CHECK(cg_part_meta(p, "pid", &s) && strcmp(str(s), "42") == 0, "pid");
-	CHECK(cg_part_meta(p, "thread", &s) && strcmp(str(s), "2") == 0, "thread");
-	CHECK(cg_part_meta(p, "event", &s) && strcmp(str(s), "A : long name") == 0,
+	CHECK(cgi_part_meta(p, "pid", &s) && strcmp(str(s), "42") == 0, "pid");
+	CHECK(cgi_part_meta(p, "thread", &s) && strcmp(str(s), "2") == 0, "thread");
+	CHECK(cgi_part_meta(p, "event", &s) && strcmp(str(s), "A : long name") == 0,
 	      "event: kept as metadata");
-	CHECK(cg_part_meta(p, "x-custom", &s) && strcmp(str(s), "kept") == 0,
+	CHECK(cgi_part_meta(p, "x-custom", &s) && strcmp(str(s), "kept") == 0,
 	      "unknown header kept");
-	CHECK(!cg_part_meta(p, "nothing", &s), "absent header");
+	CHECK(!cgi_part_meta(p, "nothing", &s), "absent header");
 	CHECK(cg_part_event_count(p) == 2 &&
 	          strcmp(str(cg_part_event(p, 1)), "B") == 0,
 	      "events");
@@ -192,19 +192,34 @@ static void test_parts(void)
 	          cg_part_position(p, 0) == CG_POS_INSTR &&
 	          cg_part_position(p, 1) == CG_POS_LINE,
 	      "positions");
-	CHECK(cg_part_summary(p, &v, &n) && n == 1 && v[0] == 9, "summary");
+	CHECK(cgi_part_summary(p, &v, &n) && n == 1 && v[0] == 9, "summary");
 	CHECK(cg_part_totals(p, &v, &n) && n == 2 && v[1] == 4, "totals");
-	CHECK(strcmp(str(cg_part_header_key(p, 11)), "totals") == 0, "totals last");
+	CHECK(strcmp(str(cgi_part_header_key(p, 11)), "totals") == 0, "totals last");
+	{
+		/* the public getter: header 3 is line 4 of the input, cmd: with
+		 * its value trimmed; totals: the last, line 14 */
+		cg_header h;
+		cg_part_header(p, 3, &h);
+		CHECK(strcmp(str(h.key), "cmd") == 0 &&
+		          strcmp(str(h.value), "./a --x=1") == 0 && h.line == 4,
+		      "cg_part_header 3: %s %s line %llu", str(h.key), str(h.value),
+		      (unsigned long long)h.line);
+		cg_part_header(p, 11, &h);
+		CHECK(strcmp(str(h.key), "totals") == 0 &&
+		          strcmp(str(h.value), "3 4") == 0 && h.line == 14,
+		      "cg_part_header 11: %s line %llu", str(h.key),
+		      (unsigned long long)h.line);
+	}
 	CHECK(cg_part_record_count(p) == 1, "records");
-	p = cg_model_part(m, 1);
+	p = cgi_model_part(m, 1);
 	CHECK(cg_part_record_count(p) == 0 && !cg_part_totals(p, &v, &n) &&
 	          cg_part_position_count(p) == 1 &&
 	          cg_part_position(p, 0) == CG_POS_LINE,
 	      "empty second part with default positions");
-	cg_model_free(m);
+	cgi_model_free(m);
 }
 
-/* A model's strings are its own: valid until cg_model_free, whatever
+/* A model's strings are its own: valid until cgi_model_free, whatever
  * becomes of the input buffer (names, headers and events of every part,
  * the last line without its LF). */
 static void test_model_owns(void)
@@ -214,23 +229,23 @@ static void test_model_owns(void)
 	    "1 2 3\ncfn=(2) leaf\ncalls=1 2\n2 4\n"
 	    "part: 2\ncmd: ./b\nevents: C\nfn=(3) other\n5 6";
 	char *copy = malloc(sizeof in);
-	cg_model *m = NULL;
+	cgi_model *m = NULL;
 	cg_record r[3];
 	cg_error err;
 	size_t i;
 	if (copy == NULL)
 		abort();
 	memcpy(copy, in, sizeof in);
-	CHECK(cg_model_read(copy, sizeof in - 1, NULL, 0, &m, &err) == CG_OK,
+	CHECK(cgi_model_read(copy, sizeof in - 1, NULL, 0, &m, &err) == CG_OK,
 	      "%s", err.message);
 	memset(copy, '#', sizeof in);
 	free(copy);
 	if (m == NULL)
 		return;
-	CHECK(cg_model_record_count(m) == 3, "records %zu",
-	      cg_model_record_count(m));
-	for (i = 0; i < 3 && i < cg_model_record_count(m); i++)
-		cg_model_record(m, i, &r[i], NULL);
+	CHECK(cgi_model_record_count(m) == 3, "records %zu",
+	      cgi_model_record_count(m));
+	for (i = 0; i < 3 && i < cgi_model_record_count(m); i++)
+		cgi_model_record(m, i, &r[i], NULL);
 	CHECK(strcmp(str(r[0].ob), "a.out") == 0 &&
 	          strcmp(str(r[0].fl), "m.c") == 0 &&
 	          strcmp(str(r[0].fn), "main") == 0 && r[0].cost[1] == 3,
@@ -240,15 +255,15 @@ static void test_model_owns(void)
 	      "call: %s -> %s", str(r[1].fn), str(r[1].cfn));
 	CHECK(strcmp(str(r[2].fn), "other") == 0 && r[2].cost[0] == 6,
 	      "last record, no LF: %s", str(r[2].fn));
-	CHECK(cg_model_part_count(m) == 2 &&
-	          strcmp(str(cg_part_header_value(cg_model_part(m, 0), 0)),
+	CHECK(cgi_model_part_count(m) == 2 &&
+	          strcmp(str(cgi_part_header_value(cgi_model_part(m, 0), 0)),
 	                 "./a") == 0 &&
-	          strcmp(str(cg_part_event(cg_model_part(m, 0), 1)), "B") == 0 &&
-	          strcmp(str(cg_part_header_value(cg_model_part(m, 1), 1)),
+	          strcmp(str(cg_part_event(cgi_model_part(m, 0), 1)), "B") == 0 &&
+	          strcmp(str(cgi_part_header_value(cgi_model_part(m, 1), 1)),
 	                 "./b") == 0 &&
-	          strcmp(str(cg_part_event(cg_model_part(m, 1), 0)), "C") == 0,
+	          strcmp(str(cg_part_event(cgi_model_part(m, 1), 0)), "C") == 0,
 	      "headers and events of both parts");
-	cg_model_free(m);
+	cgi_model_free(m);
 }
 
 /* ------------------------------------------------------------ limits */
@@ -280,7 +295,7 @@ static cg_kind parse_with(const buf *b, const char *limit, cg_error *err)
 		fprintf(stderr, "bad limit %s: %s\n", limit, why.message);
 		abort();
 	}
-	return cg_parse(b->p, b->n, &l, 0, NULL, NULL, NULL, err);
+	return cgi_parse(b->p, b->n, &l, 0, NULL, NULL, NULL, err);
 }
 
 /* expect OK at n, Resource at line for n+1 */
@@ -423,8 +438,8 @@ static void test_limits(void)
 	{
 		cg_limits l;
 		cg_error err;
-		cg_limits_lift(&l);
-		CHECK(cg_parse(b.p, b.n, &l, 0, NULL, NULL, NULL, &err) == CG_OK,
+		cgi_limits_lift(&l);
+		CHECK(cgi_parse(b.p, b.n, &l, 0, NULL, NULL, NULL, &err) == CG_OK,
 		      "lifted: %s", err.message);
 	}
 	free(a.p);
@@ -480,10 +495,10 @@ static void test_limit_settings(void)
 	CHECK(cg_limits_set(&l, "records=18446744073709551615", &why) == CG_OK &&
 	          l.records == UINT64_MAX,
 	      "the largest");
-	CHECK(cg_limit_name(0) != NULL && strcmp(cg_limit_name(0), "input") == 0 &&
-	          cg_limit_name(9) != NULL &&
-	          strcmp(cg_limit_name(9), "output") == 0 &&
-	          cg_limit_name(10) == NULL,
+	CHECK(cgi_limit_name(0) != NULL && strcmp(cgi_limit_name(0), "input") == 0 &&
+	          cgi_limit_name(9) != NULL &&
+	          strcmp(cgi_limit_name(9), "output") == 0 &&
+	          cgi_limit_name(10) == NULL,
 	      "limit names in order");
 }
 
@@ -526,20 +541,20 @@ static void test_streaming(void)
 	counter c = {0, 0, 0, 0, CG_ABORTED};
 	cg_stats st;
 	cg_error err;
-	CHECK(cg_parse(in, sizeof in - 1, NULL, 0, &h, &c, &st, &err) == CG_OK,
+	CHECK(cgi_parse(in, sizeof in - 1, NULL, 0, &h, &c, &st, &err) == CG_OK,
 	      "%s", err.message);
 	CHECK(c.begins == 3 && c.ends == 3 && c.records == 3,
 	      "callbacks %d %d %d", c.begins, c.ends, c.records);
 	CHECK(st.parts == 3 && st.records == 3 && st.lines == 10, "stats");
 	c.records = 0;
 	c.stop_after = 2;
-	CHECK(cg_parse(in, sizeof in - 1, NULL, 0, &h, &c, NULL, &err) == CG_ABORTED &&
+	CHECK(cgi_parse(in, sizeof in - 1, NULL, 0, &h, &c, NULL, &err) == CG_ABORTED &&
 	          c.records == 2 && err.kind == CG_ABORTED && err.line == 4,
 	      "callback stops the parse: %s at %llu", cg_kind_name(err.kind),
 	      (unsigned long long)err.line);
 	c.records = 0;
 	c.stop_kind = CG_RESOURCE;
-	CHECK(cg_parse(in, sizeof in - 1, NULL, 0, &h, &c, NULL, &err) ==
+	CHECK(cgi_parse(in, sizeof in - 1, NULL, 0, &h, &c, NULL, &err) ==
 	              CG_RESOURCE &&
 	          c.records == 2,
 	      "the handler's kind is the parse's");
@@ -549,19 +564,19 @@ static void test_streaming(void)
 static void test_input(void)
 {
 	static const char in[] = EF "1 1\n";
-	cg_input *x;
+	cgi_input *x;
 	cg_error err;
 	size_t i;
-	CHECK(cg_input_new(sizeof in - 1, 0, &x, &err) == CG_OK, "new input");
+	CHECK(cgi_input_new(sizeof in - 1, 0, &x, &err) == CG_OK, "new input");
 	for (i = 0; i + 1 < sizeof in; i++)
-		CHECK(cg_input_feed(x, in + i, 1, &err) == CG_OK, "feed %zu", i);
-	CHECK(cg_input_size(x) == sizeof in - 1 &&
-	          memcmp(cg_input_data(x), in, sizeof in - 1) == 0,
+		CHECK(cgi_input_feed(x, in + i, 1, &err) == CG_OK, "feed %zu", i);
+	CHECK(cgi_input_size(x) == sizeof in - 1 &&
+	          memcmp(cgi_input_data(x), in, sizeof in - 1) == 0,
 	      "bytes kept");
-	CHECK(cg_input_feed(x, "x", 1, &err) == CG_RESOURCE && err.line == 0,
+	CHECK(cgi_input_feed(x, "x", 1, &err) == CG_RESOURCE && err.line == 0,
 	      "cap + 1 refused");
-	CHECK(cg_input_feed(x, "", 0, &err) == CG_RESOURCE, "stays refused");
-	cg_input_free(x);
+	CHECK(cgi_input_feed(x, "", 0, &err) == CG_RESOURCE, "stays refused");
+	cgi_input_free(x);
 }
 
 /* Model equality sees every record field. */
@@ -576,16 +591,16 @@ static void test_equal(void)
 	};
 	size_t i;
 	for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
-		cg_model *a, *b;
+		cgi_model *a, *b;
 		cg_error err;
-		if (cg_model_read(pairs[i][0], strlen(pairs[i][0]), NULL, 0, &a, &err) ||
-		    cg_model_read(pairs[i][1], strlen(pairs[i][1]), NULL, 0, &b, &err)) {
+		if (cgi_model_read(pairs[i][0], strlen(pairs[i][0]), NULL, 0, &a, &err) ||
+		    cgi_model_read(pairs[i][1], strlen(pairs[i][1]), NULL, 0, &b, &err)) {
 			CHECK(0, "pair %zu: %s", i, err.message);
 			continue;
 		}
-		CHECK(cg_model_equal(a, b) == (pairs[i][2][0] == '1'), "pair %zu", i);
-		cg_model_free(a);
-		cg_model_free(b);
+		CHECK(cgi_model_equal(a, b) == (pairs[i][2][0] == '1'), "pair %zu", i);
+		cgi_model_free(a);
+		cgi_model_free(b);
 	}
 }
 
@@ -614,25 +629,25 @@ static void test_helpers(void)
 		size_t n, j;
 		v = i == 0 ? 0 : i == 20 ? UINT64_MAX : v * 10 + (uint64_t)i % 10;
 		memset(got, 'x', sizeof got);
-		n = cg_format_u64(v, got);
+		n = cgi_format_u64(v, got);
 		for (j = n; j < 20 && got[j] == '\0'; j++)
 			;
 		CHECK(j == 20 && got[20] == 'x',
-		      "cg_format_u64: zeros past the %zu digits of %llu", n,
+		      "cgi_format_u64: zeros past the %zu digits of %llu", n,
 		      (unsigned long long)v);
 		got[n] = '\0';
 		snprintf(want, sizeof want, "%llu", (unsigned long long)v);
-		CHECK(strcmp(got, want) == 0, "cg_format_u64: %s for %s", got, want);
+		CHECK(strcmp(got, want) == 0, "cgi_format_u64: %s for %s", got, want);
 	}
-	CHECK(cg_grow_array((void **)&a, &cap, 3, sizeof *a) == 0 && cap >= 3,
+	CHECK(cgi_grow_array((void **)&a, &cap, 3, sizeof *a) == 0 && cap >= 3,
 	      "room for 3");
 	if (a != NULL) {
 		a[0] = 7;
 		a[2] = 9;
-		CHECK(cg_grow_array((void **)&a, &cap, 1000, sizeof *a) == 0 &&
+		CHECK(cgi_grow_array((void **)&a, &cap, 1000, sizeof *a) == 0 &&
 		          cap >= 1000 && a[0] == 7 && a[2] == 9,
 		      "grown to 1000, contents kept");
-		CHECK(cg_grow_array((void **)&a, &cap, SIZE_MAX / 2, 8) == -1 &&
+		CHECK(cgi_grow_array((void **)&a, &cap, SIZE_MAX / 2, 8) == -1 &&
 		          cap >= 1000 && a[2] == 9,
 		      "past SIZE_MAX refused, unchanged");
 	}

@@ -1,6 +1,6 @@
-/* test_lines.c - cg_lines on hand-made profiles whose per-line figures
+/* test_lines.c - cgi_lines on hand-made profiles whose per-line figures
  * are worked out by hand in the comments. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "check.h"
 
 #include <string.h>
@@ -39,27 +39,27 @@ static const char three_parts[] =
 
 static void test_three_parts(void)
 {
-	cg_lines *l;
+	cgi_lines *l;
 	cg_error err;
-	cg_line_file fa, fb;
-	cg_line ln;
-	cg_line_call c;
-	CHECK(cg_lines_new(&l, &err) == CG_OK, "new");
-	CHECK(cg_lines_add(l, three_parts, strlen(three_parts), NULL, 0, &err) ==
+	cgi_line_file fa, fb;
+	cgi_line ln;
+	cgi_line_call c;
+	CHECK(cgi_lines_new(&l, &err) == CG_OK, "new");
+	CHECK(cgi_lines_add(l, three_parts, strlen(three_parts), NULL, 0, &err) ==
 	          CG_OK,
 	      "add: %llu: %s", (unsigned long long)err.line, err.message);
-	CHECK(cg_lines_finish(l, &err) == CG_OK, "finish: %s", err.message);
-	CHECK(cg_lines_event_count(l) == 3 && is(cg_lines_event(l, 2), "Bc"),
+	CHECK(cgi_lines_finish(l, &err) == CG_OK, "finish: %s", err.message);
+	CHECK(cgi_lines_event_count(l) == 3 && is(cgi_lines_event(l, 2), "Bc"),
 	      "events");
-	CHECK(cg_lines_event_find(l, str_of("Bc")) == 2 &&
-	          cg_lines_event_find(l, str_of("bc")) == -1,
+	CHECK(cgi_lines_event_find(l, str_of("Bc")) == 2 &&
+	          cgi_lines_event_find(l, str_of("bc")) == -1,
 	      "events found by name");
-	CHECK(cg_lines_unplaced(l) == 1, "unplaced %llu",
-	      (unsigned long long)cg_lines_unplaced(l));
-	CHECK(cg_lines_file_count(l) == 2, "files %zu", cg_lines_file_count(l));
-	CHECK(cg_lines_count(l) == 6, "lines %zu", cg_lines_count(l));
-	cg_lines_file(l, 0, &fa);
-	cg_lines_file(l, 1, &fb);
+	CHECK(cgi_lines_unplaced(l) == 1, "unplaced %llu",
+	      (unsigned long long)cgi_lines_unplaced(l));
+	CHECK(cgi_lines_file_count(l) == 2, "files %zu", cgi_lines_file_count(l));
+	CHECK(cgi_lines_count(l) == 6, "lines %zu", cgi_lines_count(l));
+	cgi_lines_file(l, 0, &fa);
+	cgi_lines_file(l, 1, &fb);
 	/* a.c: lines 0 3 4 20 21; self 1 + 16 + 40 = 57, 2 + 4 = 6, 9 */
 	CHECK(is(fa.name, "a.c") && fa.first == 0 && fa.count == 5, "a.c");
 	CHECK(costs(fa.self, 57, 6, 9), "a.c self %llu %llu %llu",
@@ -68,30 +68,30 @@ static void test_three_parts(void)
 	CHECK(is(fb.name, "b.h") && fb.first == 5 && fb.count == 1, "b.h");
 	CHECK(costs(fb.self, 2, 2, 0), "b.h self");
 
-	cg_lines_get(l, 0, &ln);
+	cgi_lines_get(l, 0, &ln);
 	CHECK(ln.file == 0 && ln.line == 0 && costs(ln.self, 1, 0, 0) &&
 	          ln.ncalls == 0,
 	      "a.c:0");
-	cg_lines_get(l, 1, &ln);
+	cgi_lines_get(l, 1, &ln);
 	CHECK(ln.line == 3 && costs(ln.self, 16, 2, 9) && costs(ln.call, 0, 0, 0),
 	      "a.c:3");
-	cg_lines_get(l, 2, &ln);
+	cgi_lines_get(l, 2, &ln);
 	CHECK(ln.line == 4 && costs(ln.self, 0, 0, 0) &&
 	          costs(ln.call, 155, 10, 1) && ln.ncalls == 1,
 	      "a.c:4");
-	cg_lines_call(l, ln.first_call, &c);
+	cgi_lines_call(l, ln.first_call, &c);
 	CHECK(is(c.fn, "main") && is(c.fl, "a.c") && is(c.cfn, "f") &&
 	          is(c.cfl, "a.c") && c.calls == 4 && costs(c.cost, 155, 10, 1),
 	      "a.c:4 call");
-	cg_lines_get(l, 3, &ln);
+	cgi_lines_get(l, 3, &ln);
 	CHECK(ln.line == 20 && costs(ln.self, 40, 4, 0), "a.c:20");
-	cg_lines_get(l, 4, &ln);
+	cgi_lines_get(l, 4, &ln);
 	CHECK(ln.line == 21 && costs(ln.call, 30, 0, 0) && ln.ncalls == 1, "a.c:21");
-	cg_lines_call(l, ln.first_call, &c);
+	cgi_lines_call(l, ln.first_call, &c);
 	CHECK(is(c.fn, "f") && is(c.cfn, "f") && c.calls == 1, "a.c:21 call");
-	cg_lines_get(l, 5, &ln);
+	cgi_lines_get(l, 5, &ln);
 	CHECK(ln.file == 1 && ln.line == 7 && costs(ln.self, 2, 2, 0), "b.h:7");
-	cg_lines_free(l);
+	cgi_lines_free(l);
 }
 
 /* Calls of one line in the callee's name order, whatever the input's. */
@@ -100,20 +100,20 @@ static void test_call_order(void)
 	static const char text[] =
 	    "events: Ir\nfl=m.c\nfn=main\ncfn=zeta\ncalls=1 1\n5 7\n"
 	    "cfn=alpha\ncalls=2 1\n5 3\n";
-	cg_lines *l;
+	cgi_lines *l;
 	cg_error err;
-	cg_line ln;
-	cg_line_call a, b;
-	CHECK(cg_lines_new(&l, &err) == CG_OK, "new");
-	CHECK(cg_lines_add(l, text, strlen(text), NULL, 0, &err) == CG_OK, "add");
-	CHECK(cg_lines_finish(l, &err) == CG_OK, "finish");
-	cg_lines_get(l, 0, &ln);
+	cgi_line ln;
+	cgi_line_call a, b;
+	CHECK(cgi_lines_new(&l, &err) == CG_OK, "new");
+	CHECK(cgi_lines_add(l, text, strlen(text), NULL, 0, &err) == CG_OK, "add");
+	CHECK(cgi_lines_finish(l, &err) == CG_OK, "finish");
+	cgi_lines_get(l, 0, &ln);
 	CHECK(ln.ncalls == 2 && ln.call[0] == 10, "two calls, 10");
-	cg_lines_call(l, ln.first_call, &a);
-	cg_lines_call(l, ln.first_call + 1, &b);
+	cgi_lines_call(l, ln.first_call, &a);
+	cgi_lines_call(l, ln.first_call + 1, &b);
 	CHECK(is(a.cfn, "alpha") && a.cost[0] == 3 && is(b.cfn, "zeta"),
 	      "alpha first");
-	cg_lines_free(l);
+	cgi_lines_free(l);
 }
 
 /* A sum over UInt64 is Resource at the record that passes it; the
@@ -124,39 +124,39 @@ static void test_errors(void)
 	    "events: Ir\nfl=a\nfn=m\n1 18446744073709551615\n1 1\n";
 	static const char bad[] = "events: Ir\n1 1\n";
 	static const char a[] = "events: A\nfn=m\n1 1\n", b[] = "events: B\nfn=m\n1 1\n";
-	cg_lines *l;
+	cgi_lines *l;
 	cg_limits lim;
 	cg_error err;
-	CHECK(cg_lines_new(&l, &err) == CG_OK, "new");
-	CHECK(cg_lines_add(l, over, strlen(over), NULL, 0, &err) == CG_RESOURCE &&
+	CHECK(cgi_lines_new(&l, &err) == CG_OK, "new");
+	CHECK(cgi_lines_add(l, over, strlen(over), NULL, 0, &err) == CG_RESOURCE &&
 	          err.line == 5,
 	      "over: %s at %llu", err.message, (unsigned long long)err.line);
-	CHECK(cg_lines_finish(l, &err) == CG_RESOURCE, "finish after an error");
-	cg_lines_free(l);
+	CHECK(cgi_lines_finish(l, &err) == CG_RESOURCE, "finish after an error");
+	cgi_lines_free(l);
 
-	CHECK(cg_lines_new(&l, &err) == CG_OK, "new");
-	CHECK(cg_lines_add(l, bad, strlen(bad), NULL, 0, &err) == CG_SYNTAX &&
+	CHECK(cgi_lines_new(&l, &err) == CG_OK, "new");
+	CHECK(cgi_lines_add(l, bad, strlen(bad), NULL, 0, &err) == CG_SYNTAX &&
 	          err.line == 2,
 	      "the input's own verdict");
-	cg_lines_free(l);
+	cgi_lines_free(l);
 
 	/* events are counted over the inputs */
 	cg_limits_default(&lim);
 	lim.events = 1;
-	CHECK(cg_lines_new(&l, &err) == CG_OK, "new");
-	CHECK(cg_lines_add(l, a, strlen(a), &lim, 0, &err) == CG_OK, "A");
-	CHECK(cg_lines_add(l, b, strlen(b), &lim, 0, &err) == CG_RESOURCE &&
+	CHECK(cgi_lines_new(&l, &err) == CG_OK, "new");
+	CHECK(cgi_lines_add(l, a, strlen(a), &lim, 0, &err) == CG_OK, "A");
+	CHECK(cgi_lines_add(l, b, strlen(b), &lim, 0, &err) == CG_RESOURCE &&
 	          err.limit != NULL && strcmp(err.limit, "events") == 0,
 	      "B over the events limit: %s", err.message);
-	cg_lines_free(l);
+	cgi_lines_free(l);
 
-	CHECK(cg_lines_new(&l, &err) == CG_OK, "new");
-	CHECK(cg_lines_finish(l, &err) == CG_OK && cg_lines_count(l) == 0 &&
-	          cg_lines_file_count(l) == 0,
+	CHECK(cgi_lines_new(&l, &err) == CG_OK, "new");
+	CHECK(cgi_lines_finish(l, &err) == CG_OK && cgi_lines_count(l) == 0 &&
+	          cgi_lines_file_count(l) == 0,
 	      "nothing added");
-	CHECK(cg_lines_finish(l, &err) == CG_RESOURCE, "a second finish");
-	cg_lines_free(l);
-	cg_lines_free(NULL);
+	CHECK(cgi_lines_finish(l, &err) == CG_RESOURCE, "a second finish");
+	cgi_lines_free(l);
+	cgi_lines_free(NULL);
 }
 
 int main(void)

@@ -1,7 +1,7 @@
 /* test_mlton.c - MLton's profiles (lib/import/mlton.c): hand-made show-sources
  * and mlmon.out inputs shaped as MLton writes them, the figures of the
  * profile written derived by hand below, and every refusal at its line. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "check.h"
 
 #include <stdlib.h>
@@ -108,10 +108,10 @@ static cg_funcs *aggregate(const char *text)
 	cg_error err;
 	if (cg_funcs_new(&f, &err) != CG_OK)
 		abort();
-	CHECK(cg_parse(text, strlen(text), NULL, CG_COMPLETE, NULL, NULL, NULL,
+	CHECK(cgi_parse(text, strlen(text), NULL, CG_COMPLETE, NULL, NULL, NULL,
 	               &err) == CG_OK,
 	      "the output is valid strictly: %s", err.message);
-	CHECK(cg_funcs_add(f, text, strlen(text), NULL, 0, &err) == CG_OK &&
+	CHECK(cgi_funcs_add(f, text, strlen(text), NULL, 0, &err) == CG_OK &&
 	          cg_funcs_finish(f, 0, &err) == CG_OK,
 	      "aggregated: %s", err.message);
 	return f;

@@ -1,7 +1,7 @@
-/* test_normalize.c - cg_normalize: round trips over every accepted file
+/* test_normalize.c - cgi_normalize: round trips over every accepted file
  * named on the command line (the conformance cases), the output preflight
  * just under and just over its limit, and the canonical form itself. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "check.h"
 
 #include <dirent.h>
@@ -39,7 +39,7 @@ static cg_kind normalize(const char *in, size_t n, const cg_limits *l, buf *out,
 {
 	out->n = 0;
 	out->calls = 0;
-	return cg_normalize(in, n, l, flags, sink, out, err);
+	return cgi_normalize(in, n, l, flags, sink, out, err);
 }
 
 /* One reading of in fed in chunks of step bytes. */
@@ -63,7 +63,7 @@ static cg_kind normalize_chunks(const char *in, size_t n, const char *again,
 	cg_read_options opt;
 	cg_normalizer *nz;
 	cg_kind k;
-	cg_read_options_default(&opt);
+	cgi_read_options_default(&opt);
 	opt.flags = flags;
 	out->n = 0;
 	if (cg_normalizer_new(&opt, sink, out, &nz, err) != CG_OK)
@@ -99,27 +99,27 @@ static void same_in_chunks(const char *name, const char *in, size_t n)
 /* normalize(x) reads back to the same model, and normalize is idempotent */
 static void round_trip(const char *name, const char *in, size_t n)
 {
-	cg_model *a = NULL, *b = NULL;
+	cgi_model *a = NULL, *b = NULL;
 	cg_error err;
 	buf once = {0}, twice = {0};
 	same_in_chunks(name, in, n);
-	if (cg_model_read(in, n, NULL, 0, &a, &err) != CG_OK)
+	if (cgi_model_read(in, n, NULL, 0, &a, &err) != CG_OK)
 		return; /* not an accepted input */
 	if (normalize(in, n, NULL, &once, &err) != CG_OK) {
 		/* only a limit of the output's own profile may refuse it */
 		CHECK(err.kind == CG_RESOURCE, "%s: %s", name, err.message);
 		goto done;
 	}
-	CHECK(cg_model_read(once.p, once.n, NULL, 0, &b, &err) == CG_OK,
+	CHECK(cgi_model_read(once.p, once.n, NULL, 0, &b, &err) == CG_OK,
 	      "%s: normalized output refused: %llu %s", name,
 	      (unsigned long long)err.line, err.message);
-	CHECK(b != NULL && cg_model_equal(a, b), "%s: records differ", name);
+	CHECK(b != NULL && cgi_model_equal(a, b), "%s: records differ", name);
 	CHECK(normalize(once.p, once.n, NULL, &twice, &err) == CG_OK &&
 	          twice.n == once.n && memcmp(twice.p, once.p, once.n) == 0,
 	      "%s: not idempotent", name);
 done:
-	cg_model_free(a);
-	cg_model_free(b);
+	cgi_model_free(a);
+	cgi_model_free(b);
 	free(once.p);
 	free(twice.p);
 }
@@ -326,11 +326,11 @@ static cg_kind io_sink(void *ctx, const char *bytes, size_t n)
 static void test_write_failure(void)
 {
 	cg_error err;
-	CHECK(cg_normalize(E "fn=f\n1 1\n", 18, NULL, 0, failing_sink, NULL, &err) ==
+	CHECK(cgi_normalize(E "fn=f\n1 1\n", 18, NULL, 0, failing_sink, NULL, &err) ==
 	              CG_ABORTED &&
 	          err.kind == CG_ABORTED,
 	      "a failed write is the sink's kind: CG_ABORTED");
-	CHECK(cg_normalize(E "fn=f\n1 1\n", 18, NULL, 0, io_sink, NULL, &err) ==
+	CHECK(cgi_normalize(E "fn=f\n1 1\n", 18, NULL, 0, io_sink, NULL, &err) ==
 	              CG_IO &&
 	          err.kind == CG_IO,
 	      "a failed write is the sink's kind: CG_IO");

@@ -1,7 +1,7 @@
 /* test_pego.c - pego traces and profiles: every refusal at its line, the
  * figures of a small trace through cg_funcs (worked out by hand below),
  * its exact folded stacks, and milliseconds made nanoseconds. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "check.h"
 #include "sink.h"
 #include "json.h"
@@ -266,8 +266,8 @@ static void figures(void)
 	out.len = 0;
 	CHECK(cg_pego_read(small, strlen(small), NULL, &p, &err) == CG_OK,
 	      "small: %s", err.message);
-	CHECK(cg_pego_kind(p) == CG_PEGO_TRACE && cg_pego_parse_count(p) == 2 &&
-	          cg_pego_aborted(p, NULL) == 0 && cg_pego_event_count(p) == 5 &&
+	CHECK(cgi_pego_kind(p) == CGI_PEGO_TRACE && cgi_pego_parse_count(p) == 2 &&
+	          cgi_pego_aborted(p, NULL) == 0 && cg_pego_event_count(p) == 5 &&
 	          strcmp(cg_pego_event(p, 4), "Consumed") == 0 &&
 	          cg_pego_event(p, 5) == NULL && cg_pego_warning(p, 0, NULL) == NULL,
 	      "small: the facts");
@@ -275,7 +275,7 @@ static void figures(void)
 	      "small: write: %s", err.message);
 	if (cg_funcs_new(&f, &err) != CG_OK)
 		return;
-	CHECK(cg_funcs_add(f, out.buf, out.len, NULL, 0, &err) == CG_OK &&
+	CHECK(cgi_funcs_add(f, out.buf, out.len, NULL, 0, &err) == CG_OK &&
 	          cg_funcs_finish(f, 0, &err) == CG_OK,
 	      "small: funcs: %s", err.message);
 	for (i = 0; i < 5; i++) {
@@ -319,17 +319,17 @@ static void aborted(void)
 	out.len = 0;
 	CHECK(cg_pego_read(in, strlen(in), NULL, &p, &err) == CG_OK,
 	      "aborted: %s", err.message);
-	CHECK(cg_pego_aborted(p, &line) == 2 && line == 1 &&
+	CHECK(cgi_pego_aborted(p, &line) == 2 && line == 1 &&
 	          cg_pego_event_count(p) == 6 &&
 	          strcmp(cg_pego_event(p, 5), "Entered") == 0 &&
-	          cg_pego_event_find(p, str_of("Entered")) == 5 &&
-	          cg_pego_event_find(p, str_of("Skipped")) == -1 &&
+	          cgi_pego_event_find(p, str_of("Entered")) == 5 &&
+	          cgi_pego_event_find(p, str_of("Skipped")) == -1 &&
 	          strstr(cg_pego_warning(p, 0, &line), "2 calls entered") &&
 	          line == 1,
 	      "aborted: count, line, warning");
 	CHECK(cg_pego_write(p, 0, NULL, NULL, collect, &out, &err) == CG_OK &&
 	          cg_funcs_new(&f, &err) == CG_OK &&
-	          cg_funcs_add(f, out.buf, out.len, NULL, 0, &err) == CG_OK &&
+	          cgi_funcs_add(f, out.buf, out.len, NULL, 0, &err) == CG_OK &&
 	          cg_funcs_finish(f, 0, &err) == CG_OK,
 	      "aborted: write and aggregate: %s", err.message);
 	CHECK(f != NULL && find(f, "s", &x) && x.called == 0 && x.self[5] == 1 &&
@@ -357,7 +357,7 @@ static void profile_is_not_folded(void)
 	out.len = 0;
 	CHECK(cg_pego_read(in, strlen(in), NULL, &p, &err) == CG_OK,
 	      "empty profile: %s", err.message);
-	CHECK(cg_pego_kind(p) == CG_PEGO_PROFILE &&
+	CHECK(cgi_pego_kind(p) == CGI_PEGO_PROFILE &&
 	          cg_pego_folded(p, 0, collect, &out, &err) == CG_UNSUPPORTED,
 	      "a profile has no stacks");
 	cg_pego_free(p);

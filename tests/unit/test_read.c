@@ -3,7 +3,7 @@
  * parse's verdict, and an input whose size is known is refused over the
  * cap before it is read.  The expected figures are counted by hand from
  * the inputs written out here. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "check.h"
 
 #include <string.h>
@@ -43,9 +43,9 @@ static void test_stats(void)
 	cg_stats st;
 	cg_error err;
 	cg_funcs *f;
-	cg_model *m;
+	cgi_model *m;
 
-	cg_read_options_default(&opt);
+	cgi_read_options_default(&opt);
 	CHECK(opt.limits == NULL && opt.flags == 0 && opt.events == NULL &&
 	          opt.nevents == 0 && opt.stats == NULL,
 	      "the default options are zero");
@@ -53,40 +53,40 @@ static void test_stats(void)
 	opt.stats = &st;
 
 	memset(&st, 0xff, sizeof st);
-	CHECK(cg_parse_opts(dotted, sizeof dotted - 1, &opt, NULL, NULL, &err) ==
+	CHECK(cgi_parse_opts(dotted, sizeof dotted - 1, &opt, NULL, NULL, &err) ==
 	          CG_OK,
 	      "parse: %s", err.message);
-	check_dotted_stats("cg_parse_opts", &st);
+	check_dotted_stats("cgi_parse_opts", &st);
 
 	memset(&st, 0xff, sizeof st);
 	CHECK(cg_funcs_new(&f, &err) == CG_OK, "funcs");
-	CHECK(cg_funcs_add_opts(f, dotted, sizeof dotted - 1, &opt, &err) ==
+	CHECK(cgi_funcs_add_opts(f, dotted, sizeof dotted - 1, &opt, &err) ==
 	          CG_OK,
 	      "funcs: %s", err.message);
-	check_dotted_stats("cg_funcs_add_opts", &st);
+	check_dotted_stats("cgi_funcs_add_opts", &st);
 	CHECK(cg_funcs_finish(f, 0, &err) == CG_OK && cg_funcs_totals(f)[0] == 5,
 	      "the aggregation of the repaired input");
 	cg_funcs_free(f);
 
 	memset(&st, 0xff, sizeof st);
-	CHECK(cg_model_read_opts(dotted, sizeof dotted - 1, &opt, &m, &err) ==
+	CHECK(cgi_model_read_opts(dotted, sizeof dotted - 1, &opt, &m, &err) ==
 	          CG_OK,
 	      "model: %s", err.message);
-	check_dotted_stats("cg_model_read_opts", &st);
-	CHECK(cg_model_record_count(m) == 1, "the model's record");
-	cg_model_free(m);
+	check_dotted_stats("cgi_model_read_opts", &st);
+	CHECK(cgi_model_record_count(m) == 1, "the model's record");
+	cgi_model_free(m);
 
 	memset(&st, 0xff, sizeof st);
-	CHECK(cg_normalize_opts(dotted, sizeof dotted - 1, &opt, discard, NULL,
+	CHECK(cgi_normalize_opts(dotted, sizeof dotted - 1, &opt, discard, NULL,
 	                        &err) == CG_OK,
 	      "normalize: %s", err.message);
-	check_dotted_stats("cg_normalize_opts", &st);
+	check_dotted_stats("cgi_normalize_opts", &st);
 
 	/* without CG_COMPAT: refused at line 1, the stats of that parse */
 	opt.flags = 0;
 	memset(&st, 0xff, sizeof st);
 	CHECK(cg_funcs_new(&f, &err) == CG_OK, "funcs");
-	CHECK(cg_funcs_add_opts(f, dotted, sizeof dotted - 1, &opt, &err) ==
+	CHECK(cgi_funcs_add_opts(f, dotted, sizeof dotted - 1, &opt, &err) ==
 	              CG_UNSUPPORTED &&
 	          err.line == 1 && err.repair == CG_REPAIR_VERSION,
 	      "strict: %s", err.message);
@@ -96,8 +96,8 @@ static void test_stats(void)
 	cg_funcs_free(f);
 }
 
-/* cg_normalize_opts takes the normalizer's flag in opt->flags, and the
- * output is the one cg_normalize writes. */
+/* cgi_normalize_opts takes the normalizer's flag in opt->flags, and the
+ * output is the one cgi_normalize writes. */
 typedef struct text {
 	char s[512];
 	size_t n;
@@ -120,11 +120,11 @@ static void test_normalize_flags(void)
 	cg_error err;
 	text a, b;
 	a.n = b.n = 0;
-	cg_read_options_default(&opt);
+	cgi_read_options_default(&opt);
 	opt.flags = CG_NORMALIZE_INLINE_NAMES;
-	CHECK(cg_normalize_opts(in, sizeof in - 1, &opt, keep, &a, &err) == CG_OK,
+	CHECK(cgi_normalize_opts(in, sizeof in - 1, &opt, keep, &a, &err) == CG_OK,
 	      "%s", err.message);
-	CHECK(cg_normalize(in, sizeof in - 1, NULL, CG_NORMALIZE_INLINE_NAMES,
+	CHECK(cgi_normalize(in, sizeof in - 1, NULL, CG_NORMALIZE_INLINE_NAMES,
 	                   keep, &b, &err) == CG_OK,
 	      "%s", err.message);
 	CHECK(a.n == b.n && memcmp(a.s, b.s, a.n) == 0 &&
@@ -143,17 +143,17 @@ static void test_events(void)
 	cg_read_options opt;
 	cg_error err;
 	cg_funcs *f;
-	cg_read_options_default(&opt);
+	cgi_read_options_default(&opt);
 	opt.events = want;
 
 	want[0] = a;
 	opt.nevents = 1;
-	CHECK(cg_parse_opts(two, sizeof two - 1, &opt, NULL, NULL, &err) == CG_OK,
+	CHECK(cgi_parse_opts(two, sizeof two - 1, &opt, NULL, NULL, &err) == CG_OK,
 	      "A is in every part: %s", err.message);
 
 	want[1] = b;
 	opt.nevents = 2;
-	CHECK(cg_parse_opts(two, sizeof two - 1, &opt, NULL, NULL, &err) ==
+	CHECK(cgi_parse_opts(two, sizeof two - 1, &opt, NULL, NULL, &err) ==
 	              CG_UNSUPPORTED &&
 	          err.line == 4 &&
 	          strcmp(err.message, "event 'B' selected with -e is not an "
@@ -162,7 +162,7 @@ static void test_events(void)
 	      (unsigned long long)err.line);
 
 	want[0] = c;
-	CHECK(cg_parse_opts(two, sizeof two - 1, &opt, NULL, NULL, &err) ==
+	CHECK(cgi_parse_opts(two, sizeof two - 1, &opt, NULL, NULL, &err) ==
 	              CG_UNSUPPORTED &&
 	          err.line == 1 &&
 	          strcmp(err.message, "event 'C' selected with -e is not an "
@@ -170,29 +170,29 @@ static void test_events(void)
 	      "the first part without one: %s at %llu", err.message,
 	      (unsigned long long)err.line);
 
-	CHECK(cg_parse_opts(bad_later, sizeof bad_later - 1, &opt, NULL, NULL,
+	CHECK(cgi_parse_opts(bad_later, sizeof bad_later - 1, &opt, NULL, NULL,
 	                    &err) == CG_SYNTAX &&
 	          err.line == 7,
 	      "a fault of the input wins: %s at %llu", err.message,
 	      (unsigned long long)err.line);
 
 	opt.events = NULL;
-	CHECK(cg_parse_opts(two, sizeof two - 1, &opt, NULL, NULL, &err) == CG_OK,
+	CHECK(cgi_parse_opts(two, sizeof two - 1, &opt, NULL, NULL, &err) == CG_OK,
 	      "events NULL: nothing required (nevents ignored)");
 
 	/* the consumers give the same verdict */
 	opt.events = want;
 	CHECK(cg_funcs_new(&f, &err) == CG_OK, "funcs");
-	CHECK(cg_funcs_add_opts(f, two, sizeof two - 1, &opt, &err) ==
+	CHECK(cgi_funcs_add_opts(f, two, sizeof two - 1, &opt, &err) ==
 	              CG_UNSUPPORTED &&
 	          err.line == 1,
-	      "cg_funcs_add_opts: %s", err.message);
+	      "cgi_funcs_add_opts: %s", err.message);
 	cg_funcs_free(f);
-	CHECK(cg_normalize_opts(two, sizeof two - 1, &opt, discard, NULL, &err) ==
+	CHECK(cgi_normalize_opts(two, sizeof two - 1, &opt, discard, NULL, &err) ==
 	              CG_UNSUPPORTED &&
 	          err.line == 1,
-	      "cg_normalize_opts: %s", err.message);
-	CHECK(cg_parse_opts(two, sizeof two - 1, NULL, NULL, NULL, &err) == CG_OK,
+	      "cgi_normalize_opts: %s", err.message);
+	CHECK(cgi_parse_opts(two, sizeof two - 1, NULL, NULL, NULL, &err) == CG_OK,
 	      "opt NULL: the defaults");
 }
 
@@ -200,22 +200,22 @@ static void test_events(void)
  * it is: Resource at line 0 with the limit named. */
 static void test_size_hint(void)
 {
-	cg_input *in = (cg_input *)&in;
+	cgi_input *in = (cgi_input *)&in;
 	cg_error err;
-	CHECK(cg_input_new(10, 11, &in, &err) == CG_RESOURCE && in == NULL &&
+	CHECK(cgi_input_new(10, 11, &in, &err) == CG_RESOURCE && in == NULL &&
 	          err.line == 0 && err.limit != NULL &&
 	          strcmp(err.limit, "input") == 0 &&
 	          strcmp(err.message, "input size over the input limit of 10") ==
 	              0,
 	      "11 bytes over a cap of 10: %s", err.message);
-	CHECK(cg_input_new(10, 10, &in, &err) == CG_OK && in != NULL,
+	CHECK(cgi_input_new(10, 10, &in, &err) == CG_OK && in != NULL,
 	      "10 bytes within a cap of 10");
-	CHECK(cg_input_feed(in, "0123456789", 10, &err) == CG_OK &&
-	          cg_input_feed(in, "x", 1, &err) == CG_RESOURCE &&
+	CHECK(cgi_input_feed(in, "0123456789", 10, &err) == CG_OK &&
+	          cgi_input_feed(in, "x", 1, &err) == CG_RESOURCE &&
 	          strcmp(err.message, "input size over the input limit of 10") ==
 	              0,
 	      "fed past the cap: the same message");
-	cg_input_free(in);
+	cgi_input_free(in);
 }
 
 /* cut_short_line: a Valgrind input (creator: callgrind..., or without a
@@ -245,16 +245,16 @@ static void test_cut_short(void)
 		cg_stats st;
 		cg_error err;
 		size_t len = strlen(cases[i].text);
-		cg_read_options_default(&opt);
+		cgi_read_options_default(&opt);
 		opt.stats = &st;
-		CHECK(cg_parse_opts(cases[i].text, len, &opt, NULL, NULL, &err) ==
+		CHECK(cgi_parse_opts(cases[i].text, len, &opt, NULL, NULL, &err) ==
 		              CG_OK &&
 		          st.cut_short_line == cases[i].line &&
 		          st.cut_inside_line == cases[i].inside,
 		      "case %zu: cut short at %llu (inside a line %d)", i,
 		      (unsigned long long)st.cut_short_line, st.cut_inside_line);
 		opt.flags = CG_COMPLETE;
-		CHECK((cg_parse_opts(cases[i].text, len, &opt, NULL, NULL, &err) ==
+		CHECK((cgi_parse_opts(cases[i].text, len, &opt, NULL, NULL, &err) ==
 		       CG_OK) == (i == 2) &&
 		          st.cut_short_line == 0,
 		      "case %zu under CG_COMPLETE", i);

@@ -1,5 +1,5 @@
 /* test_reader.c - the one reader on every file named (folders walked),
- * read whole (cg_parse_opts) and fed a byte at a time and in random cuts,
+ * read whole (cgi_parse_opts) and fed a byte at a time and in random cuts,
  * with and without --compat and --complete, under the default limits and
  * under small ones that reach the byte, text and line caps, and with a
  * handler that stops at its first record: verdict, error facts, stats and
@@ -81,7 +81,7 @@ static void chunks(const char *name, const char *data, size_t size,
 	size_t c, h, m;
 	o.limits = &l;
 	o.stats = &st;
-	cg_parse_opts(data, size, &o, NULL, NULL, NULL);
+	cgi_parse_opts(data, size, &o, NULL, NULL, NULL);
 	o.stats = NULL;
 	for (c = 0; c < sizeof sizes / sizeof sizes[0]; c++) {
 		size_t k = sizes[c];
@@ -121,7 +121,7 @@ static void each_way(const char *name, const char *data, size_t size)
 	unsigned long seed;
 	for (f = 0; f < sizeof flags / sizeof flags[0]; f++)
 		for (lim = 0; lim < 4; lim++) {
-			cg_read_options_default(&opt);
+			cgi_read_options_default(&opt);
 			cg_limits_default(&l);
 			opt.limits = &l;
 			opt.flags = flags[f];
@@ -228,7 +228,7 @@ static void orders(void)
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const char *in = cases[i].input;
 		size_t n = cases[i].len;
-		cg_read_options_default(&opt);
+		cgi_read_options_default(&opt);
 		opt.flags = cases[i].flags;
 		{
 			cg_limits l;

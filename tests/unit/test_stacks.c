@@ -2,7 +2,7 @@
  * by hand: the stacks cg_fold gives, folded while reading and from the
  * kept parts, and what it reports.  Each case says how its stacks follow
  * from its figures. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "check.h"
 
 #include <stdio.h>
@@ -153,7 +153,7 @@ static void run(const fcase *c, int kept)
 	memset(&s, 0, sizeof s);
 	s.f = f;
 	CHECK((kept || cg_funcs_fold(f, first, &opt, &err) == CG_OK) &&
-	          cg_funcs_add(f, c->in, strlen(c->in), NULL, 0, &err) == CG_OK &&
+	          cgi_funcs_add(f, c->in, strlen(c->in), NULL, 0, &err) == CG_OK &&
 	          cg_funcs_finish(f, CG_FUNCS_CYCLES, &err) == CG_OK &&
 	          cg_fold(f, 0, &opt, print_stack, &s, &rep, &err) == CG_OK,
 	      "%s: %s", c->what, err.message);
@@ -196,14 +196,14 @@ static void test_past_uint64(void)
 		return;
 	k = cg_funcs_fold(f, first, &opt, &err);
 	if (k == CG_OK)
-		k = cg_funcs_add(f, in, sizeof in - 1, NULL, 0, &err);
+		k = cgi_funcs_add(f, in, sizeof in - 1, NULL, 0, &err);
 	if (k == CG_OK)
 		k = cg_funcs_finish(f, CG_FUNCS_CYCLES, &err);
 	CHECK(k == CG_RESOURCE, "a sum past UInt64: %s", cg_kind_name(k));
 	cg_funcs_free(f);
 }
 
-/* The "two parts" case part by part (cg_fold_part): each part's stacks
+/* The "two parts" case part by part (cgi_fold_part): each part's stacks
  * alone, which cg_fold adds up; and the refusals. */
 static void test_part(void)
 {
@@ -221,32 +221,32 @@ static void test_part(void)
 	if (cg_funcs_new_opts(&f, CG_FUNCS_KEEP_PARTS, &err) != CG_OK)
 		return;
 	CHECK(strcmp(c->what, "two parts") == 0 &&
-	          cg_funcs_add(f, c->in, strlen(c->in), NULL, 0, &err) == CG_OK &&
+	          cgi_funcs_add(f, c->in, strlen(c->in), NULL, 0, &err) == CG_OK &&
 	          cg_funcs_finish(f, CG_FUNCS_CYCLES, &err) == CG_OK &&
 	          cg_funcs_part_count(f) == 2,
 	      "two parts: %s", err.message);
 	for (p = 0; p < 2; p++) {
 		memset(&s, 0, sizeof s);
 		s.f = f;
-		CHECK(cg_fold_part(f, p, 0, &opt, print_stack, &s, &rep, &err) ==
+		CHECK(cgi_fold_part(f, p, 0, &opt, print_stack, &s, &rep, &err) ==
 		          CG_OK,
 		      "part %zu: %s", p, err.message);
 		CHECK(strcmp(s.out, want[p]) == 0, "part %zu: stacks\n%s", p, s.out);
 		CHECK(rep.nscaled == 0 && rep.worst == SIZE_MAX && !rep.cut,
 		      "part %zu: nothing to report", p);
 	}
-	CHECK(cg_fold_part(f, 2, 0, &opt, print_stack, &s, NULL, &err) ==
+	CHECK(cgi_fold_part(f, 2, 0, &opt, print_stack, &s, NULL, &err) ==
 	          CG_UNSUPPORTED,
 	      "no part 2");
-	CHECK(cg_fold_part(f, 0, 1, &opt, print_stack, &s, NULL, &err) ==
+	CHECK(cgi_fold_part(f, 0, 1, &opt, print_stack, &s, NULL, &err) ==
 	          CG_UNSUPPORTED,
 	      "no event 1");
 	cg_funcs_free(f);
 	if (cg_funcs_new(&g, &err) != CG_OK)
 		return;
-	CHECK(cg_funcs_add(g, c->in, strlen(c->in), NULL, 0, &err) == CG_OK &&
+	CHECK(cgi_funcs_add(g, c->in, strlen(c->in), NULL, 0, &err) == CG_OK &&
 	          cg_funcs_finish(g, 0, &err) == CG_OK &&
-	          cg_fold_part(g, 0, 0, &opt, print_stack, &s, NULL, &err) ==
+	          cgi_fold_part(g, 0, 0, &opt, print_stack, &s, NULL, &err) ==
 	              CG_UNSUPPORTED,
 	      "parts not kept: refused");
 	cg_funcs_free(g);
@@ -268,12 +268,12 @@ static void test_inclusive(void)
 	if (cg_funcs_new_opts(&f, CG_FUNCS_KEEP_PARTS, &err) != CG_OK)
 		return;
 	s.f = f;
-	CHECK(cg_funcs_add(f, in, sizeof in - 1, NULL, 0, &err) == CG_OK &&
+	CHECK(cgi_funcs_add(f, in, sizeof in - 1, NULL, 0, &err) == CG_OK &&
 	          cg_funcs_finish(f, 0, &err) == CG_OK,
 	      "an inclusive event aggregates: %s", err.message);
-	CHECK(cg_funcs_event_inclusive(f, 0) == 0 &&
-	          cg_funcs_event_inclusive(f, 1) == 1 &&
-	          cg_funcs_event_inclusive(f, 2) == 0,
+	CHECK(cgi_funcs_event_inclusive(f, 0) == 0 &&
+	          cgi_funcs_event_inclusive(f, 1) == 1 &&
+	          cgi_funcs_event_inclusive(f, 2) == 0,
 	      "the event: line of T, 1");
 	CHECK(cg_fold(f, 1, &opt, print_stack, &s, NULL, &err) ==
 	              CG_UNSUPPORTED &&
@@ -286,7 +286,7 @@ static void test_inclusive(void)
 	if (cg_funcs_new(&f, &err) != CG_OK)
 		return;
 	CHECK(cg_funcs_fold(f, (cg_str){"T", 1}, &opt, &err) == CG_OK &&
-	          cg_funcs_add(f, in, sizeof in - 1, NULL, 0, &err) ==
+	          cgi_funcs_add(f, in, sizeof in - 1, NULL, 0, &err) ==
 	              CG_UNSUPPORTED &&
 	          err.line == 1 &&
 	          strncmp(err.message, "event 'T' is inclusive", 22) == 0,
@@ -295,7 +295,7 @@ static void test_inclusive(void)
 	cg_funcs_free(f);
 	if (cg_funcs_new_opts(&f, CG_FUNCS_SELF_COSTS, &err) != CG_OK)
 		return;
-	CHECK(cg_funcs_add(f, in, sizeof in - 1, NULL, 0, &err) ==
+	CHECK(cgi_funcs_add(f, in, sizeof in - 1, NULL, 0, &err) ==
 	              CG_UNSUPPORTED &&
 	          err.line == 1,
 	      "CG_FUNCS_SELF_COSTS: refused at line 1");

@@ -2,7 +2,7 @@
  * a callback that stops the parse, NULL callbacks, a tee of a tee, and
  * the two aggregations cg-annotate reads this way, whose figures must be
  * those of reading each on its own. */
-#include "cgprof.h"
+#include "cgprof_internal.h"
 #include "check.h"
 
 #include <string.h>
@@ -51,10 +51,10 @@ static cg_kind log_end(void *ctx, const cg_part *p)
 
 static const cg_handler logger = {log_begin, log_record, log_end};
 
-static cg_kind parse(const cg_tee *t, cg_error *err)
+static cg_kind parse(const cgi_tee *t, cg_error *err)
 {
-	cg_handler h = cg_tee_handler();
-	return cg_parse(profile, sizeof profile - 1, NULL, 0, &h, (void *)t,
+	cg_handler h = cgi_tee_handler();
+	return cgi_parse(profile, sizeof profile - 1, NULL, 0, &h, (void *)t,
 	                NULL, err);
 }
 
@@ -62,7 +62,7 @@ static void test_order(void)
 {
 	char out[128] = "";
 	log a = {out, 'a', 0, 0}, b = {out, 'b', 0, 0};
-	cg_tee t = {logger, logger, &a, &b};
+	cgi_tee t = {logger, logger, &a, &b};
 	cg_error err;
 	CHECK(parse(&t, &err) == CG_OK, "parse: %s", err.message);
 	/* one part; two records (main's cost, the call) and work's cost */
@@ -87,12 +87,12 @@ static void test_null_and_nested(void)
 	static const cg_handler records_only = {NULL, log_record, NULL};
 	char out[128] = "";
 	log a = {out, 'a', 0, 0}, b = {out, 'b', 0, 0}, c = {out, 'c', 0, 0};
-	cg_tee inner = {records_only, logger, &b, &c};
-	cg_tee outer;
+	cgi_tee inner = {records_only, logger, &b, &c};
+	cgi_tee outer;
 	cg_error err;
 	outer.first = logger;
 	outer.first_ctx = &a;
-	outer.second = cg_tee_handler();
+	outer.second = cgi_tee_handler();
 	outer.second_ctx = &inner;
 	CHECK(parse(&outer, &err) == CG_OK, "nested: %s", err.message);
 	CHECK(strcmp(out, "BaBcRaRbRcRaRbRcRaRbRcEaEc") == 0, "nested: %s", out);
@@ -106,36 +106,36 @@ static void test_null_and_nested(void)
 static void test_two_aggregations(void)
 {
 	cg_funcs *f = NULL, *alone = NULL;
-	cg_lines *l = NULL, *l_alone = NULL;
+	cgi_lines *l = NULL, *l_alone = NULL;
 	cg_read_options opt;
-	cg_tee t;
-	cg_handler h = cg_tee_handler();
+	cgi_tee t;
+	cg_handler h = cgi_tee_handler();
 	cg_reader *r = NULL;
 	cg_error err;
 	cg_kind k;
 	cg_func x, y;
 	memset(&opt, 0, sizeof opt);
 	if (cg_funcs_new(&f, &err) != CG_OK || cg_funcs_new(&alone, &err) != CG_OK ||
-	    cg_lines_new(&l, &err) != CG_OK || cg_lines_new(&l_alone, &err) != CG_OK)
+	    cgi_lines_new(&l, &err) != CG_OK || cgi_lines_new(&l_alone, &err) != CG_OK)
 		goto out;
 	cg_funcs_begin(f, &opt, &t.first, &t.first_ctx);
-	cg_lines_begin(l, &opt, &t.second, &t.second_ctx);
+	cgi_lines_begin(l, &opt, &t.second, &t.second_ctx);
 	CHECK(cg_reader_new(&opt, &h, &t, &r, &err) == CG_OK, "reader");
 	if (r == NULL)
 		goto out;
 	k = cg_reader_feed(r, profile, sizeof profile - 1, &err);
 	if (k == CG_OK)
 		k = cg_reader_finish(r, &err);
-	k = cg_lines_end(l, cg_funcs_end(f, k, &err), &err);
+	k = cgi_lines_end(l, cg_funcs_end(f, k, &err), &err);
 	CHECK(k == CG_OK && cg_funcs_finish(f, 0, &err) == CG_OK &&
-	          cg_lines_finish(l, &err) == CG_OK,
+	          cgi_lines_finish(l, &err) == CG_OK,
 	      "through the tee: %s", err.message);
-	CHECK(cg_funcs_add(alone, profile, sizeof profile - 1, NULL, 0, &err) ==
+	CHECK(cgi_funcs_add(alone, profile, sizeof profile - 1, NULL, 0, &err) ==
 	              CG_OK &&
 	          cg_funcs_finish(alone, 0, &err) == CG_OK &&
-	          cg_lines_add(l_alone, profile, sizeof profile - 1, NULL, 0,
+	          cgi_lines_add(l_alone, profile, sizeof profile - 1, NULL, 0,
 	                       &err) == CG_OK &&
-	          cg_lines_finish(l_alone, &err) == CG_OK,
+	          cgi_lines_finish(l_alone, &err) == CG_OK,
 	      "alone: %s", err.message);
 	CHECK(cg_funcs_count(f) == 2 && cg_funcs_count(alone) == 2 &&
 	          cg_funcs_totals(f)[0] == 25 && cg_funcs_totals(alone)[0] == 25,
@@ -145,15 +145,15 @@ static void test_two_aggregations(void)
 	CHECK(x.incl[0] == 25 && y.incl[0] == 25 && x.self[0] == 5 &&
 	          y.self[0] == 5,
 	      "main: self 5, inclusive 25");
-	CHECK(cg_lines_count(l) == cg_lines_count(l_alone) &&
-	          cg_lines_count(l) == 3 && cg_lines_file_count(l) == 1,
-	      "lines: %zu and %zu", cg_lines_count(l), cg_lines_count(l_alone));
+	CHECK(cgi_lines_count(l) == cgi_lines_count(l_alone) &&
+	          cgi_lines_count(l) == 3 && cgi_lines_file_count(l) == 1,
+	      "lines: %zu and %zu", cgi_lines_count(l), cgi_lines_count(l_alone));
 out:
 	cg_reader_free(r);
 	cg_funcs_free(f);
 	cg_funcs_free(alone);
-	cg_lines_free(l);
-	cg_lines_free(l_alone);
+	cgi_lines_free(l);
+	cgi_lines_free(l_alone);
 }
 
 int main(void)
