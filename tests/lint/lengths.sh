@@ -12,11 +12,6 @@ set -u
 src=$1
 max=1000
 
-# Exempt ONLY until issue 51's other branches are merged (the header
-# helper shrinks cgprof.h, the reader helper splits parse.c and reader.c):
-# the lead empties this list then, and no file is to be added to it.
-exempt="lib/cgprof.h lib/read/parse.c lib/read/reader.c"
-
 if [ ! -d "$src/lib" ]; then
     echo "usage: lengths.sh SRCDIR" >&2
     exit 2
@@ -34,12 +29,6 @@ for f in $(printf '%s\n' "$files" |
     [ -f "$src/$f" ] || continue
     checked=$((checked + 1))
     n=$(wc -l < "$src/$f")
-    case " $exempt " in
-    *" $f "*)
-        [ "$n" -le "$max" ] &&
-            echo "note: $f is $n lines: its exemption is no longer needed"
-        continue ;;
-    esac
     if [ "$n" -gt "$max" ]; then
         echo "$f: $n lines, over $max: split it along its banners"
         status=1
