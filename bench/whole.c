@@ -84,7 +84,8 @@ int main(int argc, char **argv)
 	free(buf);
 	if (k != CG_OK) {
 		fprintf(stderr, "%s:%llu: %s: %s\n", argv[2],
-		        (unsigned long long)err.line, cg_kind_name(k), err.message);
+		        (unsigned long long)err.line, cg_kind_name(k),
+		        err.message);
 		return 1;
 	}
 	printf("%s %zu\n", argv[1], count);

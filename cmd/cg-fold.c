@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* clang-format off */
 static const char synopsis[] =
     "usage: cg-fold [-e EV] [-q file|object] [--min-share PCT] [--max-depth N]\n"
     "               [--max-stacks N] [--no-cycles] " CLI_MANY_USAGE " " CLI_COMMON_USAGE
@@ -30,6 +31,7 @@ static const char help[] =
     CLI_MANY_HELP
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP;
+/* clang-format on */
 
 /* Each function's frame name (cgi_frame_name), made and escaped once: a
  * function stands in many stacks.  Stacks come with their callers'
@@ -74,10 +76,13 @@ static cg_kind stack(void *ctx, const size_t *frames, size_t depth,
 	fold *fo = ctx;
 	size_t same = 0, need = 22, i;
 	char *p;
-	if (cli_grow((void **)&fo->last, &fo->last_cap, depth, sizeof *fo->last) ||
-	    cli_grow((void **)&fo->ends, &fo->ends_cap, depth, sizeof *fo->ends))
+	if (cli_grow((void **)&fo->last, &fo->last_cap, depth,
+	             sizeof *fo->last) ||
+	    cli_grow((void **)&fo->ends, &fo->ends_cap, depth,
+	             sizeof *fo->ends))
 		goto oom;
-	while (same < depth && same < fo->nlast && fo->last[same] == frames[same])
+	while (same < depth && same < fo->nlast &&
+	       fo->last[same] == frames[same])
 		same++;
 	fo->line.len = same > 0 ? fo->ends[same - 1] : 0;
 	fo->nlast = same;
@@ -119,14 +124,16 @@ typedef struct options {
 static void parse_options(cli *c, options *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS, CLI_MANY_OPTIONS,
+	    CLI_LONG_OPTIONS,
+	    CLI_MANY_OPTIONS,
 	    {"events", required_argument, NULL, 'e'},
 	    {"qualify", required_argument, NULL, 'q'},
 	    CLI_FOLD_OPTIONS,
 	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
 	int ch;
-	while ((ch = getopt_long(argc, argv, "hVj:e:q:0", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:e:q:0", longopts, NULL)) !=
+	       -1) {
 		switch (ch) {
 		case 'e':
 			o->event = cli_one_event(c, optarg);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* clang-format off */
 static const char synopsis[] =
     "usage: cg-funcs [-CcHpqT] [-e EV[,EV...]] [-s KEY] [-t PCT] [-n N]\n"
     "                [--tsv] [--no-cycles] " CLI_MANY_USAGE "\n"
@@ -40,6 +41,7 @@ static const char help[] =
     CLI_ANY_SIZE_HELP
     "Columns: [[file] part] ob fl fn called cycle EV... EV:incl...;\n"
     "with -c: [[file] part] ob fl fn cob cfl cfn calls EV:incl...\n";
+/* clang-format on */
 
 enum { OPT_TSV = OPT_OWN };
 
@@ -50,8 +52,8 @@ typedef struct options {
 	cgi_row_filter filter;
 } options;
 
-static void print_header(const options *o, const cg_funcs *f,
-                         const size_t *ev, size_t nev)
+static void print_header(const options *o, const cg_funcs *f, const size_t *ev,
+                         size_t nev)
 {
 	size_t i;
 	if (o->files != NULL)
@@ -116,8 +118,8 @@ static void print_row(const options *o, const cgi_row *r, const size_t *ev,
 	out_char('\n');
 }
 
-static void print_totals(const options *o, const cg_funcs *f,
-                         const size_t *ev, size_t nev)
+static void print_totals(const options *o, const cg_funcs *f, const size_t *ev,
+                         size_t nev)
 {
 	size_t p, i;
 	size_t nparts = o->parts ? cg_funcs_part_count(f) : 1;
@@ -155,13 +157,13 @@ static int run(cli *c, const options *o, cg_funcs *f)
 	rows_parse_key(c, f, o->sort, o->arcs, ev, nev, &key);
 	if (o->filter.has_pct && key.what == CGI_ROW_COUNT)
 		cli_usage(c, "-t: the sort column must be an event's");
-	rows = cgi_rows_collect(f, (o->arcs ? CGI_ROWS_ARCS : 0) |
-	                              (o->parts ? CGI_ROWS_PARTS : 0) |
-	                              (o->cycle_rows ? CGI_ROWS_CYCLES : 0),
-	                       &n);
-	if (rows == NULL ||
-	    cgi_rows_select(f, rows, n, o->parts, &key, &o->filter, &n, NULL) !=
-	        CG_OK) {
+	rows = cgi_rows_collect(f,
+	                        (o->arcs ? CGI_ROWS_ARCS : 0) |
+	                            (o->parts ? CGI_ROWS_PARTS : 0) |
+	                            (o->cycle_rows ? CGI_ROWS_CYCLES : 0),
+	                        &n);
+	if (rows == NULL || cgi_rows_select(f, rows, n, o->parts, &key,
+	                                    &o->filter, &n, NULL) != CG_OK) {
 		free(rows);
 		free(ev);
 		return -1;
@@ -178,7 +180,8 @@ static int run(cli *c, const options *o, cg_funcs *f)
 static void parse_options(cli *c, options *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS, CLI_MANY_OPTIONS,
+	    CLI_LONG_OPTIONS,
+	    CLI_MANY_OPTIONS,
 	    {"calls", no_argument, NULL, 'c'},
 	    {"no-cycle-rows", no_argument, NULL, 'C'},
 	    {"events", required_argument, NULL, 'e'},
@@ -195,25 +198,44 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, "hVj:cCe:Hn:ps:t:Tq0", longopts,
 	                         NULL)) != -1) {
 		switch (ch) {
-		case 'c': o->arcs = 1; break;
-		case 'C': o->cycle_rows = 0; break;
-		case 'e': o->events = optarg; break;
-		case 'H': o->header = 0; break;
+		case 'c':
+			o->arcs = 1;
+			break;
+		case 'C':
+			o->cycle_rows = 0;
+			break;
+		case 'e':
+			o->events = optarg;
+			break;
+		case 'H':
+			o->header = 0;
+			break;
 		case 'n':
 			o->filter.has_top = 1;
-			cli_parse_count(c, "-n", optarg, "expected a number of rows",
+			cli_parse_count(c, "-n", optarg,
+			                "expected a number of rows",
 			                &o->filter.top);
 			break;
-		case 'p': o->parts = 1; break;
-		case 's': o->sort = optarg; break;
+		case 'p':
+			o->parts = 1;
+			break;
+		case 's':
+			o->sort = optarg;
+			break;
 		case 't':
 			o->filter.has_pct = 1;
-			cli_parse_percent(c, "-t", optarg, 1, &o->filter.pct_num,
+			cli_parse_percent(c, "-t", optarg, 1,
+			                  &o->filter.pct_num,
 			                  &o->filter.pct_scale);
 			break;
-		case 'T': o->totals = 1; break;
-		case OPT_TSV: o->tsv = 1; break;
-		default: cli_common_option(c, ch, optarg);
+		case 'T':
+			o->totals = 1;
+			break;
+		case OPT_TSV:
+			o->tsv = 1;
+			break;
+		default:
+			cli_common_option(c, ch, optarg);
 		}
 	}
 	/* a cycle is a whole-profile figure of functions: no row of its own

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* clang-format off */
 static const char synopsis[] =
     "usage: cg-merge [-o OUT] " CLI_MANY_USAGE "\n"
     "                " CLI_COMMON_USAGE " [FILE...]\n";
@@ -22,12 +23,13 @@ static const char help[] =
     "With several inputs, -j N reads one input on each of N threads.\n"
     CLI_ANY_SIZE_HELP
     "The merge of merges is the merge of all their inputs, byte for byte.\n";
+/* clang-format on */
 
 /* Exit statuses in words of its own (cli_print_exit_help). */
 static const cli_meaning statuses[] = {
-	{0, "merged"},
-	{1, "an input invalid (with --keep-going: skipped)"},
-	{0, NULL}};
+    {0, "merged"},
+    {1, "an input invalid (with --keep-going: skipped)"},
+    {0, NULL}};
 
 /* The run: a merge per thread, added up in order at the end. */
 typedef struct run {
@@ -35,9 +37,9 @@ typedef struct run {
 	char **paths;
 	size_t n;
 	cg_merge **merges;
-	size_t *skipped;     /* empty inputs skipped, per thread */
+	size_t *skipped; /* empty inputs skipped, per thread */
 	size_t accepted;
-	volatile int stop;   /* an input was refused, and no --keep-going */
+	volatile int stop; /* an input was refused, and no --keep-going */
 } run;
 
 /* The merge cannot go on (a sum past UInt64, out of memory): skipping
@@ -121,8 +123,9 @@ static int common_positions(const run *r, const cg_merge *m)
 	        r->c->prog);
 	for (f = 0; f < CG_POS_FIELDS; f++)
 		if (info->dropped & (1u << f)) {
-			fprintf(stderr, "%s '%s' is not in %s", first ? "" : ",",
-			        cgi_pos_name(f), cli_name(r->paths[info->dropped_by[f]]));
+			fprintf(stderr, "%s '%s' is not in %s",
+			        first ? "" : ",", cgi_pos_name(f),
+			        cli_name(r->paths[info->dropped_by[f]]));
 			first = 0;
 		}
 	fputc('\n', stderr);
@@ -138,17 +141,21 @@ static void warn(const run *r, const cg_merge *m)
 	cg_merge_info_get(m, &info);
 	for (f = 0; f < CG_POS_FIELDS; f++)
 		if (info.dropped & (1u << f))
-			cli_warn(r->c,
-			         "positions differ: '%s' dropped (%s has none), the "
-			         "costs summed on the positions all inputs have",
-			         cgi_pos_name(f), cli_name(r->paths[info.dropped_by[f]]));
+			cli_warn(
+			    r->c,
+			    "positions differ: '%s' dropped (%s has none), the "
+			    "costs summed on the positions all inputs have",
+			    cgi_pos_name(f),
+			    cli_name(r->paths[info.dropped_by[f]]));
 	if (info.described_twice > 0)
-		cli_warn(r->c,
-		         "%zu event%s described otherwise by some inputs (first "
-		         "'%.*s'): the first input's description kept",
-		         info.described_twice, info.described_twice == 1 ? " is" : "s are",
-		         (int)info.first_described_twice.len,
-		         info.first_described_twice.ptr);
+		cli_warn(
+		    r->c,
+		    "%zu event%s described otherwise by some inputs (first "
+		    "'%.*s'): the first input's description kept",
+		    info.described_twice,
+		    info.described_twice == 1 ? " is" : "s are",
+		    (int)info.first_described_twice.len,
+		    info.first_described_twice.ptr);
 }
 
 /* The merges of the threads added up into the first: 0, or -1 after
@@ -158,7 +165,8 @@ static int add_up(run *r, size_t workers)
 	cg_error err;
 	size_t w;
 	for (w = 1; w < workers; w++)
-		if (cg_merge_absorb(r->merges[0], r->merges[w], &err) != CG_OK) {
+		if (cg_merge_absorb(r->merges[0], r->merges[w], &err) !=
+		    CG_OK) {
 			if (err.out_of_memory)
 				cli_oom(r->c, NULL);
 			else
@@ -181,7 +189,8 @@ static void merge_all(cli *c, run *r, const char *out)
 			cli_oom_exit(c);
 	cli_each_input(c, r->n, workers, merge_one, r, &r->stop);
 	if (!r->stop && r->accepted == 0 && c->status == EXIT_VALID) {
-		fprintf(stderr, "%s: no profile: every input is empty\n", c->prog);
+		fprintf(stderr, "%s: no profile: every input is empty\n",
+		        c->prog);
 		cli_status(c, EXIT_INVALID);
 	} else if (!r->stop && r->accepted > 0 && add_up(r, workers) == 0 &&
 	           common_positions(r, r->merges[0]) == 0) {
@@ -199,8 +208,10 @@ static void merge_all(cli *c, run *r, const char *out)
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS, CLI_MANY_OPTIONS,
-	    {"output", required_argument, NULL, 'o'}, {NULL, 0, NULL, 0}};
+	    CLI_LONG_OPTIONS,
+	    CLI_MANY_OPTIONS,
+	    {"output", required_argument, NULL, 'o'},
+	    {NULL, 0, NULL, 0}};
 	const char *out = NULL;
 	run r;
 	cli c;
@@ -209,7 +220,8 @@ int main(int argc, char **argv)
 	cli_init(&c, "cg-merge", synopsis, help);
 	c.statuses = statuses;
 	cli_read_any_size(&c);
-	while ((ch = getopt_long(argc, argv, "hVj:o:q0", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:o:q0", longopts, NULL)) !=
+	       -1) {
 		switch (ch) {
 		case 'o':
 			out = optarg;

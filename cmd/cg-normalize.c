@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+/* clang-format off */
 static const char synopsis[] =
     "usage: cg-normalize [-i] [-o OUT] " CLI_COMMON_USAGE " [FILE]\n";
 
@@ -21,22 +22,20 @@ static const char help[] =
     "                   writing through a symbolic link\n"
     CLI_COMMON_HELP
     "The output limit (--limit output=N) bounds the normalized text.\n";
+/* clang-format on */
 
 /* Exit statuses in words of its own (cli_print_exit_help). */
-static const cli_meaning statuses[] = {
-	{0, "valid"},
-	{1, "invalid"},
-	{0, NULL}};
+static const cli_meaning statuses[] = {{0, "valid"}, {1, "invalid"}, {0, NULL}};
 
 typedef struct job {
 	cli *c;
 	const char *path;
 	cli_twice src;
 	cg_normalizer *nz;
-	cg_kind first;   /* the first reading's verdict */
-	cg_error err;    /* and its error */
+	cg_kind first; /* the first reading's verdict */
+	cg_error err;  /* and its error */
 	FILE *out;
-	int accepted;    /* the input was, whatever became of the output */
+	int accepted; /* the input was, whatever became of the output */
 } job;
 
 static cg_kind feed(void *ctx, const void *bytes, size_t n, cg_error *err)
@@ -99,8 +98,10 @@ static int check(cli *c, job *j, const cg_read_options *opt)
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS, {"inline-names", no_argument, NULL, 'i'},
-	    {"output", required_argument, NULL, 'o'}, {NULL, 0, NULL, 0}};
+	    CLI_LONG_OPTIONS,
+	    {"inline-names", no_argument, NULL, 'i'},
+	    {"output", required_argument, NULL, 'o'},
+	    {NULL, 0, NULL, 0}};
 	unsigned flags = 0;
 	const char *out = NULL;
 	cg_read_options opt;
@@ -111,7 +112,8 @@ int main(int argc, char **argv)
 
 	cli_init(&c, "cg-normalize", synopsis, help);
 	c.statuses = statuses;
-	while ((ch = getopt_long(argc, argv, "hVj:io:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:io:", longopts, NULL)) !=
+	       -1) {
 		switch (ch) {
 		case 'i':
 			flags |= CG_NORMALIZE_INLINE_NAMES;

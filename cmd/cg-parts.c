@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* clang-format off */
 static const char synopsis[] =
     "usage: cg-parts [-H] " CLI_MANY_USAGE " " CLI_COMMON_USAGE " [FILE...]\n";
 
@@ -20,12 +21,11 @@ static const char help[] =
     CLI_COMMON_HELP
     "Columns: [file] part number pid thread positions events records\n"
     "costs calls summary totals cmd.\n";
+/* clang-format on */
 
 /* Exit statuses in words of its own (cli_print_exit_help). */
 static const cli_meaning statuses[] = {
-	{0, "all inputs valid"},
-	{1, "some input invalid"},
-	{0, NULL}};
+    {0, "all inputs valid"}, {1, "some input invalid"}, {0, NULL}};
 
 /* A part's row, kept until the input is accepted: its strings are copies,
  * as the input is read in chunks and a part's views live only during its
@@ -73,7 +73,7 @@ static int keep_str(rows *rs, cg_str *s)
 static int keep_values(rows *rs, const uint64_t *v, size_t n)
 {
 	if (cli_grow((void **)&rs->values, &rs->values_cap, rs->nvalues + n,
-	         sizeof *v))
+	             sizeof *v))
 		return -1;
 	if (n > 0)
 		memcpy(rs->values + rs->nvalues, v, n * sizeof *v);
@@ -89,7 +89,7 @@ static cg_kind keep_part(void *ctx, const cg_part *p)
 	size_t i, n;
 	if (cli_grow((void **)&rs->v, &rs->cap, rs->n + 1, sizeof *r) ||
 	    cli_grow((void **)&rs->events, &rs->events_cap,
-	         rs->nevents + cg_part_event_count(p), sizeof *rs->events))
+	             rs->nevents + cg_part_event_count(p), sizeof *rs->events))
 		return (rs->oom = 1), CG_RESOURCE;
 	r = &rs->v[rs->n];
 	memset(r, 0, sizeof *r);
@@ -167,7 +167,8 @@ static void write_row(const rows *rs, const row *r, const char *file)
 		out_u64_list(rs->values + r->first_value, r->nsummary);
 	out_char('\t');
 	if (r->ntotals > 0)
-		out_u64_list(rs->values + r->first_value + r->nsummary, r->ntotals);
+		out_u64_list(rs->values + r->first_value + r->nsummary,
+		             r->ntotals);
 	tab_field(r->has_cmd, r->cmd);
 	out_char('\n');
 }
@@ -176,8 +177,9 @@ static void header(int multi)
 {
 	if (multi)
 		out_cstr("file\t");
-	out_cstr("part\tnumber\tpid\tthread\tpositions\tevents\trecords\tcosts\t"
-	         "calls\tsummary\ttotals\tcmd\n");
+	out_cstr(
+	    "part\tnumber\tpid\tthread\tpositions\tevents\trecords\tcosts\t"
+	    "calls\tsummary\ttotals\tcmd\n");
 }
 
 static void free_rows(rows *rs)
@@ -225,7 +227,9 @@ done:
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS, CLI_MANY_OPTIONS, {"no-header", no_argument, NULL, 'H'},
+	    CLI_LONG_OPTIONS,
+	    CLI_MANY_OPTIONS,
+	    {"no-header", no_argument, NULL, 'H'},
 	    {NULL, 0, NULL, 0}};
 	cli c;
 	char **paths;
@@ -234,7 +238,8 @@ int main(int argc, char **argv)
 
 	cli_init(&c, "cg-parts", synopsis, help);
 	c.statuses = statuses;
-	while ((ch = getopt_long(argc, argv, "hVj:Hq0", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:Hq0", longopts, NULL)) !=
+	       -1) {
 		switch (ch) {
 		case 'H':
 			header_due = 0;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* clang-format off */
 static const char synopsis[] =
     "usage: cg-tsv [-Hq] [-e EV[,EV...]] [-f COL[,COL...]] [-k cost|call]\n"
     "              " CLI_MANY_USAGE "\n"
@@ -33,12 +34,11 @@ static const char help[] =
     "Columns: [file] part kind ob fl fi fn, the position fields, cob cfl\n"
     "cfn calls, target_<field> per position field, then the events (an\n"
     "event named like another column is headed event:NAME).\n";
+/* clang-format on */
 
 /* Exit statuses in words of its own (cli_print_exit_help). */
 static const cli_meaning statuses[] = {
-	{0, "all inputs valid"},
-	{1, "some input invalid"},
-	{0, NULL}};
+    {0, "all inputs valid"}, {1, "some input invalid"}, {0, NULL}};
 
 /* ------------------------------------------------------------ names */
 
@@ -96,23 +96,33 @@ static void free_owned(names *s)
 
 /* The fixed columns, in their default order; events follow from EV. */
 enum {
-	COL_FILE, COL_PART, COL_KIND, COL_OB, COL_FL, COL_FI, COL_FN,
-	COL_POS,                              /* + position field */
-	COL_COB = COL_POS + CG_POS_FIELDS, COL_CFL, COL_CFN, COL_CALLS,
-	COL_TARGET,                           /* + position field */
-	COL_EV = COL_TARGET + CG_POS_FIELDS   /* + event index */
+	COL_FILE,
+	COL_PART,
+	COL_KIND,
+	COL_OB,
+	COL_FL,
+	COL_FI,
+	COL_FN,
+	COL_POS, /* + position field */
+	COL_COB = COL_POS + CG_POS_FIELDS,
+	COL_CFL,
+	COL_CFN,
+	COL_CALLS,
+	COL_TARGET,                         /* + position field */
+	COL_EV = COL_TARGET + CG_POS_FIELDS /* + event index */
 };
 
 /* The header of fixed column col; positions are named by cgi_pos_name. */
 static const char *fixed_name(size_t col, char buf[32])
 {
 	static const char *const fixed[COL_EV] = {
-	    "file", "part", "kind", "ob", "fl", "fi", "fn", NULL, NULL, NULL,
-	    "cob", "cfl", "cfn", "calls"};
+	    "file", "part", "kind", "ob",  "fl",  "fi",  "fn",
+	    NULL,   NULL,   NULL,   "cob", "cfl", "cfn", "calls"};
 	if (col >= COL_POS && col < COL_POS + CG_POS_FIELDS)
 		return cgi_pos_name((int)(col - COL_POS));
 	if (col >= COL_TARGET && col < COL_EV) {
-		snprintf(buf, 32, "target_%s", cgi_pos_name((int)(col - COL_TARGET)));
+		snprintf(buf, 32, "target_%s",
+		         cgi_pos_name((int)(col - COL_TARGET)));
 		return buf;
 	}
 	return fixed[col];
@@ -135,7 +145,7 @@ typedef struct input {
 typedef struct rowkey {
 	size_t part;
 	int kind;
-	cg_str name[7];     /* ob fl fi fn cob cfl cfn */
+	cg_str name[7]; /* ob fl fi fn cob cfl cfn */
 } rowkey;
 
 /* A number of a row: the value idx of the record's positions, targets,
@@ -152,13 +162,13 @@ typedef struct tsv {
 	const char *fields; /* -f, or NULL */
 	int kind;           /* -1 both, else a cg_record_kind */
 	int header, multi;
-	unsigned posmask;   /* fields present in any part of any valid input */
-	names events;       /* the event columns */
-	size_t *cols;       /* the columns printed, in order */
+	unsigned posmask; /* fields present in any part of any valid input */
+	names events;     /* the event columns */
+	size_t *cols;     /* the columns printed, in order */
 	size_t ncols;
 	const input *cur;
-	uint64_t records;   /* of cur, so far */
-	long *evsrc;        /* per event column: the part's index, or -1 */
+	uint64_t records; /* of cur, so far */
+	long *evsrc;      /* per event column: the part's index, or -1 */
 	long possrc[CG_POS_FIELDS];
 	/* A row of the key is the text of fixed's first lead bytes, then for
 	 * each number cell its number and the text after it up to the next:
@@ -168,7 +178,7 @@ typedef struct tsv {
 	cgi_buf fixed;
 	rowkey key;
 	int key_set;
-	int clean[7];       /* key.name[i] needs no escape */
+	int clean[7]; /* key.name[i] needs no escape */
 	int oom;
 } tsv;
 
@@ -278,7 +288,8 @@ static long column_named(const tsv *t, cg_str name)
 	}
 	for (i = 0; i < COL_EV; i++) {
 		const char *fixed = fixed_name(i, buf);
-		if (strlen(fixed) == name.len && memcmp(fixed, name.ptr, name.len) == 0)
+		if (strlen(fixed) == name.len &&
+		    memcmp(fixed, name.ptr, name.len) == 0)
 			return present(t, i) ? (long)i : -1;
 	}
 	i = (size_t)find(&t->events, name);
@@ -304,8 +315,8 @@ static void choose_columns(cli *c, tsv *t)
 		cg_str name = {p, strcspn(p, ",")};
 		long col = column_named(t, name);
 		if (col < 0)
-			cli_usage(c, "-f: no column '%.*s' in the input", (int)name.len,
-			          name.ptr);
+			cli_usage(c, "-f: no column '%.*s' in the input",
+			          (int)name.len, name.ptr);
 		if (t->ncols == total)
 			cli_usage(c, "-f: more columns than there are");
 		t->cols[t->ncols++] = (size_t)col;
@@ -442,7 +453,10 @@ static int append_field(tsv *t, cg_str s)
 		char c = s.ptr[i];
 		if (c == '\\' || c == '\t' || c == '\r' || c == '\n') {
 			*p++ = '\\';
-			c = c == '\t' ? 't' : c == '\r' ? 'r' : c == '\n' ? 'n' : c;
+			c = c == '\t'   ? 't'
+			    : c == '\r' ? 'r'
+			    : c == '\n' ? 'n'
+			                : c;
 		}
 		*p++ = c;
 	}
@@ -463,7 +477,8 @@ static int fixed_cell(tsv *t, const rowkey *k, size_t col)
 		cgi_buf_u64(&t->fixed, k->part);
 		return t->fixed.failed ? -1 : 0;
 	case COL_KIND:
-		return append(t, k->kind == CG_RECORD_CALL ? "call" : "cost", 4);
+		return append(t, k->kind == CG_RECORD_CALL ? "call" : "cost",
+		              4);
 	default:
 		i = col < COL_POS ? col - COL_OB : col - COL_COB + 4;
 		return t->clean[i] ? append(t, k->name[i].ptr, k->name[i].len)
@@ -488,8 +503,7 @@ static void end_text(tsv *t)
 	if (t->nnum == 0)
 		t->lead = t->fixed.len;
 	else
-		t->num[t->nnum - 1].len =
-		    t->fixed.len - t->num[t->nnum - 1].at;
+		t->num[t->nnum - 1].len = t->fixed.len - t->num[t->nnum - 1].at;
 }
 
 /* The row's plan for the key k: its fixed text and its numbers. */
@@ -603,14 +617,16 @@ static void select_events(cli *c, tsv *t, char *list)
 static void parse_options(cli *c, tsv *t, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS, CLI_MANY_OPTIONS,
+	    CLI_LONG_OPTIONS,
+	    CLI_MANY_OPTIONS,
 	    {"no-header", no_argument, NULL, 'H'},
 	    {"events", required_argument, NULL, 'e'},
 	    {"columns", required_argument, NULL, 'f'},
 	    {"kind", required_argument, NULL, 'k'},
 	    {NULL, 0, NULL, 0}};
 	int ch;
-	while ((ch = getopt_long(argc, argv, "hVj:He:f:k:q0", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:He:f:k:q0", longopts,
+	                         NULL)) != -1) {
 		switch (ch) {
 		case 'H':
 			t->header = 0;
@@ -684,7 +700,8 @@ int main(int argc, char **argv)
 	if (any)
 		choose_columns(&c, &t);
 	t.evsrc = calloc(t.events.n + 1, sizeof *t.evsrc);
-	if (t.evsrc == NULL || t.oom || (t.num = calloc(t.ncols + 1, sizeof *t.num)) == NULL) {
+	if (t.evsrc == NULL || t.oom ||
+	    (t.num = calloc(t.ncols + 1, sizeof *t.num)) == NULL) {
 		cli_oom(&c, NULL);
 		t.oom = 1;
 	} else if (any && t.header)

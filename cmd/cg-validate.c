@@ -9,6 +9,7 @@
 
 enum { OPT_STRICT_TOTALS = OPT_OWN };
 
+/* clang-format off */
 static const char synopsis[] =
     "usage: cg-validate [-qv] [--strict-totals] " CLI_MANY_USAGE
     " " CLI_COMMON_USAGE
@@ -26,14 +27,16 @@ static const char help[] =
     CLI_COMMON_HELP_J(CLI_THREADS_INPUTS_HELP)
     "Limits (--limit NAME=N, N may end in K, M or G): input text line\n"
     "parts records headers events ids budget output.\n";
+/* clang-format on */
 
 /* Exit statuses in words of its own (cli_print_exit_help). */
 static const cli_meaning statuses[] = {
-	{0, "all inputs valid"},
-	{1, "some input invalid"},
-	{2, "usage error or unreadable input"},
-	{5, "with --strict-totals, a summary: or totals: disagrees with the costs (and no input is worse)"},
-	{0, NULL}};
+    {0, "all inputs valid"},
+    {1, "some input invalid"},
+    {2, "usage error or unreadable input"},
+    {5,
+     "with --strict-totals, a summary: or totals: disagrees with the costs (and no input is worse)"},
+    {0, NULL}};
 
 /* Distinct event names over all parts, for -v: copies, as a part's
  * names live only during its callback. */
@@ -108,12 +111,15 @@ static void report(cli *c, size_t i, const char *path, cg_kind k,
 	} else {
 		cli_warnings(c, i, path, st);
 		if (verbose)
-			printf("%s: %llu part%s, %llu records (%llu calls), %s%zu "
-			       "event%s%s\n",
-			       cli_name(path), (unsigned long long)st->parts,
-			       st->parts == 1 ? "" : "s", (unsigned long long)st->records,
-			       (unsigned long long)st->calls, sum->more ? "over " : "",
-			       sum->n, sum->n == 1 ? "" : "s", repaired(st));
+			printf(
+			    "%s: %llu part%s, %llu records (%llu calls), %s%zu "
+			    "event%s%s\n",
+			    cli_name(path), (unsigned long long)st->parts,
+			    st->parts == 1 ? "" : "s",
+			    (unsigned long long)st->records,
+			    (unsigned long long)st->calls,
+			    sum->more ? "over " : "", sum->n,
+			    sum->n == 1 ? "" : "s", repaired(st));
 	}
 }
 
@@ -155,7 +161,9 @@ static void say(void *ctx, size_t i, void *slot)
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS, CLI_MANY_OPTIONS, {"verbose", no_argument, NULL, 'v'},
+	    CLI_LONG_OPTIONS,
+	    CLI_MANY_OPTIONS,
+	    {"verbose", no_argument, NULL, 'v'},
 	    {"strict-totals", no_argument, NULL, OPT_STRICT_TOTALS},
 	    {NULL, 0, NULL, 0}};
 	cli c;
@@ -165,7 +173,8 @@ int main(int argc, char **argv)
 
 	cli_init(&c, "cg-validate", synopsis, help);
 	c.statuses = statuses;
-	while ((ch = getopt_long(argc, argv, "hVj:vq0", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:vq0", longopts, NULL)) !=
+	       -1) {
 		switch (ch) {
 		case 'v':
 			verbose = 1;

@@ -172,7 +172,7 @@ enum { CG_POS_INSTR = 0, CG_POS_BB = 1, CG_POS_LINE = 2, CG_POS_FIELDS = 3 };
  * so are its strings. */
 typedef struct cg_part cg_part;
 
-size_t cg_part_ordinal(const cg_part *p);     /* 1-based, in file order */
+size_t cg_part_ordinal(const cg_part *p); /* 1-based, in file order */
 
 /* A header line: its key as written, its value trimmed, its input line. */
 typedef struct cg_header {
@@ -202,11 +202,14 @@ int cg_part_totals(const cg_part *p, const uint64_t **values, size_t *n);
 
 /* Records of the part so far (all of them in part_end). */
 uint64_t cg_part_record_count(const cg_part *p);
-uint64_t cg_part_call_count(const cg_part *p);  /* records that are calls */
+uint64_t cg_part_call_count(const cg_part *p); /* records that are calls */
 
 /* --------------------------------------------------------------- records */
 
-typedef enum cg_record_kind { CG_RECORD_COST = 0, CG_RECORD_CALL } cg_record_kind;
+typedef enum cg_record_kind {
+	CG_RECORD_COST = 0,
+	CG_RECORD_CALL
+} cg_record_kind;
 
 /* A resolved record.  Names are empty (len 0) when unset or set empty.
  * fi is the file of this line's cost: the fi=/fe= file in effect, else fl.
@@ -216,7 +219,7 @@ typedef enum cg_record_kind { CG_RECORD_COST = 0, CG_RECORD_CALL } cg_record_kin
  * Valid during the callback only. */
 typedef struct cg_record {
 	cg_record_kind kind;
-	uint64_t line;        /* the cost line */
+	uint64_t line; /* the cost line */
 	cg_str ob, fl, fi, fn;
 	cg_str cob, cfl, cfn;
 	uint64_t calls;
@@ -317,7 +320,7 @@ typedef struct cg_read_options {
 	const cg_str *events;    /* nevents event names every part must have
 	                            (NULL: none) */
 	size_t nevents;
-	cg_stats *stats;         /* when not NULL, filled with the facts of the
+	cg_stats *stats; /* when not NULL, filled with the facts of the
 	                            parse (also when it fails) */
 } cg_read_options;
 
@@ -445,16 +448,17 @@ cg_kind cg_merge_absorb(cg_merge *dst, const cg_merge *src, cg_error *err);
 
 /* What a merge found, for the warnings of a command. */
 typedef struct cg_merge_info {
-	uint64_t profiles;   /* merged: an input that is a merge counts its own */
-	size_t records;      /* distinct cost lines and calls */
-	unsigned positions;  /* the position fields all inputs have, bit
+	uint64_t profiles; /* merged: an input that is a merge counts its own */
+	size_t records;    /* distinct cost lines and calls */
+	unsigned positions; /* the position fields all inputs have, bit
 	                        1u << CG_POS_INSTR, ...: 0 none, which
 	                        cg_merge_write refuses */
-	unsigned dropped;    /* position fields some input had but not all */
-	uint64_t dropped_by[CG_POS_FIELDS]; /* the first input without field f */
+	unsigned dropped;   /* position fields some input had but not all */
+	uint64_t
+	    dropped_by[CG_POS_FIELDS]; /* the first input without field f */
 	size_t described_twice; /* events that inputs describe otherwise */
 	cg_str first_described_twice; /* the first of them, by name */
-	int spoiled;         /* a sum past UInt64 or out of memory: every
+	int spoiled; /* a sum past UInt64 or out of memory: every
 	                        later call fails */
 } cg_merge_info;
 
@@ -622,8 +626,8 @@ void cg_fold_options_default(cg_fold_options *opt);
  * SIZE_MAX when none.  Without cycles condensed (no_cycles) nothing is
  * counted: the recursive arcs' doubled costs are not the file's fault. */
 typedef struct cg_fold_report {
-	int cut;             /* a bound ended a path early */
-	uint64_t cut_depth;  /* cost of stacks cut at max_depth frames, given
+	int cut;            /* a bound ended a path early */
+	uint64_t cut_depth; /* cost of stacks cut at max_depth frames, given
 	                        to their last frame kept */
 	uint64_t scaled;
 	size_t nscaled;
@@ -740,8 +744,7 @@ cg_kind cg_rename_new(cg_rename **out, cg_error *err);
 /* Add the rule expr for field (CG_NAME_OB, _FL or _FN).  Returns CG_OK,
  * CG_SYNTAX (line 0) for an expression that is not s/RE/REP/[g] or whose
  * RE does not compile, with the reason in err, or CG_RESOURCE. */
-cg_kind cg_rename_add(cg_rename *r, int field, const char *expr,
-                      cg_error *err);
+cg_kind cg_rename_add(cg_rename *r, int field, const char *expr, cg_error *err);
 void cg_rename_free(cg_rename *r);
 
 /* Two finished aggregations matched function by function.  A function's
@@ -769,8 +772,8 @@ size_t cg_diff_event_new(const cg_diff *d, size_t i);
 /* One key: present on one side or both.  Cost arrays have
  * cg_diff_event_count entries, zeros for a side it is absent from. */
 typedef struct cg_diff_func {
-	cg_str ob, fl, fn;      /* the key's parts */
-	cg_str key;             /* the whole key, ob NUL fl NUL fn: two
+	cg_str ob, fl, fn; /* the key's parts */
+	cg_str key;        /* the whole key, ob NUL fl NUL fn: two
 	                           functions match when their keys are equal */
 	int in_old, in_new;
 	uint64_t old_called, new_called;
@@ -823,8 +826,7 @@ cg_kind cg_mlton_sources(cg_mlton *m, const char *buf, size_t len,
 
 /* Read one mlmon.out file and add its counts, element by element, to the
  * files added before.  buf may be freed on return. */
-cg_kind cg_mlton_add(cg_mlton *m, const char *buf, size_t len,
-                     cg_error *err);
+cg_kind cg_mlton_add(cg_mlton *m, const char *buf, size_t len, cg_error *err);
 
 /* Flags of cg_mlton_write: CG_MLTON_SPLIT writes one function per source
  * (MLton's split copies apart, as mlprof -split) instead of one per name. */

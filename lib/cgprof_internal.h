@@ -80,12 +80,12 @@ typedef struct cgi_input cgi_input;
  * large file is refused before a byte of it is read.  CG_RESOURCE also if
  * out of memory; *out is NULL on failure.  Free it with cgi_input_free. */
 cg_kind cgi_input_new(uint64_t cap, uint64_t size_hint, cgi_input **out,
-                     cg_error *err);
+                      cg_error *err);
 
 /* Append n bytes.  CG_RESOURCE (line 0) when the total goes over the cap
  * or memory runs out; the input then stays refused. */
 cg_kind cgi_input_feed(cgi_input *in, const void *bytes, size_t n,
-                      cg_error *err);
+                       cg_error *err);
 
 /* Read fd to its end in chunks of at most 64 KiB, feeding in.  CG_RESOURCE
  * as cgi_input_feed; CG_IO with err->errnum when read(2) fails. */
@@ -120,7 +120,10 @@ typedef struct cgi_buf {
 	int failed;
 } cgi_buf;
 
-#define CGI_BUF_INIT {NULL, 0, 0, 0}
+#define CGI_BUF_INIT          \
+	{                     \
+		NULL, 0, 0, 0 \
+	}
 
 /* Append the n bytes at s. */
 void cgi_buf_put(cgi_buf *b, const char *s, size_t n);
@@ -169,12 +172,12 @@ void cgi_read_options_default(cg_read_options *opt);
  * fed the whole input at once, then finished: one reading path, whatever
  * the input's size; names live until it returns. */
 cg_kind cgi_parse_opts(const char *buf, size_t len, const cg_read_options *opt,
-                      const cg_handler *handler, void *ctx, cg_error *err);
+                       const cg_handler *handler, void *ctx, cg_error *err);
 
 /* cgi_parse_opts with opt {limits, flags, stats} (no events required). */
 cg_kind cgi_parse(const char *buf, size_t len, const cg_limits *limits,
-                 unsigned flags, const cg_handler *handler, void *ctx,
-                 cg_stats *stats, cg_error *err);
+                  unsigned flags, const cg_handler *handler, void *ctx,
+                  cg_stats *stats, cg_error *err);
 
 /* ---------------------------------------------- one parse, two consumers */
 
@@ -200,13 +203,13 @@ cg_handler cgi_tee_handler(void);
  * it: an invalid input writes nothing.  A failed write returns the sink's
  * kind. */
 cg_kind cgi_normalize_opts(const char *buf, size_t len,
-                          const cg_read_options *opt, cg_write_fn write,
-                          void *ctx, cg_error *err);
+                           const cg_read_options *opt, cg_write_fn write,
+                           void *ctx, cg_error *err);
 
 /* cgi_normalize_opts with opt {limits, flags}. */
 cg_kind cgi_normalize(const char *buf, size_t len, const cg_limits *limits,
-                     unsigned flags, cg_write_fn write, void *ctx,
-                     cg_error *err);
+                      unsigned flags, cg_write_fn write, void *ctx,
+                      cg_error *err);
 
 /* ----------------------------------------------------------------- model */
 
@@ -219,12 +222,12 @@ typedef struct cgi_model cgi_model;
 /* Parse as opt says (cgi_parse_opts) and collect into *model, or NULL and
  * the error.  buf may be freed on return.  Free it with cgi_model_free. */
 cg_kind cgi_model_read_opts(const char *buf, size_t len,
-                           const cg_read_options *opt, cgi_model **model,
-                           cg_error *err);
+                            const cg_read_options *opt, cgi_model **model,
+                            cg_error *err);
 
 /* cgi_model_read_opts with opt {limits, flags}. */
 cg_kind cgi_model_read(const char *buf, size_t len, const cg_limits *limits,
-                      unsigned flags, cgi_model **model, cg_error *err);
+                       unsigned flags, cgi_model **model, cg_error *err);
 
 size_t cgi_model_part_count(const cgi_model *m);
 const cg_part *cgi_model_part(const cgi_model *m, size_t i);
@@ -232,7 +235,7 @@ size_t cgi_model_record_count(const cgi_model *m);
 /* Record i (file order) and the index of its part; *rec's pointers and
  * names stay valid until cgi_model_free. */
 void cgi_model_record(const cgi_model *m, size_t i, cg_record *rec,
-                     size_t *part);
+                      size_t *part);
 
 /* 1 if both models hold the same parts (headers, events, positions,
  * summary, totals) and the same records, else 0. */
@@ -249,11 +252,11 @@ void cgi_model_free(cgi_model *m);
  * calls still check their inputs, cg_funcs_finish fails, and only
  * cg_funcs_free is of use. */
 cg_kind cgi_funcs_add_opts(cg_funcs *f, const char *buf, size_t len,
-                          const cg_read_options *opt, cg_error *err);
+                           const cg_read_options *opt, cg_error *err);
 
 /* cgi_funcs_add_opts with opt {limits, flags}. */
 cg_kind cgi_funcs_add(cg_funcs *f, const char *buf, size_t len,
-                     const cg_limits *limits, unsigned flags, cg_error *err);
+                      const cg_limits *limits, unsigned flags, cg_error *err);
 
 /* The line of the first "event: NAME : inclusive ..." header of event
  * ev (a long name that begins with the word "inclusive": its figures
@@ -298,9 +301,9 @@ enum { CGI_REACH_CALLEES = 0, CGI_REACH_CALLERS = 1 };
  * mark also marks (1) every function so reached.  CG_RESOURCE if out of
  * memory, mark then unchanged. */
 cg_kind cgi_funcs_reach(const cg_funcs *f, int direction,
-                       const unsigned char *keep,
-                       const unsigned char *arc_keep, uint64_t depth,
-                       unsigned char *mark, cg_error *err);
+                        const unsigned char *keep,
+                        const unsigned char *arc_keep, uint64_t depth,
+                        unsigned char *mark, cg_error *err);
 
 /* ------------------------------------------------------------ table rows */
 
@@ -308,9 +311,9 @@ cg_kind cgi_funcs_reach(const cg_funcs *f, int direction,
  * function (name: ob fl fn), a cycle, or an arc (ob fl fn of the caller,
  * then of the callee), its arrays borrowed from the aggregation. */
 typedef struct cgi_row {
-	size_t part;          /* 0-based; 0 unless per part */
+	size_t part; /* 0-based; 0 unless per part */
 	cg_str name[6];
-	uint64_t count;       /* called, or an arc's calls */
+	uint64_t count; /* called, or an arc's calls */
 	size_t cycle;
 	const uint64_t *self; /* NULL for an arc */
 	const uint64_t *incl;
@@ -335,8 +338,8 @@ typedef struct cgi_row_filter {
 } cgi_row_filter;
 
 /* Flags of cgi_rows_collect. */
-#define CGI_ROWS_ARCS 1u   /* arcs instead of functions */
-#define CGI_ROWS_PARTS 2u  /* per part instead of summed over parts */
+#define CGI_ROWS_ARCS   1u /* arcs instead of functions */
+#define CGI_ROWS_PARTS  2u /* per part instead of summed over parts */
 #define CGI_ROWS_CYCLES 4u /* with a row per cycle (functions only) */
 
 /* Every row of one kind of a finished aggregation, in *n; a malloc'd
@@ -347,11 +350,10 @@ cgi_row *cgi_rows_collect(const cg_funcs *f, unsigned flags, size_t *n);
  * *kept.  parts: the rows are per part.  CG_OK, or CG_RESOURCE out of
  * memory with the rows as they were. */
 cg_kind cgi_rows_select(const cg_funcs *f, cgi_row *rows, size_t n, int parts,
-                       const cgi_row_key *key, const cgi_row_filter *flt,
-                       size_t *kept, cg_error *err);
+                        const cgi_row_key *key, const cgi_row_filter *flt,
+                        size_t *kept, cg_error *err);
 /* 1 if a * b >= c * d, exactly (128-bit): how thresholds compare. */
 int cgi_ge_product(uint64_t a, uint64_t b, uint64_t c, uint64_t d);
-
 
 /* ------------------------------------------------------------ call graph */
 
@@ -384,7 +386,7 @@ typedef struct cgi_callgraph cgi_callgraph;
  * event ev.  CG_OK, CG_UNSUPPORTED (line 0) for an event f has not or a
  * scale out of range, CG_RESOURCE out of memory. */
 cg_kind cgi_callgraph_new(cgi_callgraph **out, const cg_funcs *f, size_t ev,
-                         const cgi_callgraph_choice *c, cg_error *err);
+                          const cgi_callgraph_choice *c, cg_error *err);
 void cgi_callgraph_free(cgi_callgraph *g);
 
 /* The drawn nodes, functions in cgi_funcs_name_order and then cycles by
@@ -397,7 +399,7 @@ void cgi_callgraph_node_func(const cgi_callgraph *g, size_t v, cg_func *out);
 /* The members of cycle node v as function indices in name order, their
  * number in *n; none for a function's node. */
 const size_t *cgi_callgraph_members(const cgi_callgraph *g, size_t v,
-                                   size_t *n);
+                                    size_t *n);
 
 /* A drawn edge: the arcs from one node to another, summed (saturating
  * at UINT64_MAX).  counted: its cost is no share of its caller's, so a
@@ -413,15 +415,14 @@ typedef struct cgi_edge {
 size_t cgi_callgraph_edge_count(const cgi_callgraph *g);
 void cgi_callgraph_edge(const cgi_callgraph *g, size_t i, cgi_edge *out);
 
-
 /* ---------------------------------------------------------------- stacks */
 
 /* The same of one kept part (0.. cg_funcs_part_count - 1) alone, folded
  * now with opt (CG_FUNCS_KEEP_PARTS): a thread's or a dump's own stacks.
  * CG_UNSUPPORTED when the parts were not kept or for no such part. */
 cg_kind cgi_fold_part(const cg_funcs *f, size_t part, size_t ev,
-                     const cg_fold_options *opt, cg_stack_fn stack, void *ctx,
-                     cg_fold_report *rep, cg_error *err);
+                      const cg_fold_options *opt, cg_stack_fn stack, void *ctx,
+                      cg_fold_report *rep, cg_error *err);
 
 /* A frame name as a folded line holds it: ';', '%', CR and LF written
  * %3B %25 %0D %0A, so that the line keeps its format and the name can be
@@ -440,11 +441,11 @@ void cgi_frame_name(cgi_buf *out, const cg_func *fn, int qualify);
  * each escaped as cgi_fold_escape does, joined by ';', then a space, the
  * count in decimal and LF ("a;b;c 123\n"). */
 void cgi_folded_line(cgi_buf *out, const cg_str *frames, size_t depth,
-                    uint64_t count);
+                     uint64_t count);
 /* The same of frames escaped already (by cgi_fold_escape): a writer that
  * names each function once escapes each name once. */
 void cgi_folded_line_escaped(cgi_buf *out, const cg_str *escaped, size_t depth,
-                            uint64_t count);
+                             uint64_t count);
 
 /* Folded stacks read back, in chunks: lines "FRAME;FRAME;... COUNT" (a
  * count of decimal digits after the last space), as cg-fold writes them
@@ -457,11 +458,11 @@ void cgi_folded_line_escaped(cgi_buf *out, const cg_str *escaped, size_t depth,
  * with that kind.  After a fault every call repeats it. */
 typedef struct cgi_folded cgi_folded;
 typedef cg_kind (*cgi_folded_fn)(void *ctx, const cg_str *frames, size_t depth,
-                                uint64_t count);
+                                 uint64_t count);
 cg_kind cgi_folded_new(cgi_folded_fn fn, void *ctx, cgi_folded **out,
-                      cg_error *err);
-cg_kind cgi_folded_feed(cgi_folded *p, const char *bytes, size_t n,
                        cg_error *err);
+cg_kind cgi_folded_feed(cgi_folded *p, const char *bytes, size_t n,
+                        cg_error *err);
 cg_kind cgi_folded_finish(cgi_folded *p, cg_error *err);
 void cgi_folded_free(cgi_folded *p);
 
@@ -496,7 +497,7 @@ typedef struct cgi_diff_hint {
  * with none) and *n, or CG_RESOURCE out of memory.  Strings live as long
  * as d. */
 cg_kind cgi_diff_hints(const cg_diff *d, cgi_diff_hint **out, size_t *n,
-                      cg_error *err);
+                       cg_error *err);
 void cgi_diff_hints_free(cgi_diff_hint *h);
 
 /* ------------------------------------------------------------------ pego */
@@ -544,16 +545,16 @@ cg_kind cgi_flame_new(cgi_flame **out, cg_error *err);
  * memory or for a sum over UInt64, after which the tree is spoiled and
  * every later call but cgi_flame_free fails. */
 cg_kind cgi_flame_add(cgi_flame *fl, int side, const cg_str *names,
-                     const cg_str *groups, size_t depth, uint64_t count,
-                     cg_error *err);
+                      const cg_str *groups, size_t depth, uint64_t count,
+                      cg_error *err);
 
 /* The same with frames matched by their path of keys (compared as
  * bytes), such as cg_diff_func's key of each function (cg_diff_row), and
  * named by names: a frame keeps the name and group of the stack that
  * made it.  A tree is fed by one of the two functions alone. */
 cg_kind cgi_flame_add_keyed(cgi_flame *fl, int side, const cg_str *keys,
-                           const cg_str *names, const cg_str *groups,
-                           size_t depth, uint64_t count, cg_error *err);
+                            const cg_str *names, const cg_str *groups,
+                            size_t depth, uint64_t count, cg_error *err);
 
 /* Lay the frames out, once, after the last cgi_flame_add.  A frame's
  * weight (its width) is its new inclusive cost, plus the old cost of the
@@ -567,13 +568,13 @@ cg_kind cgi_flame_finish(cgi_flame *fl, double min_share, cg_error *err);
 
 /* A shown frame.  Costs are [CGI_FLAME_OLD] and [CGI_FLAME_NEW]. */
 typedef struct cgi_flame_frame {
-	cg_str name, group;       /* the root's are empty */
-	size_t parent;            /* its parent's index; SIZE_MAX: the root */
-	size_t depth;             /* 0 for the root */
-	uint64_t x, weight;       /* left edge and width, in units of cost */
+	cg_str name, group; /* the root's are empty */
+	size_t parent;      /* its parent's index; SIZE_MAX: the root */
+	size_t depth;       /* 0 for the root */
+	uint64_t x, weight; /* left edge and width, in units of cost */
 	uint64_t incl[2], self[2];
-	uint64_t hidden;          /* weight of its children not shown */
-	size_t nhidden;           /* how many children are not shown */
+	uint64_t hidden; /* weight of its children not shown */
+	size_t nhidden;  /* how many children are not shown */
 } cgi_flame_frame;
 
 /* The shown frames, root first, in pre-order (0 before finishing). */
@@ -585,7 +586,6 @@ void cgi_flame_get(const cgi_flame *fl, size_t i, cgi_flame_frame *out);
 uint64_t cgi_flame_max_change(const cgi_flame *fl);
 
 void cgi_flame_free(cgi_flame *fl);
-
 
 /* ----------------------------------------------------------------- lines */
 
@@ -617,11 +617,11 @@ cg_kind cgi_lines_new(cgi_lines **out, cg_error *err);
  * than limits->events, or out of memory are Resource); after an error the
  * aggregation is spoiled, as a cg_funcs is. */
 cg_kind cgi_lines_add(cgi_lines *l, const char *buf, size_t len,
-                     const cg_limits *limits, unsigned flags, cg_error *err);
+                      const cg_limits *limits, unsigned flags, cg_error *err);
 
 /* Add an input read in chunks, as cg_funcs_begin and cg_funcs_end do. */
 void cgi_lines_begin(cgi_lines *l, const cg_read_options *opt, cg_handler *h,
-                    void **ctx);
+                     void **ctx);
 cg_kind cgi_lines_end(cgi_lines *l, cg_kind parsed, cg_error *err);
 
 /* Lay out files, lines and calls in order and sum them per line and per

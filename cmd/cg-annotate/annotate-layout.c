@@ -12,7 +12,8 @@
 
 int time_later(struct timespec a, struct timespec b)
 {
-	return a.tv_sec > b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec > b.tv_nsec);
+	return a.tv_sec > b.tv_sec ||
+	       (a.tv_sec == b.tv_sec && a.tv_nsec > b.tv_nsec);
 }
 
 void grid_start(grid *g, size_t ncol, long columns)
@@ -49,8 +50,8 @@ void grid_put(grid *g, size_t col)
 }
 
 /* The figure v with its share of total when percent. */
-void grid_figure(grid *g, size_t col, uint64_t v, uint64_t total,
-                        int percent, int dot)
+void grid_figure(grid *g, size_t col, uint64_t v, uint64_t total, int percent,
+                 int dot)
 {
 	if (dot && v == 0)
 		cgi_buf_puts(&g->cell, ".");
@@ -63,7 +64,8 @@ void grid_figure(grid *g, size_t col, uint64_t v, uint64_t total,
 		size_t w = (size_t)text_percent_digits(v, total);
 		if (!g->printing && w > *share)
 			*share = w;
-		text_percent_width(&g->cell, v, total, *share < 5 ? 5 : (int)*share);
+		text_percent_width(&g->cell, v, total,
+		                   *share < 5 ? 5 : (int)*share);
 	}
 	grid_put(g, col);
 }
@@ -88,7 +90,8 @@ void grid_end(grid *g, const char *s, size_t n)
 		g->line.len--;
 	used = text_columns(g->line.ptr, g->line.len);
 	if (g->columns > 0 && used > (size_t)g->columns)
-		g->line.len = text_cut(g->line.ptr, g->line.len, (size_t)g->columns);
+		g->line.len =
+		    text_cut(g->line.ptr, g->line.len, (size_t)g->columns);
 	out_bytes(g->line.ptr != NULL ? g->line.ptr : "", g->line.len);
 	out_char('\n');
 	text_clear(&g->line);

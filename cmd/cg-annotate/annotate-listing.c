@@ -38,7 +38,8 @@ static void call_row(grid *g, listing *ls, size_t i, int name_caller)
 	if (!g->printing)
 		return;
 	/* a callee of the listed file and the caller's object: its name */
-	if (cgi_str_cmp(c.cfl, ls->file.name) == 0 && cgi_str_cmp(c.cob, c.ob) == 0) {
+	if (cgi_str_cmp(c.cfl, ls->file.name) == 0 &&
+	    cgi_str_cmp(c.cob, c.ob) == 0) {
 		text_clear(&ls->name);
 		text_escaped(&ls->name, c.cfn, 0);
 	} else
@@ -66,8 +67,8 @@ static void call_row(grid *g, listing *ls, size_t i, int name_caller)
 
 static int same_caller(const cgi_line_call *a, const cgi_line_call *b)
 {
-	return cgi_str_cmp(a->ob, b->ob) == 0 && cgi_str_cmp(a->fl, b->fl) == 0 &&
-	       cgi_str_cmp(a->fn, b->fn) == 0;
+	return cgi_str_cmp(a->ob, b->ob) == 0 &&
+	       cgi_str_cmp(a->fl, b->fl) == 0 && cgi_str_cmp(a->fn, b->fn) == 0;
 }
 
 static int several_callers(const annotate_profile *pr, const cgi_line *ln)
@@ -97,8 +98,9 @@ static void source_row(grid *g, listing *ls, uint64_t n, const cgi_line *ln)
 			cgi_buf_puts(&g->cell, ".");
 			grid_put(g, e);
 		} else
-			grid_figure(g, e, ln->self[pr->lev[e]], pr->total[pr->ev[e]],
-			            ls->o->show_percs && ln->self[pr->lev[e]] > 0, 1);
+			grid_figure(
+			    g, e, ln->self[pr->lev[e]], pr->total[pr->ev[e]],
+			    ls->o->show_percs && ln->self[pr->lev[e]] > 0, 1);
 	}
 	if (n > 0)
 		snprintf(num, sizeof num, "%llu", (unsigned long long)n);
@@ -131,7 +133,8 @@ static void elided(const grid *g, uint64_t a, uint64_t b)
 	if (!g->printing || a > b || a == 0)
 		return;
 	if (a == b)
-		snprintf(buf, sizeof buf, "-- line %llu --\n", (unsigned long long)a);
+		snprintf(buf, sizeof buf, "-- line %llu --\n",
+		         (unsigned long long)a);
 	else
 		snprintf(buf, sizeof buf, "-- lines %llu-%llu --\n",
 		         (unsigned long long)a, (unsigned long long)b);
@@ -184,22 +187,25 @@ static void print_listing(grid *g, listing *ls, struct timespec newest,
 	cgi_buf_puts(&t, "-- Source: ");
 	text_escaped(&t, ls->file.name, 0);
 	if (cgi_str_cmp(ls->file.name,
-	               (cg_str){ls->src->path, strlen(ls->src->path)}) != 0) {
+	                (cg_str){ls->src->path, strlen(ls->src->path)}) != 0) {
 		cgi_buf_puts(&t, " (read from ");
-		text_escaped(&t, (cg_str){ls->src->path, strlen(ls->src->path)}, 0);
+		text_escaped(&t, (cg_str){ls->src->path, strlen(ls->src->path)},
+		             0);
 		cgi_buf_puts(&t, ")");
 	}
 	cgi_buf_puts(&t, "\n");
 	if (timed && time_later(ls->src->mtime, newest))
-		cgi_buf_puts(&t, "-- note: the file is newer than the profile: its "
-		              "lines may not be the ones measured\n");
+		cgi_buf_puts(&t,
+		             "-- note: the file is newer than the profile: its "
+		             "lines may not be the ones measured\n");
 	text_out(&t);
 	grid_start(g, pr->nev + 1, g->columns);
 	ls->past_end = 0;
 	for (pass = 0; pass < 2; pass++) {
 		g->printing = (int)pass;
 		for (e = 0; e < pr->nev; e++) {
-			text_escaped(&g->cell, cg_funcs_event(pr->f, pr->ev[e]), 0);
+			text_escaped(&g->cell, cg_funcs_event(pr->f, pr->ev[e]),
+			             0);
 			grid_put(g, e);
 		}
 		cgi_buf_puts(&g->cell, "line");
@@ -209,12 +215,13 @@ static void print_listing(grid *g, listing *ls, struct timespec newest,
 	}
 	if (ls->past_end > 0) {
 		char buf[160];
-		snprintf(buf, sizeof buf,
-		         "-- note: %llu line%s with a cost past the end of the file "
-		         "(%llu lines): the profile was made from another version\n",
-		         (unsigned long long)ls->past_end,
-		         ls->past_end == 1 ? "" : "s",
-		         (unsigned long long)ls->src->lines);
+		snprintf(
+		    buf, sizeof buf,
+		    "-- note: %llu line%s with a cost past the end of the file "
+		    "(%llu lines): the profile was made from another version\n",
+		    (unsigned long long)ls->past_end,
+		    ls->past_end == 1 ? "" : "s",
+		    (unsigned long long)ls->src->lines);
 		out_cstr(buf);
 	}
 	out_char('\n');
@@ -224,8 +231,7 @@ static void print_listing(grid *g, listing *ls, struct timespec newest,
 /* A file the listing cannot show, in the list that ends the listings:
  * why, and its self cost. */
 static void note_unread(cgi_buf *t, const annotate_profile *pr,
-                        const cgi_line_file *file, int why,
-                        const source *src)
+                        const cgi_line_file *file, int why, const source *src)
 {
 	size_t e;
 	cgi_buf_puts(t, "  ");
@@ -250,7 +256,8 @@ static int is_file_name(cg_str s)
 	return s.len > 0 && !(s.len == 3 && memcmp(s.ptr, "???", 3) == 0);
 }
 
-void print_sources(const annotate_options *o, const annotate_profile *pr, grid *g)
+void print_sources(const annotate_options *o, const annotate_profile *pr,
+                   grid *g)
 {
 	size_t i, e, files = 0;
 	uint64_t *shown = calloc(pr->nev + 1, sizeof *shown);
@@ -264,8 +271,9 @@ void print_sources(const annotate_options *o, const annotate_profile *pr, grid *
 	ls.o = o;
 	ls.pr = pr;
 	if (cgi_lines_count(pr->l) == 0 && cgi_lines_unplaced(pr->l) > 0)
-		out_cstr("-- No source lines: the profile has no line positions "
-		         "(record with --dump-line=yes)\n\n");
+		out_cstr(
+		    "-- No source lines: the profile has no line positions "
+		    "(record with --dump-line=yes)\n\n");
 	else if (cgi_lines_unplaced(pr->l) > 0)
 		out_cstr("-- note: some parts have no line positions: their "
 		         "records are in no listing\n\n");
@@ -275,8 +283,8 @@ void print_sources(const annotate_options *o, const annotate_profile *pr, grid *
 		cgi_lines_file(pr->l, i, &ls.file);
 		if (!is_file_name(ls.file.name) ||
 		    !cgi_ge_product(ls.file.self[pr->lev[0]],
-		                     100 * o->filter.pct_scale, o->filter.pct_num,
-		                     pr->total[pr->ev[0]]))
+		                    100 * o->filter.pct_scale,
+		                    o->filter.pct_num, pr->total[pr->ev[0]]))
 			continue;
 		r = source_find(ls.file.name, o->dirs, o->ndirs, &src);
 		if (r == SOURCE_NOMEM) {
@@ -296,13 +304,15 @@ void print_sources(const annotate_options *o, const annotate_profile *pr, grid *
 		source_free(&src);
 	}
 	if (unread.len > 0 || unread.failed) {
-		out_cstr("-- Source files not shown (-I DIR looks under DIR):\n");
+		out_cstr(
+		    "-- Source files not shown (-I DIR looks under DIR):\n");
 		text_out(&unread);
 		out_char('\n');
 	}
 	if (files > 0) {
 		cgi_buf t = CGI_BUF_INIT;
-		cgi_buf_puts(&t, "-- Self cost of the lines of the files shown:");
+		cgi_buf_puts(&t,
+		             "-- Self cost of the lines of the files shown:");
 		for (e = 0; e < pr->nev; e++) {
 			cgi_buf_puts(&t, " ");
 			text_escaped(&t, cg_funcs_event(pr->f, pr->ev[e]), 0);

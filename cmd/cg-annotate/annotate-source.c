@@ -34,7 +34,8 @@ static int read_all(source *s, int fd, const char *path)
 		return -1;
 	}
 	if (st.st_size < 0 || (uint64_t)st.st_size > SOURCE_MAX) {
-		refuse(s, path, "over the 16 MiB a source file may hold: not read");
+		refuse(s, path,
+		       "over the 16 MiB a source file may hold: not read");
 		return -1;
 	}
 	/* the size may change while it is read: the cap holds whatever */
@@ -46,11 +47,13 @@ static int read_all(source *s, int fd, const char *path)
 		if (s->size == cap) {
 			char *p;
 			if (cap > SOURCE_MAX) {
-				refuse(s, path, "grew over 16 MiB while read: not read");
+				refuse(s, path,
+				       "grew over 16 MiB while read: not read");
 				return -1;
 			}
-			cap = cap * 2 > (size_t)SOURCE_MAX + 1 ? (size_t)SOURCE_MAX + 1
-			                                       : cap * 2;
+			cap = cap * 2 > (size_t)SOURCE_MAX + 1
+			          ? (size_t)SOURCE_MAX + 1
+			          : cap * 2;
 			if ((p = realloc(s->data, cap)) == NULL)
 				return -2;
 			s->data = p;
@@ -78,7 +81,8 @@ static int try_path(source *s, const char *path)
 	const char *p, *end;
 	int r;
 	if (fd < 0) {
-		if (errno == ENOENT || errno == ENOTDIR || errno == ENAMETOOLONG)
+		if (errno == ENOENT || errno == ENOTDIR ||
+		    errno == ENAMETOOLONG)
 			return SOURCE_MISSING;
 		refuse(s, path, strerror(errno));
 		return SOURCE_REFUSED;
@@ -115,8 +119,7 @@ static void join(cgi_buf *t, const char *dir, const char *tail, size_t n)
 	cgi_buf_put(t, tail, n);
 }
 
-int source_find(cg_str name, const char *const *dirs, size_t ndirs,
-                source *s)
+int source_find(cg_str name, const char *const *dirs, size_t ndirs, source *s)
 {
 	cgi_buf t = CGI_BUF_INIT;
 	int ret = SOURCE_MISSING, r;

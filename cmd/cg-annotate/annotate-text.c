@@ -56,7 +56,8 @@ int text_percent_digits(uint64_t v, uint64_t total)
 	char buf[40];
 	if (total == 0)
 		return 5;
-	return snprintf(buf, sizeof buf, "%.2f", 100.0 * (double)v / (double)total);
+	return snprintf(buf, sizeof buf, "%.2f",
+	                100.0 * (double)v / (double)total);
 }
 
 void text_percent_width(cgi_buf *t, uint64_t v, uint64_t total, int width)

@@ -52,15 +52,15 @@ enum {
 #define SOURCE_MAX ((size_t)16 * 1024 * 1024)
 
 typedef struct source {
-	char *path;  /* the path read (malloc'd) */
-	char *data;  /* its bytes (malloc'd) */
+	char *path; /* the path read (malloc'd) */
+	char *data; /* its bytes (malloc'd) */
 	size_t size;
 	uint64_t lines; /* lines in the file */
 	struct timespec mtime;
 	/* the line cursor: printing walks forward */
 	uint64_t at_line;
 	size_t at_off;
-	char why[160];  /* SOURCE_REFUSED: the first refusal */
+	char why[160]; /* SOURCE_REFUSED: the first refusal */
 } source;
 
 /* Find the file a profile names (name, not NUL-terminated) and read it:
@@ -70,8 +70,7 @@ typedef struct source {
  * fstat), and only up to SOURCE_MAX bytes.  Returns SOURCE_FOUND and
  * fills s, else what went wrong (s->why for a refusal).  Free s with
  * source_free in every case. */
-int source_find(cg_str name, const char *const *dirs, size_t ndirs,
-                source *s);
+int source_find(cg_str name, const char *const *dirs, size_t ndirs, source *s);
 
 /* Line n (1-based, at most s->lines) without its line ending. */
 cg_str source_line(source *s, uint64_t n);
@@ -98,10 +97,10 @@ typedef struct annotate_profile {
 	cgi_buf names, cmd;
 	struct timespec newest; /* the newest input's time */
 	int timed;
-	size_t *ev, nev;  /* chosen events: cg_funcs indices */
-	size_t *lev;      /* the same events: cgi_lines indices */
+	size_t *ev, nev; /* chosen events: cg_funcs indices */
+	size_t *lev;     /* the same events: cgi_lines indices */
 	const uint64_t *total;
-	size_t *by_name;  /* function indices in (fn, fl, ob) order */
+	size_t *by_name; /* function indices in (fn, fl, ob) order */
 } annotate_profile;
 
 /* a is later than b. */
@@ -124,8 +123,8 @@ void grid_start(grid *g, size_t ncol, long columns);
 void grid_put(grid *g, size_t col);
 void grid_blank(grid *g, size_t col);
 /* The figure v (. for 0 when dot) with its share of total when percent. */
-void grid_figure(grid *g, size_t col, uint64_t v, uint64_t total,
-                 int percent, int dot);
+void grid_figure(grid *g, size_t col, uint64_t v, uint64_t total, int percent,
+                 int dot);
 /* End the row with the text s (escaped already), cut to the width. */
 void grid_end(grid *g, const char *s, size_t n);
 /* grid_end with the text of t; a failed t spoils the report. */

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* clang-format off */
 static const char synopsis[] =
     "usage: cg-annotate [-e EV[,EV...]] [-t PCT] [-n N] [-w WIDTH]\n"
     "                   [--inclusive] [--tree caller|calling|both]\n"
@@ -48,6 +49,7 @@ static const char help[] =
     CLI_MANY_HELP
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP;
+/* clang-format on */
 
 enum {
 	OPT_INCLUSIVE = OPT_OWN,
@@ -125,8 +127,8 @@ static int add_input(cli *c, annotate_profile *pr, char **paths, size_t i,
 	note_time(pr, path);
 	if (pr->names.len > 0)
 		cgi_buf_puts(&pr->names, ", ");
-	text_escaped(&pr->names, (cg_str){cli_name(path), strlen(cli_name(path))},
-	             0);
+	text_escaped(&pr->names,
+	             (cg_str){cli_name(path), strlen(cli_name(path))}, 0);
 	return 1;
 }
 
@@ -165,7 +167,8 @@ static int pick_events(cli *c, const annotate_options *o, annotate_profile *pr)
 		return -1;
 	}
 	for (i = 0; i < pr->nev; i++) {
-		long j = cgi_lines_event_find(pr->l, cg_funcs_event(pr->f, pr->ev[i]));
+		long j = cgi_lines_event_find(pr->l,
+		                              cg_funcs_event(pr->f, pr->ev[i]));
 		pr->lev[i] = j >= 0 ? (size_t)j : 0;
 	}
 	pr->total = cg_funcs_totals(pr->f);
@@ -224,8 +227,9 @@ static void print_header(const annotate_options *o, const annotate_profile *pr)
 	threshold_text(&t, &o->filter);
 	cgi_buf_puts(&t, " of ");
 	text_escaped(&t, cg_funcs_event(pr->f, pr->ev[0]), 0);
-	cgi_buf_puts(&t, o->inclusive ? " inclusive for functions, self for files"
-	                           : " self for functions and files");
+	cgi_buf_puts(&t, o->inclusive
+	                     ? " inclusive for functions, self for files"
+	                     : " self for functions and files");
 	if (o->filter.has_top) {
 		char buf[40];
 		snprintf(buf, sizeof buf, "; the first %llu functions",
@@ -255,13 +259,14 @@ static int by_arc_cost(const void *pa, const void *pb)
 	cg_funcs_arc(arc_sort_f, *(const size_t *)pb, &b);
 	if (a.cost[arc_sort_ev] != b.cost[arc_sort_ev])
 		return a.cost[arc_sort_ev] > b.cost[arc_sort_ev] ? -1 : 1;
-	return *(const size_t *)pa < *(const size_t *)pb ? -1
-	       : *(const size_t *)pa > *(const size_t *)pb;
+	return *(const size_t *)pa < *(const size_t *)pb
+	           ? -1
+	           : *(const size_t *)pa > *(const size_t *)pb;
 }
 
 /* Group arc indices by one end (counting sort), then sort each group. */
-static void group_arcs(const annotate_profile *pr, int by_callee, size_t **first,
-                       size_t **list)
+static void group_arcs(const annotate_profile *pr, int by_callee,
+                       size_t **first, size_t **list)
 {
 	size_t n = cg_funcs_count(pr->f), m = cg_funcs_arc_count(pr->f), i;
 	size_t *fill;
@@ -314,8 +319,8 @@ static void arc_row(grid *g, const annotate_profile *pr, size_t i,
 	for (e = 0; e < pr->nev; e++)
 		grid_blank(g, e);
 	for (e = 0; e < pr->nev; e++)
-		grid_figure(g, pr->nev + e, a.cost[pr->ev[e]], pr->total[pr->ev[e]],
-		            1, 0);
+		grid_figure(g, pr->nev + e, a.cost[pr->ev[e]],
+		            pr->total[pr->ev[e]], 1, 0);
 	if (!g->printing)
 		return;
 	func_name(name, other->ob, other->fl, other->fn,
@@ -334,7 +339,8 @@ static void arc_row(grid *g, const annotate_profile *pr, size_t i,
 
 /* The arcs of function fi on one side (first NULL: that side not asked). */
 static void arc_rows(grid *g, const annotate_profile *pr, const size_t *first,
-                     const size_t *list, size_t fi, int callee_side, cgi_buf *name)
+                     const size_t *list, size_t fi, int callee_side,
+                     cgi_buf *name)
 {
 	size_t k;
 	if (first == NULL || fi == SIZE_MAX)
@@ -359,7 +365,8 @@ static void function_rows(grid *g, const annotate_options *o,
 		}
 		arc_rows(g, pr, ar->in_first, ar->in, fi, 0, &name);
 		for (e = 0; e < pr->nev; e++)
-			grid_figure(g, e, w->self[pr->ev[e]], pr->total[pr->ev[e]], 1, 0);
+			grid_figure(g, e, w->self[pr->ev[e]],
+			            pr->total[pr->ev[e]], 1, 0);
 		for (e = 0; e < pr->nev; e++)
 			grid_figure(g, pr->nev + e, w->incl[pr->ev[e]],
 			            pr->total[pr->ev[e]], 1, 0);
@@ -367,7 +374,8 @@ static void function_rows(grid *g, const annotate_options *o,
 			cgi_buf line = CGI_BUF_INIT;
 			size_t mark = o->callers || o->callees ? 2 : 0;
 			func_name(&name, w->name[0], w->name[1], w->name[2],
-			          grid_room(g) > mark ? grid_room(g) - mark : 0);
+			          grid_room(g) > mark ? grid_room(g) - mark
+			                              : 0);
 			cgi_buf_puts(&line, mark ? "* " : "");
 			text_append(&line, &name);
 			grid_end_text(g, &line);
@@ -396,7 +404,9 @@ static void print_functions(const annotate_options *o,
 		g->printing = (int)pass;
 		/* the column heads */
 		for (e = 0; e < 2 * pr->nev; e++) {
-			text_escaped(&g->cell, cg_funcs_event(pr->f, pr->ev[e % pr->nev]), 0);
+			text_escaped(&g->cell,
+			             cg_funcs_event(pr->f, pr->ev[e % pr->nev]),
+			             0);
 			if (e >= pr->nev)
 				cgi_buf_puts(&g->cell, ":incl");
 			grid_put(g, e);
@@ -465,13 +475,16 @@ static void parse_tree(cli *c, annotate_options *o, const char *arg)
 	o->callers = strcmp(arg, "caller") == 0 || strcmp(arg, "both") == 0;
 	o->callees = strcmp(arg, "calling") == 0 || strcmp(arg, "both") == 0;
 	if (!o->callers && !o->callees && strcmp(arg, "none") != 0)
-		cli_usage(c, "--tree %s: expected caller, calling, both or none", arg);
+		cli_usage(c,
+		          "--tree %s: expected caller, calling, both or none",
+		          arg);
 }
 
 static void parse_options(cli *c, annotate_options *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS, CLI_MANY_OPTIONS,
+	    CLI_LONG_OPTIONS,
+	    CLI_MANY_OPTIONS,
 	    {"events", required_argument, NULL, 'e'},
 	    {"threshold", required_argument, NULL, 't'},
 	    {"top", required_argument, NULL, 'n'},
@@ -490,43 +503,58 @@ static void parse_options(cli *c, annotate_options *o, int argc, char **argv)
 		out_spoil(); /* main says so */
 		return;
 	}
-	while ((ch = getopt_long(argc, argv, "hVj:e:t:n:w:I:q0", longopts, NULL)) !=
-	       -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:e:t:n:w:I:q0", longopts,
+	                         NULL)) != -1) {
 		switch (ch) {
-		case 'e': o->events = optarg; break;
+		case 'e':
+			o->events = optarg;
+			break;
 		case 't':
 			o->filter.has_pct = 1;
-			cli_parse_percent(c, "-t", optarg, 1, &o->filter.pct_num,
+			cli_parse_percent(c, "-t", optarg, 1,
+			                  &o->filter.pct_num,
 			                  &o->filter.pct_scale);
 			break;
 		case 'n':
 			o->filter.has_top = 1;
-			cli_parse_count(c, "-n", optarg, "expected a number of rows",
+			cli_parse_count(c, "-n", optarg,
+			                "expected a number of rows",
 			                &o->filter.top);
 			break;
 		case 'w':
-			cli_parse_count(c, "-w", optarg, "expected a number of columns",
-			                 &v);
+			cli_parse_count(c, "-w", optarg,
+			                "expected a number of columns", &v);
 			if (v > 1000000)
 				cli_usage(c, "-w %s: out of range", optarg);
 			o->width = (long)v;
 			break;
 		case 'I':
 			/* callgrind_annotate's spelling: -I=DIR */
-			o->dirs[o->ndirs++] = optarg[0] == '=' ? optarg + 1 : optarg;
+			o->dirs[o->ndirs++] =
+			    optarg[0] == '=' ? optarg + 1 : optarg;
 			break;
-		case OPT_INCLUSIVE: o->inclusive = yes_no(c, "inclusive", optarg); break;
-		case OPT_TREE: parse_tree(c, o, optarg); break;
-		case OPT_AUTO: o->autoann = yes_no(c, "auto", optarg); break;
-		case OPT_NO_AUTO: o->autoann = 0; break;
+		case OPT_INCLUSIVE:
+			o->inclusive = yes_no(c, "inclusive", optarg);
+			break;
+		case OPT_TREE:
+			parse_tree(c, o, optarg);
+			break;
+		case OPT_AUTO:
+			o->autoann = yes_no(c, "auto", optarg);
+			break;
+		case OPT_NO_AUTO:
+			o->autoann = 0;
+			break;
 		case OPT_CONTEXT:
 			cli_parse_count(c, "--context", optarg,
-			                 "expected a number of lines", &o->context);
+			                "expected a number of lines",
+			                &o->context);
 			break;
 		case OPT_SHOW_PERCS:
 			o->show_percs = yes_no(c, "show-percs", optarg);
 			break;
-		default: cli_common_option(c, ch, optarg);
+		default:
+			cli_common_option(c, ch, optarg);
 		}
 	}
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* clang-format off */
 static const char synopsis[] =
     "usage: cg-diff [-aHT] [-e EV[,EV...]] [-s KEY] [-t PCT | -m MIN] [-n N]\n"
     "               " CLI_RENAME_USAGE "\n"
@@ -57,12 +58,11 @@ static const char help[] =
     "event EV:old EV:new EV:delta EV:pct of the totals, as -T has them;\n"
     "last their sum, status total and name /.  A gate holds for every\n"
     "pair; each that fails is listed on stderr.  -s, -n: two profiles.\n";
+/* clang-format on */
 
 /* Exit statuses in words of its own (cli_print_exit_help). */
 static const cli_meaning statuses[] = {
-	{0, "every gate holds"},
-	{3, "a gate fails"},
-	{0, NULL}};
+    {0, "every gate holds"}, {3, "a gate fails"}, {0, NULL}};
 
 enum { OPT_FAIL = OPT_OWN, OPT_TSV, OPT_UNPAIRED };
 
@@ -88,30 +88,47 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, "hVj:ae:Hm:n:s:Tt:", longopts,
 	                         NULL)) != -1) {
 		switch (ch) {
-		case 'a': o->all = 1; break;
-		case 'e': o->events = optarg; break;
-		case 'H': o->header = 0; break;
-		case 's': o->sort = optarg; break;
-		case 'T': o->totals = 1; break;
+		case 'a':
+			o->all = 1;
+			break;
+		case 'e':
+			o->events = optarg;
+			break;
+		case 'H':
+			o->header = 0;
+			break;
+		case 's':
+			o->sort = optarg;
+			break;
+		case 'T':
+			o->totals = 1;
+			break;
 		case 'n':
 			o->has_top = 1;
-			cli_parse_count(c, "-n", optarg, "expected a number of rows",
-			                 &o->top);
+			cli_parse_count(c, "-n", optarg,
+			                "expected a number of rows", &o->top);
 			break;
 		case 'm':
 			o->has_min = 1;
-			cli_parse_count(c, "-m", optarg, "expected a whole number",
-			                 &o->min);
+			cli_parse_count(c, "-m", optarg,
+			                "expected a whole number", &o->min);
 			break;
 		case 't':
 			o->has_pct = 1;
 			cli_parse_percent(c, "-t", optarg, 1, &o->pct_num,
-			                   &o->pct_scale);
+			                  &o->pct_scale);
 			break;
-		case OPT_FAIL: diff_add_gate(c, o, optarg); break;
-		case OPT_UNPAIRED: o->fail_unpaired = 1; break;
-		case OPT_TSV: o->tsv = 1; break;
-		default: cli_common_option(c, ch, optarg);
+		case OPT_FAIL:
+			diff_add_gate(c, o, optarg);
+			break;
+		case OPT_UNPAIRED:
+			o->fail_unpaired = 1;
+			break;
+		case OPT_TSV:
+			o->tsv = 1;
+			break;
+		default:
+			cli_common_option(c, ch, optarg);
 		}
 	}
 	if (o->has_min && o->has_pct)
@@ -132,22 +149,26 @@ static int pick_mode(cli *c, const options *o, char **operands)
 {
 	int dirs = is_folder(operands[0]) + is_folder(operands[1]);
 	if (dirs == 1)
-		cli_usage(c, "%s is a folder and %s is not: compare two profiles "
-		             "or two folders",
+		cli_usage(c,
+		          "%s is a folder and %s is not: compare two profiles "
+		          "or two folders",
 		          is_folder(operands[0]) ? operands[0] : operands[1],
 		          is_folder(operands[0]) ? operands[1] : operands[0]);
 	if (dirs == 0) {
 		if (o->fail_unpaired)
 			cli_usage(c, "--fail-unpaired: only with two folders");
-		if (strcmp(operands[0], "-") == 0 && strcmp(operands[1], "-") == 0)
-			cli_usage(c, "OLD and NEW cannot both be standard input");
+		if (strcmp(operands[0], "-") == 0 &&
+		    strcmp(operands[1], "-") == 0)
+			cli_usage(c,
+			          "OLD and NEW cannot both be standard input");
 		return 0;
 	}
 	if (o->sort != NULL)
 		cli_usage(c, "-s: the rows of two folders are in the order of "
 		             "their names");
 	if (o->has_top)
-		cli_usage(c, "-n: two folders have one row a pair, and their sum");
+		cli_usage(c,
+		          "-n: two folders have one row a pair, and their sum");
 	return 1;
 }
 
@@ -166,7 +187,8 @@ int main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	if (argc != 2)
-		cli_usage(&c, "expected two profiles, OLD and NEW, or two folders");
+		cli_usage(&c,
+		          "expected two profiles, OLD and NEW, or two folders");
 	dirs = pick_mode(&c, &o, argv);
 
 	/* on a terminal the rows aligned: status ob fl fn are text, ob and fl
@@ -180,7 +202,8 @@ int main(int argc, char **argv)
 			sh.text = 3, sh.objects = sh.files = 0;
 		cli_table(o.tsv, &sh);
 	}
-	cli_status(&c, dirs ? diff_dirs(&c, &o, argv) : diff_files(&c, &o, argv));
+	cli_status(&c,
+	           dirs ? diff_dirs(&c, &o, argv) : diff_files(&c, &o, argv));
 	free(o.gates);
 	return cli_exit_status(&c);
 }

@@ -25,7 +25,7 @@ typedef struct gate_fig {
 
 typedef struct row {
 	diff_pair *pair;
-	uint64_t *fig;   /* the old and new total of event e at 2e and 2e + 1,
+	uint64_t *fig; /* the old and new total of event e at 2e and 2e + 1,
 	                    of the first nfig events (the later ones: 0) */
 	size_t nfig;
 	gate_fig *gates; /* one a gate; none for a profile without a pair */
@@ -115,7 +115,8 @@ static int pair_figures(table *t, row *r, cg_funcs *const f[2])
 	    (r->gates = calloc(t->o->ngates + 1, sizeof *r->gates)) != NULL) {
 		for (i = 0; i < n; i++) {
 			size_t e = (size_t)event_index(t, cg_diff_event(d, i));
-			diff_totals(d, f[0], f[1], i, &r->fig[2 * e], &r->fig[2 * e + 1]);
+			diff_totals(d, f[0], f[1], i, &r->fig[2 * e],
+			            &r->fig[2 * e + 1]);
 		}
 		gate_pair(t, r, d, f);
 		ok = 1;
@@ -201,14 +202,17 @@ static int check_gate_names(const table *t)
 		const gate *x = &t->o->gates[g];
 		int best = GATE_NO_EVENT;
 		for (i = 0; i < t->n; i++)
-			if (t->rows[i].gates != NULL && t->rows[i].gates[g].state > best)
+			if (t->rows[i].gates != NULL &&
+			    t->rows[i].gates[g].state > best)
 				best = t->rows[i].gates[g].state;
 		if (best == GATE_NO_EVENT)
-			fprintf(stderr, "%s: --fail-above: no pair has event '%.*s'\n",
+			fprintf(stderr,
+			        "%s: --fail-above: no pair has event '%.*s'\n",
 			        t->c->prog, (int)x->len, x->event);
 		else if (best == GATE_NO_FUNCTION)
-			fprintf(stderr, "%s: --fail-above %s: no function '%.*s' in "
-			                "any pair\n",
+			fprintf(stderr,
+			        "%s: --fail-above %s: no function '%.*s' in "
+			        "any pair\n",
 			        t->c->prog, x->arg, (int)x->fnlen, x->fn);
 		if (best != GATE_FIGURES) {
 			cli_status(t->c, EXIT_TROUBLE);
@@ -232,8 +236,7 @@ static const char *status_of(const row *r, const size_t *ev, size_t nev)
 }
 
 /* -t and -m, on the delta of the first printed event. */
-static int keep(const options *o, const row *r, const size_t *ev,
-                size_t nev)
+static int keep(const options *o, const row *r, const size_t *ev, size_t nev)
 {
 	uint64_t a = nev > 0 ? figure(r, ev[0], 0) : 0;
 	uint64_t b = nev > 0 ? figure(r, ev[0], 1) : 0;
@@ -241,7 +244,8 @@ static int keep(const options *o, const row *r, const size_t *ev,
 	if (o->has_min && key < o->min)
 		return 0;
 	/* |delta| / old >= num / (100 * scale) */
-	return !o->has_pct || cgi_ge_product(key, 100 * o->pct_scale, o->pct_num, a);
+	return !o->has_pct ||
+	       cgi_ge_product(key, 100 * o->pct_scale, o->pct_num, a);
 }
 
 static uint64_t add_sat(uint64_t a, uint64_t b)
@@ -396,7 +400,8 @@ int diff_dirs(cli *c, options *o, char *dirs[2])
 	if (n == 0)
 		cli_warn(c, "no profile in %s or %s", dirs[0], dirs[1]);
 	if (read_rows(&t, pairs, n) != 0 ||
-	    (ev = cli_pick(c, o->events, t.nev, find_event, &t, &nev)) == NULL ||
+	    (ev = cli_pick(c, o->events, t.nev, find_event, &t, &nev)) ==
+	        NULL ||
 	    check_gate_names(&t) != 0)
 		goto out;
 	print_table(&t, ev, nev);

@@ -47,10 +47,19 @@ void diff_put_field(FILE *f, cg_str s)
 	size_t i;
 	for (i = 0; i < s.len; i++)
 		switch (s.ptr[i]) {
-		case '\\': fputs("\\\\", f); break;
-		case '\t': fputs("\\t", f); break;
-		case '\r': fputs("\\r", f); break;
-		case '\n': fputs("\\n", f); break;
-		default: fputc(s.ptr[i], f);
+		case '\\':
+			fputs("\\\\", f);
+			break;
+		case '\t':
+			fputs("\\t", f);
+			break;
+		case '\r':
+			fputs("\\r", f);
+			break;
+		case '\n':
+			fputs("\\n", f);
+			break;
+		default:
+			fputc(s.ptr[i], f);
 		}
 }

@@ -14,12 +14,14 @@ void diff_add_gate(cli *c, options *o, const char *arg)
 	const char *eq = strrchr(arg, '='), *colon = NULL, *p;
 	gate *g;
 	if (eq == NULL || eq == arg)
-		cli_usage(c, "--fail-above %s: expected EV=PCT or FN:EV=PCT", arg);
+		cli_usage(c, "--fail-above %s: expected EV=PCT or FN:EV=PCT",
+		          arg);
 	for (p = arg; p < eq; p++)
 		if (*p == ':')
 			colon = p;
 	if (colon == eq - 1 || colon == arg)
-		cli_usage(c, "--fail-above %s: expected EV=PCT or FN:EV=PCT", arg);
+		cli_usage(c, "--fail-above %s: expected EV=PCT or FN:EV=PCT",
+		          arg);
 	if (cli_grow((void **)&o->gates, &o->gates_cap, o->ngates + 1,
 	             sizeof *o->gates))
 		cli_oom_exit(c);
@@ -44,8 +46,10 @@ int diff_function_costs(const cg_diff *d, const char *fn, size_t fnlen,
 		if (f.fn.len != fnlen || memcmp(f.fn.ptr, fn, fnlen) != 0)
 			continue;
 		found = 1;
-		*a = *a > UINT64_MAX - f.old_incl[ev] ? UINT64_MAX : *a + f.old_incl[ev];
-		*b = *b > UINT64_MAX - f.new_incl[ev] ? UINT64_MAX : *b + f.new_incl[ev];
+		*a = *a > UINT64_MAX - f.old_incl[ev] ? UINT64_MAX
+		                                      : *a + f.old_incl[ev];
+		*b = *b > UINT64_MAX - f.new_incl[ev] ? UINT64_MAX
+		                                      : *b + f.new_incl[ev];
 	}
 	return found;
 }
@@ -73,13 +77,15 @@ void diff_gate_say(const cli *c, cg_str name, const gate *g, uint64_t a,
 		fputs(": ", stderr);
 	}
 	if (g->fn != NULL)
-		fprintf(stderr, "%.*s: inclusive %.*s grew by %s (%llu -> %llu), "
-		                "over --fail-above %s\n",
+		fprintf(stderr,
+		        "%.*s: inclusive %.*s grew by %s (%llu -> %llu), "
+		        "over --fail-above %s\n",
 		        (int)g->fnlen, g->fn, (int)g->len, g->event, pct,
 		        (unsigned long long)a, (unsigned long long)b, g->arg);
 	else
-		fprintf(stderr, "%.*s grew by %s (%llu -> %llu), over "
-		                "--fail-above %s\n",
+		fprintf(stderr,
+		        "%.*s grew by %s (%llu -> %llu), over "
+		        "--fail-above %s\n",
 		        (int)g->len, g->event, pct, (unsigned long long)a,
 		        (unsigned long long)b, g->arg);
 }

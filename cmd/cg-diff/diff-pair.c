@@ -19,9 +19,9 @@ enum { SORT_SELF, SORT_INCL, SORT_CALLED };
 
 static void print_header(const cg_diff *d, const size_t *ev, size_t nev)
 {
-	static const char *const cols[] = {":old", ":new", ":delta", ":pct",
-	                                   ":incl:old", ":incl:new",
-	                                   ":incl:delta", ":incl:pct"};
+	static const char *const cols[] = {
+	    ":old",      ":new",      ":delta",      ":pct",
+	    ":incl:old", ":incl:new", ":incl:delta", ":incl:pct"};
 	size_t i, k;
 	out_cstr("status\tob\tfl\tfn\tcalled:old\tcalled:new");
 	for (i = 0; i < nev; i++)
@@ -77,7 +77,8 @@ static const char *status_of(const cg_diff_func *f, const size_t *ev,
 static int address_only(cg_str fn)
 {
 	size_t i;
-	if (fn.len < 3 || fn.ptr[0] != '0' || (fn.ptr[1] != 'x' && fn.ptr[1] != 'X'))
+	if (fn.len < 3 || fn.ptr[0] != '0' ||
+	    (fn.ptr[1] != 'x' && fn.ptr[1] != 'X'))
 		return 0;
 	for (i = 2; i < fn.len; i++)
 		if (!((fn.ptr[i] >= '0' && fn.ptr[i] <= '9') ||
@@ -113,8 +114,8 @@ static long find_event(cli *c, const char *opt, const cg_diff *d,
 	int s = cg_funcs_event_find(side[0], name) >= 0;
 	if (at >= 0)
 		return at;
-	fprintf(stderr, "%s: %s: event '%.*s' is not in %s (%s)\n", c->prog, opt,
-	        (int)name.len, name.ptr, s == 0 ? "OLD" : "NEW",
+	fprintf(stderr, "%s: %s: event '%.*s' is not in %s (%s)\n", c->prog,
+	        opt, (int)name.len, name.ptr, s == 0 ? "OLD" : "NEW",
 	        cli_name(paths[s]));
 	return -1;
 }
@@ -217,8 +218,9 @@ static int print_rows(cli *c, const options *o, const cg_diff *d,
 			continue;
 		/* |delta| / old total >= num / (100 * scale) */
 		if (o->has_pct &&
-		    !cgi_ge_product(r->key, 100 * o->pct_scale, o->pct_num,
-		                     cg_funcs_totals(old)[cg_diff_event_old(d, which)]))
+		    !cgi_ge_product(
+			r->key, 100 * o->pct_scale, o->pct_num,
+			cg_funcs_totals(old)[cg_diff_event_old(d, which)]))
 			continue;
 		kept++;
 	}
@@ -277,10 +279,11 @@ static int check_gate_names(cli *c, const options *o, const cg_diff *d)
 	uint64_t a, b;
 	for (g = 0; g < o->ngates; g++) {
 		const gate *x = &o->gates[g];
-		if (x->fn != NULL &&
-		    !diff_function_costs(d, x->fn, x->fnlen, x->index, &a, &b)) {
-			fprintf(stderr, "%s: --fail-above %s: no function '%.*s' in "
-			                "either profile\n",
+		if (x->fn != NULL && !diff_function_costs(d, x->fn, x->fnlen,
+		                                          x->index, &a, &b)) {
+			fprintf(stderr,
+			        "%s: --fail-above %s: no function '%.*s' in "
+			        "either profile\n",
 			        c->prog, x->arg, (int)x->fnlen, x->fn);
 			return -1;
 		}
@@ -301,7 +304,8 @@ static int check_gates(cli *c, const options *o, const cg_diff *d,
 		uint64_t a, b;
 		diff_totals(d, side[0], side[1], x->index, &a, &b);
 		if (x->fn != NULL)
-			(void)diff_function_costs(d, x->fn, x->fnlen, x->index, &a, &b);
+			(void)diff_function_costs(d, x->fn, x->fnlen, x->index,
+			                          &a, &b);
 		if (!diff_gate_fails(x, a, b))
 			continue;
 		diff_gate_say(c, none, x, a, b);
@@ -348,4 +352,3 @@ out:
 		return c->status != EXIT_VALID ? c->status : EXIT_TROUBLE;
 	return status;
 }
-

@@ -201,8 +201,9 @@ static int sort_side(cli *c, list *l)
 		qsort(l->v, l->n, sizeof *l->v, by_name);
 	for (i = 1; i < l->n; i++)
 		if (strcmp(l->v[i - 1].name, l->v[i].name) == 0) {
-			fprintf(stderr, "%s: %s and %s: two profiles of one name (a "
-			                "trailing .gz is left out of it)\n",
+			fprintf(stderr,
+			        "%s: %s and %s: two profiles of one name (a "
+			        "trailing .gz is left out of it)\n",
 			        c->prog, l->v[i - 1].path, l->v[i].path);
 			cli_status(c, EXIT_TROUBLE);
 			return -1;

@@ -16,7 +16,7 @@
 enum { EXIT_GATE = 3 };
 
 typedef struct gate {
-	const char *fn;    /* FN: of FN:EV=PCT, or NULL for the total */
+	const char *fn; /* FN: of FN:EV=PCT, or NULL for the total */
 	size_t fnlen;
 	const char *event; /* points into the option's argument */
 	size_t len;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* clang-format off */
 static const char synopsis[] =
     "usage: cg-dot [-e EV] [-N NODE_PCT] [-E EDGE_PCT] [--root FN]... [--leaf FN]...\n"
     "              [--depth N] [--strip] [--max-label N] [--no-cycles]\n"
@@ -33,6 +34,7 @@ static const char help[] =
     CLI_MANY_HELP
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP;
+/* clang-format on */
 
 enum { OPT_ROOT = OPT_OWN, OPT_LEAF, OPT_DEPTH, OPT_STRIP, OPT_MAX_LABEL };
 
@@ -135,11 +137,13 @@ static void wrapped(cg_str s, size_t width)
 	while (s.len - start > width) {
 		cut = 0;
 		for (i = start + width / 2; i < start + width && i < s.len; i++)
-			if (s.ptr[i] == ':' || s.ptr[i] == ',' || s.ptr[i] == ' ')
+			if (s.ptr[i] == ':' || s.ptr[i] == ',' ||
+			    s.ptr[i] == ' ')
 				cut = i + 1;
 		if (cut == 0) {
 			cut = start + width;
-			while (cut > start && ((unsigned char)s.ptr[cut] & 0xC0) == 0x80)
+			while (cut > start &&
+			       ((unsigned char)s.ptr[cut] & 0xC0) == 0x80)
 				cut--;
 		}
 		dot_text(s.ptr + start, cut - start);
@@ -176,7 +180,8 @@ static int namer_init(namer *nm, const cg_funcs *f, const cgi_callgraph *g)
 	nm->list_cap = 1;
 	for (i = 0; i < cgi_callgraph_node_count(g); i++) {
 		size_t n, list = 0;
-		const size_t *m = cgi_callgraph_members(g, cgi_callgraph_node(g, i), &n);
+		const size_t *m =
+		    cgi_callgraph_members(g, cgi_callgraph_node(g, i), &n);
 		for (j = 0; j < n; j++) {
 			cg_func fn;
 			cg_funcs_get(f, m[j], &fn);
@@ -187,7 +192,8 @@ static int namer_init(namer *nm, const cg_funcs *f, const cgi_callgraph *g)
 	nm->buf = malloc(longest);
 	nm->stack = calloc(longest, sizeof *nm->stack);
 	nm->list = malloc(nm->list_cap);
-	return nm->buf != NULL && nm->stack != NULL && nm->list != NULL ? 0 : -1;
+	return nm->buf != NULL && nm->stack != NULL && nm->list != NULL ? 0
+	                                                                : -1;
 }
 
 /* name as --strip leaves it; valid until the next call. */
@@ -242,8 +248,8 @@ static void figures(const canvas *cv, const cg_func *fn)
 static void colours(const canvas *cv, const cg_func *fn)
 {
 	unsigned char rgb[3];
-	temperature(cv->total ? (double)fn->incl[cv->ev] / (double)cv->total : 0,
-	            rgb);
+	temperature(
+	    cv->total ? (double)fn->incl[cv->ev] / (double)cv->total : 0, rgb);
 	out_cstr(", fillcolor=\"");
 	out_rgb(rgb);
 	out_cstr("\", fontcolor=\"");
@@ -396,7 +402,8 @@ static void add_name(cli *c, const char ***v, size_t *n, size_t *cap,
 static void parse_options(cli *c, options *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS, CLI_MANY_OPTIONS,
+	    CLI_LONG_OPTIONS,
+	    CLI_MANY_OPTIONS,
 	    {"events", required_argument, NULL, 'e'},
 	    {"node-thres", required_argument, NULL, 'N'},
 	    {"edge-thres", required_argument, NULL, 'E'},
@@ -417,28 +424,30 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 			break;
 		case 'N':
 			cli_parse_percent(c, "-N", optarg, 1, &d->node_num,
-			                   &d->node_scale);
+			                  &d->node_scale);
 			break;
 		case 'E':
 			cli_parse_percent(c, "-E", optarg, 1, &d->edge_num,
-			                   &d->edge_scale);
+			                  &d->edge_scale);
 			break;
 		case OPT_ROOT:
-			add_name(c, &o->roots, &o->nroots, &o->roots_cap, optarg);
+			add_name(c, &o->roots, &o->nroots, &o->roots_cap,
+			         optarg);
 			break;
 		case OPT_LEAF:
-			add_name(c, &o->leaves, &o->nleaves, &o->leaves_cap, optarg);
+			add_name(c, &o->leaves, &o->nleaves, &o->leaves_cap,
+			         optarg);
 			break;
 		case OPT_DEPTH:
-			cli_parse_count(c, "--depth", optarg, "expected a number",
-			                 &d->depth);
+			cli_parse_count(c, "--depth", optarg,
+			                "expected a number", &d->depth);
 			break;
 		case OPT_STRIP:
 			o->strip = 1;
 			break;
 		case OPT_MAX_LABEL:
-			cli_parse_count(c, "--max-label", optarg, "expected a number",
-			                 &o->max_label);
+			cli_parse_count(c, "--max-label", optarg,
+			                "expected a number", &o->max_label);
 			break;
 		default:
 			cli_common_option(c, ch, optarg);
@@ -449,8 +458,7 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 /* The functions named by opt's arguments, as marks; a name that is no
  * function's is a usage error (status 2), naming it. */
 static unsigned char *named(cli *c, const cg_funcs *f, const char *opt,
-                            const char *const *names, size_t nnames,
-                            int *bad)
+                            const char *const *names, size_t nnames, int *bad)
 {
 	size_t n = cg_funcs_count(f), i, j;
 	unsigned char *mark = calloc(n + 1, 1);
@@ -461,11 +469,13 @@ static unsigned char *named(cli *c, const cg_funcs *f, const char *opt,
 		for (i = 0; i < n; i++) {
 			cg_func fn;
 			cg_funcs_get(f, i, &fn);
-			if (fn.fn.len == len && memcmp(fn.fn.ptr, names[j], len) == 0)
+			if (fn.fn.len == len &&
+			    memcmp(fn.fn.ptr, names[j], len) == 0)
 				mark[i] = 1, found++;
 		}
 		if (found == 0) {
-			fprintf(stderr, "%s: %s: no function '%s' in the input\n",
+			fprintf(stderr,
+			        "%s: %s: no function '%s' in the input\n",
 			        c->prog, opt, names[j]);
 			cli_status(c, EXIT_TROUBLE);
 			*bad = 1;
@@ -486,7 +496,8 @@ static void picture(cli *c, const options *o, const cg_funcs *f, size_t ev)
 	memset(&nm, 0, sizeof nm);
 	memset(&cv, 0, sizeof cv);
 	nm.strip = o->strip;
-	nm.max_label = o->max_label > SIZE_MAX ? SIZE_MAX : (size_t)o->max_label;
+	nm.max_label =
+	    o->max_label > SIZE_MAX ? SIZE_MAX : (size_t)o->max_label;
 	roots = named(c, f, "--root", o->roots, o->nroots, &bad);
 	leaves = named(c, f, "--leaf", o->leaves, o->nleaves, &bad);
 	d.roots = o->nroots > 0 ? roots : NULL;

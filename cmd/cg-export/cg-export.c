@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+/* clang-format off */
 static const char synopsis[] =
     "usage: cg-export pprof [-o OUT] [--no-gzip] [--min-share PCT] [--max-depth N]\n"
     "                       [--max-stacks N] [--no-cycles] " CLI_MANY_USAGE " " CLI_COMMON_USAGE
@@ -34,6 +35,7 @@ static const char help[] =
     CLI_MANY_HELP
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP;
+/* clang-format on */
 
 enum { OPT_NO_GZIP = OPT_OWN };
 
@@ -101,8 +103,8 @@ static cg_kind put(void *ctx, const char *bytes, size_t n)
 	output *o = ctx;
 	if (o->gzip)
 		return gzip_write(o->out, bytes, n, &o->oom) == 0 ? CG_OK
-		       : o->oom                                 ? CG_RESOURCE
-		                                                : CG_ABORTED;
+		       : o->oom                                   ? CG_RESOURCE
+		                                                  : CG_ABORTED;
 	return n > 0 && fwrite(bytes, 1, n, o->out) != n ? CG_ABORTED : CG_OK;
 }
 
@@ -125,9 +127,9 @@ static cg_kind produce(void *ctx, FILE *out, cg_error *err)
 		}
 		text = (cg_str){comment.ptr, comment.len};
 	}
-	k = cg_export_write(j->x,
-	                    j->speedscope ? CG_EXPORT_SPEEDSCOPE : CG_EXPORT_PPROF,
-	                    text, j->rep, put, &o, err);
+	k = cg_export_write(
+	    j->x, j->speedscope ? CG_EXPORT_SPEEDSCOPE : CG_EXPORT_PPROF, text,
+	    j->rep, put, &o, err);
 	if (o.oom)
 		err->out_of_memory = 1;
 	cgi_buf_free(&comment);
@@ -137,7 +139,8 @@ static cg_kind produce(void *ctx, FILE *out, cg_error *err)
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS, CLI_MANY_OPTIONS,
+	    CLI_LONG_OPTIONS,
+	    CLI_MANY_OPTIONS,
 	    {"output", required_argument, NULL, 'o'},
 	    {"no-gzip", no_argument, NULL, OPT_NO_GZIP},
 	    CLI_FOLD_OPTIONS,
@@ -165,12 +168,14 @@ int main(int argc, char **argv)
 	if (strcmp(format, "speedscope") == 0)
 		j.speedscope = 1;
 	else if (strcmp(format, "pprof") != 0)
-		cli_usage(&c, "unknown format '%s' (pprof or speedscope)", format);
+		cli_usage(&c, "unknown format '%s' (pprof or speedscope)",
+		          format);
 	c.prog = j.speedscope ? "cg-export speedscope" : "cg-export pprof";
 	argv[1] = (char *)c.prog; /* getopt names the program by argv[0] */
 	argc--;
 	argv++;
-	while ((ch = getopt_long(argc, argv, "hVj:o:q0", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:o:q0", longopts, NULL)) !=
+	       -1) {
 		switch (ch) {
 		case 'o':
 			out = optarg;
@@ -202,7 +207,8 @@ int main(int argc, char **argv)
 		const char *name = cli_name(paths[0]);
 		j.name.ptr = name;
 		j.name.len = strlen(name);
-		if (load(&c, &j, paths, n) && (j.rep = reports(&c, j.x)) != NULL) {
+		if (load(&c, &j, paths, n) &&
+		    (j.rep = reports(&c, j.x)) != NULL) {
 			cli_output(&c, out, paths[0], produce, &j);
 			if (c.status == EXIT_VALID)
 				warn(&c, j.x, j.rep);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* clang-format off */
 static const char synopsis[] =
     "usage: cg-flame [-e EV] [-q file|object] [--title T] [--width PX]\n"
     "                [--min-width PX] [--inverted] [--no-cycles] [--folded]\n"
@@ -43,9 +44,14 @@ static const char help[] =
     CLI_MANY_HELP
     CLI_COMMON_HELP
     CLI_ANY_SIZE_HELP;
+/* clang-format on */
 
 enum {
-	OPT_TITLE = OPT_OWN, OPT_WIDTH, OPT_MINWIDTH, OPT_INVERTED, OPT_DIFF,
+	OPT_TITLE = OPT_OWN,
+	OPT_WIDTH,
+	OPT_MINWIDTH,
+	OPT_INVERTED,
+	OPT_DIFF,
 	OPT_FOLDED
 };
 
@@ -78,7 +84,8 @@ static void parse_minwidth(cli *c, const char *arg, options *o)
 	double v = strtod(arg, &end);
 	if (end == arg || *end != '\0' || !(v >= 0 && v <= 100000) ||
 	    arg[strspn(arg, "0123456789.")] != '\0')
-		cli_usage(c, "--min-width %s: expected a number of pixels", arg);
+		cli_usage(c, "--min-width %s: expected a number of pixels",
+		          arg);
 	o->minwidth = v;
 }
 
@@ -86,8 +93,11 @@ static void parse_minwidth(cli *c, const char *arg, options *o)
 static int utf8_ok(const unsigned char *s)
 {
 	while (*s) {
-		size_t n = *s < 0x80 ? 0 : (*s & 0xE0) == 0xC0 ? 1
-		         : (*s & 0xF0) == 0xE0 ? 2 : (*s & 0xF8) == 0xF0 ? 3 : 9;
+		size_t n = *s < 0x80             ? 0
+		           : (*s & 0xE0) == 0xC0 ? 1
+		           : (*s & 0xF0) == 0xE0 ? 2
+		           : (*s & 0xF8) == 0xF0 ? 3
+		                                 : 9;
 		size_t i;
 		if (n == 9 || (n == 1 && *s < 0xC2))
 			return 0;
@@ -102,7 +112,8 @@ static int utf8_ok(const unsigned char *s)
 static void parse_options(cli *c, options *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS, CLI_MANY_OPTIONS,
+	    CLI_LONG_OPTIONS,
+	    CLI_MANY_OPTIONS,
 	    {"events", required_argument, NULL, 'e'},
 	    {"qualify", required_argument, NULL, 'q'},
 	    {"title", required_argument, NULL, OPT_TITLE},
@@ -116,7 +127,8 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    CLI_NO_CYCLES_OPTION,
 	    {NULL, 0, NULL, 0}};
 	int ch;
-	while ((ch = getopt_long(argc, argv, "hVj:e:q:0", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:e:q:0", longopts, NULL)) !=
+	       -1) {
 		switch (ch) {
 		case 'e':
 			o->event = cli_one_event(c, optarg);
@@ -190,8 +202,8 @@ static void get_row(const void *ctx, size_t i, cg_func *fn)
 
 /* The names of f, or with d (a diff, f its side) its rows' names and
  * keys. */
-static int namer_init(namer *nm, const cg_funcs *f, const cg_diff *d,
-                      int side, int qualify)
+static int namer_init(namer *nm, const cg_funcs *f, const cg_diff *d, int side,
+                      int qualify)
 {
 	size_t n = cg_funcs_count(f), i;
 	diff_side ds;
@@ -217,8 +229,8 @@ static int namer_init(namer *nm, const cg_funcs *f, const cg_diff *d,
 			fn.fl = r.fl;
 		} else
 			cg_funcs_get(f, i, &fn);
-		nm->groups[i] =
-		    cgi_str_basename(qualify == CGI_QUALIFY_FILE ? fn.fl : fn.ob);
+		nm->groups[i] = cgi_str_basename(
+		    qualify == CGI_QUALIFY_FILE ? fn.fl : fn.ob);
 	}
 	return 0;
 }
@@ -229,7 +241,7 @@ typedef struct feed {
 	int side;
 	const namer *nm;
 	cg_str *path, *groups, *keys; /* room for the deepest stack */
-	cg_error err;          /* cgi_flame_add's, which cg_fold's hides */
+	cg_error err; /* cgi_flame_add's, which cg_fold's hides */
 } feed;
 
 static cg_kind feed_stack(void *ctx, const size_t *frames, size_t depth,
@@ -243,9 +255,9 @@ static cg_kind feed_stack(void *ctx, const size_t *frames, size_t depth,
 		if (fd->nm->keys != NULL)
 			fd->keys[i] = fd->nm->keys[frames[i]];
 	}
-	return cgi_flame_add_keyed(fd->fl, fd->side,
-	                          fd->nm->keys != NULL ? fd->keys : fd->path,
-	                          fd->path, fd->groups, depth, count, &fd->err);
+	return cgi_flame_add_keyed(
+	    fd->fl, fd->side, fd->nm->keys != NULL ? fd->keys : fd->path,
+	    fd->path, fd->groups, depth, count, &fd->err);
 }
 
 /* The stacks of f for event ev into fl as side: those of cg-fold, with
@@ -287,9 +299,9 @@ static int fold_side(cli *c, cgi_flame *fl, int side, const cg_funcs *f,
 
 static void out_fmt(const char *fmt, ...)
 #if defined(__GNUC__)
-	__attribute__((format(printf, 1, 2)))
+    __attribute__((format(printf, 1, 2)))
 #endif
-	;
+    ;
 static void out_fmt(const char *fmt, ...)
 {
 	char buf[512];
@@ -315,12 +327,23 @@ static void out_xml(cg_str s)
 	for (i = 0; i < s.len; i++) {
 		unsigned char ch = (unsigned char)s.ptr[i];
 		switch (ch) {
-		case '&': out_cstr("&amp;"); continue;
-		case '<': out_cstr("&lt;"); continue;
-		case '>': out_cstr("&gt;"); continue;
-		case '"': out_cstr("&quot;"); continue;
-		case '\'': out_cstr("&#39;"); continue;
-		default: break;
+		case '&':
+			out_cstr("&amp;");
+			continue;
+		case '<':
+			out_cstr("&lt;");
+			continue;
+		case '>':
+			out_cstr("&gt;");
+			continue;
+		case '"':
+			out_cstr("&quot;");
+			continue;
+		case '\'':
+			out_cstr("&#39;");
+			continue;
+		default:
+			break;
 		}
 		if (ch < 0x20 || ch == 0x7F) {
 			out_cstr("\xE2\x90");
@@ -352,7 +375,8 @@ static void out_label(cg_str name, double w)
 	if (fit == 0)
 		return;
 	for (i = 0; i < name.len; i++)
-		if (((unsigned char)name.ptr[i] & 0xC0) != 0x80 && cps++ == fit - 2)
+		if (((unsigned char)name.ptr[i] & 0xC0) != 0x80 &&
+		    cps++ == fit - 2)
 			cut = i;
 	if (cps <= fit) {
 		out_xml(name);
@@ -396,12 +420,36 @@ static void hsl(unsigned h, double s, double l, int rgb[3])
 	double x = c * (1 - (t < 0 ? -t : t)), m = l - c / 2, v[3];
 	int i;
 	switch (h / 60) {
-	case 0: v[0] = c; v[1] = x; v[2] = 0; break;
-	case 1: v[0] = x; v[1] = c; v[2] = 0; break;
-	case 2: v[0] = 0; v[1] = c; v[2] = x; break;
-	case 3: v[0] = 0; v[1] = x; v[2] = c; break;
-	case 4: v[0] = x; v[1] = 0; v[2] = c; break;
-	default: v[0] = c; v[1] = 0; v[2] = x; break;
+	case 0:
+		v[0] = c;
+		v[1] = x;
+		v[2] = 0;
+		break;
+	case 1:
+		v[0] = x;
+		v[1] = c;
+		v[2] = 0;
+		break;
+	case 2:
+		v[0] = 0;
+		v[1] = c;
+		v[2] = x;
+		break;
+	case 3:
+		v[0] = 0;
+		v[1] = x;
+		v[2] = c;
+		break;
+	case 4:
+		v[0] = x;
+		v[1] = 0;
+		v[2] = c;
+		break;
+	default:
+		v[0] = c;
+		v[1] = 0;
+		v[2] = x;
+		break;
 	}
 	for (i = 0; i < 3; i++)
 		rgb[i] = (int)((v[i] + m) * 255 + 0.5);
@@ -463,8 +511,8 @@ static void out_title(const drawing *dr, const cgi_flame_frame *fr)
 		uint64_t d = in[1] >= in[0] ? in[1] - in[0] : in[0] - in[1];
 		const char *sign = d == 0 ? "" : in[1] > in[0] ? "+" : "-";
 		out_fmt(": old %llu, new %llu, change %s%llu (",
-		        (unsigned long long)in[0], (unsigned long long)in[1], sign,
-		        (unsigned long long)d);
+		        (unsigned long long)in[0], (unsigned long long)in[1],
+		        sign, (unsigned long long)d);
 		if (in[0] == 0)
 			out_cstr("new");
 		else {
@@ -473,15 +521,17 @@ static void out_title(const drawing *dr, const cgi_flame_frame *fr)
 		}
 		out_char(')');
 		if (fr->depth > 0 && (in[0] == 0 || in[1] == 0))
-			out_cstr(in[1] == 0 ? ", only in OLD" : ", only in NEW");
+			out_cstr(in[1] == 0 ? ", only in OLD"
+			                    : ", only in NEW");
 		out_fmt("\nself: old %llu, new %llu",
 		        (unsigned long long)fr->self[0],
 		        (unsigned long long)fr->self[1]);
 	}
 	if (fr->nhidden > 0) {
-		out_fmt("\nnot drawn: %llu in %zu frame%s narrower than %g px (",
-		        (unsigned long long)fr->hidden, fr->nhidden,
-		        fr->nhidden == 1 ? "" : "s", dr->o->minwidth);
+		out_fmt(
+		    "\nnot drawn: %llu in %zu frame%s narrower than %g px (",
+		    (unsigned long long)fr->hidden, fr->nhidden,
+		    fr->nhidden == 1 ? "" : "s", dr->o->minwidth);
 		out_pct(fr->hidden, dr->root);
 		out_char(')');
 	}
@@ -523,7 +573,8 @@ static void out_header(const drawing *dr, const uint64_t *totals)
 {
 	const options *o = dr->o;
 	size_t i;
-	out_cstr("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
+	out_cstr(
+	    "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
 	out_fmt("<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\" "
 	        "width=\"%llu\" height=\"%zu\" viewBox=\"0 0 %llu %zu\">\n",
 	        (unsigned long long)o->width, dr->height,
@@ -537,11 +588,13 @@ static void out_header(const drawing *dr, const uint64_t *totals)
 	out_fmt("<rect x=\"0\" y=\"0\" width=\"%llu\" height=\"%zu\" "
 	        "fill=\"#fafafa\"/>\n",
 	        (unsigned long long)o->width, dr->height);
-	out_fmt("<text id=\"title\" x=\"%.1f\" y=\"24\">", (double)o->width / 2);
+	out_fmt("<text id=\"title\" x=\"%.1f\" y=\"24\">",
+	        (double)o->width / 2);
 	if (o->title != NULL)
 		out_xml_cstr(o->title);
 	else {
-		out_cstr(o->diff ? "Differential flame graph: " : "Flame graph: ");
+		out_cstr(o->diff ? "Differential flame graph: "
+		                 : "Flame graph: ");
 		out_xml(dr->ev);
 	}
 	out_fmt("</text>\n<text id=\"subtitle\" x=\"%.1f\" y=\"44\">",
@@ -550,21 +603,24 @@ static void out_header(const drawing *dr, const uint64_t *totals)
 	if (o->diff)
 		out_fmt(" total: old %llu, new %llu; red: more in NEW, blue: "
 		        "less, dashed: only in OLD",
-		        (unsigned long long)totals[0], (unsigned long long)totals[1]);
+		        (unsigned long long)totals[0],
+		        (unsigned long long)totals[1]);
 	else if (o->folded)
 		out_fmt(" total: %llu; the stacks as the input gives them",
 		        (unsigned long long)totals[1]);
 	else
-		out_fmt(" total: %llu; a function's frames as wide as its inclusive "
-		        "cost, the stacks estimated from the calls (cg-fold(1))",
-		        (unsigned long long)totals[1]);
+		out_fmt(
+		    " total: %llu; a function's frames as wide as its inclusive "
+		    "cost, the stacks estimated from the calls (cg-fold(1))",
+		    (unsigned long long)totals[1]);
 	out_cstr("</text>\n");
-	out_fmt("<text id=\"reset\" class=\"off\" x=\"%d\" y=\"24\">Reset</text>\n"
-	        "<text id=\"search\" x=\"%llu\" y=\"24\">Search</text>\n"
-	        "<text id=\"details\" x=\"%d\" y=\"%zu\"> </text>\n"
-	        "<text id=\"matched\" x=\"%llu\" y=\"%zu\"> </text>\n",
-	        PAD, (unsigned long long)(o->width - PAD), PAD, dr->height - 12,
-	        (unsigned long long)(o->width - PAD), dr->height - 12);
+	out_fmt(
+	    "<text id=\"reset\" class=\"off\" x=\"%d\" y=\"24\">Reset</text>\n"
+	    "<text id=\"search\" x=\"%llu\" y=\"24\">Search</text>\n"
+	    "<text id=\"details\" x=\"%d\" y=\"%zu\"> </text>\n"
+	    "<text id=\"matched\" x=\"%llu\" y=\"%zu\"> </text>\n",
+	    PAD, (unsigned long long)(o->width - PAD), PAD, dr->height - 12,
+	    (unsigned long long)(o->width - PAD), dr->height - 12);
 }
 
 static void draw(const options *o, const cgi_flame *fl, cg_str ev)
@@ -612,10 +668,11 @@ static cg_kind add_folded(void *ctx, const cg_str *frames, size_t depth,
 {
 	folded_feed *ff = ctx;
 	return cgi_flame_add(ff->fl, ff->side, frames, frames, depth, count,
-	                    &ff->err);
+	                     &ff->err);
 }
 
-static cg_kind feed_folded(void *ctx, const void *bytes, size_t n, cg_error *err)
+static cg_kind feed_folded(void *ctx, const void *bytes, size_t n,
+                           cg_error *err)
 {
 	return cgi_folded_feed(ctx, bytes, n, err);
 }
@@ -676,11 +733,13 @@ static cgi_flame *build_folded(cli *c, const options *o, int argc, char **argv)
 		bad = read_folded(c, fl, CGI_FLAME_OLD, argv, 1) |
 		      read_folded(c, fl, CGI_FLAME_NEW, argv + 1, 1);
 	else
-		bad = argc == 0 ? read_folded(c, fl, CGI_FLAME_NEW, stdin_only, 1)
-		                : read_folded(c, fl, CGI_FLAME_NEW, argv, (size_t)argc);
+		bad =
+		    argc == 0
+			? read_folded(c, fl, CGI_FLAME_NEW, stdin_only, 1)
+			: read_folded(c, fl, CGI_FLAME_NEW, argv, (size_t)argc);
 	if (bad == 0 &&
 	    cgi_flame_finish(fl, o->minwidth / (double)(o->width - 2 * PAD),
-	                    &err) != CG_OK) {
+	                     &err) != CG_OK) {
 		cli_fail(c, NULL, &err);
 		bad = -1;
 	}
@@ -718,7 +777,8 @@ static int pick_event(cli *c, const options *o, cg_funcs *const side[2],
 	else {
 		char why[CG_MESSAGE_MAX + 64];
 		snprintf(why, sizeof why, "-e: event '%.*s' is not in OLD",
-		         (int)(name.len < CG_MESSAGE_MAX ? name.len : CG_MESSAGE_MAX),
+		         (int)(name.len < CG_MESSAGE_MAX ? name.len
+		                                         : CG_MESSAGE_MAX),
 		         name.ptr);
 		cli_trouble(c, cli_name(paths[0]), why);
 	}
@@ -728,7 +788,7 @@ static int pick_event(cli *c, const options *o, cg_funcs *const side[2],
 /* The frames of one profile (side[1]) or of two (side[0] OLD, matched
  * by d), laid out; NULL after saying why. */
 static cgi_flame *build(cli *c, const options *o, cg_funcs *const side[2],
-                       const cg_diff *d, const size_t ev[2])
+                        const cg_diff *d, const size_t ev[2])
 {
 	cgi_flame *fl;
 	cg_error err;
@@ -737,14 +797,15 @@ static cgi_flame *build(cli *c, const options *o, cg_funcs *const side[2],
 		cli_fail(c, NULL, &err);
 		return NULL;
 	}
-	for (s = o->diff ? CGI_FLAME_OLD : CGI_FLAME_NEW; s <= CGI_FLAME_NEW; s++)
+	for (s = o->diff ? CGI_FLAME_OLD : CGI_FLAME_NEW; s <= CGI_FLAME_NEW;
+	     s++)
 		if (fold_side(c, fl, s, side[s], d, ev[s], o->qualify) != 0) {
 			cgi_flame_free(fl);
 			return NULL;
 		}
 	/* the minimum width as a share of the plot's */
 	if (cgi_flame_finish(fl, o->minwidth / (double)(o->width - 2 * PAD),
-	                    &err) != CG_OK) {
+	                     &err) != CG_OK) {
 		cli_fail(c, NULL, &err);
 		cgi_flame_free(fl);
 		return NULL;
@@ -787,12 +848,14 @@ int main(int argc, char **argv)
 	if (o.diff && argc != 2)
 		cli_usage(&c, "--diff: expected two profiles, OLD and NEW");
 	if (c.rename != NULL && (!o.diff || o.folded))
-		cli_usage(&c, "--mod-ob, --mod-fl, --mod-fn: only with --diff of "
-		              "two profiles, not of folded stacks");
+		cli_usage(&c,
+		          "--mod-ob, --mod-fl, --mod-fn: only with --diff of "
+		          "two profiles, not of folded stacks");
 	if (o.folded && (o.event != NULL || o.qualify != CGI_QUALIFY_NONE ||
 	                 !(c.finish & CG_FUNCS_CYCLES)))
-		cli_usage(&c, "--folded: -e, -q and --no-cycles are of profiles, "
-		              "not of folded stacks");
+		cli_usage(&c,
+		          "--folded: -e, -q and --no-cycles are of profiles, "
+		          "not of folded stacks");
 	if (o.folded) {
 		static const cg_str samples = {"samples", 7};
 		if ((fl = build_folded(&c, &o, argc, argv)) != NULL)
@@ -812,7 +875,8 @@ int main(int argc, char **argv)
 		side[1] = cli_aggregate(&c, &argv[1], 1);
 		if (side[1] != NULL && cg_funcs_event_count(side[1]) > 0) {
 			first = cg_funcs_event(side[1], 0);
-			if ((c.fold_event = first_event = strndup(first.ptr, first.len)) == NULL)
+			if ((c.fold_event = first_event =
+			         strndup(first.ptr, first.len)) == NULL)
 				cli_oom(&c, NULL);
 		}
 		if (c.fold_event != NULL)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+/* clang-format off */
 static const char synopsis[] =
     "usage: cg-import mlton [-o OUT] [--object NAME] [--split] SHOW-SOURCES [MLMON...]\n"
     "       cg-import pego [-o OUT] [--grammar NAME] [--parts | --folded] [FILE]\n";
@@ -18,12 +19,11 @@ static const char help[] =
     "  pego    pego: a rule trace (JSON Lines) or a profile (JSON)\n"
     "  -h, --help       print this help\n"
     "  -V, --version    print the version\n";
+/* clang-format on */
 
 /* Exit statuses in words of its own (cli_print_exit_help). */
 static const cli_meaning statuses[] = {
-	{0, "imported"},
-	{1, "an input refused"},
-	{0, NULL}};
+    {0, "imported"}, {1, "an input refused"}, {0, NULL}};
 
 int main(int argc, char **argv)
 {

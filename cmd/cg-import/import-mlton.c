@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+/* clang-format off */
 static const char synopsis[] =
     "usage: cg-import mlton [-o OUT] [--object NAME] [--split]\n"
     "                       [--limit NAME=N]... [--no-limits] [--limit-status]\n"
@@ -27,12 +28,11 @@ static const char help[] =
     "  --limit-status    exit 4, not 1, for an input refused over a limit\n"
     "  -h, --help        print this help\n"
     "  -V, --version     print the version\n";
+/* clang-format on */
 
 /* Exit statuses in words of its own (cli_print_exit_help). */
 static const cli_meaning statuses[] = {
-	{0, "imported"},
-	{1, "an input refused"},
-	{0, NULL}};
+    {0, "imported"}, {1, "an input refused"}, {0, NULL}};
 
 enum { OPT_OBJECT = OPT_OWN, OPT_SPLIT };
 
@@ -60,9 +60,10 @@ static int feed(cli *c, cg_mlton *m, const char *path, int first)
 	cgi_input *in = cli_read(c, path);
 	if (in == NULL)
 		return -1;
-	k = first ? cg_mlton_sources(m, cgi_input_data(in), cgi_input_size(in),
-	                             &err)
-	          : cg_mlton_add(m, cgi_input_data(in), cgi_input_size(in), &err);
+	k = first
+	        ? cg_mlton_sources(m, cgi_input_data(in), cgi_input_size(in),
+	                           &err)
+	        : cg_mlton_add(m, cgi_input_data(in), cgi_input_size(in), &err);
 	cgi_input_free(in);
 	if (k != CG_OK) {
 		cli_diag(c, path, &err);
@@ -91,10 +92,17 @@ int import_mlton(int argc, char **argv)
 	c.statuses = statuses;
 	while ((ch = getopt_long(argc, argv, "hVo:", longopts, NULL)) != -1) {
 		switch (ch) {
-		case 'o': out = optarg; break;
-		case OPT_OBJECT: j.object = optarg; break;
-		case OPT_SPLIT: j.flags |= CG_MLTON_SPLIT; break;
-		default: cli_common_option(&c, ch, optarg);
+		case 'o':
+			out = optarg;
+			break;
+		case OPT_OBJECT:
+			j.object = optarg;
+			break;
+		case OPT_SPLIT:
+			j.flags |= CG_MLTON_SPLIT;
+			break;
+		default:
+			cli_common_option(&c, ch, optarg);
 		}
 	}
 	if (optind >= argc)

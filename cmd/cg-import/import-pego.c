@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* clang-format off */
 static const char synopsis[] =
     "usage: cg-import pego [-o OUT] [--grammar NAME] [--parts | --folded [-e EV]]\n"
     "                      [--limit NAME=N]... [--no-limits] [--limit-status]\n"
@@ -33,12 +34,11 @@ static const char help[] =
     "Events: Evals MemoHits Matched Failed Consumed, and where the input\n"
     "has them Entered Skipped Wasted Repeats SelfTime Time; see\n"
     "cg-import(1), PEGO.\n";
+/* clang-format on */
 
 /* Exit statuses in words of its own (cli_print_exit_help). */
 static const cli_meaning statuses[] = {
-	{0, "imported"},
-	{1, "the input refused"},
-	{0, NULL}};
+    {0, "imported"}, {1, "the input refused"}, {0, NULL}};
 
 enum { OPT_GRAMMAR = OPT_OWN, OPT_PARTS, OPT_FOLDED };
 
@@ -65,8 +65,10 @@ static long find_event(void *ctx, cg_str name)
 	long at = cgi_pego_event_find(ctx, name);
 	if (at >= 0)
 		return at;
-	fprintf(stderr, "cg-import pego: -e: event '%.*s' is not an event of "
-	        "the input\n", (int)name.len, name.ptr);
+	fprintf(stderr,
+	        "cg-import pego: -e: event '%.*s' is not an event of "
+	        "the input\n",
+	        (int)name.len, name.ptr);
 	return -1;
 }
 
@@ -124,12 +126,23 @@ int import_pego(int argc, char **argv)
 	j.limits = &c.limits;
 	while ((ch = getopt_long(argc, argv, "hVo:e:", longopts, NULL)) != -1) {
 		switch (ch) {
-		case 'o': out = optarg; break;
-		case 'e': j.event = optarg; break;
-		case OPT_GRAMMAR: j.grammar = optarg; break;
-		case OPT_PARTS: j.parts = 1; break;
-		case OPT_FOLDED: j.folded = 1; break;
-		default: cli_common_option(&c, ch, optarg);
+		case 'o':
+			out = optarg;
+			break;
+		case 'e':
+			j.event = optarg;
+			break;
+		case OPT_GRAMMAR:
+			j.grammar = optarg;
+			break;
+		case OPT_PARTS:
+			j.parts = 1;
+			break;
+		case OPT_FOLDED:
+			j.folded = 1;
+			break;
+		default:
+			cli_common_option(&c, ch, optarg);
 		}
 	}
 	if (j.parts && j.folded)

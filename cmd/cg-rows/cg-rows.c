@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* clang-format off */
 static const char synopsis[] =
     "usage: cg-rows functions|calls|stacks [-Hq] [--label KEY=VALUE]...\n"
     "               [--qualify file|object] [--min-share PCT] [--max-depth N]\n"
@@ -40,11 +41,12 @@ static const char help[] =
     "With several inputs, -j N reads one input on each of N threads: the\n"
     "same output.\n"
     CLI_ANY_SIZE_HELP;
+/* clang-format on */
 
 /* Exit statuses in words of its own (cli_print_exit_help). */
 static const cli_meaning statuses[] = {
-	{1, "an input invalid: its rows are not written, the other inputs' are"},
-	{0, NULL}};
+    {1, "an input invalid: its rows are not written, the other inputs' are"},
+    {0, NULL}};
 
 enum { OPT_LABEL = OPT_OWN, OPT_QUALIFY };
 
@@ -69,9 +71,9 @@ typedef struct run {
 	const options *o;
 	char **paths;
 	size_t n;
-	cgi_buf labels;    /* the labels column as CSV, and its comma */
+	cgi_buf labels; /* the labels column as CSV, and its comma */
 	rows_order order;
-	rows_chain *rows; /* per worker */
+	rows_chain *rows;  /* per worker */
 	cgi_buf *head;     /* per worker: profile and labels */
 	volatile int stop; /* out of memory, or the output failed */
 	size_t accepted, empty;
@@ -195,9 +197,9 @@ static void one_input(void *ctx, size_t i, size_t w)
 	if (order_wait(&r->order, i) != 0)
 		return; /* the run stops */
 	chain_reset(&r->rows[w]);
-	if (cg_funcs_new_opts(&f, r->o->table == TABLE_STACKS
-	                              ? CG_FUNCS_KEEP_PARTS : 0,
-	                      &err) != CG_OK) {
+	if (cg_funcs_new_opts(
+		&f, r->o->table == TABLE_STACKS ? CG_FUNCS_KEEP_PARTS : 0,
+		&err) != CG_OK) {
 		cli_lock();
 		cli_oom(r->c, r->paths[i]);
 		cli_unlock();
@@ -206,8 +208,8 @@ static void one_input(void *ctx, size_t i, size_t w)
 		last = !(ok = make_rows(r, i, w, f, &r->rows[w]));
 	cg_funcs_free(f);
 	/* rows written as they were made (a sink) are done with, even cut */
-	order_done(&r->order, i, ok || r->rows[w].sink != NULL ? &r->rows[w] : NULL,
-	           last);
+	order_done(&r->order, i,
+	           ok || r->rows[w].sink != NULL ? &r->rows[w] : NULL, last);
 }
 
 /* ------------------------------------------------------------ the run */
@@ -229,10 +231,12 @@ static void say_notes(const run *r)
 	fflush(stdout);
 	for (k = 0; k < NOTES; k++)
 		if (r->notes[k].inputs > 0)
-			fprintf(stderr, "%s: warning: %s: %s (event '%s'; %zu input%s)\n",
-			        r->c->prog, cli_name(r->paths[r->notes[k].first]),
-			        what[k], r->notes[k].event, r->notes[k].inputs,
-			        r->notes[k].inputs == 1 ? "" : "s");
+			fprintf(
+			    stderr,
+			    "%s: warning: %s: %s (event '%s'; %zu input%s)\n",
+			    r->c->prog, cli_name(r->paths[r->notes[k].first]),
+			    what[k], r->notes[k].event, r->notes[k].inputs,
+			    r->notes[k].inputs == 1 ? "" : "s");
 }
 
 static void write_all(cli *c, run *r)
@@ -250,7 +254,8 @@ static void write_all(cli *c, run *r)
 		cli_oom_exit(c);
 	cli_each_input(c, r->n, workers, one_input, r, &r->stop);
 	if (!r->stop && r->accepted == 0 && r->n > 1 && r->empty == r->n) {
-		fprintf(stderr, "%s: no profile: every input is empty\n", c->prog);
+		fprintf(stderr, "%s: no profile: every input is empty\n",
+		        c->prog);
 		cli_status(c, EXIT_INVALID);
 	}
 	say_notes(r);
@@ -280,7 +285,8 @@ static int parse_qualify(cli *c, const char *arg)
 static void parse_options(cli *c, options *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    CLI_LONG_OPTIONS, CLI_MANY_OPTIONS,
+	    CLI_LONG_OPTIONS,
+	    CLI_MANY_OPTIONS,
 	    {"no-header", no_argument, NULL, 'H'},
 	    {"label", required_argument, NULL, OPT_LABEL},
 	    {"qualify", required_argument, NULL, OPT_QUALIFY},
@@ -289,7 +295,8 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 	    {NULL, 0, NULL, 0}};
 	const char *why;
 	int ch;
-	while ((ch = getopt_long(argc, argv, "hVj:Hq0", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hVj:Hq0", longopts, NULL)) !=
+	       -1) {
 		switch (ch) {
 		case 'H':
 			o->header = 0;
@@ -304,9 +311,10 @@ static void parse_options(cli *c, options *o, int argc, char **argv)
 			break;
 		default:
 			if (cli_fold_option(c, ch, optarg, &o->fold))
-				o->stacks_only = ch == OPT_MIN_SHARE   ? "--min-share"
-				                 : ch == OPT_MAX_DEPTH ? "--max-depth"
-				                                       : "--max-stacks";
+				o->stacks_only =
+				    ch == OPT_MIN_SHARE   ? "--min-share"
+				    : ch == OPT_MAX_DEPTH ? "--max-depth"
+							  : "--max-stacks";
 			else
 				cli_common_option(c, ch, optarg);
 		}
@@ -319,10 +327,12 @@ static void parse_table(cli *c, options *o, int argc, char **argv)
 	if (optind >= argc)
 		cli_usage(c, "expected a table: functions, calls or stacks");
 	if ((o->table = table_find(argv[optind])) < 0)
-		cli_usage(c, "'%s' is no table: expected functions, calls or stacks",
-		          argv[optind]);
+		cli_usage(
+		    c, "'%s' is no table: expected functions, calls or stacks",
+		    argv[optind]);
 	if (o->stacks_only != NULL && o->table != TABLE_STACKS)
-		cli_usage(c, "%s: an option of the stacks table", o->stacks_only);
+		cli_usage(c, "%s: an option of the stacks table",
+		          o->stacks_only);
 	optind++;
 }
 
@@ -355,7 +365,8 @@ int main(int argc, char **argv)
 	cli_init(&c, "cg-rows", synopsis, help);
 	c.statuses = statuses;
 	cli_read_any_size(&c);
-	if ((o.labels.args = calloc((size_t)argc + 1, sizeof *o.labels.args)) == NULL)
+	if ((o.labels.args = calloc((size_t)argc + 1, sizeof *o.labels.args)) ==
+	    NULL)
 		cli_oom_exit(&c);
 	parse_options(&c, &o, argc, argv);
 	parse_table(&c, &o, argc, argv);

@@ -111,15 +111,15 @@ int rows_table(const rows_job *job, const cg_funcs *f, rows_chain *out,
  * held, whatever the count of inputs. */
 typedef struct rows_order {
 	pthread_mutex_t lock;
-	pthread_cond_t moved;   /* next moved on, or the run stopped */
+	pthread_cond_t moved; /* next moved on, or the run stopped */
 	size_t window;
-	size_t next;            /* the first input not written */
-	size_t end;             /* none from here on is written */
+	size_t next;             /* the first input not written */
+	size_t end;              /* none from here on is written */
 	struct rows_slot *slots; /* input i in slots[i % window] */
-	int writing;            /* a thread writes the ready rows */
-	const char *header;     /* written before the first rows, or NULL */
+	int writing;             /* a thread writes the ready rows */
+	const char *header;      /* written before the first rows, or NULL */
 	volatile int *stop;
-	int write_errno;        /* of the write that failed, on its thread */
+	int write_errno; /* of the write that failed, on its thread */
 } rows_order;
 
 /* 0, or -1 out of memory. */

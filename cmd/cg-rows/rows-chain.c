@@ -30,7 +30,8 @@ cgi_buf *chain_tail(rows_chain *c)
 		return b;
 	}
 	if (c->n == c->have) {
-		if (cgi_grow_array((void **)&c->v, &c->cap, c->have + 1, sizeof *c->v))
+		if (cgi_grow_array((void **)&c->v, &c->cap, c->have + 1,
+		                   sizeof *c->v))
 			return NULL;
 		memset(&c->v[c->have], 0, sizeof *c->v);
 		c->have++;

@@ -55,7 +55,8 @@ void csv_field(cgi_buf *b, cg_str s)
 		cgi_buf_put(b, s.ptr, s.len);
 		return;
 	}
-	if (s.len > (SIZE_MAX - 3) / 2 || (p = cgi_buf_room(b, 2 * s.len + 2)) == NULL) {
+	if (s.len > (SIZE_MAX - 3) / 2 ||
+	    (p = cgi_buf_room(b, 2 * s.len + 2)) == NULL) {
 		b->failed = 1;
 		return;
 	}
@@ -89,9 +90,11 @@ static int is_utf8(const unsigned char *s, size_t n)
 		if (c >= 0xC2 && c <= 0xDF)
 			len = 2;
 		else if (c >= 0xE0 && c <= 0xEF)
-			len = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+			len = 3, lo = c == 0xE0 ? 0xA0 : 0x80,
+			hi = c == 0xED ? 0x9F : 0xBF;
 		else if (c >= 0xF0 && c <= 0xF4)
-			len = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+			len = 4, lo = c == 0xF0 ? 0x90 : 0x80,
+			hi = c == 0xF4 ? 0x8F : 0xBF;
 		else
 			return 0;
 		if (n - i < len || s[i + 1] < lo || s[i + 1] > hi)
@@ -121,7 +124,8 @@ const char *labels_add(labels *l, const char *arg)
 		return "not UTF-8 (the labels are JSON)";
 	klen = (size_t)(eq - arg);
 	for (i = 0; i < l->n; i++)
-		if (key_len(l->args[i]) == klen && memcmp(l->args[i], arg, klen) == 0)
+		if (key_len(l->args[i]) == klen &&
+		    memcmp(l->args[i], arg, klen) == 0)
 			return "the key is given twice";
 	l->args[l->n++] = arg;
 	return NULL;
@@ -139,14 +143,29 @@ static void json_string(cgi_buf *b, const char *s, size_t n)
 		const char *esc = NULL;
 		char u[6] = {'\\', 'u', '0', '0', 0, 0};
 		switch (c) {
-		case '"': esc = "\\\""; break;
-		case '\\': esc = "\\\\"; break;
-		case '\b': esc = "\\b"; break;
-		case '\f': esc = "\\f"; break;
-		case '\n': esc = "\\n"; break;
-		case '\r': esc = "\\r"; break;
-		case '\t': esc = "\\t"; break;
-		default: break;
+		case '"':
+			esc = "\\\"";
+			break;
+		case '\\':
+			esc = "\\\\";
+			break;
+		case '\b':
+			esc = "\\b";
+			break;
+		case '\f':
+			esc = "\\f";
+			break;
+		case '\n':
+			esc = "\\n";
+			break;
+		case '\r':
+			esc = "\\r";
+			break;
+		case '\t':
+			esc = "\\t";
+			break;
+		default:
+			break;
 		}
 		if (esc != NULL)
 			cgi_buf_puts(b, esc);
@@ -170,7 +189,8 @@ void labels_json(const labels *l, cgi_buf *b)
 			cgi_buf_putc(b, ',');
 		json_string(b, l->args[i], klen);
 		cgi_buf_putc(b, ':');
-		json_string(b, l->args[i] + klen + 1, strlen(l->args[i] + klen + 1));
+		json_string(b, l->args[i] + klen + 1,
+		            strlen(l->args[i] + klen + 1));
 	}
 	cgi_buf_putc(b, '}');
 }

@@ -63,7 +63,8 @@ static int figures(const rows_job *job, const cg_funcs *f, int arcs,
 		cgi_row_key key;
 		key.what = CGI_ROW_INCL;
 		key.ev = ev;
-		failed = cgi_rows_select(f, rows, n, 0, &key, &every, &kept, NULL) != CG_OK;
+		failed = cgi_rows_select(f, rows, n, 0, &key, &every, &kept,
+		                         NULL) != CG_OK;
 		event_prefix(job, f, ev, &prefix);
 		for (i = 0; !failed && i < kept; i++) {
 			const cgi_row *r = &rows[i];
@@ -94,7 +95,7 @@ static int figures(const rows_job *job, const cg_funcs *f, int arcs,
  * name (cgi_frame_name), escaped as cg-fold escapes it, its quotes doubled
  * for a quoted field, and when it makes the field need quotes. */
 typedef struct stacker {
-	const cg_str *frames;   /* per function */
+	const cg_str *frames;       /* per function */
 	const unsigned char *quote; /* per function, CSV_QUOTE_* */
 	cgi_buf prefix;
 	rows_chain *out;
@@ -150,7 +151,8 @@ static cg_kind stack_row(void *ctx, const size_t *frames, size_t depth,
 	if (depth > 0)
 		q |= (s->quote[frames[0]] & CSV_QUOTE_FIRST) |
 		     (s->quote[frames[depth - 1]] & CSV_QUOTE_LAST);
-	if ((b = chain_tail(s->out)) == NULL || (p = cgi_buf_room(b, len)) == NULL)
+	if ((b = chain_tail(s->out)) == NULL ||
+	    (p = cgi_buf_room(b, len)) == NULL)
 		return CG_RESOURCE;
 	memcpy(p, s->prefix.ptr, s->prefix.len);
 	p += s->prefix.len;
@@ -187,8 +189,8 @@ static int fold_events(const rows_job *job, const cg_funcs *f, stacker *s,
 			continue;
 		}
 		event_prefix(job, f, ev, &s->prefix);
-		if (s->prefix.failed ||
-		    cg_fold(f, ev, job->fold, stack_row, s, &rep, &err) != CG_OK)
+		if (s->prefix.failed || cg_fold(f, ev, job->fold, stack_row, s,
+		                                &rep, &err) != CG_OK)
 			return -1; /* only memory can fail a finished fold */
 		if (rep.nscaled > 0 && rep.worst != SIZE_MAX &&
 		    notes->scaled == SIZE_MAX)

@@ -14,8 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-void cli_init(cli *c, const char *prog, const char *synopsis,
-              const char *help)
+void cli_init(cli *c, const char *prog, const char *synopsis, const char *help)
 {
 	memset(c, 0, sizeof *c);
 	c->prog = prog;
@@ -56,8 +55,9 @@ static unsigned threads(cli *c, const char *arg)
 static void add_rename(cli *c, int ch, const char *arg)
 {
 	static const char *const opt[] = {"--mod-ob", "--mod-fl", "--mod-fn"};
-	int field = ch == OPT_MOD_OB ? CG_NAME_OB
-	          : ch == OPT_MOD_FL ? CG_NAME_FL : CG_NAME_FN;
+	int field = ch == OPT_MOD_OB   ? CG_NAME_OB
+	            : ch == OPT_MOD_FL ? CG_NAME_FL
+	                               : CG_NAME_FN;
 	cg_error err;
 	cg_kind k;
 	if (c->rename == NULL && cg_rename_new(&c->rename, &err) != CG_OK)
@@ -140,8 +140,8 @@ _Noreturn static void bad(cli *c, const char *opt, const char *arg,
 	cli_usage(c, "%s %s: %s", opt, arg, why);
 }
 
-void cli_parse_count(cli *c, const char *opt, const char *arg,
-                     const char *what, uint64_t *out)
+void cli_parse_count(cli *c, const char *opt, const char *arg, const char *what,
+                     uint64_t *out)
 {
 	uint64_t v = 0;
 	const char *p;
@@ -173,10 +173,11 @@ void cli_parse_percent(cli *c, const char *opt, const char *arg, int upto100,
 		}
 		if (*p < '0' || *p > '9' || digits >= 12 || decimals >= 6)
 			bad(c, opt, arg,
-			    upto100 ? "expected a percentage from 0 to 100 (at most 6 "
-			              "decimals)"
-			            : "expected a percentage (at most 12 digits, 6 "
-			              "decimals)");
+			    upto100
+			        ? "expected a percentage from 0 to 100 (at most 6 "
+			          "decimals)"
+			        : "expected a percentage (at most 12 digits, 6 "
+			          "decimals)");
 		num = num * 10 + (uint64_t)(*p - '0');
 		digits++;
 		if (decimals >= 0) {
@@ -238,7 +239,8 @@ static int open_input(cli *c, const char *path, struct stat *st)
 		cli_trouble(c, path, why);
 		return -1;
 	}
-	fd = open(path, S_ISFIFO(st->st_mode) ? O_RDONLY : O_RDONLY | O_NONBLOCK);
+	fd = open(path,
+	          S_ISFIFO(st->st_mode) ? O_RDONLY : O_RDONLY | O_NONBLOCK);
 	if (fd < 0) {
 		cli_trouble(c, path, strerror(errno));
 		return -1;
@@ -397,7 +399,8 @@ cg_funcs *cli_aggregate(cli *c, char **paths, size_t n)
 		return NULL;
 	}
 	if (start_fold(c, a.f) != 0 ||
-	    (n > 1 && (c->first_part = calloc(n + 1, sizeof *c->first_part)) == NULL)) {
+	    (n > 1 &&
+	     (c->first_part = calloc(n + 1, sizeof *c->first_part)) == NULL)) {
 		cli_oom(c, NULL);
 		cg_funcs_free(a.f);
 		return NULL;
@@ -467,8 +470,8 @@ size_t *cli_pick(cli *c, const char *list, size_t total,
 			goto refused;
 		for (i = 0; i < *n; i++)
 			if (v[i] == (size_t)at) {
-				fprintf(stderr, "%s: " CLI_EVENT_TWICE "\n", c->prog,
-				        (int)name.len, name.ptr);
+				fprintf(stderr, "%s: " CLI_EVENT_TWICE "\n",
+				        c->prog, (int)name.len, name.ptr);
 				goto refused;
 			}
 		v[(*n)++] = (size_t)at;
@@ -506,8 +509,7 @@ static long funcs_event(void *ctx, cg_str name)
 	return -1;
 }
 
-size_t *cli_pick_events(cli *c, const cg_funcs *f, const char *list,
-                        size_t *n)
+size_t *cli_pick_events(cli *c, const cg_funcs *f, const char *list, size_t *n)
 {
 	funcs_finder x;
 	x.c = c;
@@ -517,8 +519,7 @@ size_t *cli_pick_events(cli *c, const cg_funcs *f, const char *list,
 
 /* The file descriptor of an input ("-": standard input, not to be closed:
  * *is_stdin), or -1 after saying why it cannot be read. */
-static int open_stream(cli *c, const char *path, int *is_stdin,
-                       struct stat *st)
+static int open_stream(cli *c, const char *path, int *is_stdin, struct stat *st)
 {
 	*is_stdin = strcmp(path, "-") == 0;
 	if (!*is_stdin)
@@ -576,8 +577,7 @@ static int write_all(int fd, const char *p, size_t n)
 
 /* feed_fd's loop. */
 static cg_kind feed_chunks(cli *c, const char *path, int fd, int spool,
-                           const cli_feeder *f, uint64_t *bytes,
-                           cg_error *err)
+                           const cli_feeder *f, uint64_t *bytes, cg_error *err)
 {
 	/* a megabyte: few reads, and room in the caches */
 	static _Thread_local char chunk[1024 * 1024];
@@ -632,7 +632,8 @@ static int over_cap(const struct stat *st, const cg_read_options *opt,
 	if (!S_ISREG(st->st_mode) || opt->limits == NULL ||
 	    (uint64_t)st->st_size <= opt->limits->input)
 		return 0;
-	*k = cgi_input_new(opt->limits->input, (uint64_t)st->st_size, &none, err);
+	*k = cgi_input_new(opt->limits->input, (uint64_t)st->st_size, &none,
+	                   err);
 	return 1;
 }
 
@@ -773,8 +774,7 @@ cg_kind cli_read_first(cli *c, cli_twice *t, const char *path,
 	return k;
 }
 
-cg_kind cli_read_again(cli *c, cli_twice *t, const cli_feeder *f,
-                       cg_error *err)
+cg_kind cli_read_again(cli *c, cli_twice *t, const cli_feeder *f, cg_error *err)
 {
 	struct stat now;
 	uint64_t bytes = 0;
@@ -827,10 +827,11 @@ void cli_fold_report(const cli *c, const cg_funcs *f, size_t ev,
 		fflush(stdout);
 	}
 	if (rep->cut_depth > 0)
-		fprintf(stderr,
-		        "%s: warning: stacks deeper than --max-depth were cut, %llu "
-		        "of the cost under their last frame kept given to it\n",
-		        c->prog, (unsigned long long)rep->cut_depth);
+		fprintf(
+		    stderr,
+		    "%s: warning: stacks deeper than --max-depth were cut, %llu "
+		    "of the cost under their last frame kept given to it\n",
+		    c->prog, (unsigned long long)rep->cut_depth);
 	if (rep->nscaled == 0 || rep->worst == SIZE_MAX)
 		return;
 	cg_funcs_get(f, rep->worst, &fn);

@@ -41,7 +41,7 @@ enum {
 	OPT_QUIET,      /* --quiet, and -q where a command has it free */
 	OPT_FILES_FROM, /* CLI_MANY_OPTIONS */
 	OPT_KEEP_GOING,
-	OPT_MOD_OB,     /* CLI_RENAME_OPTIONS */
+	OPT_MOD_OB, /* CLI_RENAME_OPTIONS */
 	OPT_MOD_FL,
 	OPT_MOD_FN,
 	OPT_OWN = 300
@@ -50,67 +50,77 @@ enum {
 /* The bounds of the stack estimate, of the commands that fold stacks
  * (cg-fold, cg-export): the options, their help, and their parse into
  * opt (cli_fold_option, below). */
-#define CLI_FOLD_OPTIONS                                                     \
-	{"min-share", required_argument, NULL, OPT_MIN_SHARE},                   \
-	{"max-depth", required_argument, NULL, OPT_MAX_DEPTH},                   \
-	{"max-stacks", required_argument, NULL, OPT_MAX_STACKS}
-#define CLI_FOLD_HELP                                                        \
-	"  --min-share PCT    end a path narrower than PCT percent of its\n"      \
-	"                     part's total as soon as it can (default 0.0001)\n"  \
+#define CLI_FOLD_OPTIONS                                              \
+	{"min-share", required_argument, NULL, OPT_MIN_SHARE},        \
+	    {"max-depth", required_argument, NULL, OPT_MAX_DEPTH},    \
+	{                                                             \
+		"max-stacks", required_argument, NULL, OPT_MAX_STACKS \
+	}
+#define CLI_FOLD_HELP                                                            \
+	"  --min-share PCT    end a path narrower than PCT percent of its\n"     \
+	"                     part's total as soon as it can (default 0.0001)\n" \
 	"  --max-depth N      at most N frames a stack (default 1024)\n"         \
-	"  --max-stacks N     end every path made after N of a part as soon\n"    \
+	"  --max-stacks N     end every path made after N of a part as soon\n"   \
 	"                     as it can (default 1000000)\n"
-
 
 /* The options of every command that reads (the importers' formats have
  * no --compat or --complete), and those of the Callgrind readers. */
-#define CLI_READ_OPTIONS                                                     \
-	{"help", no_argument, NULL, 'h'},                                        \
-	{"version", no_argument, NULL, 'V'},                                     \
-	{"limit", required_argument, NULL, OPT_LIMIT},                           \
-	{"no-limits", no_argument, NULL, OPT_NO_LIMITS},                         \
-	{"limit-status", no_argument, NULL, OPT_LIMIT_STATUS}
-#define CLI_LONG_OPTIONS                                                     \
-	CLI_READ_OPTIONS,                                                        \
-	{"compat", no_argument, NULL, OPT_COMPAT},                               \
-	{"complete", no_argument, NULL, OPT_COMPLETE},                           \
-	{"progress", no_argument, NULL, OPT_PROGRESS},                           \
-	{"no-progress", no_argument, NULL, OPT_NO_PROGRESS},                     \
-	{"quiet", no_argument, NULL, OPT_QUIET},                                 \
-	{"threads", required_argument, NULL, 'j'}
+#define CLI_READ_OPTIONS                                                       \
+	{"help", no_argument, NULL, 'h'}, {"version", no_argument, NULL, 'V'}, \
+	    {"limit", required_argument, NULL, OPT_LIMIT},                     \
+	    {"no-limits", no_argument, NULL, OPT_NO_LIMITS},                   \
+	{                                                                      \
+		"limit-status", no_argument, NULL, OPT_LIMIT_STATUS            \
+	}
+#define CLI_LONG_OPTIONS                                             \
+	CLI_READ_OPTIONS, {"compat", no_argument, NULL, OPT_COMPAT}, \
+	    {"complete", no_argument, NULL, OPT_COMPLETE},           \
+	    {"progress", no_argument, NULL, OPT_PROGRESS},           \
+	    {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},     \
+	    {"quiet", no_argument, NULL, OPT_QUIET},                 \
+	{                                                            \
+		"threads", required_argument, NULL, 'j'              \
+	}
 
 /* The options of the commands that take many inputs: --files-from LIST
  * and -0 (its names NUL-separated), --keep-going. */
-#define CLI_MANY_OPTIONS                                                     \
-	{"files-from", required_argument, NULL, OPT_FILES_FROM},                 \
-	{"null", no_argument, NULL, '0'},                                        \
-	{"keep-going", no_argument, NULL, OPT_KEEP_GOING}
+#define CLI_MANY_OPTIONS                                         \
+	{"files-from", required_argument, NULL, OPT_FILES_FROM}, \
+	    {"null", no_argument, NULL, '0'},                    \
+	{                                                        \
+		"keep-going", no_argument, NULL, OPT_KEEP_GOING  \
+	}
 #define CLI_MANY_USAGE "[--files-from LIST [-0]] [--keep-going]"
-#define CLI_MANY_HELP                                                        \
-	"  --files-from LIST  also read the inputs named in LIST, one a line\n"  \
-	"                   (- is standard input)\n"                             \
-	"  -0, --null       LIST's names end with a NUL, as find -print0\n"      \
-	"                   writes them\n"                                       \
+#define CLI_MANY_HELP                                                           \
+	"  --files-from LIST  also read the inputs named in LIST, one a line\n" \
+	"                   (- is standard input)\n"                            \
+	"  -0, --null       LIST's names end with a NUL, as find -print0\n"     \
+	"                   writes them\n"                                      \
 	"  --keep-going     skip an input that is refused, after its\n"         \
 	"                   diagnostic, and go on; exit 1 at the end\n"
 
 /* --no-cycles, of the commands built on cg_funcs: the option, its line
  * of --help. */
-#define CLI_NO_CYCLES_OPTION {"no-cycles", no_argument, NULL, OPT_NO_CYCLES}
+#define CLI_NO_CYCLES_OPTION                                  \
+	{                                                     \
+		"no-cycles", no_argument, NULL, OPT_NO_CYCLES \
+	}
 
 /* The renaming rules of two profiles compared (cg-diff, cg-flame
  * --diff), into c->rename: one rule of matching for both (cg_diff).  The
  * help's column is theirs. */
-#define CLI_RENAME_OPTIONS                                                   \
-	{"mod-ob", required_argument, NULL, OPT_MOD_OB},                     \
-	{"mod-fl", required_argument, NULL, OPT_MOD_FL},                     \
-	{"mod-fn", required_argument, NULL, OPT_MOD_FN}
+#define CLI_RENAME_OPTIONS                                    \
+	{"mod-ob", required_argument, NULL, OPT_MOD_OB},      \
+	    {"mod-fl", required_argument, NULL, OPT_MOD_FL},  \
+	{                                                     \
+		"mod-fn", required_argument, NULL, OPT_MOD_FN \
+	}
 #define CLI_RENAME_USAGE "[--mod-ob|--mod-fl|--mod-fn s/RE/REP/[g]]..."
-#define CLI_RENAME_HELP                                                      \
-	"  --mod-ob, --mod-fl, --mod-fn s/RE/REP/[g]\n"                       \
-	"                     rename objects, files, functions before\n"      \
+#define CLI_RENAME_HELP                                                  \
+	"  --mod-ob, --mod-fl, --mod-fn s/RE/REP/[g]\n"                  \
+	"                     rename objects, files, functions before\n" \
 	"                     matching (POSIX extended RE, & and \\1..\\9)\n"
-#define CLI_NO_CYCLES_HELP                                                   \
+#define CLI_NO_CYCLES_HELP \
 	"  --no-cycles      count without cycle detection (see cg-funcs(1))\n"
 
 /* The one message of an event selected twice with -e (a printf format
@@ -123,31 +133,29 @@ enum {
 /* -j's line of --help: a command that reads many inputs at once
  * (cg-merge, cg-rows, cg-validate), or one that reads them one after the
  * other, keeping the option for the scripts that give it. */
-#define CLI_THREADS_INPUTS_HELP                                              \
+#define CLI_THREADS_INPUTS_HELP                                                  \
 	"  -j, --threads N  read up to N inputs at once (default 1); with one\n" \
 	"                   input it has no effect\n"
-#define CLI_THREADS_IGNORED_HELP                                             \
+#define CLI_THREADS_IGNORED_HELP \
 	"  -j, --threads N  accepted for compatibility; it has no effect\n"
 
 /* The synopsis of the common options, and their lines of --help (with
  * -j's line j). */
-#define CLI_COMMON_USAGE                                                     \
+#define CLI_COMMON_USAGE                                                             \
 	"[--compat] [--complete] [--limit NAME=N]... [--no-limits] [--limit-status]" \
 	" [--progress | --no-progress] [--quiet] [-j N]"
 #define CLI_COMMON_HELP CLI_COMMON_HELP_J(CLI_THREADS_IGNORED_HELP)
-#define CLI_COMMON_HELP_J(j)                                                 \
-	"  --compat         read what real producers write outside the\n"        \
-	"                   profile, repairing it and saying so (cgprof(5))\n"   \
+#define CLI_COMMON_HELP_J(j)                                                    \
+	"  --compat         read what real producers write outside the\n"       \
+	"                   profile, repairing it and saying so (cgprof(5))\n"  \
 	"  --complete       refuse an input cut short (no totals: trailer)\n"   \
-	"  --limit NAME=N   set a limit (see cg-validate(1))\n"                  \
-	"  --no-limits      lift every limit\n"                                  \
-	CLI_LIMIT_STATUS_HELP                                                    \
-	"  --progress, --no-progress\n"                                          \
+	"  --limit NAME=N   set a limit (see cg-validate(1))\n"                 \
+	"  --no-limits      lift every limit\n" CLI_LIMIT_STATUS_HELP           \
+	"  --progress, --no-progress\n"                                         \
 	"                   show (or not) the reading's progress on standard\n" \
 	"                   error; default: on a terminal, after a second\n"    \
-	"  --quiet          no warnings (errors are still said)\n"             \
-	j                                                                        \
-	"  -h, --help       print this help\n"                                   \
+	"  --quiet          no warnings (errors are still said)\n" j            \
+	"  -h, --help       print this help\n"                                  \
 	"  -V, --version    print the version\n"
 /* A command's own meaning of an exit status in its --help, beside or
  * instead of the common ones (cli_print_exit_help). */
@@ -157,14 +165,14 @@ typedef struct cli_meaning {
 } cli_meaning;
 /* The exit status of a refusal for the machine's or the contract's
  * limits, not the profile's fault: its line of --help and its status. */
-#define CLI_LIMIT_STATUS_HELP                                                \
+#define CLI_LIMIT_STATUS_HELP                                                   \
 	"  --limit-status   exit 4, not 1, for an input refused over a limit\n" \
 	"                   (4 is also out of memory: the profile may be valid)\n"
 
 typedef struct cli {
 	const char *prog;
-	const char *synopsis; /* "usage: ..." */
-	const char *help;     /* what --help prints after the synopsis */
+	const char *synopsis;        /* "usage: ..." */
+	const char *help;            /* what --help prints after the synopsis */
 	const cli_meaning *statuses; /* the command's own, ending with a NULL
 	                               meaning; NULL: the common ones */
 	cg_limits limits;
@@ -176,27 +184,26 @@ typedef struct cli {
 	 * name (NULL: the first) and the options */
 	const char *fold_event;
 	const cg_fold_options *fold;
-	int limit_status;     /* --limit-status: a limit's refusal exits 4 */
-	int progress;         /* --progress 1, --no-progress -1, else 0:
+	int limit_status;        /* --limit-status: a limit's refusal exits 4 */
+	int progress;            /* --progress 1, --no-progress -1, else 0:
 	                         when standard error is a terminal */
-	unsigned threads;     /* -j: the inputs read at once (cg-merge,
+	unsigned threads;        /* -j: the inputs read at once (cg-merge,
 	                         cg-rows, cg-validate; the others read one
 	                         after the other and ignore it) */
-	int status;           /* the worst exit status so far */
-	int quiet;            /* --quiet: no warnings */
-	int keep_going;       /* --keep-going: a refused input is skipped */
-	const char *files_from; /* --files-from LIST */
-	int null_names;       /* -0: LIST's names end with NUL */
-	size_t ninputs;       /* the inputs of the run (cli_inputs) */
+	int status;              /* the worst exit status so far */
+	int quiet;               /* --quiet: no warnings */
+	int keep_going;          /* --keep-going: a refused input is skipped */
+	const char *files_from;  /* --files-from LIST */
+	int null_names;          /* -0: LIST's names end with NUL */
+	size_t ninputs;          /* the inputs of the run (cli_inputs) */
 	struct cli_tally *tally; /* warnings summed over many inputs */
-	char **inputs;        /* of cli_aggregate: the inputs, and the first */
-	size_t *first_part;   /* part of each (of several), then the count */
-	cg_rename *rename;    /* CLI_RENAME_OPTIONS: NULL when none */
-	cgi_buf after;         /* said on stderr after the output (hints) */
+	char **inputs;      /* of cli_aggregate: the inputs, and the first */
+	size_t *first_part; /* part of each (of several), then the count */
+	cg_rename *rename;  /* CLI_RENAME_OPTIONS: NULL when none */
+	cgi_buf after;      /* said on stderr after the output (hints) */
 } cli;
 
-void cli_init(cli *c, const char *prog, const char *synopsis,
-              const char *help);
+void cli_init(cli *c, const char *prog, const char *synopsis, const char *help);
 
 /* An analysis command (cg-funcs, cg-diff, cg-dot, cg-fold, cg-flame,
  * cg-annotate) reads any size: it exists to read real recordings, and its
@@ -205,7 +212,7 @@ void cli_init(cli *c, const char *prog, const char *synopsis,
  * check or rewrite a profile (cg-validate, cg-normalize, cg-tsv, cg-parts)
  * keep the profile's defaults: they are the contract a CI step checks. */
 void cli_read_any_size(cli *c);
-#define CLI_ANY_SIZE_HELP                                                    \
+#define CLI_ANY_SIZE_HELP \
 	"Reads a profile of any size: no limit applies unless --limit sets it.\n"
 
 /* The default: of a command's getopt switch: the options every command
@@ -224,7 +231,8 @@ void cli_print_exit_help(const cli *c, FILE *f);
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-_Noreturn void cli_usage(const cli *c, const char *fmt, ...);
+_Noreturn void
+cli_usage(const cli *c, const char *fmt, ...);
 
 /* Where a fold scaled stacks down (the profile's figures contradict each
  * other), one warning on stderr that says how much and where. */
@@ -276,12 +284,12 @@ cli_feeder cli_reader_feeder(cg_reader *r);
  * made) that is read the second time. */
 typedef struct cli_twice {
 	const char *path;
-	int fd;          /* -1 between the readings of a named file */
-	int is_stdin;    /* fd is standard input: never closed */
-	int spooled;     /* fd is the copy of a pipe */
-	off_t start;     /* where the reading of a file began */
-	struct stat st;  /* the file as the first reading found it */
-	uint64_t bytes;  /* what the first reading read */
+	int fd;         /* -1 between the readings of a named file */
+	int is_stdin;   /* fd is standard input: never closed */
+	int spooled;    /* fd is the copy of a pipe */
+	off_t start;    /* where the reading of a file began */
+	struct stat st; /* the file as the first reading found it */
+	uint64_t bytes; /* what the first reading read */
 } cli_twice;
 
 /* The first reading of path ("-": standard input) into f, with the byte
@@ -354,8 +362,8 @@ char **cli_inputs(cli *c, int argc, char **argv, size_t *n);
  * caller's alone; it returns when all are done.  work stops the others
  * early by setting *stop (read between inputs). */
 void cli_each_input(cli *c, size_t n, size_t workers,
-                    void (*work)(void *ctx, size_t i, size_t worker),
-                    void *ctx, volatile int *stop);
+                    void (*work)(void *ctx, size_t i, size_t worker), void *ctx,
+                    volatile int *stop);
 /* work(ctx, i, slot) for every i below n, on c->threads threads (one
  * input a thread, as cli_each_input) reading at most 2 * threads inputs
  * ahead, and say(ctx, i, slot) on the caller's thread in the inputs'
@@ -364,8 +372,7 @@ void cli_each_input(cli *c, size_t n, size_t workers,
  * each work is said at once. */
 void cli_each_in_order(cli *c, size_t n, size_t slot_size,
                        void (*work)(void *ctx, size_t i, void *slot),
-                       void (*say)(void *ctx, size_t i, void *slot),
-                       void *ctx);
+                       void (*say)(void *ctx, size_t i, void *slot), void *ctx);
 /* Around what a worker says or counts in c: one at a time (recursive:
  * cli_diag, cli_trouble, cli_oom and cli_status take it too). */
 void cli_lock(void);
@@ -381,10 +388,10 @@ void cli_read_options(const cli *c, cg_read_options *opt, cg_stats *st);
  * percentage (from 0 to 100 if upto100) with up to six decimals as num /
  * scale, and one event name for -e (no comma).  A bad one is a usage
  * error naming opt (exit 2). */
-void cli_parse_count(cli *c, const char *opt, const char *arg,
-                     const char *what, uint64_t *out);
-void cli_parse_percent(cli *c, const char *opt, const char *arg,
-                       int upto100, uint64_t *num, uint64_t *scale);
+void cli_parse_count(cli *c, const char *opt, const char *arg, const char *what,
+                     uint64_t *out);
+void cli_parse_percent(cli *c, const char *opt, const char *arg, int upto100,
+                       uint64_t *num, uint64_t *scale);
 const char *cli_one_event(cli *c, const char *arg);
 
 /* -q file|object of the stack writers: CGI_QUALIFY_FILE or
@@ -450,8 +457,7 @@ size_t *cli_pick(cli *c, const char *list, size_t total,
                  long (*find)(void *ctx, cg_str name), void *ctx, size_t *n);
 
 /* The events of an aggregation chosen with -e. */
-size_t *cli_pick_events(cli *c, const cg_funcs *f, const char *list,
-                        size_t *n);
+size_t *cli_pick_events(cli *c, const cg_funcs *f, const char *list, size_t *n);
 
 /* What a command writes as its one output: the whole of it to out, or an
  * error (CG_ABORTED: a failed write; CG_IO: an input that could not be
@@ -471,8 +477,7 @@ void cli_output(cli *c, const char *out, const char *name,
 cg_kind cli_write_file(void *ctx, const char *bytes, size_t n);
 
 /* The library's growth helper (cgi_grow_array). */
-static inline int cli_grow(void **ptr, size_t *cap, size_t need,
-                           size_t elsize)
+static inline int cli_grow(void **ptr, size_t *cap, size_t need, size_t elsize)
 {
 	return cgi_grow_array(ptr, cap, need, elsize);
 }
@@ -485,7 +490,7 @@ long cli_terminal_columns(void);
  * columns set here).  In a pipe or a file the TSV stays as it is. */
 struct out_shape;
 void cli_table(int tsv, struct out_shape *shape);
-#define CLI_TSV_HELP                                                         \
+#define CLI_TSV_HELP \
 	"  --tsv              TSV on a terminal too (it is aligned there)\n"
 
 /* The progress line of reading path (size bytes, 0: not known) on

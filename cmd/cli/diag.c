@@ -16,11 +16,11 @@
 
 /* The statuses of the enum in cli.h, in the words every --help uses. */
 static const cli_meaning common_statuses[] = {
-	{EXIT_VALID, "success"},
-	{EXIT_INVALID, "an input invalid"},
-	{EXIT_TROUBLE, "usage error, unreadable input or failed output"},
-	{EXIT_REFUSED, "out of memory, or over a limit with --limit-status"},
-	{0, NULL}};
+    {EXIT_VALID, "success"},
+    {EXIT_INVALID, "an input invalid"},
+    {EXIT_TROUBLE, "usage error, unreadable input or failed output"},
+    {EXIT_REFUSED, "out of memory, or over a limit with --limit-status"},
+    {0, NULL}};
 
 static const char *own_meaning(const cli *c, int status)
 {
@@ -100,7 +100,8 @@ void cli_oom(cli *c, const char *path)
 {
 	cli_lock();
 	if (path != NULL)
-		fprintf(stderr, "%s: %s: out of memory\n", c->prog, cli_name(path));
+		fprintf(stderr, "%s: %s: out of memory\n", c->prog,
+		        cli_name(path));
 	else
 		fprintf(stderr, "%s: out of memory\n", c->prog);
 	cli_status(c, EXIT_REFUSED);
@@ -200,10 +201,10 @@ enum { CUT_SHORT = CG_REPAIRS, FIGURES, KINDS = FIGURES + CG_FIGURES };
 
 struct cli_tally {
 	uint64_t lines, inputs;
-	size_t first;        /* the first input's place in the list */
-	const char *path;    /* its name, which lives for the run */
-	uint64_t line;       /* its first line of the kind */
-	int inside;          /* cut short inside a line */
+	size_t first;              /* the first input's place in the list */
+	const char *path;          /* its name, which lives for the run */
+	uint64_t line;             /* its first line of the kind */
+	int inside;                /* cut short inside a line */
 	char text[CG_MESSAGE_MAX]; /* a figure's: what its first line says */
 };
 
@@ -275,11 +276,12 @@ static void say_now(const char *path, const cg_stats *st)
 			        st->repairs[next] == 1 ? "" : "s");
 	}
 	if (st->cut_short_line > 0)
-		fprintf(stderr,
-		        "%s:%llu: warning: %s, which Valgrind always writes: cut "
-		        "short? (--complete refuses it)\n",
-		        cli_name(path), (unsigned long long)st->cut_short_line,
-		        cut_text(st->cut_inside_line));
+		fprintf(
+		    stderr,
+		    "%s:%llu: warning: %s, which Valgrind always writes: cut "
+		    "short? (--complete refuses it)\n",
+		    cli_name(path), (unsigned long long)st->cut_short_line,
+		    cut_text(st->cut_inside_line));
 	cli_figures(path, st, "warning");
 }
 
@@ -320,7 +322,8 @@ void cli_warnings(cli *c, size_t index, const char *path, const cg_stats *st)
 		return;
 	}
 	cli_lock();
-	if (c->tally == NULL && (c->tally = calloc(KINDS, sizeof *c->tally)) == NULL) {
+	if (c->tally == NULL &&
+	    (c->tally = calloc(KINDS, sizeof *c->tally)) == NULL) {
 		cli_unlock();
 		cli_oom_exit(c);
 	}
@@ -333,15 +336,16 @@ void cli_warnings(cli *c, size_t index, const char *path, const cg_stats *st)
 		      st->cut_inside_line, NULL);
 	for (k = 0; k < CG_FIGURES; k++)
 		if (st->disagree[k] > 0)
-			count(&c->tally[FIGURES + k], index, path, st->disagree[k],
-			      st->disagree_line[k], 0, st->disagree_text[k]);
+			count(&c->tally[FIGURES + k], index, path,
+			      st->disagree[k], st->disagree_line[k], 0,
+			      st->disagree_text[k]);
 	cli_unlock();
 }
 
 /* The summed line of kind k. */
 static void say_sum(const struct cli_tally *t, int k)
 {
-	const char *text = k >= FIGURES    ? t->text
+	const char *text = k >= FIGURES     ? t->text
 	                   : k == CUT_SHORT ? cut_text(t->inside)
 	                                    : cg_repair_text((cg_repair)k);
 	fprintf(stderr, "%s:%llu: warning: %s%s (", cli_name(t->path),
@@ -363,7 +367,8 @@ void cli_warnings_done(cli *c)
 		return;
 	/* a run that ran out of memory (or past a limit, with
 	 * --limit-status) says that alone */
-	for (k = CG_REPAIR_NONE + 1; k < KINDS && c->status != EXIT_REFUSED; k++)
+	for (k = CG_REPAIR_NONE + 1; k < KINDS && c->status != EXIT_REFUSED;
+	     k++)
 		if (c->tally[k].inputs > 0)
 			say_sum(&c->tally[k], k);
 	free(c->tally);
@@ -381,4 +386,3 @@ void cli_warn(const cli *c, const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 }
-

@@ -74,8 +74,8 @@ static char *slurp(cli *c, const char *path, size_t *len)
  * find nothing (or, on two threads, half each). */
 static void stdin_once(cli *c, char **v, size_t n)
 {
-	size_t i, dashes = c->files_from != NULL &&
-	                   strcmp(c->files_from, "-") == 0;
+	size_t i,
+	    dashes = c->files_from != NULL && strcmp(c->files_from, "-") == 0;
 	for (i = 0; i < n; i++)
 		dashes += strcmp(v[i], "-") == 0;
 	if (dashes > 1)
@@ -99,9 +99,11 @@ char **cli_inputs(cli *c, int argc, char **argv, size_t *n)
 		if ((buf = list_names = slurp(c, c->files_from, &len)) == NULL)
 			exit(cli_exit_status(c));
 		if (!c->null_names && memchr(buf, '\0', len) != NULL)
-			cli_usage(c, "--files-from %s: a name holds a NUL (-0 reads "
-			             "NUL-separated names)",
-			          cli_name(c->files_from));
+			cli_usage(
+			    c,
+			    "--files-from %s: a name holds a NUL (-0 reads "
+			    "NUL-separated names)",
+			    cli_name(c->files_from));
 		for (i = 0; i < len;) {
 			char *end = memchr(buf + i, sep, len + 1 - i);
 			*end = '\0';
@@ -160,8 +162,8 @@ static void *run(void *arg)
 }
 
 void cli_each_input(cli *c, size_t n, size_t workers,
-                    void (*work)(void *ctx, size_t i, size_t worker),
-                    void *ctx, volatile int *stop)
+                    void (*work)(void *ctx, size_t i, size_t worker), void *ctx,
+                    volatile int *stop)
 {
 	pool p;
 	worker *w;
@@ -199,7 +201,7 @@ void cli_each_input(cli *c, size_t n, size_t workers,
 
 typedef struct ordered {
 	size_t n, slot_size, window, said;
-	unsigned char *ring;   /* window slots, each a done byte then the slot */
+	unsigned char *ring; /* window slots, each a done byte then the slot */
 	void (*work)(void *ctx, size_t i, void *slot);
 	void *ctx;
 	pthread_cond_t changed;
@@ -243,8 +245,7 @@ static void *run_ordered(void *arg)
 
 void cli_each_in_order(cli *c, size_t n, size_t slot_size,
                        void (*work)(void *ctx, size_t i, void *slot),
-                       void (*say)(void *ctx, size_t i, void *slot),
-                       void *ctx)
+                       void (*say)(void *ctx, size_t i, void *slot), void *ctx)
 {
 	ordered o;
 	ordered_pool p;

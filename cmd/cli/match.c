@@ -35,8 +35,14 @@ static void put_escaped(cgi_buf *b, cg_str s, const char *special)
 	}
 }
 
-static void put_str(cgi_buf *b, cg_str s) { cgi_buf_put(b, s.ptr, s.len); }
-static void put_cstr(cgi_buf *b, const char *s) { cgi_buf_put(b, s, strlen(s)); }
+static void put_str(cgi_buf *b, cg_str s)
+{
+	cgi_buf_put(b, s.ptr, s.len);
+}
+static void put_cstr(cgi_buf *b, const char *s)
+{
+	cgi_buf_put(b, s, strlen(s));
+}
 
 static void put_count(cgi_buf *b, size_t n)
 {

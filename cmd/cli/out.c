@@ -60,10 +60,15 @@ int out_flush(void)
 		if (held.failed)
 			oom = 1;
 		else if (held.len > 0 && !failed)
-			switch (table_write(held.ptr, held.len, &table_shape, stdout)) {
-			case 0: break;
-			case -2: oom = 1; break;
-			default: failed = 1;
+			switch (table_write(held.ptr, held.len, &table_shape,
+			                    stdout)) {
+			case 0:
+				break;
+			case -2:
+				oom = 1;
+				break;
+			default:
+				failed = 1;
 			}
 		cgi_buf_free(&held);
 	}
@@ -78,7 +83,8 @@ int out_flush(void)
 			failed = 1;
 		cgi_buf_free(&held);
 	}
-	if (out_used > 0 && !failed && fwrite(out_buf, 1, out_used, stdout) != out_used)
+	if (out_used > 0 && !failed &&
+	    fwrite(out_buf, 1, out_used, stdout) != out_used)
 		failed = 1;
 	out_used = 0;
 	return failed || oom ? -1 : 0;
@@ -125,10 +131,18 @@ void out_field(cg_str s)
 		if (!needs_escape[(unsigned char)s.ptr[i]])
 			continue;
 		switch (s.ptr[i]) {
-		case '\\': esc = '\\'; break;
-		case '\t': esc = 't'; break;
-		case '\r': esc = 'r'; break;
-		default: esc = 'n'; break;
+		case '\\':
+			esc = '\\';
+			break;
+		case '\t':
+			esc = 't';
+			break;
+		case '\r':
+			esc = 'r';
+			break;
+		default:
+			esc = 'n';
+			break;
 		}
 		out_bytes(s.ptr + start, i - start);
 		out_char('\\');

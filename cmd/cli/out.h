@@ -86,8 +86,7 @@ void out_table(const out_shape *shape);
  * text_escaped does; rows wider than the width shortened, then the
  * columns that still do not fit left out; more than 64 columns as TSV,
  * escaped.  0; -2 out of memory, nothing written; -1 if a write failed. */
-int table_write(const char *tsv, size_t len, const out_shape *shape,
-                FILE *out);
+int table_write(const char *tsv, size_t len, const out_shape *shape, FILE *out);
 /* Called before output reaches standard output (NULL: nothing): the
  * progress line clears itself out of the way. */
 extern void (*out_before_write)(void);

@@ -66,15 +66,17 @@ static void draw(uint64_t bytes, double t)
 	double mb = (double)bytes / 1e6, secs = t - bar.start;
 	double rate = secs > 0 ? mb / secs : 0;
 	if (bar.size > 0)
-		snprintf(figures, sizeof figures, ": %.1f of %.1f MB (%d%%), %.1f MB/s",
-		         mb, (double)bar.size / 1e6,
+		snprintf(figures, sizeof figures,
+		         ": %.1f of %.1f MB (%d%%), %.1f MB/s", mb,
+		         (double)bar.size / 1e6,
 		         /* a file that grew while read: no more than all */
-		         bytes >= bar.size ? 100
-		                           : (int)(100.0 * (double)bytes /
-		                                   (double)bar.size),
+		         bytes >= bar.size
+		             ? 100
+		             : (int)(100.0 * (double)bytes / (double)bar.size),
 		         rate);
 	else
-		snprintf(figures, sizeof figures, ": %.1f MB, %.1f MB/s", mb, rate);
+		snprintf(figures, sizeof figures, ": %.1f MB, %.1f MB/s", mb,
+		         rate);
 	cgi_buf_puts(&line, bar.prog);
 	cgi_buf_puts(&line, ": ");
 	text_escaped(&line, (cg_str){bar.path, strlen(bar.path)}, 0);

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int column_is(cg_str ev, const char *name, size_t len, const char *suffix)
+static int column_is(cg_str ev, const char *name, size_t len,
+                     const char *suffix)
 {
 	size_t sl = strlen(suffix);
 	return len == ev.len + sl && memcmp(name, ev.ptr, ev.len) == 0 &&
@@ -15,7 +16,7 @@ static int column_is(cg_str ev, const char *name, size_t len, const char *suffix
 }
 
 void rows_parse_key(cli *c, const cg_funcs *f, const char *name, int arcs,
-                   const size_t *ev, size_t nev, cgi_row_key *key)
+                    const size_t *ev, size_t nev, cgi_row_key *key)
 {
 	size_t i, len;
 	key->what = nev > 0 ? CGI_ROW_INCL : CGI_ROW_COUNT;
@@ -41,9 +42,10 @@ void rows_parse_key(cli *c, const cg_funcs *f, const char *name, int arcs,
 		}
 	}
 	cli_usage(c, "-s %s: %s", name,
-	          arcs ? "no such column (calls, or EV:incl of a printed event)"
-	               : "no such column (called, or EV or EV:incl of a printed "
-	                 "event)");
+	          arcs
+	              ? "no such column (calls, or EV:incl of a printed event)"
+	              : "no such column (called, or EV or EV:incl of a printed "
+	                "event)");
 }
 
 static void get_func(const void *f, size_t i, cg_func *fn)
@@ -53,7 +55,8 @@ static void get_func(const void *f, size_t i, cg_func *fn)
 
 cg_str *rows_frame_names(const cg_funcs *f, int qualify, cgi_buf *text)
 {
-	return rows_frame_names_of(cg_funcs_count(f), get_func, f, qualify, text);
+	return rows_frame_names_of(cg_funcs_count(f), get_func, f, qualify,
+	                           text);
 }
 
 cg_str *rows_frame_names_of(size_t n,
@@ -70,7 +73,8 @@ cg_str *rows_frame_names_of(size_t n,
 		end[i] = text->len;
 	}
 	/* the views once the text has stopped moving */
-	for (i = 0; end != NULL && names != NULL && !text->failed && i < n; i++) {
+	for (i = 0; end != NULL && names != NULL && !text->failed && i < n;
+	     i++) {
 		names[i].ptr = text->ptr + (i > 0 ? end[i - 1] : 0);
 		names[i].len = end[i] - (i > 0 ? end[i - 1] : 0);
 	}

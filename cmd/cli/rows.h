@@ -8,7 +8,7 @@
 /* The column KEY names among the selected events ev[0..nev) (NULL: the
  * first event's inclusive cost); none is a usage error (exit 2). */
 void rows_parse_key(cli *c, const cg_funcs *f, const char *name, int arcs,
-                   const size_t *ev, size_t nev, cgi_row_key *key);
+                    const size_t *ev, size_t nev, cgi_row_key *key);
 
 /* Each function's frame name as -q says (cgi_frame_name): a malloc'd
  * array of cg_funcs_count views into text (free them, then text with

@@ -22,10 +22,10 @@ typedef struct layout {
 	int numeric[MAX_COLUMNS]; /* right-aligned, grouped */
 	size_t width[MAX_COLUMNS];
 	size_t limit[MAX_COLUMNS]; /* a text column cut to this many (0: no) */
-	int shorten;              /* 0 none, 1 objects, 2 objects and files */
+	int shorten;               /* 0 none, 1 objects, 2 objects and files */
 	unsigned long long objects, files, text;
-	int header;               /* the first line names the columns */
-	int too_many;             /* a row of more than MAX_COLUMNS cells */
+	int header;   /* the first line names the columns */
+	int too_many; /* a row of more than MAX_COLUMNS cells */
 	cgi_buf cell, line;
 } layout;
 
@@ -100,7 +100,8 @@ static void show(layout *l, size_t col, cg_str c, int header)
 	text_escaped(&l->cell, c, 0);
 	if (!header && l->limit[col] > 3 &&
 	    text_columns(l->cell.ptr, l->cell.len) > l->limit[col]) {
-		l->cell.len = text_cut(l->cell.ptr, l->cell.len, l->limit[col] - 3);
+		l->cell.len =
+		    text_cut(l->cell.ptr, l->cell.len, l->limit[col] - 3);
 		cgi_buf_puts(&l->cell, "...");
 	}
 }
@@ -129,7 +130,8 @@ static int pass(layout *l, long columns, FILE *out)
 			/* a column that does not fit is left out whole: a figure
 			 * cut short would read as another */
 			if (l->line.len > 0 && columns > 0 &&
-			    text_columns(l->line.ptr, l->line.len) + 2 + l->width[i] >
+			    text_columns(l->line.ptr, l->line.len) + 2 +
+			            l->width[i] >
 			        (size_t)columns)
 				break;
 			if (l->line.len > 0)
@@ -137,13 +139,15 @@ static int pass(layout *l, long columns, FILE *out)
 			for (pad = w; l->numeric[i] && pad < l->width[i]; pad++)
 				cgi_buf_put(&l->line, " ", 1);
 			cgi_buf_put(&l->line, l->cell.ptr, l->cell.len);
-			for (pad = w; !l->numeric[i] && pad < l->width[i]; pad++)
+			for (pad = w; !l->numeric[i] && pad < l->width[i];
+			     pad++)
 				cgi_buf_put(&l->line, " ", 1);
 		}
 		if (out == NULL)
 			continue;
 		if (columns > 0)
-			l->line.len = text_cut(l->line.ptr, l->line.len, (size_t)columns);
+			l->line.len =
+			    text_cut(l->line.ptr, l->line.len, (size_t)columns);
 		while (l->line.len > 0 && l->line.ptr[l->line.len - 1] == ' ')
 			l->line.len--;
 		cgi_buf_put(&l->line, "\n", 1);
@@ -179,7 +183,8 @@ static int escaped_tsv(layout *l, FILE *out)
 		cgi_buf_put(&l->line, "\n", 1);
 		if (l->line.failed)
 			r = -2;
-		else if (fwrite(l->line.ptr, 1, l->line.len, out) != l->line.len)
+		else if (fwrite(l->line.ptr, 1, l->line.len, out) !=
+		         l->line.len)
 			r = -1;
 	}
 	if (l->line.failed)
@@ -209,18 +214,19 @@ static int narrow(layout *l, size_t columns)
 	sets[2] = ~0ull;
 	for (k = 0; k < 3 && pick == MAX_COLUMNS; k++)
 		for (i = 0; i < l->ncol; i++)
-			if ((sets[k] >> i & 1) && !l->numeric[i] && l->limit[i] == 0 &&
-			    l->width[i] > 12 &&
-			    (pick == MAX_COLUMNS || l->width[i] > l->width[pick]))
+			if ((sets[k] >> i & 1) && !l->numeric[i] &&
+			    l->limit[i] == 0 && l->width[i] > 12 &&
+			    (pick == MAX_COLUMNS ||
+			     l->width[i] > l->width[pick]))
 				pick = i;
 	if (pick == MAX_COLUMNS)
 		return 0;
-	l->limit[pick] = l->width[pick] > over + 12 ? l->width[pick] - over : 12;
+	l->limit[pick] =
+	    l->width[pick] > over + 12 ? l->width[pick] - over : 12;
 	return 1;
 }
 
-int table_write(const char *tsv, size_t len, const out_shape *shape,
-                FILE *out)
+int table_write(const char *tsv, size_t len, const out_shape *shape, FILE *out)
 {
 	layout l;
 	int r;

@@ -51,7 +51,8 @@ void text_escaped(cgi_buf *t, cg_str s, int tabs)
 			col++;
 			continue;
 		}
-		if (p[i] >= 0x80 && (k = utf8_printable(p + i, s.len - i)) > 0) {
+		if (p[i] >= 0x80 &&
+		    (k = utf8_printable(p + i, s.len - i)) > 0) {
 			i += k;
 			col++;
 			continue;

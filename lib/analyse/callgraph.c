@@ -18,7 +18,7 @@
 
 /* An edge while the graph is chosen. */
 typedef struct edge {
-	size_t from, to;     /* node ids */
+	size_t from, to; /* node ids */
 	size_t from_rank, to_rank;
 	uint64_t calls, cost;
 	int counted, shown;
@@ -29,16 +29,16 @@ struct cgi_callgraph {
 	const cg_funcs *f;
 	size_t ev, n, ncycles, nnodes;
 	uint64_t total;
-	size_t *cycle;         /* per function: its cycle number, 0 none */
-	size_t *order;         /* the nodes: functions in name order, then
+	size_t *cycle;        /* per function: its cycle number, 0 none */
+	size_t *order;        /* the nodes: functions in name order, then
 	                          cycles by number */
-	size_t *rank;          /* per node: its place in order */
-	unsigned char *shown;  /* per node */
-	size_t *forced;        /* per node: the node of the edge kept into it
+	size_t *rank;         /* per node: its place in order */
+	unsigned char *shown; /* per node */
+	size_t *forced;       /* per node: the node of the edge kept into it
 	                          so that it does not float, or NONE */
 	size_t *member_first, *member; /* the members of cycle k, by name:
 	                          member[member_first[k-1] .. member_first[k]) */
-	edge *edges;           /* by from_rank, then to_rank; once chosen,
+	edge *edges; /* by from_rank, then to_rank; once chosen,
 	                          the drawn ones alone */
 	size_t nedges;
 	size_t *drawn, ndrawn; /* the drawn nodes, in order */
@@ -119,17 +119,19 @@ static int nodes(cgi_callgraph *g, const cgi_callgraph_choice *c)
 		cg_funcs_get(g->f, i, &fn);
 		g->cycle[i] = fn.cycle;
 		/* named functions are drawn whatever their cost */
-		g->shown[i] = (unsigned char)(
-		    at_least(fn.incl[g->ev], g->total, c->node_num, c->node_scale) ||
-		    (c->roots != NULL && c->roots[i]) ||
-		    (c->leaves != NULL && c->leaves[i]));
+		g->shown[i] =
+		    (unsigned char)(at_least(fn.incl[g->ev], g->total,
+		                             c->node_num, c->node_scale) ||
+		                    (c->roots != NULL && c->roots[i]) ||
+		                    (c->leaves != NULL && c->leaves[i]));
 		if (fn.cycle != 0 && !g->shown[i])
 			hidden[fn.cycle - 1] = 1;
 	}
 	for (k = 0; k < g->ncycles; k++)
-		g->shown[g->n + k] = (unsigned char)(
-		    hidden[k] && at_least(incl(g, g->n + k), g->total, c->node_num,
-		                          c->node_scale));
+		g->shown[g->n + k] =
+		    (unsigned char)(hidden[k] &&
+		                    at_least(incl(g, g->n + k), g->total,
+		                             c->node_num, c->node_scale));
 	cg_free(hidden);
 	return 0;
 }
@@ -137,8 +139,8 @@ static int nodes(cgi_callgraph *g, const cgi_callgraph_choice *c)
 /* ------------------------------------------------------------ floating */
 
 typedef struct callers {
-	uint64_t *cost;         /* per node or function: the arcs' cost summed */
-	unsigned char *seen;    /* per node or function: an arc summed */
+	uint64_t *cost;      /* per node or function: the arcs' cost summed */
+	unsigned char *seen; /* per node or function: an arc summed */
 	size_t *touched, ntouched;
 } callers;
 
@@ -167,7 +169,8 @@ static void sum_into(const cgi_callgraph *g, callers *cs, size_t v, size_t m)
 }
 
 /* 1 if caller k is a better anchor than b: heavier, then first by name. */
-static int heavier(const cgi_callgraph *g, const callers *cs, size_t k, size_t b)
+static int heavier(const cgi_callgraph *g, const callers *cs, size_t k,
+                   size_t b)
 {
 	return b == NONE || cs->cost[k] > cs->cost[b] ||
 	       (cs->cost[k] == cs->cost[b] && g->rank[k] < g->rank[b]);
@@ -176,15 +179,16 @@ static int heavier(const cgi_callgraph *g, const callers *cs, size_t k, size_t b
 /* Keep an edge into v if none of its callers' edges is drawn: the
  * heaviest from a drawn node, else the heaviest caller with it.
  * Returns the caller newly drawn, or NONE. */
-static size_t anchor(cgi_callgraph *g, callers *cs, size_t v, const cgi_callgraph_choice *c)
+static size_t anchor(cgi_callgraph *g, callers *cs, size_t v,
+                     const cgi_callgraph_choice *c)
 {
 	size_t i, best = NONE, best_hidden = NONE, added = NONE;
 	int drawn = 0;
 	if (v < g->n)
 		sum_into(g, cs, v, v);
 	else
-		for (i = g->member_first[v - g->n]; i < g->member_first[v - g->n + 1];
-		     i++)
+		for (i = g->member_first[v - g->n];
+		     i < g->member_first[v - g->n + 1]; i++)
 			if (!g->shown[g->member[i]])
 				sum_into(g, cs, v, g->member[i]);
 	for (i = 0; i < cs->ntouched; i++) {
@@ -194,7 +198,8 @@ static size_t anchor(cgi_callgraph *g, callers *cs, size_t v, const cgi_callgrap
 				best_hidden = k;
 			continue;
 		}
-		drawn |= at_least(cs->cost[k], g->total, c->edge_num, c->edge_scale);
+		drawn |=
+		    at_least(cs->cost[k], g->total, c->edge_num, c->edge_scale);
 		if (heavier(g, cs, k, best))
 			best = k;
 	}
@@ -215,7 +220,8 @@ static size_t anchor(cgi_callgraph *g, callers *cs, size_t v, const cgi_callgrap
 /* Every drawn node in turn, those it draws after them. */
 static int no_floating(cgi_callgraph *g, const cgi_callgraph_choice *c)
 {
-	size_t *queue = cg_calloc(g->nnodes + 1, sizeof *queue), head = 0, tail = 0;
+	size_t *queue = cg_calloc(g->nnodes + 1, sizeof *queue), head = 0,
+	       tail = 0;
 	callers cs;
 	size_t i;
 	int ret = -1;
@@ -294,8 +300,9 @@ static int edges(cgi_callgraph *g, const cgi_callgraph_choice *c)
 	for (i = 0; i < g->nedges; i++) {
 		edge *e = &g->edges[i];
 		e->counted |= e->cost > incl(g, e->from);
-		e->shown = at_least(e->cost, g->total, c->edge_num, c->edge_scale) ||
-		           g->forced[e->to] == e->from;
+		e->shown =
+		    at_least(e->cost, g->total, c->edge_num, c->edge_scale) ||
+		    g->forced[e->to] == e->from;
 	}
 	return 0;
 }
@@ -307,7 +314,8 @@ static int edges(cgi_callgraph *g, const cgi_callgraph_choice *c)
 static int reach(cgi_callgraph *g, const unsigned char *start, int reverse,
                  uint64_t depth)
 {
-	size_t *queue = cg_calloc(g->nnodes + 1, sizeof *queue), head = 0, tail = 0;
+	size_t *queue = cg_calloc(g->nnodes + 1, sizeof *queue), head = 0,
+	       tail = 0;
 	size_t *first = cg_calloc(g->nnodes + 2, sizeof *first);
 	size_t *by = cg_calloc(g->nedges + 1, sizeof *by), i;
 	uint64_t *dist = cg_calloc(g->nnodes + 1, sizeof *dist);
@@ -319,12 +327,14 @@ static int reach(cgi_callgraph *g, const unsigned char *start, int reverse,
 	/* the drawn edges by their start (their end, reverse) */
 	for (i = 0; i < g->nedges; i++)
 		if (g->edges[i].shown)
-			first[(reverse ? g->edges[i].to : g->edges[i].from) + 2]++;
+			first[(reverse ? g->edges[i].to : g->edges[i].from) +
+			      2]++;
 	for (i = 0; i < g->nnodes; i++)
 		first[i + 2] += first[i + 1];
 	for (i = 0; i < g->nedges; i++)
 		if (g->edges[i].shown)
-			by[first[(reverse ? g->edges[i].to : g->edges[i].from) + 1]++] = i;
+			by[first[(reverse ? g->edges[i].to : g->edges[i].from) +
+			         1]++] = i;
 	for (i = 0; i < g->n; i++)
 		if (start[i] && g->shown[i]) {
 			mark[i] = 1;
@@ -347,7 +357,8 @@ static int reach(cgi_callgraph *g, const unsigned char *start, int reverse,
 	for (i = 0; i < g->nnodes; i++)
 		g->shown[i] = (unsigned char)(g->shown[i] && mark[i]);
 	for (i = 0; i < g->nedges; i++)
-		g->edges[i].shown = g->edges[i].shown && g->shown[g->edges[i].from] &&
+		g->edges[i].shown = g->edges[i].shown &&
+		                    g->shown[g->edges[i].from] &&
 		                    g->shown[g->edges[i].to];
 	ret = 0;
 out:
@@ -411,15 +422,16 @@ static int scale_ok(uint64_t scale)
 }
 
 cg_kind cgi_callgraph_new(cgi_callgraph **out, const cg_funcs *f, size_t ev,
-                         const cgi_callgraph_choice *c, cg_error *err)
+                          const cgi_callgraph_choice *c, cg_error *err)
 {
 	cgi_callgraph *g;
 	*out = NULL;
 	if (ev >= cg_funcs_event_count(f))
 		return cgi_fail(err, CG_UNSUPPORTED, 0, "no event %zu", ev);
 	if (!scale_ok(c->node_scale) || !scale_ok(c->edge_scale))
-		return cgi_fail(err, CG_UNSUPPORTED, 0,
-		                "a threshold's scale is 0 or over UInt64 / 100");
+		return cgi_fail(
+		    err, CG_UNSUPPORTED, 0,
+		    "a threshold's scale is 0 or over UInt64 / 100");
 	g = cg_calloc(1, sizeof *g);
 	if (g == NULL)
 		return cgi_fail_memory(err, 0);
@@ -470,8 +482,7 @@ void cgi_callgraph_node_func(const cgi_callgraph *g, size_t v, cg_func *out)
 	node_func(g, v, out);
 }
 
-const size_t *cgi_callgraph_members(const cgi_callgraph *g, size_t v,
-                                   size_t *n)
+const size_t *cgi_callgraph_members(const cgi_callgraph *g, size_t v, size_t *n)
 {
 	size_t k;
 	if (v < g->n) {
@@ -488,8 +499,7 @@ size_t cgi_callgraph_edge_count(const cgi_callgraph *g)
 	return g->nedges;
 }
 
-void cgi_callgraph_edge(const cgi_callgraph *g, size_t i,
-                       cgi_edge *out)
+void cgi_callgraph_edge(const cgi_callgraph *g, size_t i, cgi_edge *out)
 {
 	const edge *e = &g->edges[i];
 	out->from = e->from;

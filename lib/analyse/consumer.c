@@ -12,8 +12,8 @@ int cgi_consumer_idle(const cgi_consumer *c)
 }
 
 int cgi_consumer_begin(cgi_consumer *c, const cg_read_options *opt,
-                      cgi_interner *names, const cg_handler *mine,
-                      cg_handler *h)
+                       cgi_interner *names, const cg_handler *mine,
+                       cg_handler *h)
 {
 	static const cg_handler none = {NULL, NULL, NULL};
 	if (cgi_consumer_idle(c)) {
@@ -32,7 +32,7 @@ int cgi_consumer_begin(cgi_consumer *c, const cg_read_options *opt,
 }
 
 cg_kind cgi_consumer_fail(cgi_consumer *c, cg_kind kind, uint64_t line,
-                         const char *what)
+                          const char *what)
 {
 	if (!c->pending)
 		cgi_fail(&c->err, kind, line, "%s", what);
@@ -64,7 +64,7 @@ cg_kind cgi_consumer_end(cgi_consumer *c, cg_kind parsed, cg_error *err)
 }
 
 int cgi_consumer_events(cgi_consumer *c, cgi_interner *events, const cg_part *p,
-                       uint32_t *map)
+                        uint32_t *map)
 {
 	size_t i;
 	for (i = 0; i < cg_part_event_count(p); i++) {
@@ -76,8 +76,8 @@ int cgi_consumer_events(cgi_consumer *c, cgi_interner *events, const cg_part *p,
 		if (events->count > c->limits.events) {
 			if (!c->pending)
 				cgi_fail_limit(&c->err, cgi_part_first_line(p),
-				              "distinct events of the inputs", "events",
-				              c->limits.events);
+				               "distinct events of the inputs",
+				               "events", c->limits.events);
 			c->pending = 1;
 			return -1;
 		}

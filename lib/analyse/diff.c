@@ -17,7 +17,7 @@ typedef struct drow {
 } drow;
 
 struct cg_diff {
-	int over; /* a sum passed UInt64 */
+	int over;          /* a sum passed UInt64 */
 	cgi_interner keys; /* "ob\0fl\0fn" */
 	cgi_interner events;
 	size_t *ev_old, *ev_new;
@@ -80,10 +80,11 @@ static int key_row(cg_diff *d, const cgi_buf *key, size_t *row)
 		return 0;
 	}
 	if (cgi_grow((void **)&d->rows, &d->rows_cap, d->nrows + 1,
-	            sizeof *d->rows) ||
-	    (W > 0 && (d->nrows + 1 > SIZE_MAX / ARRAYS / W ||
-	               cgi_grow((void **)&d->costs, &d->costs_cap,
-	                       (d->nrows + 1) * ARRAYS * W, sizeof *d->costs))))
+	             sizeof *d->rows) ||
+	    (W > 0 &&
+	     (d->nrows + 1 > SIZE_MAX / ARRAYS / W ||
+	      cgi_grow((void **)&d->costs, &d->costs_cap,
+	               (d->nrows + 1) * ARRAYS * W, sizeof *d->costs))))
 		return -1;
 	memset(&d->rows[d->nrows], 0, sizeof *d->rows);
 	d->rows[d->nrows].key = id;
@@ -131,20 +132,22 @@ static int add_side(cg_diff *d, const cg_funcs *f, const cg_rename *rn,
 		size_t r;
 		uint64_t *c, *called;
 		cg_funcs_get(f, i, &fn);
-		if (make_key(rn, &fn, &key, &part, &tmp) || key_row(d, &key, &r))
+		if (make_key(rn, &fn, &key, &part, &tmp) ||
+		    key_row(d, &key, &r))
 			goto out;
 		d->row_of[is_new][i] = r;
 		c = d->costs + r * ARRAYS * W;
-		called = is_new ? &d->rows[r].new_called : &d->rows[r].old_called;
+		called =
+		    is_new ? &d->rows[r].new_called : &d->rows[r].old_called;
 		if (is_new)
 			d->rows[r].in_new = 1;
 		else
 			d->rows[r].in_old = 1;
 		if (*called > UINT64_MAX - fn.called ||
-		    add_costs(c + (is_new ? NEW_SELF : OLD_SELF) * W, fn.self, map,
-		              W) ||
-		    add_costs(c + (is_new ? NEW_INCL : OLD_INCL) * W, fn.incl, map,
-		              W)) {
+		    add_costs(c + (is_new ? NEW_SELF : OLD_SELF) * W, fn.self,
+		              map, W) ||
+		    add_costs(c + (is_new ? NEW_INCL : OLD_INCL) * W, fn.incl,
+		              map, W)) {
 			d->over = 1;
 			goto out;
 		}
@@ -168,27 +171,42 @@ cg_kind cg_diff_new(const cg_funcs *old, const cg_funcs *new_,
 		/* sums of checked sums of one side over colliding keys */
 		int over = d != NULL && d->over;
 		cg_diff_free(d);
-		return over ? cgi_fail(err, CG_RESOURCE, 0, "a cost summed over UInt64")
+		return over ? cgi_fail(err, CG_RESOURCE, 0,
+		                       "a cost summed over UInt64")
 		            : cgi_fail_memory(err, 0);
 	}
 	*out = d;
 	return CG_OK;
 }
 
-size_t cg_diff_event_count(const cg_diff *d) { return d->events.count; }
-cg_str cg_diff_event(const cg_diff *d, size_t i) { return d->events.names[i]; }
+size_t cg_diff_event_count(const cg_diff *d)
+{
+	return d->events.count;
+}
+cg_str cg_diff_event(const cg_diff *d, size_t i)
+{
+	return d->events.names[i];
+}
 long cg_diff_event_find(const cg_diff *d, cg_str name)
 {
 	return cgi_interner_find(&d->events, name);
 }
-size_t cg_diff_event_old(const cg_diff *d, size_t i) { return d->ev_old[i]; }
-size_t cg_diff_event_new(const cg_diff *d, size_t i) { return d->ev_new[i]; }
-size_t cg_diff_count(const cg_diff *d) { return d->nrows; }
+size_t cg_diff_event_old(const cg_diff *d, size_t i)
+{
+	return d->ev_old[i];
+}
+size_t cg_diff_event_new(const cg_diff *d, size_t i)
+{
+	return d->ev_new[i];
+}
+size_t cg_diff_count(const cg_diff *d)
+{
+	return d->nrows;
+}
 size_t cg_diff_row(const cg_diff *d, int side, size_t i)
 {
 	return d->row_of[side == CG_DIFF_NEW][i];
 }
-
 
 void cg_diff_get(const cg_diff *d, size_t i, cg_diff_func *out)
 {

@@ -9,10 +9,10 @@
 #include <string.h>
 
 typedef struct node {
-	uint32_t parent; /* UINT32_MAX for the root */
+	uint32_t parent;           /* UINT32_MAX for the root */
 	uint32_t key, name, group; /* interned; key is name unless keyed */
 	uint64_t incl[2], self[2];
-	uint64_t gone;   /* old cost of the subtrees that vanished under it */
+	uint64_t gone; /* old cost of the subtrees that vanished under it */
 	uint64_t weight, x, hidden;
 	size_t nhidden, depth, shown; /* shown: its index among the shown, or
 	                                 SIZE_MAX */
@@ -20,12 +20,12 @@ typedef struct node {
 
 struct cgi_flame {
 	cgi_interner names;
-	cgi_pairmap kids;  /* (parent, key) -> node */
+	cgi_pairmap kids; /* (parent, key) -> node */
 	node *nodes;
 	size_t count, cap;
-	uint32_t *path;   /* the nodes of the last stack added, by depth */
+	uint32_t *path; /* the nodes of the last stack added, by depth */
 	size_t npath, path_cap;
-	uint32_t *order;  /* the shown nodes in pre-order */
+	uint32_t *order; /* the shown nodes in pre-order */
 	size_t nshown;
 	uint64_t max_change;
 	int spoiled, finished;
@@ -40,7 +40,8 @@ cg_kind cgi_flame_new(cgi_flame **out, cg_error *err)
 		return cgi_fail_memory(err, 0);
 	/* the root: name 0, the empty string, and no parent */
 	if (cgi_intern_content(&fl->names, (cg_str){"", 0}, &empty) != 0 ||
-	    cgi_grow((void **)&fl->nodes, &fl->cap, 1, sizeof *fl->nodes) != 0) {
+	    cgi_grow((void **)&fl->nodes, &fl->cap, 1, sizeof *fl->nodes) !=
+	        0) {
 		cgi_flame_free(fl);
 		return cgi_fail_memory(err, 0);
 	}
@@ -87,7 +88,7 @@ static int child(cgi_flame *fl, uint32_t parent, cg_str key, cg_str name,
 	if (cgi_intern_content(&fl->names, name, &nid) != 0 ||
 	    cgi_intern_content(&fl->names, group, &gid) != 0 ||
 	    cgi_grow((void **)&fl->nodes, &fl->cap, fl->count + 1,
-	            sizeof *fl->nodes) != 0)
+	             sizeof *fl->nodes) != 0)
 		return -1; /* the map names a node never made: spoiled */
 	memset(&fl->nodes[fl->count], 0, sizeof *fl->nodes);
 	fl->nodes[fl->count].parent = parent;
@@ -100,16 +101,16 @@ static int child(cgi_flame *fl, uint32_t parent, cg_str key, cg_str name,
 }
 
 cg_kind cgi_flame_add(cgi_flame *fl, int side, const cg_str *names,
-                     const cg_str *groups, size_t depth, uint64_t count,
-                     cg_error *err)
+                      const cg_str *groups, size_t depth, uint64_t count,
+                      cg_error *err)
 {
 	return cgi_flame_add_keyed(fl, side, names, names, groups, depth, count,
-	                          err);
+	                           err);
 }
 
 cg_kind cgi_flame_add_keyed(cgi_flame *fl, int side, const cg_str *keys,
-                           const cg_str *names, const cg_str *groups,
-                           size_t depth, uint64_t count, cg_error *err)
+                            const cg_str *names, const cg_str *groups,
+                            size_t depth, uint64_t count, cg_error *err)
 {
 	static const cg_str none = {"", 0};
 	uint32_t at = 0;
@@ -117,10 +118,11 @@ cg_kind cgi_flame_add_keyed(cgi_flame *fl, int side, const cg_str *keys,
 	int s = side == CGI_FLAME_OLD ? 0 : 1;
 	if (fl->spoiled || fl->finished)
 		return cgi_fail(err, CG_RESOURCE, 0, "the flame graph is %s",
-		               fl->spoiled ? "spoiled" : "finished");
+		                fl->spoiled ? "spoiled" : "finished");
 	if (add_u64(&fl->nodes[0].incl[s], count) != 0)
 		goto over;
-	if (cgi_grow((void **)&fl->path, &fl->path_cap, depth, sizeof *fl->path)) {
+	if (cgi_grow((void **)&fl->path, &fl->path_cap, depth,
+	             sizeof *fl->path)) {
 		fl->spoiled = 1;
 		return cgi_fail_memory(err, 0);
 	}
@@ -128,14 +130,16 @@ cg_kind cgi_flame_add_keyed(cgi_flame *fl, int side, const cg_str *keys,
 		/* stacks come mostly in order: a frame keyed as the last
 		 * stack's at this depth, under the same parent, is its node */
 		if (i < fl->npath &&
-		    cgi_str_eq(keys[i], fl->names.names[fl->nodes[fl->path[i]].key]))
+		    cgi_str_eq(keys[i],
+		               fl->names.names[fl->nodes[fl->path[i]].key]))
 			at = fl->path[i];
-		else if (child(fl, at, keys[i], names[i], groups ? groups[i] : none,
-		               &at) != 0) {
+		else if (child(fl, at, keys[i], names[i],
+		               groups ? groups[i] : none, &at) != 0) {
 			fl->spoiled = 1;
 			return cgi_fail_memory(err, 0);
 		} else
-			fl->npath = i; /* the rest of the last path is another's */
+			fl->npath =
+			    i; /* the rest of the last path is another's */
 		fl->path[i] = at;
 		/* a path's sum is at most the root's, which did not overflow */
 		fl->nodes[at].incl[s] += count;
@@ -176,7 +180,7 @@ static int by_name(uint32_t a, uint32_t b, const void *ctx)
 {
 	const cgi_flame *fl = ctx;
 	int c = cgi_str_cmp(fl->names.names[fl->nodes[a].name],
-	                   fl->names.names[fl->nodes[b].name]);
+	                    fl->names.names[fl->nodes[b].name]);
 	return c != 0 ? c : (a < b ? -1 : a > b);
 }
 
@@ -209,9 +213,10 @@ static void lay_out(cgi_flame *fl, const size_t *first, const uint32_t *kids,
 		}
 		c = &fl->nodes[kids[next[d]]];
 		/* the next sibling starts where this one ends */
-		c->x = next[d] == first[p] ? fl->nodes[p].x
-		                           : fl->nodes[kids[next[d] - 1]].x +
-		                                 fl->nodes[kids[next[d] - 1]].weight;
+		c->x = next[d] == first[p]
+		           ? fl->nodes[p].x
+		           : fl->nodes[kids[next[d] - 1]].x +
+		                 fl->nodes[kids[next[d] - 1]].weight;
 		next[d]++;
 		if (c->weight == 0 || (double)c->weight < floor_weight) {
 			/* the subtree's weight is within the parent's: no overflow */
@@ -237,7 +242,7 @@ cg_kind cgi_flame_finish(cgi_flame *fl, double min_share, cg_error *err)
 	cg_kind k = CG_OK;
 	if (fl->spoiled || fl->finished)
 		return cgi_fail(err, CG_RESOURCE, 0, "the flame graph is %s",
-		               fl->spoiled ? "spoiled" : "finished");
+		                fl->spoiled ? "spoiled" : "finished");
 	if (weigh(fl) != 0) {
 		fl->spoiled = 1;
 		return cgi_fail(err, CG_RESOURCE, 0, "cost sum over UInt64");
@@ -268,8 +273,8 @@ cg_kind cgi_flame_finish(cgi_flame *fl, double min_share, cg_error *err)
 	for (i = 1; i < n; i++)
 		kids[at[fl->nodes[i].parent]++] = (uint32_t)i;
 	for (i = 0; i < n; i++)
-		cgi_sort_u32(kids + first[i], first[i + 1] - first[i], tmp, by_name,
-		            fl);
+		cgi_sort_u32(kids + first[i], first[i + 1] - first[i], tmp,
+		             by_name, fl);
 	lay_out(fl, first, kids, min_share, stack, next);
 	fl->finished = 1;
 out:
@@ -297,8 +302,8 @@ void cgi_flame_get(const cgi_flame *fl, size_t i, cgi_flame_frame *out)
 	const node *n = &fl->nodes[fl->order[i]];
 	out->name = fl->names.names[n->name];
 	out->group = fl->names.names[n->group];
-	out->parent = n->parent == UINT32_MAX ? SIZE_MAX
-	                                      : fl->nodes[n->parent].shown;
+	out->parent =
+	    n->parent == UINT32_MAX ? SIZE_MAX : fl->nodes[n->parent].shown;
 	out->depth = n->depth;
 	out->x = n->x;
 	out->weight = n->weight;

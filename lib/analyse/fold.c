@@ -18,10 +18,18 @@ size_t cgi_fold_escape(cg_str name, char *out)
 	for (i = 0; i < name.len; i++) {
 		const char *esc;
 		switch (name.ptr[i]) {
-		case ';': esc = "%3B"; break;
-		case '%': esc = "%25"; break;
-		case '\r': esc = "%0D"; break;
-		case '\n': esc = "%0A"; break;
+		case ';':
+			esc = "%3B";
+			break;
+		case '%':
+			esc = "%25";
+			break;
+		case '\r':
+			esc = "%0D";
+			break;
+		case '\n':
+			esc = "%0A";
+			break;
 		default:
 			out[n++] = name.ptr[i];
 			continue;

@@ -123,13 +123,15 @@ static cg_kind inclusive_events(cg_funcs *f, const cg_part *p,
 		if (!cgi_key_is(key.ptr, key.len, "event") ||
 		    !cgi_inclusive_header(cgi_part_header_value(p, i), &name))
 			continue;
-		for (e = 0; e < nev && cgi_str_cmp(cg_part_event(p, e), name) != 0; e++)
+		for (e = 0;
+		     e < nev && cgi_str_cmp(cg_part_event(p, e), name) != 0;
+		     e++)
 			;
 		if (e == nev)
 			continue;
 		if (map[e] >= f->nincl) {
-			if (cgi_grow((void **)&f->incl_line, &f->incl_cap, map[e] + 1,
-			            sizeof *f->incl_line))
+			if (cgi_grow((void **)&f->incl_line, &f->incl_cap,
+			             map[e] + 1, sizeof *f->incl_line))
 				return oom(f);
 			memset(f->incl_line + f->nincl, 0,
 			       (map[e] + 1 - f->nincl) * sizeof *f->incl_line);
@@ -140,15 +142,16 @@ static cg_kind inclusive_events(cg_funcs *f, const cg_part *p,
 		if (!f->self_costs && !folded(f, map[e]))
 			continue;
 		cgi_excerpt(shown, sizeof shown, name.ptr, name.len);
-		snprintf(why, sizeof why,
-		         "event '%s' is inclusive, as its event: line says: a "
-		         "stack adds up its frames, and would count it again at "
-		         "every level%s",
-		         shown,
-		         f->self_costs ? " (cg-export writes every event)"
-		                       : "; fold a self-cost event (-e EV)");
+		snprintf(
+		    why, sizeof why,
+		    "event '%s' is inclusive, as its event: line says: a "
+		    "stack adds up its frames, and would count it again at "
+		    "every level%s",
+		    shown,
+		    f->self_costs ? " (cg-export writes every event)"
+				  : "; fold a self-cost event (-e EV)");
 		return cgi_consumer_fail(&f->in, CG_UNSUPPORTED,
-		                        cgi_part_header_line(p, i), why);
+		                         cgi_part_header_line(p, i), why);
 	}
 	return CG_OK;
 }
@@ -166,16 +169,18 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 	if (f->in.pending)
 		return CG_OK;
 	if (f->nparts >= UINT32_MAX)
-		return cgi_consumer_fail(&f->in, CG_RESOURCE, cgi_part_first_line(p),
-		                        "more parts than the aggregation can number");
+		return cgi_consumer_fail(
+		    &f->in, CG_RESOURCE, cgi_part_first_line(p),
+		    "more parts than the aggregation can number");
 	if (cgi_grow((void **)&f->parts, &f->parts_cap, f->nparts + 1,
-	            sizeof *f->parts) ||
+	             sizeof *f->parts) ||
 	    cgi_grow((void **)&f->evmaps, &f->evmaps_cap, f->nevmaps + nev,
-	            sizeof *f->evmaps) ||
+	             sizeof *f->evmaps) ||
 	    cgi_grow((void **)&f->ptot, &f->ptot_cap, f->nptot + nev,
-	            sizeof *f->ptot))
+	             sizeof *f->ptot))
 		return oom(f);
-	if (cgi_consumer_events(&f->in, &f->events, p, f->evmaps + f->nevmaps) ||
+	if (cgi_consumer_events(&f->in, &f->events, p,
+	                        f->evmaps + f->nevmaps) ||
 	    inclusive_events(f, p, f->evmaps + f->nevmaps) != CG_OK ||
 	    f->in.pending)
 		return CG_OK;
@@ -202,16 +207,17 @@ static int func_index(cg_funcs *f, cg_str ob, cg_str fl, cg_str fn,
 {
 	fkey k;
 	int r;
-	if (cgi_intern(&f->names, ob, &k.ob) || cgi_intern(&f->names, fl, &k.fl) ||
+	if (cgi_intern(&f->names, ob, &k.ob) ||
+	    cgi_intern(&f->names, fl, &k.fl) ||
 	    cgi_intern(&f->names, fn, &k.fn) || f->nfuncs >= UINT32_MAX)
 		return -1;
 	r = cgi_pairmap_put(&f->func_by_key, (uint64_t)k.ob << 32 | k.fl, k.fn,
-	                   (uint32_t)f->nfuncs, out);
+	                    (uint32_t)f->nfuncs, out);
 	if (r < 0)
 		return -1;
 	if (r == 1) {
 		if (cgi_grow((void **)&f->funcs, &f->funcs_cap, f->nfuncs + 1,
-		            sizeof *f->funcs))
+		             sizeof *f->funcs))
 			return -1;
 		f->funcs[f->nfuncs++] = k;
 	}
@@ -232,7 +238,7 @@ static int entry_index(cg_funcs *f, uint32_t func, uint32_t *out)
 		size_t cost = pool_take(f, 2 * f->parts[part].nev);
 		if (cost == SIZE_MAX ||
 		    cgi_grow((void **)&f->ents, &f->ents_cap, f->nents + 1,
-		            sizeof *f->ents))
+		             sizeof *f->ents))
 			return -1;
 		f->ents[f->nents].part = (uint32_t)part;
 		f->ents[f->nents].func = func;
@@ -262,8 +268,8 @@ static int cached(const vcache *c, cg_str ob, cg_str fl, cg_str fn)
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static int resolve(cg_funcs *f, vcache *c, cg_str ob, cg_str fl, cg_str fn,
-                   int want_entry)
+static int
+resolve(cg_funcs *f, vcache *c, cg_str ob, cg_str fl, cg_str fn, int want_entry)
 {
 	c->valid = 0;
 	if (func_index(f, ob, fl, fn, &c->func) ||
@@ -282,7 +288,8 @@ static int resolve(cg_funcs *f, vcache *c, cg_str ob, cg_str fl, cg_str fn,
 #if defined(__GNUC__)
 __attribute__((noinline)) /* a cost record needs few registers */
 #endif
-static cg_kind add_call(cg_funcs *f, const cg_record *r)
+static cg_kind
+add_call(cg_funcs *f, const cg_record *r)
 {
 	size_t part = f->nparts - 1;
 	uint32_t caller = f->caller.func, at;
@@ -293,14 +300,14 @@ static cg_kind add_call(cg_funcs *f, const cg_record *r)
 	    f->nparcs >= UINT32_MAX)
 		return oom(f);
 	k = cgi_pairmap_put(&f->parc_by_key, caller, f->callee.func,
-	                   (uint32_t)f->nparcs, &at);
+	                    (uint32_t)f->nparcs, &at);
 	if (k < 0)
 		return oom(f);
 	if (k == 1) {
 		size_t cost = pool_take(f, f->parts[part].nev);
 		if (cost == SIZE_MAX ||
 		    cgi_grow((void **)&f->parcs, &f->parcs_cap, f->nparcs + 1,
-		            sizeof *f->parcs))
+		             sizeof *f->parcs))
 			return oom(f);
 		a = &f->parcs[f->nparcs++];
 		memset(a, 0, sizeof *a);
@@ -314,9 +321,10 @@ static cg_kind add_call(cg_funcs *f, const cg_record *r)
 	a = &f->parcs[at];
 	if (add_u64(&a->calls, r->calls) ||
 	    cgi_add_costs(f->pool + a->cost, r->cost, r->ncost))
-		return cgi_consumer_fail(&f->in, CG_RESOURCE, r->line,
-		                        "call count or cost of a call summed over "
-		                        "UInt64");
+		return cgi_consumer_fail(
+		    &f->in, CG_RESOURCE, r->line,
+		    "call count or cost of a call summed over "
+		    "UInt64");
 	return CG_OK;
 }
 
@@ -332,9 +340,10 @@ static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 	if (r->kind == CG_RECORD_CALL)
 		return add_call(f, r);
 	if (cgi_add_costs(f->pool + f->ents[f->caller.ent].cost, r->cost,
-	                 r->ncost))
-		return cgi_consumer_fail(&f->in, CG_RESOURCE, r->line,
-		                        "self cost of a function summed over UInt64");
+	                  r->ncost))
+		return cgi_consumer_fail(
+		    &f->in, CG_RESOURCE, r->line,
+		    "self cost of a function summed over UInt64");
 	return CG_OK;
 }
 
@@ -357,7 +366,7 @@ static int part_inclusive(cg_funcs *f, const fpart *fp, uint64_t *tmp)
 		if (a->caller == a->callee)
 			continue;
 		over |= cgi_add_costs(tmp + (a->ecaller - fp->ent_begin) * w,
-		                     f->pool + a->cost, n);
+		                      f->pool + a->cost, n);
 		tmp[(a->ecallee - fp->ent_begin) * w + n] = 1;
 	}
 	for (i = fp->arc_begin; i < fp->arc_end; i++) {
@@ -365,7 +374,7 @@ static int part_inclusive(cg_funcs *f, const fpart *fp, uint64_t *tmp)
 		const entry *callee = &f->ents[a->ecallee];
 		if (a->caller != a->callee && callee->called > 0)
 			over |= cgi_add_costs(f->pool + callee->cost + n,
-			                     f->pool + a->cost, n);
+			                      f->pool + a->cost, n);
 	}
 	for (i = fp->ent_begin; i < fp->ent_end; i++) {
 		const uint64_t *out = tmp + (i - fp->ent_begin) * w;
@@ -386,12 +395,13 @@ static int part_inclusive(cg_funcs *f, const fpart *fp, uint64_t *tmp)
 static int add_part(cg_funcs *f, const fpart *fp)
 {
 	const uint32_t *map = f->evmaps + fp->evmap;
-	size_t n = fp->nev, W = f->events.count, m = fp->ent_end - fp->ent_begin, i;
+	size_t n = fp->nev, W = f->events.count,
+	       m = fp->ent_end - fp->ent_begin, i;
 	int over;
 	if (m > 0) {
 		if (m > SIZE_MAX / (n + 1) / sizeof *f->tmp ||
 		    cgi_grow((void **)&f->tmp, &f->tmp_cap, m * (n + 1),
-		            sizeof *f->tmp))
+		             sizeof *f->tmp))
 			return -1;
 		memset(f->tmp, 0, m * (n + 1) * sizeof *f->tmp);
 	}
@@ -403,8 +413,10 @@ static int add_part(cg_funcs *f, const fpart *fp)
 	for (i = fp->ent_begin; i < fp->ent_end; i++) {
 		const entry *e = &f->ents[i];
 		const uint64_t *self = f->pool + e->cost;
-		over |= cgi_add_mapped(cmat_row(&f->self, e->func), map, self, n);
-		over |= cgi_add_mapped(cmat_row(&f->incl, e->func), map, self + n, n);
+		over |=
+		    cgi_add_mapped(cmat_row(&f->self, e->func), map, self, n);
+		over |= cgi_add_mapped(cmat_row(&f->incl, e->func), map,
+		                       self + n, n);
 		over |= add_u64(cmat_row(&f->called, e->func), e->called);
 		over |= cgi_add_costs(f->ptot + fp->totals, self, n);
 	}
@@ -412,9 +424,10 @@ static int add_part(cg_funcs *f, const fpart *fp)
 		const parc *a = &f->parcs[i];
 		uint32_t at;
 		int k = cgi_pairmap_put(&f->arc_by_key, a->caller, a->callee,
-		                       (uint32_t)f->narcs, &at);
-		if (k < 0 || (k == 1 && cgi_grow((void **)&f->arcs, &f->arcs_cap,
-		                                f->narcs + 1, sizeof *f->arcs)))
+		                        (uint32_t)f->narcs, &at);
+		if (k < 0 ||
+		    (k == 1 && cgi_grow((void **)&f->arcs, &f->arcs_cap,
+		                        f->narcs + 1, sizeof *f->arcs)))
 			return -1;
 		if (k == 1) {
 			f->arcs[f->narcs].caller = a->caller;
@@ -426,7 +439,7 @@ static int add_part(cg_funcs *f, const fpart *fp)
 			return -1;
 		over |= add_u64(&f->arcs[at].calls, a->calls);
 		over |= cgi_add_mapped(cmat_row(&f->arc_cost, at), map,
-		                   f->pool + a->cost, n);
+		                       f->pool + a->cost, n);
 	}
 	f->over |= over;
 	return 0;
@@ -442,8 +455,9 @@ static size_t fold_column(const cg_funcs *f, const fpart *fp)
 	want.ptr = f->fold_event;
 	want.len = f->fold_event_len;
 	for (j = 0; j < fp->nev; j++)
-		if (want.len == 0 ? map[j] == 0
-		                  : cgi_str_cmp(f->events.names[map[j]], want) == 0)
+		if (want.len == 0
+		        ? map[j] == 0
+		        : cgi_str_cmp(f->events.names[map[j]], want) == 0)
 			return j;
 	return SIZE_MAX;
 }
@@ -454,10 +468,13 @@ static size_t fold_column(const cg_funcs *f, const fpart *fp)
 static int fold_part_at(const cg_funcs *f, const fpart *fp, cgi_stacks *s,
                         int laid_out, size_t col)
 {
-	size_t n = fp->ent_end - fp->ent_begin, na = fp->arc_end - fp->arc_begin, i;
-	uint32_t *func = zalloc(n, sizeof *func), *caller = zalloc(na, sizeof *caller);
+	size_t n = fp->ent_end - fp->ent_begin,
+	       na = fp->arc_end - fp->arc_begin, i;
+	uint32_t *func = zalloc(n, sizeof *func),
+		 *caller = zalloc(na, sizeof *caller);
 	uint32_t *callee = zalloc(na, sizeof *callee);
-	uint64_t *self = zalloc(n, sizeof *self), *calls = zalloc(na, sizeof *calls);
+	uint64_t *self = zalloc(n, sizeof *self),
+		 *calls = zalloc(na, sizeof *calls);
 	uint64_t *cost = zalloc(na, sizeof *cost);
 	cgi_stack_part sp;
 	int ret = -1;
@@ -474,8 +491,9 @@ static int fold_part_at(const cg_funcs *f, const fpart *fp, cgi_stacks *s,
 		caller[i] = (uint32_t)(a->ecaller - fp->ent_begin);
 		callee[i] = (uint32_t)(a->ecallee - fp->ent_begin);
 		calls[i] = a->calls;
-		cost[i] = laid_out ? f->parc_cost[(fp->arc_begin + i) * f->W + col]
-		                   : f->pool[a->cost + col];
+		cost[i] = laid_out
+		              ? f->parc_cost[(fp->arc_begin + i) * f->W + col]
+		              : f->pool[a->cost + col];
 	}
 	sp.n = n;
 	sp.func = func;
@@ -548,16 +566,17 @@ cg_kind cg_funcs_end(cg_funcs *f, cg_kind parsed, cg_error *err)
 }
 
 cg_kind cgi_funcs_add_opts(cg_funcs *f, const char *buf, size_t len,
-                          const cg_read_options *opt, cg_error *err)
+                           const cg_read_options *opt, cg_error *err)
 {
 	cg_handler h;
 	void *ctx;
 	cg_funcs_begin(f, opt, &h, &ctx);
-	return cg_funcs_end(f, cgi_parse_opts(buf, len, opt, &h, ctx, err), err);
+	return cg_funcs_end(f, cgi_parse_opts(buf, len, opt, &h, ctx, err),
+	                    err);
 }
 
 cg_kind cgi_funcs_add(cg_funcs *f, const char *buf, size_t len,
-                     const cg_limits *limits, unsigned flags, cg_error *err)
+                      const cg_limits *limits, unsigned flags, cg_error *err)
 {
 	cg_read_options opt;
 	cgi_read_options_default(&opt);
@@ -573,7 +592,7 @@ cg_kind cg_funcs_fold(cg_funcs *f, cg_str event, const cg_fold_options *opt,
 {
 	if (f->nparts > 0 || f->in.finished || f->stacks != NULL)
 		return cgi_fail(err, CG_UNSUPPORTED, 0,
-		               "cg_funcs_fold: before the first input, once");
+		                "cg_funcs_fold: before the first input, once");
 	f->fold_event = cg_malloc(event.len + 1);
 	f->stacks = cgi_stacks_new(opt);
 	if (f->fold_event == NULL || f->stacks == NULL) {
@@ -599,7 +618,8 @@ static int folded(const cg_funcs *f, size_t ev)
 		return 0;
 	want.ptr = f->fold_event;
 	want.len = f->fold_event_len;
-	return want.len == 0 ? ev == 0 : cgi_str_cmp(f->events.names[ev], want) == 0;
+	return want.len == 0 ? ev == 0
+	                     : cgi_str_cmp(f->events.names[ev], want) == 0;
 }
 
 /* The stacks of event ev in the kept parts from..to-1, folded now. */
@@ -611,14 +631,16 @@ static cg_kind fold_kept(const cg_funcs *f, size_t from, size_t to, size_t ev,
 	cg_kind k;
 	size_t p;
 	if (!f->keep_parts)
-		return cgi_fail(err, CG_UNSUPPORTED, 0,
-		               "cg_fold: the event was not folded while reading "
-		               "(cg_funcs_fold) and the parts were not kept");
+		return cgi_fail(
+		    err, CG_UNSUPPORTED, 0,
+		    "cg_fold: the event was not folded while reading "
+		    "(cg_funcs_fold) and the parts were not kept");
 	if (cgi_funcs_event_inclusive(f, ev) != 0)
-		return cgi_fail(err, CG_UNSUPPORTED, 0,
-		               "cg_fold: the event is inclusive (its event: line "
-		               "says so): its stacks would count it again at every "
-		               "level");
+		return cgi_fail(
+		    err, CG_UNSUPPORTED, 0,
+		    "cg_fold: the event is inclusive (its event: line "
+		    "says so): its stacks would count it again at every "
+		    "level");
 	if ((s = cgi_stacks_new(opt)) == NULL)
 		return cgi_fail_memory(err, 0);
 	for (p = from; p < to; p++)
@@ -644,23 +666,26 @@ cg_kind cg_fold(const cg_funcs *f, size_t ev, const cg_fold_options *opt,
                 cg_error *err)
 {
 	if (!foldable(f, ev))
-		return cgi_fail(err, CG_UNSUPPORTED, 0,
-		               "cg_fold: a finished aggregation and one of its events");
+		return cgi_fail(
+		    err, CG_UNSUPPORTED, 0,
+		    "cg_fold: a finished aggregation and one of its events");
 	if (folded(f, ev)) {
 		if (rep != NULL)
 			cgi_stacks_report(f->stacks, rep);
-		return cgi_stacks_emit(f->stacks, f->graph.rank, stack, ctx, err);
+		return cgi_stacks_emit(f->stacks, f->graph.rank, stack, ctx,
+		                       err);
 	}
 	return fold_kept(f, 0, f->nparts, ev, opt, stack, ctx, rep, err);
 }
 
 cg_kind cgi_fold_part(const cg_funcs *f, size_t part, size_t ev,
-                     const cg_fold_options *opt, cg_stack_fn stack, void *ctx,
-                     cg_fold_report *rep, cg_error *err)
+                      const cg_fold_options *opt, cg_stack_fn stack, void *ctx,
+                      cg_fold_report *rep, cg_error *err)
 {
 	if (!foldable(f, ev) || part >= f->nparts)
-		return cgi_fail(err, CG_UNSUPPORTED, 0,
-		               "cgi_fold_part: a finished aggregation, one of its "
-		               "parts and one of its events");
+		return cgi_fail(
+		    err, CG_UNSUPPORTED, 0,
+		    "cgi_fold_part: a finished aggregation, one of its "
+		    "parts and one of its events");
 	return fold_kept(f, part, part + 1, ev, opt, stack, ctx, rep, err);
 }

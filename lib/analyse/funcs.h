@@ -18,17 +18,17 @@ typedef struct fkey {
 } fkey;
 
 typedef struct fpart {
-	size_t nev, evmap;          /* event count, offset into evmaps */
-	size_t ent_begin, ent_end;  /* its entries */
-	size_t arc_begin, arc_end;  /* its part arcs */
-	size_t pool_begin;          /* its costs in the pool */
-	size_t totals;              /* its self totals in ptot, part width */
+	size_t nev, evmap;         /* event count, offset into evmaps */
+	size_t ent_begin, ent_end; /* its entries */
+	size_t arc_begin, arc_end; /* its part arcs */
+	size_t pool_begin;         /* its costs in the pool */
+	size_t totals;             /* its self totals in ptot, part width */
 } fpart;
 
 typedef struct entry {
 	uint32_t part, func;
 	uint64_t called; /* calls into it within its part */
-	size_t cost;     /* pool offset: self costs, then inclusive, part width */
+	size_t cost; /* pool offset: self costs, then inclusive, part width */
 } entry;
 
 typedef struct parc {

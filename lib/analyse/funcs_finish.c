@@ -101,7 +101,7 @@ static int member_inclusive(cg_funcs *f)
 	for (i = 0; i < f->narcs; i++)
 		if (leaves_cycle(f, f->arcs[i].caller, f->arcs[i].callee) &&
 		    sum_into(f, cmat_row(&f->incl, f->arcs[i].caller),
-		                 cmat_row(&f->arc_cost, i), W))
+		             cmat_row(&f->arc_cost, i), W))
 			return -1;
 	return 0;
 }
@@ -117,7 +117,7 @@ static int member_entries(cg_funcs *f)
 	for (i = 0; i < f->nparcs; i++)
 		if (leaves_cycle(f, f->parcs[i].caller, f->parcs[i].callee) &&
 		    sum_into(f, f->ent_incl + (size_t)f->parcs[i].ecaller * W,
-		                 f->parc_cost + i * W, W))
+		             f->parc_cost + i * W, W))
 			return -1;
 	return 0;
 }
@@ -136,9 +136,10 @@ static int cycle_rows(cg_funcs *f)
 		         i + 1);
 	for (i = 0; i < f->nfuncs; i++) {
 		size_t c = f->f_cycle[i];
-		if (c != 0 &&
-		    (sum_into(f, f->c_self + (c - 1) * W, cmat_row(&f->self, i), W) ||
-		     sum_into(f, f->c_incl + (c - 1) * W, cmat_row(&f->incl, i), W)))
+		if (c != 0 && (sum_into(f, f->c_self + (c - 1) * W,
+		                        cmat_row(&f->self, i), W) ||
+		               sum_into(f, f->c_incl + (c - 1) * W,
+		                        cmat_row(&f->incl, i), W)))
 			return -1;
 	}
 	for (i = 0; i < f->narcs; i++) {
@@ -174,50 +175,84 @@ static int lay_out(cg_funcs *f)
 	return cgi_cmat_fit(&f->self, f->nfuncs, 1) ||
 	       cgi_cmat_fit(&f->incl, f->nfuncs, 1) ||
 	       cgi_cmat_fit(&f->called, f->nfuncs, 1) ||
-	       cgi_cmat_exact(&f->self, f->W) || cgi_cmat_exact(&f->incl, f->W) ||
+	       cgi_cmat_exact(&f->self, f->W) ||
+	       cgi_cmat_exact(&f->incl, f->W) ||
 	       cgi_cmat_exact(&f->arc_cost, f->W) || lay_out_parts(f) ||
 	       (f->f_cycle = zalloc(f->nfuncs, sizeof(size_t))) == NULL ||
-	       cgi_graph_build(&f->graph, f->nfuncs, f->arcs, f->narcs, by_name, f);
+	       cgi_graph_build(&f->graph, f->nfuncs, f->arcs, f->narcs, by_name,
+	                       f);
 }
 
 cg_kind cg_funcs_finish(cg_funcs *f, unsigned flags, cg_error *err)
 {
 	if (cgi_consumer_idle(&f->in))
 		return cgi_fail(err, CG_RESOURCE, 0,
-		               f->in.failed ? "an input was refused"
-		                            : "finished already");
+		                f->in.failed ? "an input was refused"
+		                             : "finished already");
 	f->in.finished = 1;
 	f->W = f->events.count;
 	f->in.failed = 1;
 	if (f->stacks != NULL) /* no part comes: the folding's own arrays go */
 		cgi_stacks_trim(f->stacks);
 	if (f->over)
-		return cgi_fail(err, CG_RESOURCE, 0, "a cost summed over UInt64");
+		return cgi_fail(err, CG_RESOURCE, 0,
+		                "a cost summed over UInt64");
 	if (lay_out(f))
 		return cgi_fail_memory(err, 0);
 	if (((flags & CG_FUNCS_CYCLES) && find_cycles(f)) || sum_totals(f) ||
 	    cycle_rows(f))
-		return f->over ? cgi_fail(err, CG_RESOURCE, 0, "a cost summed over UInt64")
+		return f->over ? cgi_fail(err, CG_RESOURCE, 0,
+		                          "a cost summed over UInt64")
 		               : cgi_fail_memory(err, 0);
 	f->in.failed = 0;
 	return CG_OK;
 }
 /* ------------------------------------------------------------- accessors */
 
-size_t cg_funcs_event_count(const cg_funcs *f) { return f->W; }
-cg_str cg_funcs_event(const cg_funcs *f, size_t i) { return f->events.names[i]; }
+size_t cg_funcs_event_count(const cg_funcs *f)
+{
+	return f->W;
+}
+cg_str cg_funcs_event(const cg_funcs *f, size_t i)
+{
+	return f->events.names[i];
+}
 long cg_funcs_event_find(const cg_funcs *f, cg_str name)
 {
 	return cgi_interner_find(&f->events, name);
 }
-const uint64_t *cg_funcs_totals(const cg_funcs *f) { return f->totals; }
-size_t cg_funcs_part_count(const cg_funcs *f) { return f->nparts; }
-size_t cg_funcs_count(const cg_funcs *f) { return f->nfuncs; }
-size_t cgi_funcs_part_entry_count(const cg_funcs *f) { return f->nents; }
-size_t cg_funcs_cycle_count(const cg_funcs *f) { return f->ncycles; }
-size_t cg_funcs_arc_count(const cg_funcs *f) { return f->narcs; }
-size_t cgi_funcs_part_arc_count(const cg_funcs *f) { return f->nparcs; }
-const cgi_graph *cgi_funcs_graph(const cg_funcs *f) { return &f->graph; }
+const uint64_t *cg_funcs_totals(const cg_funcs *f)
+{
+	return f->totals;
+}
+size_t cg_funcs_part_count(const cg_funcs *f)
+{
+	return f->nparts;
+}
+size_t cg_funcs_count(const cg_funcs *f)
+{
+	return f->nfuncs;
+}
+size_t cgi_funcs_part_entry_count(const cg_funcs *f)
+{
+	return f->nents;
+}
+size_t cg_funcs_cycle_count(const cg_funcs *f)
+{
+	return f->ncycles;
+}
+size_t cg_funcs_arc_count(const cg_funcs *f)
+{
+	return f->narcs;
+}
+size_t cgi_funcs_part_arc_count(const cg_funcs *f)
+{
+	return f->nparcs;
+}
+const cgi_graph *cgi_funcs_graph(const cg_funcs *f)
+{
+	return &f->graph;
+}
 
 const uint64_t *cg_funcs_part_totals(const cg_funcs *f, size_t part)
 {

@@ -13,7 +13,8 @@ static void *zalloc(size_t n, size_t size)
 }
 
 /* The functions sorted by cmp, and the inverse. */
-static int name_order(cgi_graph *g, int (*cmp)(uint32_t, uint32_t, const void *),
+static int name_order(cgi_graph *g,
+                      int (*cmp)(uint32_t, uint32_t, const void *),
                       const void *ctx)
 {
 	uint32_t *v = zalloc(g->n, sizeof *v), *tmp = zalloc(g->n, sizeof *tmp);
@@ -70,7 +71,8 @@ static int index_arcs(const cgi_graph *g, int by_callee, size_t **first,
 		count[i] = (*first)[i];
 	}
 	for (i = 0; i < g->narcs; i++)
-		(*arc)[count[end(&g->arcs[byrank[i]], by_callee)]++] = byrank[i];
+		(*arc)[count[end(&g->arcs[byrank[i]], by_callee)]++] =
+		    byrank[i];
 	ret = 0;
 out:
 	cg_free(count);
@@ -79,15 +81,15 @@ out:
 }
 
 int cgi_graph_build(cgi_graph *g, size_t n, const cgi_graph_arc *arcs,
-                   size_t narcs,
-                   int (*cmp)(uint32_t, uint32_t, const void *),
-                   const void *ctx)
+                    size_t narcs, int (*cmp)(uint32_t, uint32_t, const void *),
+                    const void *ctx)
 {
 	memset(g, 0, sizeof *g);
 	g->n = n;
 	g->arcs = arcs;
 	g->narcs = narcs;
-	if (n >= SIZE_MAX / sizeof(size_t) || narcs >= SIZE_MAX / sizeof(size_t))
+	if (n >= SIZE_MAX / sizeof(size_t) ||
+	    narcs >= SIZE_MAX / sizeof(size_t))
 		return -1;
 	if (name_order(g, cmp, ctx) != 0 ||
 	    index_arcs(g, 0, &g->out_first, &g->out_arc) != 0 ||

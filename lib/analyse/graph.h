@@ -20,8 +20,8 @@ typedef struct cgi_graph_arc {
 typedef struct cgi_graph {
 	size_t n, narcs;
 	const cgi_graph_arc *arcs; /* the aggregation's, narcs of them */
-	size_t *order;            /* function indices in (fn, fl, ob) order */
-	size_t *rank;             /* function -> its place in order */
+	size_t *order;             /* function indices in (fn, fl, ob) order */
+	size_t *rank;              /* function -> its place in order */
 	/* out_arc[out_first[v] .. out_first[v + 1]): the arcs from v, by the
 	 * rank of their callee; in_arc likewise the arcs into v, by the rank
 	 * of their caller */
@@ -33,9 +33,8 @@ typedef struct cgi_graph {
  * orders two functions by their (fn, fl, ob).  0, or -1 out of memory
  * (g is then to be freed all the same). */
 int cgi_graph_build(cgi_graph *g, size_t n, const cgi_graph_arc *arcs,
-                   size_t narcs,
-                   int (*cmp)(uint32_t, uint32_t, const void *),
-                   const void *ctx);
+                    size_t narcs, int (*cmp)(uint32_t, uint32_t, const void *),
+                    const void *ctx);
 void cgi_graph_free(cgi_graph *g);
 
 /* The graph of a finished aggregation (funcs.c). */

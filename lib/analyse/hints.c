@@ -14,10 +14,10 @@
 enum { MEETINGS_PER_ROW = 8, MEETINGS_MIN = 1 << 20 };
 
 typedef struct obj {
-	cg_str name;   /* the diff's, which outlives the scan */
+	cg_str name; /* the diff's, which outlives the scan */
 	int in_old, in_new;
-	size_t nold;   /* its rows on the old side */
-	size_t best;   /* index of its best pair, SIZE_MAX none */
+	size_t nold; /* its rows on the old side */
+	size_t best; /* index of its best pair, SIZE_MAX none */
 } obj;
 
 typedef struct tally {
@@ -28,10 +28,10 @@ typedef struct tally {
 typedef struct scan {
 	const cg_diff *d;
 	cgi_interner obs, rests; /* base names of objects; fl NUL fn */
-	uint32_t *ob, *rest;    /* per row */
+	uint32_t *ob, *rest;     /* per row */
 	obj *objs;
 	size_t *first, *members; /* per rest: the rows of new-only objects */
-	cgi_pairmap pairs;        /* (x, y) -> tally */
+	cgi_pairmap pairs;       /* (x, y) -> tally */
 	tally *tallies;
 	size_t ntallies, tallies_cap;
 } scan;
@@ -126,7 +126,7 @@ static int meet(scan *s, uint32_t x, uint32_t y)
 	if (r > 0) {
 		if (s->ntallies >= UINT32_MAX ||
 		    cgi_grow((void **)&s->tallies, &s->tallies_cap,
-		            s->ntallies + 1, sizeof *s->tallies))
+		             s->ntallies + 1, sizeof *s->tallies))
 			return -1;
 		s->tallies[t].x = x;
 		s->tallies[t].y = y;
@@ -145,7 +145,8 @@ static int count(scan *s, size_t n, size_t budget)
 	for (i = 0; i < n; i++) {
 		if (!only_old(s, s->ob[i]))
 			continue;
-		for (j = s->first[s->rest[i]]; j < s->first[s->rest[i] + 1]; j++) {
+		for (j = s->first[s->rest[i]]; j < s->first[s->rest[i] + 1];
+		     j++) {
 			if (budget-- == 0)
 				return 1;
 			if (meet(s, s->ob[i], s->ob[s->members[j]]))
@@ -177,11 +178,12 @@ static void pick_best(scan *s)
 	size_t t;
 	for (t = 0; t < s->ntallies; t++) {
 		obj *o = &s->objs[s->tallies[t].x];
-		const tally *b = o->best == SIZE_MAX ? NULL : &s->tallies[o->best];
+		const tally *b =
+		    o->best == SIZE_MAX ? NULL : &s->tallies[o->best];
 		if (b == NULL || s->tallies[t].held > b->held ||
 		    (s->tallies[t].held == b->held &&
 		     cgi_str_cmp(s->objs[s->tallies[t].y].name,
-		                s->objs[b->y].name) < 0))
+		                 s->objs[b->y].name) < 0))
 			o->best = t;
 	}
 }
@@ -253,10 +255,13 @@ static int collect(scan *s, size_t budget, cgi_diff_hint **out, size_t *nout)
 	return 0;
 }
 
-void cgi_diff_hints_free(cgi_diff_hint *h) { cg_free(h); }
+void cgi_diff_hints_free(cgi_diff_hint *h)
+{
+	cg_free(h);
+}
 
 cg_kind cgi_diff_hints(const cg_diff *d, cgi_diff_hint **out, size_t *nout,
-                      cg_error *err)
+                       cg_error *err)
 {
 	scan s;
 	size_t n = cg_diff_count(d);
@@ -268,7 +273,8 @@ cg_kind cgi_diff_hints(const cg_diff *d, cgi_diff_hint **out, size_t *nout,
 	s.d = d;
 	*out = NULL;
 	*nout = 0;
-	if (index_rows(&s, n) || group_new(&s, n) || (r = count(&s, n, budget)) < 0) {
+	if (index_rows(&s, n) || group_new(&s, n) ||
+	    (r = count(&s, n, budget)) < 0) {
 		scan_free(&s);
 		return cgi_fail_memory(err, 0);
 	}

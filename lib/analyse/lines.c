@@ -64,15 +64,15 @@ struct cgi_lines {
 
 	/* after cgi_lines_finish */
 	size_t W, nfiles;
-	uint32_t *file_names;  /* name id per file, in byte order */
-	size_t *file_first;    /* nfiles + 1: the file's first line */
-	uint64_t *file_self;   /* W per file */
-	uint32_t *site_order;  /* site index per line */
-	size_t *site_file;     /* file per line */
-	size_t *call_first;    /* nsites + 1: the line's first call */
+	uint32_t *file_names;            /* name id per file, in byte order */
+	size_t *file_first;              /* nfiles + 1: the file's first line */
+	uint64_t *file_self;             /* W per file */
+	uint32_t *site_order;            /* site index per line */
+	size_t *site_file;               /* file per line */
+	size_t *call_first;              /* nsites + 1: the line's first call */
 	uint64_t *line_self, *line_call; /* W per line */
-	uint32_t *call_order;  /* call index per place */
-	uint64_t *call_cost;   /* W per place */
+	uint32_t *call_order;            /* call index per place */
+	uint64_t *call_cost;             /* W per place */
 };
 
 static cg_kind fail(cgi_lines *l, uint64_t line, const char *what)
@@ -88,8 +88,7 @@ static cg_kind oom(cgi_lines *l)
 cg_kind cgi_lines_new(cgi_lines **out, cg_error *err)
 {
 	*out = cg_calloc(1, sizeof(cgi_lines));
-	return *out != NULL ? CG_OK
-	                    : cgi_fail_memory(err, 0);
+	return *out != NULL ? CG_OK : cgi_fail_memory(err, 0);
 }
 
 /* --------------------------------------------------------------- parsing */
@@ -126,7 +125,8 @@ static uint64_t *slot_costs(cgi_lines *l, slot *s)
 		return NULL;
 	memset(l->pool + at, 0, w * sizeof *l->pool);
 	if (s->width > 0)
-		memcpy(l->pool + at, l->pool + s->cost, s->width * sizeof *l->pool);
+		memcpy(l->pool + at, l->pool + s->cost,
+		       s->width * sizeof *l->pool);
 	l->npool += w;
 	s->cost = at;
 	s->width = (uint32_t)w;
@@ -137,14 +137,15 @@ static int func_id(cgi_lines *l, cg_str ob, cg_str fl, cg_str fn, uint32_t *out)
 {
 	lfunc k;
 	int r;
-	if (cgi_intern(&l->names, ob, &k.ob) || cgi_intern(&l->names, fl, &k.fl) ||
+	if (cgi_intern(&l->names, ob, &k.ob) ||
+	    cgi_intern(&l->names, fl, &k.fl) ||
 	    cgi_intern(&l->names, fn, &k.fn) || l->nfuncs >= UINT32_MAX)
 		return -1;
 	r = cgi_pairmap_put(&l->func_by_key, (uint64_t)k.ob << 32 | k.fl, k.fn,
-	                   (uint32_t)l->nfuncs, out);
+	                    (uint32_t)l->nfuncs, out);
 	if (r == 1) {
 		if (cgi_grow((void **)&l->funcs, &l->funcs_cap, l->nfuncs + 1,
-		            sizeof *l->funcs))
+		             sizeof *l->funcs))
 			return -1;
 		l->funcs[l->nfuncs++] = k;
 	}
@@ -158,10 +159,11 @@ static int site_id(cgi_lines *l, const cg_record *r, uint32_t *out)
 	int k;
 	if (cgi_intern(&l->names, r->fi, &file) || l->nsites >= UINT32_MAX)
 		return -1;
-	k = cgi_pairmap_put(&l->site_by_key, file, line, (uint32_t)l->nsites, out);
+	k = cgi_pairmap_put(&l->site_by_key, file, line, (uint32_t)l->nsites,
+	                    out);
 	if (k == 1) {
 		if (cgi_grow((void **)&l->sites, &l->sites_cap, l->nsites + 1,
-		            sizeof *l->sites))
+		             sizeof *l->sites))
 			return -1;
 		memset(&l->sites[l->nsites], 0, sizeof *l->sites);
 		l->sites[l->nsites].file = file;
@@ -180,13 +182,14 @@ static cg_kind add_call(cgi_lines *l, const cg_record *r, uint32_t at)
 	    func_id(l, r->cob, r->cfl, r->cfn, &callee) ||
 	    l->ncalls >= UINT32_MAX)
 		return oom(l);
-	k = cgi_pairmap_put(&l->call_by_key, at, (uint64_t)caller << 32 | callee,
-	                   (uint32_t)l->ncalls, &c);
+	k = cgi_pairmap_put(&l->call_by_key, at,
+	                    (uint64_t)caller << 32 | callee,
+	                    (uint32_t)l->ncalls, &c);
 	if (k < 0)
 		return oom(l);
 	if (k == 1) {
 		if (cgi_grow((void **)&l->calls, &l->calls_cap, l->ncalls + 1,
-		            sizeof *l->calls))
+		             sizeof *l->calls))
 			return oom(l);
 		memset(&l->calls[l->ncalls], 0, sizeof *l->calls);
 		l->calls[l->ncalls].site = at;
@@ -198,8 +201,9 @@ static cg_kind add_call(cgi_lines *l, const cg_record *r, uint32_t at)
 		return oom(l);
 	if (l->calls[c].calls > UINT64_MAX - r->calls ||
 	    cgi_add_mapped(cost, l->evmap, r->cost, r->ncost))
-		return fail(l, r->line, "call count or cost of a line's calls summed "
-		                        "over UInt64");
+		return fail(l, r->line,
+		            "call count or cost of a line's calls summed "
+		            "over UInt64");
 	l->calls[c].calls += r->calls;
 	return CG_OK;
 }
@@ -223,12 +227,13 @@ static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 	if ((cost = slot_costs(l, &l->sites[at].self)) == NULL)
 		return oom(l);
 	if (cgi_add_mapped(cost, l->evmap, r->cost, r->ncost))
-		return fail(l, r->line, "self cost of a line summed over UInt64");
+		return fail(l, r->line,
+		            "self cost of a line summed over UInt64");
 	return CG_OK;
 }
 
 void cgi_lines_begin(cgi_lines *l, const cg_read_options *opt, cg_handler *h,
-                    void **ctx)
+                     void **ctx)
 {
 	static const cg_handler mine = {on_part_begin, on_record, NULL};
 	*ctx = l;
@@ -241,7 +246,7 @@ cg_kind cgi_lines_end(cgi_lines *l, cg_kind parsed, cg_error *err)
 }
 
 cg_kind cgi_lines_add(cgi_lines *l, const char *buf, size_t len,
-                     const cg_limits *limits, unsigned flags, cg_error *err)
+                      const cg_limits *limits, unsigned flags, cg_error *err)
 {
 	cg_read_options opt;
 	cg_handler h;
@@ -250,7 +255,8 @@ cg_kind cgi_lines_add(cgi_lines *l, const char *buf, size_t len,
 	opt.limits = limits;
 	opt.flags = flags;
 	cgi_lines_begin(l, &opt, &h, &ctx);
-	return cgi_lines_end(l, cgi_parse_opts(buf, len, &opt, &h, ctx, err), err);
+	return cgi_lines_end(l, cgi_parse_opts(buf, len, &opt, &h, ctx, err),
+	                     err);
 }
 
 /* ---------------------------------------------------------------- finish */
@@ -411,8 +417,9 @@ out:
 cg_kind cgi_lines_finish(cgi_lines *l, cg_error *err)
 {
 	if (cgi_consumer_idle(&l->in))
-		return cgi_fail(err, CG_RESOURCE, 0,
-		               "cgi_lines_finish after an error or a second time");
+		return cgi_fail(
+		    err, CG_RESOURCE, 0,
+		    "cgi_lines_finish after an error or a second time");
 	l->in.finished = 1;
 	l->W = l->events.count;
 	if ((l->W > 0 && l->nsites > SIZE_MAX / l->W / sizeof(uint64_t)) ||
@@ -423,7 +430,7 @@ cg_kind cgi_lines_finish(cgi_lines *l, cg_error *err)
 	if (lay_out_lines(l) || lay_out_calls(l)) {
 		l->in.failed = 1;
 		return l->over ? cgi_fail(err, CG_RESOURCE, 0,
-		                         "a file's cost summed over UInt64")
+		                          "a file's cost summed over UInt64")
 		               : cgi_fail_memory(err, 0);
 	}
 	return CG_OK;
@@ -431,7 +438,10 @@ cg_kind cgi_lines_finish(cgi_lines *l, cg_error *err)
 
 /* ------------------------------------------------------------- accessors */
 
-size_t cgi_lines_event_count(const cgi_lines *l) { return l->events.count; }
+size_t cgi_lines_event_count(const cgi_lines *l)
+{
+	return l->events.count;
+}
 
 long cgi_lines_event_find(const cgi_lines *l, cg_str name)
 {
@@ -443,9 +453,15 @@ cg_str cgi_lines_event(const cgi_lines *l, size_t i)
 	return l->events.names[i];
 }
 
-uint64_t cgi_lines_unplaced(const cgi_lines *l) { return l->unplaced; }
+uint64_t cgi_lines_unplaced(const cgi_lines *l)
+{
+	return l->unplaced;
+}
 
-size_t cgi_lines_file_count(const cgi_lines *l) { return l->nfiles; }
+size_t cgi_lines_file_count(const cgi_lines *l)
+{
+	return l->nfiles;
+}
 
 void cgi_lines_file(const cgi_lines *l, size_t i, cgi_line_file *out)
 {
@@ -455,7 +471,10 @@ void cgi_lines_file(const cgi_lines *l, size_t i, cgi_line_file *out)
 	out->self = l->file_self + i * l->W;
 }
 
-size_t cgi_lines_count(const cgi_lines *l) { return l->nsites; }
+size_t cgi_lines_count(const cgi_lines *l)
+{
+	return l->nsites;
+}
 
 void cgi_lines_get(const cgi_lines *l, size_t i, cgi_line *out)
 {

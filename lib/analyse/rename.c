@@ -23,8 +23,7 @@ struct cg_rename {
 cg_kind cg_rename_new(cg_rename **out, cg_error *err)
 {
 	*out = cg_calloc(1, sizeof(cg_rename));
-	return *out != NULL ? CG_OK
-	                    : cgi_fail_memory(err, 0);
+	return *out != NULL ? CG_OK : cgi_fail_memory(err, 0);
 }
 
 void cg_rename_free(cg_rename *r)
@@ -63,8 +62,7 @@ static const char *split(const char *s, char delim, char *out)
 	return NULL;
 }
 
-cg_kind cg_rename_add(cg_rename *r, int field, const char *expr,
-                      cg_error *err)
+cg_kind cg_rename_add(cg_rename *r, int field, const char *expr, cg_error *err)
 {
 	size_t len = strlen(expr);
 	char *re = cg_malloc(len + 1), *rep = cg_malloc(len + 1);
@@ -83,8 +81,9 @@ cg_kind cg_rename_add(cg_rename *r, int field, const char *expr,
 	    (*p != '\0' && strcmp(p, "g") != 0)) {
 		cg_free(re);
 		cg_free(rep);
-		return cgi_fail(err, CG_SYNTAX, 0,
-		               "expected s/RE/REPLACEMENT/ or s/RE/REPLACEMENT/g");
+		return cgi_fail(
+		    err, CG_SYNTAX, 0,
+		    "expected s/RE/REPLACEMENT/ or s/RE/REPLACEMENT/g");
 	}
 	if (cgi_grow((void **)&r->rules, &r->cap, r->n + 1, sizeof *r->rules)) {
 		cg_free(re);
@@ -97,8 +96,8 @@ cg_kind cg_rename_add(cg_rename *r, int field, const char *expr,
 	if (rc != 0) {
 		regerror(rc, &x->re, why, sizeof why);
 		cg_free(rep);
-		return cgi_fail(err, rc == REG_ESPACE ? CG_RESOURCE : CG_SYNTAX, 0,
-		               "%s", why);
+		return cgi_fail(err, rc == REG_ESPACE ? CG_RESOURCE : CG_SYNTAX,
+		                0, "%s", why);
 	}
 	x->field = field;
 	x->global = *p == 'g';
@@ -153,7 +152,8 @@ static int apply_rule(const rule *x, const char *subject, cgi_buf *out)
 	while (regexec(&x->re, s, 10, m, flags) == 0) {
 		int empty = m[0].rm_eo == m[0].rm_so;
 		if (!(empty && after_match && m[0].rm_so == 0) &&
-		    (put(out, s, (size_t)m[0].rm_so) || replace(out, x->rep, s, m)))
+		    (put(out, s, (size_t)m[0].rm_so) ||
+		     replace(out, x->rep, s, m)))
 			return -1;
 		if (!(empty && after_match && m[0].rm_so == 0) && !x->global) {
 			s += m[0].rm_eo;
@@ -179,7 +179,7 @@ static int apply_rule(const rule *x, const char *subject, cgi_buf *out)
 }
 
 int cgi_rename_apply(const cg_rename *r, int field, cg_str name, cgi_buf *out,
-                    cgi_buf *tmp)
+                     cgi_buf *tmp)
 {
 	size_t i;
 	out->len = 0;

@@ -8,6 +8,6 @@
  * NUL-terminated cgi_bufs).
  * Returns 0, or -1 out of memory. */
 int cgi_rename_apply(const cg_rename *r, int field, cg_str name, cgi_buf *out,
-                    cgi_buf *tmp);
+                     cgi_buf *tmp);
 
 #endif

@@ -39,14 +39,17 @@ static void arc_row(const cg_funcs *f, const cg_arc *a, cgi_row *r)
 
 cgi_row *cgi_rows_collect(const cg_funcs *f, unsigned flags, size_t *n)
 {
-	int arcs = (flags & CGI_ROWS_ARCS) != 0, parts = (flags & CGI_ROWS_PARTS) != 0;
+	int arcs = (flags & CGI_ROWS_ARCS) != 0,
+	    parts = (flags & CGI_ROWS_PARTS) != 0;
 	size_t count, i;
 	size_t cycles = flags & CGI_ROWS_CYCLES ? cg_funcs_cycle_count(f) : 0;
 	cgi_row *rows;
 	if (arcs)
-		count = parts ? cgi_funcs_part_arc_count(f) : cg_funcs_arc_count(f);
+		count =
+		    parts ? cgi_funcs_part_arc_count(f) : cg_funcs_arc_count(f);
 	else
-		count = parts ? cgi_funcs_part_entry_count(f) : cg_funcs_count(f);
+		count =
+		    parts ? cgi_funcs_part_entry_count(f) : cg_funcs_count(f);
 	rows = cg_calloc(count + cycles + 1, sizeof *rows);
 	if (rows == NULL)
 		return NULL;
@@ -140,7 +143,8 @@ int cgi_ge_product(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
 /* rows in the order of by_key; 0, or -1 out of memory */
 static int sort_rows(cgi_row *rows, size_t n, const cgi_row_key *key)
 {
-	uint32_t *id = cg_calloc(n + 1, sizeof *id), *tmp = cg_calloc(n + 1, sizeof *tmp);
+	uint32_t *id = cg_calloc(n + 1, sizeof *id),
+		 *tmp = cg_calloc(n + 1, sizeof *tmp);
 	cgi_row *copy = cg_calloc(n + 1, sizeof *copy);
 	ordering o;
 	size_t i;
@@ -165,8 +169,8 @@ out:
 }
 
 cg_kind cgi_rows_select(const cg_funcs *f, cgi_row *rows, size_t n, int parts,
-                       const cgi_row_key *key, const cgi_row_filter *flt,
-                       size_t *kept_out, cg_error *err)
+                        const cgi_row_key *key, const cgi_row_filter *flt,
+                        size_t *kept_out, cg_error *err)
 {
 	size_t i, kept = 0, in_part = 0;
 	int cut = flt->has_pct && key->what != CGI_ROW_COUNT;
@@ -182,7 +186,8 @@ cg_kind cgi_rows_select(const cg_funcs *f, cgi_row *rows, size_t n, int parts,
 			           : cg_funcs_totals(f))[key->ev];
 			/* value / total >= num / (100 * scale) */
 			if (!cgi_ge_product(key_value(key, &rows[i]),
-			                   100 * flt->pct_scale, flt->pct_num, total))
+			                    100 * flt->pct_scale, flt->pct_num,
+			                    total))
 				continue;
 		}
 		if (flt->has_top && in_part >= flt->top)

@@ -12,10 +12,10 @@
 #include <string.h>
 
 typedef struct entry {
-	uint32_t owner;   /* kind 0: a triple, kind 1: a pair */
-	uint32_t width;   /* events held at cost */
+	uint32_t owner; /* kind 0: a triple, kind 1: a pair */
+	uint32_t width; /* events held at cost */
 	uint64_t line, addr;
-	size_t cost;      /* pool offset */
+	size_t cost; /* pool offset */
 } entry;
 
 typedef struct triple {
@@ -23,7 +23,7 @@ typedef struct triple {
 } triple;
 
 typedef struct kind_table {
-	cgi_pairmap at;    /* (owner, point) -> entry */
+	cgi_pairmap at; /* (owner, point) -> entry */
 	entry *e;
 	size_t n, cap;
 	/* after cgi_sites_finish: in (owner, line, address) order */
@@ -34,7 +34,7 @@ typedef struct kind_table {
 struct cgi_sites {
 	cgi_interner names, events;
 	cgi_pairmap by_obfl, by_triple, by_pair;
-	cgi_pairmap points;  /* (line, address) -> point */
+	cgi_pairmap points; /* (line, address) -> point */
 	triple *triples;
 	size_t ntriples, triples_cap;
 	uint32_t (*pairs)[2];
@@ -98,7 +98,8 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 	size_t i, nev = cg_part_event_count(p);
 	if (s->in.pending)
 		return CG_OK;
-	if (cgi_grow((void **)&s->evmap, &s->evmap_cap, nev + 1, sizeof *s->evmap))
+	if (cgi_grow((void **)&s->evmap, &s->evmap_cap, nev + 1,
+	             sizeof *s->evmap))
 		return oom(s);
 	if (cgi_consumer_events(&s->in, &s->events, p, s->evmap))
 		return CG_OK;
@@ -122,17 +123,18 @@ static int triple_id(cgi_sites *s, cg_str ob, cg_str fl, cg_str fn,
 	triple t;
 	uint32_t obfl;
 	int r;
-	if (cgi_intern(&s->names, ob, &t.ob) || cgi_intern(&s->names, fl, &t.fl) ||
+	if (cgi_intern(&s->names, ob, &t.ob) ||
+	    cgi_intern(&s->names, fl, &t.fl) ||
 	    cgi_intern(&s->names, fn, &t.fn) || s->ntriples >= UINT32_MAX - 1)
 		return -1;
-	if (cgi_pairmap_put(&s->by_obfl, t.ob, t.fl,
-	                    (uint32_t)s->by_obfl.count, &obfl) < 0)
+	if (cgi_pairmap_put(&s->by_obfl, t.ob, t.fl, (uint32_t)s->by_obfl.count,
+	                    &obfl) < 0)
 		return -1;
 	r = cgi_pairmap_put(&s->by_triple, obfl, t.fn, (uint32_t)s->ntriples,
 	                    out);
 	if (r == 1) {
-		if (cgi_grow((void **)&s->triples, &s->triples_cap, s->ntriples + 1,
-		            sizeof *s->triples))
+		if (cgi_grow((void **)&s->triples, &s->triples_cap,
+		             s->ntriples + 1, sizeof *s->triples))
 			return -1;
 		s->triples[s->ntriples++] = t;
 	}
@@ -145,10 +147,11 @@ static int pair_id(cgi_sites *s, uint32_t caller, uint32_t callee,
 	int r;
 	if (s->npairs >= UINT32_MAX - 1)
 		return -1;
-	r = cgi_pairmap_put(&s->by_pair, caller, callee, (uint32_t)s->npairs, out);
+	r = cgi_pairmap_put(&s->by_pair, caller, callee, (uint32_t)s->npairs,
+	                    out);
 	if (r == 1) {
 		if (cgi_grow((void **)&s->pairs, &s->pairs_cap, s->npairs + 1,
-		            sizeof *s->pairs))
+		             sizeof *s->pairs))
 			return -1;
 		s->pairs[s->npairs][0] = caller;
 		s->pairs[s->npairs][1] = callee;
@@ -159,8 +162,8 @@ static int pair_id(cgi_sites *s, uint32_t caller, uint32_t callee,
 
 /* The costs of the entry (owner, line, addr) of kind k, as wide as the
  * events so far; NULL out of memory. */
-static uint64_t *entry_costs(cgi_sites *s, int k, uint32_t owner,
-                             uint64_t line, uint64_t addr)
+static uint64_t *entry_costs(cgi_sites *s, int k, uint32_t owner, uint64_t line,
+                             uint64_t addr)
 {
 	kind_table *t = &s->k[k];
 	size_t w = s->width > 0 ? s->width : 1, at = s->npool;
@@ -192,7 +195,8 @@ static uint64_t *entry_costs(cgi_sites *s, int k, uint32_t owner,
 		return NULL;
 	memset(s->pool + at, 0, w * sizeof *s->pool);
 	if (e->width > 0)
-		memcpy(s->pool + at, s->pool + e->cost, e->width * sizeof *s->pool);
+		memcpy(s->pool + at, s->pool + e->cost,
+		       e->width * sizeof *s->pool);
 	s->npool += w;
 	e->cost = at;
 	e->width = (uint32_t)w;
@@ -219,9 +223,10 @@ static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 	if ((cost = entry_costs(s, k, owner, line, addr)) == NULL)
 		return oom(s);
 	if (cgi_add_mapped(cost, s->evmap, r->cost, r->ncost))
-		return cgi_consumer_fail(&s->in, CG_RESOURCE, r->line,
-		                         "cost of a line of a function summed over "
-		                         "UInt64");
+		return cgi_consumer_fail(
+		    &s->in, CG_RESOURCE, r->line,
+		    "cost of a line of a function summed over "
+		    "UInt64");
 	return CG_OK;
 }
 
@@ -257,7 +262,8 @@ static size_t *funcs_of_triples(const cgi_sites *s, const cg_funcs *f)
 		fl = cgi_interner_find(&s->names, fn.fl);
 		nm = cgi_interner_find(&s->names, fn.fn);
 		if (ob >= 0 && fl >= 0 && nm >= 0 &&
-		    cgi_pairmap_get(&s->by_obfl, (uint64_t)ob, (uint64_t)fl, &obfl) &&
+		    cgi_pairmap_get(&s->by_obfl, (uint64_t)ob, (uint64_t)fl,
+		                    &obfl) &&
 		    cgi_pairmap_get(&s->by_triple, obfl, (uint64_t)nm, &t))
 			of[t] = i;
 	}
@@ -277,7 +283,8 @@ static size_t *arcs_of_pairs(const cgi_sites *s, const cg_funcs *f,
 		cg_arc a;
 		uint32_t v;
 		cg_funcs_arc(f, i, &a);
-		if (cgi_pairmap_put(&by_ends, a.caller, a.callee, (uint32_t)i, &v) < 0) {
+		if (cgi_pairmap_put(&by_ends, a.caller, a.callee, (uint32_t)i,
+		                    &v) < 0) {
 			cgi_pairmap_free(&by_ends);
 			cg_free(of);
 			return NULL;
@@ -374,8 +381,9 @@ cg_kind cgi_sites_finish(cgi_sites *s, const cg_funcs *f, cg_error *err)
 		long e = cg_funcs_event_find(f, s->events.names[i]);
 		if (e < 0) {
 			cg_free(fev);
-			return cgi_fail(err, CG_UNSUPPORTED, 0,
-			                "the sites and the functions of other inputs");
+			return cgi_fail(
+			    err, CG_UNSUPPORTED, 0,
+			    "the sites and the functions of other inputs");
 		}
 		fev[i] = (uint32_t)e;
 	}

@@ -17,10 +17,10 @@ typedef struct cgi_sites cgi_sites;
 /* A line of a function: its self cost (kind 0), or the calls it makes
  * there to one callee (kind 1). */
 typedef struct cgi_site {
-	size_t owner;     /* kind 0: a function index of the cg_funcs;
+	size_t owner;         /* kind 0: a function index of the cg_funcs;
 	                     kind 1: an arc index */
-	uint64_t line;    /* 0 when the producer knew none */
-	uint64_t addr;    /* the instruction address, 0 when none */
+	uint64_t line;        /* 0 when the producer knew none */
+	uint64_t addr;        /* the instruction address, 0 when none */
 	const uint64_t *cost; /* per event of the cg_funcs */
 } cgi_site;
 

@@ -93,7 +93,8 @@ uint32_t cgi_stacks_child(cgi_stacks *s, uint32_t parent, uint32_t func)
 		return NONE;
 	if (k == 0)
 		return at;
-	if (cgi_grow((void **)&s->nodes, &s->cap, s->nnodes + 1, sizeof *s->nodes))
+	if (cgi_grow((void **)&s->nodes, &s->cap, s->nnodes + 1,
+	             sizeof *s->nodes))
 		return NONE;
 	t = &s->nodes[s->nnodes];
 	t->parent = parent;
@@ -117,7 +118,8 @@ typedef struct ranks {
 static int by_rank(uint32_t a, uint32_t b, const void *ctx)
 {
 	const ranks *r = ctx;
-	size_t x = r->rank[r->s->nodes[a].func], y = r->rank[r->s->nodes[b].func];
+	size_t x = r->rank[r->s->nodes[a].func],
+	       y = r->rank[r->s->nodes[b].func];
 	return x < y ? -1 : x > y;
 }
 
@@ -125,7 +127,8 @@ static int by_rank(uint32_t a, uint32_t b, const void *ctx)
 static int preorder(const cgi_stacks *s, const size_t *rank, uint32_t *order)
 {
 	uint32_t *stack = zalloc(s->nnodes, sizeof *stack);
-	uint32_t *kids = zalloc(s->nnodes, sizeof *kids), *tmp = zalloc(s->nnodes, sizeof *tmp);
+	uint32_t *kids = zalloc(s->nnodes, sizeof *kids),
+		 *tmp = zalloc(s->nnodes, sizeof *tmp);
 	size_t sp = 0, n = 0;
 	ranks r;
 	int ret = -1;
@@ -153,8 +156,8 @@ out:
 	return ret;
 }
 
-cg_kind cgi_stacks_emit(const cgi_stacks *s, const size_t *rank,
-                       cg_stack_fn fn, void *ctx, cg_error *err)
+cg_kind cgi_stacks_emit(const cgi_stacks *s, const size_t *rank, cg_stack_fn fn,
+                        void *ctx, cg_error *err)
 {
 	uint32_t *order;
 	size_t *frames = NULL, maxd = 0, i;

@@ -34,8 +34,8 @@ int cgi_stacks_add(cgi_stacks *s, const cgi_stack_part *p);
 /* Hand each stack of the tree with a count above 0 to fn, root first,
  * children in the order of rank[] (the aggregation's name order of its
  * functions).  CG_RESOURCE out of memory, or fn's kind. */
-cg_kind cgi_stacks_emit(const cgi_stacks *s, const size_t *rank,
-                       cg_stack_fn fn, void *ctx, cg_error *err);
+cg_kind cgi_stacks_emit(const cgi_stacks *s, const size_t *rank, cg_stack_fn fn,
+                        void *ctx, cg_error *err);
 /* What the folding met so far (cut walks, contradictions). */
 void cgi_stacks_report(const cgi_stacks *s, cg_fold_report *rep);
 /* Add what a fold met (from) into a report of folds before (into), as

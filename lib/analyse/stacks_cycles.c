@@ -87,7 +87,8 @@ static void widest_tree(const part *w, const cycle *cy, uint32_t e,
 			continue;
 		done[u] = 1;
 		ord[n++] = u;
-		for (arc = w->g.out_first[v]; arc < w->g.out_first[v + 1]; arc++) {
+		for (arc = w->g.out_first[v]; arc < w->g.out_first[v + 1];
+		     arc++) {
 			size_t a = w->g.out_arc[arc];
 			uint32_t tm;
 			double b = cap != NULL ? cap[a] : (double)w->acost[a];
@@ -112,7 +113,6 @@ static void widest_tree(const part *w, const cycle *cy, uint32_t e,
 		}
 }
 
-
 /* A flow network over a cycle's members, for the work that enters it:
  * from a source into each entry (what enters there), along the arcs
  * between members (each at most its cost), out of each member to a sink
@@ -133,15 +133,20 @@ static int net_edge(net *g, uint32_t u, uint32_t v, uint64_t cap, uint32_t arc)
 		size_t c = g->cap_e ? 2 * g->cap_e : 64;
 		void *p[6];
 		p[0] = cg_realloc(g->next, c * sizeof *g->next);
-		if (p[0]) g->next = p[0];
+		if (p[0])
+			g->next = p[0];
 		p[1] = cg_realloc(g->to, c * sizeof *g->to);
-		if (p[1]) g->to = p[1];
+		if (p[1])
+			g->to = p[1];
 		p[2] = cg_realloc(g->arc, c * sizeof *g->arc);
-		if (p[2]) g->arc = p[2];
+		if (p[2])
+			g->arc = p[2];
 		p[3] = cg_realloc(g->cap, c * sizeof *g->cap);
-		if (p[3]) g->cap = p[3];
+		if (p[3])
+			g->cap = p[3];
 		p[4] = cg_realloc(g->init, c * sizeof *g->init);
-		if (p[4]) g->init = p[4];
+		if (p[4])
+			g->init = p[4];
 		if (!p[0] || !p[1] || !p[2] || !p[3] || !p[4])
 			return -1;
 		g->cap_e = c;
@@ -205,7 +210,8 @@ static uint64_t net_block(net *g, uint32_t s, uint32_t t)
 		}
 		while (g->it[u] != NONE) {
 			uint32_t e = g->it[u];
-			if (g->cap[e] > 0 && g->level[g->to[e]] == g->level[u] + 1)
+			if (g->cap[e] > 0 &&
+			    g->level[g->to[e]] == g->level[u] + 1)
 				break;
 			g->it[u] = g->next[e];
 		}
@@ -254,7 +260,8 @@ static int add_route(routes *r, uint32_t e, const uint32_t *path, size_t n,
 		if (cgi_grow((void **)&r->ent, &c, r->n + 1, sizeof *r->ent))
 			return -1;
 		c = r->cap;
-		if (cgi_grow((void **)&r->first, &c, r->n + 1, sizeof *r->first))
+		if (cgi_grow((void **)&r->first, &c, r->n + 1,
+		             sizeof *r->first))
 			return -1;
 		c = r->cap;
 		if (cgi_grow((void **)&r->len, &c, r->n + 1, sizeof *r->len))
@@ -310,8 +317,10 @@ static int decompose(net *g, uint32_t s, uint32_t t, routes *r, uint32_t *path,
 				size_t i;
 				uint64_t m = UINT64_MAX;
 				for (i = at[u]; i < n; i++)
-					if (g->init[path[i]] - g->cap[path[i]] < m)
-						m = g->init[path[i]] - g->cap[path[i]];
+					if (g->init[path[i]] - g->cap[path[i]] <
+					    m)
+						m = g->init[path[i]] -
+						    g->cap[path[i]];
 				for (i = at[u]; i < n; i++)
 					g->cap[path[i]] += m;
 				for (i = 0; i < n; i++)
@@ -357,10 +366,12 @@ static int route_rest(part *w, const cycle *cy, uint64_t *supply,
 	heap h;
 	int ret = -1;
 	for (i = 0; i < k; i++)
-		na += w->g.out_first[cy->mem[i] + 1] - w->g.out_first[cy->mem[i]];
+		na +=
+		    w->g.out_first[cy->mem[i] + 1] - w->g.out_first[cy->mem[i]];
 	h.id = zalloc(na + 1, sizeof *h.id);
 	h.key = zalloc(na + 1, sizeof *h.key);
-	if (!par || !parc || !ord || !path || !width || !done || !h.id || !h.key)
+	if (!par || !parc || !ord || !path || !width || !done || !h.id ||
+	    !h.key)
 		goto out;
 	for (i = 0; i < cy->ne; i++) {
 		uint32_t e = cy->emember[i];
@@ -413,7 +424,8 @@ static int reroot(part *w, cycle *cy, uint64_t *supply, uint64_t *demand,
 	uint32_t m = 0;
 	for (e = 0; e < k; e++) {
 		size_t v = cy->mem[e];
-		uint64_t can = supply[e] < w->rootw[v] ? supply[e] : w->rootw[v];
+		uint64_t can =
+		    supply[e] < w->rootw[v] ? supply[e] : w->rootw[v];
 		while (can > 0 && m < k) {
 			size_t u = cy->mem[m];
 			uint64_t amt = can < demand[m] ? can : demand[m];
@@ -448,7 +460,8 @@ static int cycle_routes(part *w, cycle *cy, routes *r)
 {
 	size_t k = cy->k, m, e, i;
 	uint32_t s = (uint32_t)k, t = (uint32_t)k + 1;
-	uint64_t *supply = zalloc(k, sizeof *supply), *demand = zalloc(k, sizeof *demand);
+	uint64_t *supply = zalloc(k, sizeof *supply),
+		 *demand = zalloc(k, sizeof *demand);
 	uint32_t *path = NULL, *at = NULL;
 	net g;
 	int ret = -1;
@@ -470,8 +483,10 @@ static int cycle_routes(part *w, cycle *cy, routes *r)
 		size_t v = cy->mem[m];
 		supply[m] = cy->entry[m] != NONE ? w->f[v] : 0;
 		demand[m] = w->w[v];
-		if ((supply[m] > 0 && net_edge(&g, s, (uint32_t)m, supply[m], NONE)) ||
-		    (demand[m] > 0 && net_edge(&g, (uint32_t)m, t, demand[m], NONE)))
+		if ((supply[m] > 0 &&
+		     net_edge(&g, s, (uint32_t)m, supply[m], NONE)) ||
+		    (demand[m] > 0 &&
+		     net_edge(&g, (uint32_t)m, t, demand[m], NONE)))
 			goto out;
 		for (e = w->g.out_first[v]; e < w->g.out_first[v + 1]; e++) {
 			size_t a = w->g.out_arc[e];
@@ -490,7 +505,8 @@ static int cycle_routes(part *w, cycle *cy, routes *r)
 		for (e = g.head[m]; e != NONE; e = g.next[e])
 			if (g.to[e] == t && (e & 1u) == 0)
 				demand[m] = g.cap[e];
-	if (decompose(&g, s, t, r, path, at) || reroot(w, cy, supply, demand, r) ||
+	if (decompose(&g, s, t, r, path, at) ||
+	    reroot(w, cy, supply, demand, r) ||
 	    route_rest(w, cy, supply, demand, r))
 		goto out;
 	ret = 0;
@@ -517,14 +533,18 @@ static int route_node(cycle *cy, cgi_pairmap *map, uint32_t parent, uint32_t m,
                       uint32_t *at)
 {
 	uint32_t got;
-	int k = cy->nt >= NONE ? -1
-	                       : cgi_pairmap_put(map, parent, m, (uint32_t)cy->nt, &got);
+	int k = cy->nt >= NONE
+	            ? -1
+	            : cgi_pairmap_put(map, parent, m, (uint32_t)cy->nt, &got);
 	if (k < 0)
 		return -1;
 	if (k == 1) {
-		if (cgi_grow((void **)&cy->tmem, &cy->tcap, cy->nt + 1, sizeof *cy->tmem) ||
-		    cgi_grow((void **)&cy->tpar, &cy->pcap, cy->nt + 1, sizeof *cy->tpar) ||
-		    cgi_grow((void **)&cy->tamt, &cy->acap, cy->nt + 1, sizeof *cy->tamt))
+		if (cgi_grow((void **)&cy->tmem, &cy->tcap, cy->nt + 1,
+		             sizeof *cy->tmem) ||
+		    cgi_grow((void **)&cy->tpar, &cy->pcap, cy->nt + 1,
+		             sizeof *cy->tpar) ||
+		    cgi_grow((void **)&cy->tamt, &cy->acap, cy->nt + 1,
+		             sizeof *cy->tamt))
 			return -1;
 		cy->tmem[cy->nt] = m;
 		cy->tpar[cy->nt] = parent;
@@ -545,7 +565,8 @@ static int by_route_entry(uint32_t a, uint32_t b, const void *ctx)
 /* The routes as a tree of nodes per entry, and each entry's shares. */
 static int route_trees(part *w, cycle *cy, const routes *r)
 {
-	uint32_t *order = zalloc(r->n, sizeof *order), *tmp = zalloc(r->n, sizeof *tmp);
+	uint32_t *order = zalloc(r->n, sizeof *order),
+		 *tmp = zalloc(r->n, sizeof *tmp);
 	cgi_pairmap map;
 	size_t i, j = 0, k = cy->k;
 	int ret = -1;
@@ -575,7 +596,8 @@ static int route_trees(part *w, cycle *cy, const routes *r)
 					goto out;
 			cy->tamt[node] += (double)r->amt[order[j]];
 			if (cy->place != NULL && f > 0)
-				cy->place[i * k + path[n - 1]] += (double)r->amt[order[j]] / f;
+				cy->place[i * k + path[n - 1]] +=
+				    (double)r->amt[order[j]] / f;
 		}
 		cy->tlast[i] = cy->nt;
 	}

@@ -85,7 +85,8 @@ static int drop_back_arcs(part *w)
 {
 	const cgi_graph *g = &w->g;
 	unsigned char *state = zalloc(w->n, 1); /* 1 on the walk, 2 done */
-	size_t *stack = zalloc(w->n, sizeof *stack), *next = zalloc(w->n, sizeof *next);
+	size_t *stack = zalloc(w->n, sizeof *stack),
+	       *next = zalloc(w->n, sizeof *next);
 	size_t i, sp;
 	int ret = -1;
 	w->dropped = zalloc(g->narcs, 1);
@@ -136,12 +137,14 @@ static int components(part *w)
 	w->comp_mem = zalloc(w->n, sizeof *w->comp_mem);
 	if (!cyc || !w->comp || !w->pos || !w->comp_mem)
 		goto out;
-	if (w->s->opt.no_cycles ? drop_back_arcs(w) : cgi_cycles_find(&w->g, cyc, &ncyc))
+	if (w->s->opt.no_cycles ? drop_back_arcs(w)
+	                        : cgi_cycles_find(&w->g, cyc, &ncyc))
 		goto out;
 	/* cycles first, numbered as found, then one for each other function */
 	w->ncomp = ncyc;
 	for (i = 0; i < w->n; i++)
-		w->comp[i] = cyc[i] ? (uint32_t)(cyc[i] - 1) : (uint32_t)w->ncomp++;
+		w->comp[i] =
+		    cyc[i] ? (uint32_t)(cyc[i] - 1) : (uint32_t)w->ncomp++;
 	w->comp_first = zalloc(w->ncomp + 1, sizeof *w->comp_first);
 	fill = zalloc(w->ncomp + 1, sizeof *fill);
 	if (!w->comp_first || !fill)
@@ -166,7 +169,8 @@ out:
  * callees (Kahn's, over the arcs between components). */
 static int topological(part *w)
 {
-	size_t *indeg = zalloc(w->ncomp, sizeof *indeg), head = 0, tail = 0, i, k;
+	size_t *indeg = zalloc(w->ncomp, sizeof *indeg), head = 0, tail = 0, i,
+	       k;
 	int ret = -1;
 	w->topo = zalloc(w->ncomp, sizeof *w->topo);
 	if (!indeg || !w->topo)
@@ -181,11 +185,13 @@ static int topological(part *w)
 		uint32_t c = w->topo[head++];
 		for (k = w->comp_first[c]; k < w->comp_first[c + 1]; k++) {
 			size_t v = w->comp_mem[k], e;
-			for (e = w->g.out_first[v]; e < w->g.out_first[v + 1]; e++) {
+			for (e = w->g.out_first[v]; e < w->g.out_first[v + 1];
+			     e++) {
 				size_t arc = w->g.out_arc[e];
 				if (flows(w, arc) &&
 				    --indeg[w->comp[w->arcs[arc].callee]] == 0)
-					w->topo[tail++] = w->comp[w->arcs[arc].callee];
+					w->topo[tail++] =
+					    w->comp[w->arcs[arc].callee];
 			}
 		}
 	}
@@ -238,7 +244,8 @@ static void supply(part *w, uint32_t c)
 		for (e = w->g.in_first[v]; e < w->g.in_first[v + 1]; e++) {
 			size_t arc = w->g.in_arc[e];
 			if (flows(w, arc))
-				w->a[arc] = over ? scaled(w->acost[arc], w->x[c], w->inr[c])
+				w->a[arc] = over ? scaled(w->acost[arc],
+				                          w->x[c], w->inr[c])
 				                 : w->acost[arc];
 		}
 	}
@@ -249,16 +256,20 @@ static void supply(part *w, uint32_t c)
 		uint64_t sum = 0, excess;
 		for (k = w->comp_first[c]; k < w->comp_first[c + 1]; k++) {
 			size_t v = w->comp_mem[k];
-			for (e = w->g.in_first[v]; e < w->g.in_first[v + 1]; e++)
+			for (e = w->g.in_first[v]; e < w->g.in_first[v + 1];
+			     e++)
 				if (flows(w, w->g.in_arc[e]))
-					sum = cgi_sat_add(sum, w->a[w->g.in_arc[e]]);
+					sum = cgi_sat_add(sum,
+					                  w->a[w->g.in_arc[e]]);
 		}
 		if (sum <= w->x[c])
 			return;
 		excess = sum - w->x[c];
-		for (k = w->comp_first[c]; excess > 0 && k < w->comp_first[c + 1]; k++) {
+		for (k = w->comp_first[c];
+		     excess > 0 && k < w->comp_first[c + 1]; k++) {
 			size_t v = w->comp_mem[k];
-			for (e = w->g.in_first[v]; excess > 0 && e < w->g.in_first[v + 1]; e++) {
+			for (e = w->g.in_first[v];
+			     excess > 0 && e < w->g.in_first[v + 1]; e++) {
 				size_t arc = w->g.in_arc[e];
 				uint64_t take;
 				if (!flows(w, arc))
@@ -289,7 +300,8 @@ static void root_at(part *w, size_t v, uint64_t amt)
 
 static void root_share(part *w, uint32_t c)
 {
-	size_t lo = w->comp_first[c], hi = w->comp_first[c + 1], k, most = lo, m;
+	size_t lo = w->comp_first[c], hi = w->comp_first[c + 1], k, most = lo,
+	       m;
 	size_t room = SIZE_MAX;
 	uint64_t in = 0, best = 0, left;
 	for (k = lo; k < hi; k++)
@@ -309,13 +321,15 @@ static void root_share(part *w, uint32_t c)
 	for (k = lo; hi - lo > 1 && k < hi; k++) {
 		size_t v = w->comp_mem[k];
 		if (w->inraw[v] >= cgi_sat_add(left, w->rootw[v]) &&
-		    (room == SIZE_MAX || w->inraw[v] < w->inraw[w->comp_mem[room]]))
+		    (room == SIZE_MAX ||
+		     w->inraw[v] < w->inraw[w->comp_mem[room]]))
 			room = k;
 	}
 	for (k = lo; k < hi; k++) {
 		size_t v = w->comp_mem[k];
 		uint64_t d = w->w[v] > w->f[v] ? w->w[v] - w->f[v] : 0;
-		if (d > best || (d == best && w->w[v] > w->w[w->comp_mem[most]])) {
+		if (d > best ||
+		    (d == best && w->w[v] > w->w[w->comp_mem[most]])) {
 			best = d;
 			most = k;
 		}
@@ -336,18 +350,23 @@ static void contradictions(part *w)
 {
 	size_t c, k, e;
 	for (c = 0; c < w->ncomp; c++) {
-		size_t lo = w->comp_first[c], hi = w->comp_first[c + 1], most = lo;
+		size_t lo = w->comp_first[c], hi = w->comp_first[c + 1],
+		       most = lo;
 		uint64_t has = 0;
 		for (k = lo; k < hi; k++) {
 			size_t v = w->comp_mem[k];
 			uint64_t own = w->p->self[v];
-			for (e = w->g.out_first[v]; e < w->g.out_first[v + 1]; e++)
+			for (e = w->g.out_first[v]; e < w->g.out_first[v + 1];
+			     e++)
 				if (flows(w, w->g.out_arc[e]))
-					own = cgi_sat_add(own, w->acost[w->g.out_arc[e]]);
-			if (hi - lo == 1 && w->called[v] > 0 && w->inraw[v] > 0 &&
-			    own > w->inraw[v] && own > w->p->self[v])
+					own = cgi_sat_add(
+					    own, w->acost[w->g.out_arc[e]]);
+			if (hi - lo == 1 && w->called[v] > 0 &&
+			    w->inraw[v] > 0 && own > w->inraw[v] &&
+			    own > w->p->self[v])
 				w->loss[v] += own - (w->inraw[v] > w->p->self[v]
-				                         ? w->inraw[v] : w->p->self[v]);
+				                         ? w->inraw[v]
+				                         : w->p->self[v]);
 			has = cgi_sat_add(has, own);
 			if (w->inraw[v] > w->inraw[w->comp_mem[most]])
 				most = k;
@@ -369,7 +388,8 @@ static int flow(part *w)
 	w->rootw = zalloc(w->n, sizeof *w->rootw);
 	w->a = zalloc(w->g.narcs, sizeof *w->a);
 	w->loss = zalloc(w->n, sizeof *w->loss);
-	if (!w->x || !w->inr || !w->w || !w->f || !w->rootw || !w->a || !w->loss)
+	if (!w->x || !w->inr || !w->w || !w->f || !w->rootw || !w->a ||
+	    !w->loss)
 		return -1;
 	for (i = 0; i < w->g.narcs; i++)
 		if (flows(w, i)) {
@@ -390,7 +410,8 @@ static int flow(part *w)
 	}
 	for (i = 0; i < w->g.narcs; i++)
 		if (flows(w, i))
-			w->f[w->arcs[i].callee] = cgi_sat_add(w->f[w->arcs[i].callee], w->a[i]);
+			w->f[w->arcs[i].callee] =
+			    cgi_sat_add(w->f[w->arcs[i].callee], w->a[i]);
 	for (i = 0; i < w->ncomp; i++)
 		root_share(w, (uint32_t)i);
 	contradictions(w);

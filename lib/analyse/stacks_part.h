@@ -59,24 +59,27 @@ typedef struct part {
 	const cgi_stack_part *p;
 	size_t n;
 	cgi_graph g;
-	cgi_graph_arc *arcs;     /* those that carry a cost, from another function */
+	cgi_graph_arc
+	    *arcs; /* those that carry a cost, from another function */
 	uint64_t *acost;
 	unsigned char *dropped; /* --no-cycles: the arcs that close a cycle */
 	uint32_t *comp, *comp_first, *comp_mem, *pos; /* components */
 	size_t ncomp;
-	uint32_t *topo;         /* components, callers first */
-	uint64_t *x, *inr;      /* per component: drawable, raw cost in */
-	uint64_t *w, *f, *rootw; /* per function: own work, what enters, as a root */
-	uint64_t *a;            /* per arc: what it hands down */
-	uint64_t *loss;         /* per function: where the file contradicts itself, by how much */
+	uint32_t *topo;    /* components, callers first */
+	uint64_t *x, *inr; /* per component: drawable, raw cost in */
+	uint64_t *w, *f,
+	    *rootw;  /* per function: own work, what enters, as a root */
+	uint64_t *a; /* per arc: what it hands down */
+	uint64_t *
+	    loss; /* per function: where the file contradicts itself, by how much */
 	uint64_t *called, *inraw;
 	cycle *cyc;
 	pnode *nodes;
 	size_t nnodes, ncap;
 	visit *visits;
 	size_t nvisits, vcap;
-	uint32_t *head;         /* per component: its first visit, NONE */
-	uint32_t *nvis;         /* per component: its visits, so that the
+	uint32_t *head; /* per component: its first visit, NONE */
+	uint32_t *nvis; /* per component: its visits, so that the
 	                         * list is walked once (a miss a visit) */
 	cell *cells;
 	size_t ncells, ccap;

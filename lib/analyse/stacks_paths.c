@@ -31,7 +31,8 @@ static int add_cell(part *w, size_t row, size_t col, uint64_t amt)
 {
 	if (amt == 0)
 		return 0;
-	if (cgi_grow((void **)&w->cells, &w->ccap, w->ncells + 1, sizeof *w->cells))
+	if (cgi_grow((void **)&w->cells, &w->ccap, w->ncells + 1,
+	             sizeof *w->cells))
 		return -1;
 	w->cells[w->ncells].row = (uint32_t)row;
 	w->cells[w->ncells].col = (uint32_t)col;
@@ -45,7 +46,8 @@ static int split_rows(part *w, const split *sp)
 {
 	size_t i, j = 0;
 	uint64_t *left = w->colleft;
-	if (cgi_grow((void **)&w->rowleft, &w->rlcap, sp->nrows + 1, sizeof *w->rowleft))
+	if (cgi_grow((void **)&w->rowleft, &w->rlcap, sp->nrows + 1,
+	             sizeof *w->rowleft))
 		return -1;
 	w->ncells = 0;
 	for (i = 0; i < sp->nrows; i++) {
@@ -60,8 +62,10 @@ static int split_rows(part *w, const split *sp)
 				return -1;
 		} else
 			for (c = 0; c < sp->ncols && r > 0; c++) {
-				double q = (double)sp->width[i] * sp->share(sp->ctx, i, c);
-				amt = q >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)q;
+				double q = (double)sp->width[i] *
+				           sp->share(sp->ctx, i, c);
+				amt = q >= 18446744073709551615.0 ? UINT64_MAX
+				                                  : (uint64_t)q;
 				amt = amt < r ? amt : r;
 				amt = amt < left[c] ? amt : left[c];
 				left[c] -= amt;
@@ -73,7 +77,8 @@ static int split_rows(part *w, const split *sp)
 	}
 	for (i = 0; i < sp->nrows; i++)
 		while (w->rowleft[i] > 0 && j < sp->ncols) {
-			uint64_t amt = w->rowleft[i] < left[j] ? w->rowleft[i] : left[j];
+			uint64_t amt =
+			    w->rowleft[i] < left[j] ? w->rowleft[i] : left[j];
 			left[j] -= amt;
 			w->rowleft[i] -= amt;
 			if (add_cell(w, i, j, amt))
@@ -108,8 +113,8 @@ static int new_visit(part *w, uint32_t parent, uint32_t lf, uint64_t width)
 	visit *v;
 	if (width == 0)
 		return 0;
-	if (w->nvisits >= NONE ||
-	    cgi_grow((void **)&w->visits, &w->vcap, w->nvisits + 1, sizeof *w->visits))
+	if (w->nvisits >= NONE || cgi_grow((void **)&w->visits, &w->vcap,
+	                                   w->nvisits + 1, sizeof *w->visits))
 		return -1;
 	v = &w->visits[w->nvisits];
 	v->parent = parent;
@@ -131,8 +136,8 @@ static int new_path(part *w, uint32_t parent, uint32_t lf, uint64_t own,
                     uint32_t *at)
 {
 	pnode *p;
-	if (w->nnodes >= NONE ||
-	    cgi_grow((void **)&w->nodes, &w->ncap, w->nnodes + 1, sizeof *w->nodes))
+	if (w->nnodes >= NONE || cgi_grow((void **)&w->nodes, &w->ncap,
+	                                  w->nnodes + 1, sizeof *w->nodes))
 		return -1;
 	p = &w->nodes[w->nnodes];
 	p->parent = parent;
@@ -162,7 +167,8 @@ static int room_for(part *w, size_t nrows, size_t ncols, uint64_t **width,
 	*thin = zalloc(nrows, 1);
 	*prefer = zalloc(nrows, sizeof **prefer);
 	if (!*width || !*thin || !*prefer ||
-	    cgi_grow((void **)&w->colleft, &w->clcap, ncols + 1, sizeof *w->colleft))
+	    cgi_grow((void **)&w->colleft, &w->clcap, ncols + 1,
+	             sizeof *w->colleft))
 		return -1;
 	return 0;
 }
@@ -185,8 +191,10 @@ static double function_share(const void *ctx, size_t row, size_t col)
 static int split_function(part *w, size_t v, const uint32_t *rows, size_t nrows)
 {
 	size_t ncols = 1, e, i;
-	size_t *arc = zalloc(w->g.out_first[v + 1] - w->g.out_first[v] + 1, sizeof *arc);
-	uint64_t *total = zalloc(w->g.out_first[v + 1] - w->g.out_first[v] + 1, sizeof *total);
+	size_t *arc =
+	    zalloc(w->g.out_first[v + 1] - w->g.out_first[v] + 1, sizeof *arc);
+	uint64_t *total = zalloc(w->g.out_first[v + 1] - w->g.out_first[v] + 1,
+	                         sizeof *total);
 	uint64_t *width = NULL;
 	unsigned char *thin = NULL;
 	uint32_t *prefer = NULL;
@@ -219,7 +227,8 @@ static int split_function(part *w, size_t v, const uint32_t *rows, size_t nrows)
 		if (c->col == 0) {
 			w->nodes[at].count += c->amt;
 			w->placed[v] += c->amt;
-		} else if (new_visit(w, at, w->arcs[arc[c->col]].callee, c->amt))
+		} else if (new_visit(w, at, w->arcs[arc[c->col]].callee,
+		                     c->amt))
 			goto out;
 	}
 	ret = 0;
@@ -243,8 +252,8 @@ static int lay_out_function(part *w, uint32_t c)
 	if ((rows = zalloc(n, sizeof *rows)) == NULL)
 		return -1;
 	for (i = 0, j = w->head[c]; j != NONE; j = w->visits[j].next, i++)
-		if (new_path(w, w->visits[j].parent, (uint32_t)v, w->visits[j].width,
-		             &rows[i])) {
+		if (new_path(w, w->visits[j].parent, (uint32_t)v,
+		             w->visits[j].width, &rows[i])) {
 			cg_free(rows);
 			return -1;
 		}
@@ -297,11 +306,14 @@ static int visit_tree(part *w, const cycle *cy, const visit *vi, size_t i,
 		else {
 			give = 0;
 			if (sc->msum[mm] > 0) {
-				double g = (double)q[mm] * (sc->mcum[mm] / sc->msum[mm]);
-				uint64_t upto = g >= 18446744073709551615.0 ? UINT64_MAX
-				                                           : (uint64_t)(g + 0.5);
+				double g = (double)q[mm] *
+				           (sc->mcum[mm] / sc->msum[mm]);
+				uint64_t upto = g >= 18446744073709551615.0
+				                    ? UINT64_MAX
+				                    : (uint64_t)(g + 0.5);
 				upto = upto < q[mm] ? upto : q[mm];
-				give = upto > sc->mgot[mm] ? upto - sc->mgot[mm] : 0;
+				give = upto > sc->mgot[mm] ? upto - sc->mgot[mm]
+				                           : 0;
 			}
 		}
 		sc->nq[t - lo] = give;
@@ -320,14 +332,16 @@ static int visit_tree(part *w, const cycle *cy, const visit *vi, size_t i,
 		sc->made[t - lo] = NONE;
 		if (sc->sub[t - lo] == 0)
 			continue;
-		if (new_path(w, t == lo ? vi->parent : sc->made[cy->tpar[t] - lo],
-		             cy->mem[cy->tmem[t]], sc->nq[t - lo], &sc->made[t - lo]))
+		if (new_path(w,
+		             t == lo ? vi->parent : sc->made[cy->tpar[t] - lo],
+		             cy->mem[cy->tmem[t]], sc->nq[t - lo],
+		             &sc->made[t - lo]))
 			return -1;
 	}
 	for (m = 0; m < cy->k; m++) {
 		uint32_t at;
-		if (q[m] > sc->mgot[m] &&
-		    new_path(w, sc->made[0], cy->mem[m], q[m] - sc->mgot[m], &at))
+		if (q[m] > sc->mgot[m] && new_path(w, sc->made[0], cy->mem[m],
+		                                   q[m] - sc->mgot[m], &at))
 			return -1;
 		sc->msum[m] = sc->mcum[m] = 0;
 		sc->mcnt[m] = 0;
@@ -367,8 +381,8 @@ static int lay_out_cycle_paths(part *w, uint32_t c)
 	sc.nq = zalloc(most, sizeof *sc.nq);
 	sc.sub = zalloc(most, sizeof *sc.sub);
 	sc.made = zalloc(most, sizeof *sc.made);
-	if (!vis || !entry || !q || !start || !sc.msum || !sc.mcum || !sc.mcnt ||
-	    !sc.mgot || !sc.nq || !sc.sub || !sc.made ||
+	if (!vis || !entry || !q || !start || !sc.msum || !sc.mcum ||
+	    !sc.mcnt || !sc.mgot || !sc.nq || !sc.sub || !sc.made ||
 	    room_for(w, n, k, &width, &thin, &prefer))
 		goto out;
 	for (i = 0, j = w->head[c]; j != NONE; j = w->visits[j].next, i++) {
@@ -376,7 +390,9 @@ static int lay_out_cycle_paths(part *w, uint32_t c)
 		vis[i] = j;
 		/* every member a path enters at has what enters it: an entry
 		 * (the first, should a sum past UInt64 have said otherwise) */
-		entry[i] = cy->entry[w->pos[vi->lf]] != NONE ? cy->entry[w->pos[vi->lf]] : 0;
+		entry[i] = cy->entry[w->pos[vi->lf]] != NONE
+		               ? cy->entry[w->pos[vi->lf]]
+		               : 0;
 		width[i] = vi->width;
 		thin[i] = narrow(w, vi->width, depth_under(w, vi->parent));
 		prefer[i] = w->pos[vi->lf];
@@ -407,7 +423,8 @@ static int lay_out_cycle_paths(part *w, uint32_t c)
 			size_t r = by[i].row, s;
 			for (s = i; s < w->ncells && by[s].row == r; s++)
 				q[by[s].col] += by[s].amt;
-			if (visit_tree(w, cy, &w->visits[vis[r]], entry[r], q, &sc)) {
+			if (visit_tree(w, cy, &w->visits[vis[r]], entry[r], q,
+			               &sc)) {
 				cg_free(rs);
 				cg_free(by);
 				goto out;
@@ -435,7 +452,8 @@ static int lay_out_cycle_paths(part *w, uint32_t c)
 	start[0] = 0;
 	for (m = 0; m < k; m++)
 		if (start[m + 1] > start[m] &&
-		    split_function(w, cy->mem[m], rows + start[m], start[m + 1] - start[m]))
+		    split_function(w, cy->mem[m], rows + start[m],
+		                   start[m + 1] - start[m]))
 			goto out;
 	ret = 0;
 out:
@@ -511,9 +529,10 @@ static int map_paths(part *w, const unsigned char *live, uint32_t *at)
 		if (i + AHEAD < w->nnodes && live[i + AHEAD]) {
 			const pnode *q = &w->nodes[i + AHEAD];
 			if (q->parent == NONE || q->parent < i)
-				cgi_pairmap_prefetch(&s->by_key,
-				                     q->parent == NONE ? 0 : at[q->parent],
-				                     w->p->func[q->lf]);
+				cgi_pairmap_prefetch(
+				    &s->by_key,
+				    q->parent == NONE ? 0 : at[q->parent],
+				    w->p->func[q->lf]);
 		}
 		if (!live[i])
 			continue;
@@ -521,10 +540,12 @@ static int map_paths(part *w, const unsigned char *live, uint32_t *at)
 		 * the last frame kept */
 		if (p->depth > s->opt.max_depth) {
 			at[i] = at[p->parent];
-			s->rep.cut_depth = cgi_sat_add(s->rep.cut_depth, p->count);
+			s->rep.cut_depth =
+			    cgi_sat_add(s->rep.cut_depth, p->count);
 		} else
-			at[i] = cgi_stacks_child(s, p->parent == NONE ? 0 : at[p->parent],
-			                         w->p->func[p->lf]);
+			at[i] = cgi_stacks_child(
+			    s, p->parent == NONE ? 0 : at[p->parent],
+			    w->p->func[p->lf]);
 		if (at[i] == NONE)
 			return -1;
 	}
@@ -551,16 +572,16 @@ int cgi_stacks_merge(part *w)
 		if (i + AHEAD < w->nnodes && live[i + AHEAD])
 			cgi_prefetch(&s->nodes[at[i + AHEAD]]);
 		if (live[i])
-			s->nodes[at[i]].count =
-			    cgi_sat_add(s->nodes[at[i]].count, w->nodes[i].count);
+			s->nodes[at[i]].count = cgi_sat_add(
+			    s->nodes[at[i]].count, w->nodes[i].count);
 	}
 	for (i = 0; i < w->n; i++)
 		if (w->p->self[i] > w->placed[i]) {
 			uint32_t t = cgi_stacks_child(s, 0, w->p->func[i]);
 			if (t == NONE)
 				goto out;
-			s->nodes[t].count = cgi_sat_add(s->nodes[t].count,
-			                               w->p->self[i] - w->placed[i]);
+			s->nodes[t].count = cgi_sat_add(
+			    s->nodes[t].count, w->p->self[i] - w->placed[i]);
 		}
 	ret = 0;
 out:

@@ -31,13 +31,14 @@ const size_t *cgi_funcs_callers(const cg_funcs *f, size_t i, size_t *n)
 }
 
 cg_kind cgi_funcs_reach(const cg_funcs *f, int direction,
-                       const unsigned char *keep,
-                       const unsigned char *arc_keep, uint64_t depth,
-                       unsigned char *mark, cg_error *err)
+                        const unsigned char *keep,
+                        const unsigned char *arc_keep, uint64_t depth,
+                        unsigned char *mark, cg_error *err)
 {
 	const cgi_graph *g = cgi_funcs_graph(f);
 	int up = direction == CGI_REACH_CALLERS;
-	size_t *queue = cg_calloc(g->n + 1, sizeof *queue), head = 0, tail = 0, i;
+	size_t *queue = cg_calloc(g->n + 1, sizeof *queue), head = 0, tail = 0,
+	       i;
 	uint64_t *dist = cg_calloc(g->n + 1, sizeof *dist);
 	if (queue == NULL || dist == NULL) {
 		cg_free(queue);
@@ -55,9 +56,10 @@ cg_kind cgi_funcs_reach(const cg_funcs *f, int direction,
 		if (dist[v] >= depth)
 			continue;
 		for (e = 0; e < last; e++) {
-			size_t w = up ? g->arcs[arcs[e]].caller : g->arcs[arcs[e]].callee;
-			if ((arc_keep != NULL && !arc_keep[arcs[e]]) || mark[w] ||
-			    (keep != NULL && !keep[w]))
+			size_t w = up ? g->arcs[arcs[e]].caller
+			              : g->arcs[arcs[e]].callee;
+			if ((arc_keep != NULL && !arc_keep[arcs[e]]) ||
+			    mark[w] || (keep != NULL && !keep[w]))
 				continue;
 			mark[w] = 1;
 			dist[w] = dist[v] + 1;

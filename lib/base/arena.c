@@ -19,7 +19,7 @@ static char *room(cgi_arena *a, size_t n)
 		return b;
 	}
 	if (cgi_grow((void **)&a->blocks, &a->blocks_cap, a->nblocks + 1,
-	            sizeof *a->blocks) ||
+	             sizeof *a->blocks) ||
 	    (b = cg_malloc(size)) == NULL)
 		return NULL;
 	a->blocks[a->nblocks++] = b;

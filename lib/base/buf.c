@@ -2,7 +2,6 @@
  * after a failed allocation do nothing, and the owner checks once. */
 #include "internal.h"
 
-
 char *cgi_buf_room(cgi_buf *b, size_t n)
 {
 	if (b->failed || n > SIZE_MAX - 1 - b->len ||

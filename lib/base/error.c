@@ -25,7 +25,7 @@ const char *cg_kind_name(cg_kind kind)
 }
 
 cg_kind cgi_fail(cg_error *err, cg_kind kind, uint64_t line, const char *fmt,
-                ...)
+                 ...)
 {
 	if (err != NULL) {
 		va_list ap;
@@ -44,10 +44,10 @@ cg_kind cgi_fail(cg_error *err, cg_kind kind, uint64_t line, const char *fmt,
 }
 
 cg_kind cgi_fail_limit(cg_error *err, uint64_t line, const char *what,
-                      const char *name, uint64_t value)
+                       const char *name, uint64_t value)
 {
 	cgi_fail(err, CG_RESOURCE, line, "%s over the %s limit of %llu", what,
-	        name, (unsigned long long)value);
+	         name, (unsigned long long)value);
 	if (err != NULL)
 		err->limit = name;
 	return CG_RESOURCE;

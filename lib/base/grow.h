@@ -13,9 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-static inline int cgi_grow_with(void *(*reallocate)(void *, size_t),
-                               void **ptr, size_t *cap, size_t need,
-                               size_t elsize)
+static inline int cgi_grow_with(void *(*reallocate)(void *, size_t), void **ptr,
+                                size_t *cap, size_t need, size_t elsize)
 {
 	size_t ncap;
 	void *np;

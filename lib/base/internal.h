@@ -15,8 +15,8 @@
  * once. */
 static inline int cgi_str_eq(cg_str a, cg_str b)
 {
-	return a.len == b.len &&
-	       (a.ptr == b.ptr || a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
+	return a.len == b.len && (a.ptr == b.ptr || a.len == 0 ||
+	                          memcmp(a.ptr, b.ptr, a.len) == 0);
 }
 
 /* The n bytes at k are the key lit. */
@@ -25,19 +25,18 @@ static inline int cgi_key_is(const char *k, size_t n, const char *lit)
 	return strlen(lit) == n && memcmp(k, lit, n) == 0;
 }
 
-
 /* error.c */
 cg_kind cgi_fail(cg_error *err, cg_kind kind, uint64_t line, const char *fmt,
-                ...)
+                 ...)
 #if defined(__GNUC__)
-	__attribute__((format(printf, 4, 5)))
+    __attribute__((format(printf, 4, 5)))
 #endif
-	;
+    ;
 /* Resource, out of memory (err->out_of_memory is set). */
 cg_kind cgi_fail_memory(cg_error *err, uint64_t line);
 /* A Resource error naming the limit and its value (err->limit is set). */
 cg_kind cgi_fail_limit(cg_error *err, uint64_t line, const char *what,
-                      const char *name, uint64_t value);
+                       const char *name, uint64_t value);
 /* A short printable excerpt of s for messages ("..." when cut). */
 void cgi_excerpt(char *out, size_t outlen, const char *s, size_t n);
 
@@ -59,8 +58,8 @@ size_t cgi_utf8_seq(const unsigned char *p, size_t n);
  * (after a failure too). */
 struct cgi_interner;
 cg_kind cgi_reader_whole(const char *buf, size_t len,
-                        const cg_read_options *opt, const cg_handler *handler,
-                        void *ctx, cg_error *err, struct cgi_interner *names);
+                         const cg_read_options *opt, const cg_handler *handler,
+                         void *ctx, cg_error *err, struct cgi_interner *names);
 
 /* The magic number of a compressed input among the first len bytes at p
  * (10 are enough): Unsupported at line 1, err->compression set. */
@@ -78,14 +77,14 @@ cg_kind cgi_compressed(const unsigned char *p, size_t len, cg_error *err);
 typedef struct cgi_text_state {
 	const cg_limits *lim;
 	int compat;
-	uint64_t line;           /* lines checked */
-	uint64_t units;          /* code units so far (saturating) */
-	uint64_t long_line;      /* the first line over the limit, or 0 */
+	uint64_t line;                 /* lines checked */
+	uint64_t units;                /* code units so far (saturating) */
+	uint64_t long_line;            /* the first line over the limit, or 0 */
 	uint64_t latin1, latin1_first; /* lines repaired, the first */
 	int repairing;
-	int ascii;               /* every line so far ASCII without NUL */
-	cg_error fault;          /* kind CG_OK: none */
-	char *copy;              /* the last repaired line */
+	int ascii;      /* every line so far ASCII without NUL */
+	cg_error fault; /* kind CG_OK: none */
+	char *copy;     /* the last repaired line */
 	size_t copy_cap;
 } cgi_text_state;
 
@@ -95,7 +94,7 @@ void cgi_text_free(cgi_text_state *t);
  * [*line, *end) is the line the parser reads: itself or its repair
  * (valid until the next call).  0, or -1 out of memory. */
 int cgi_text_line(cgi_text_state *t, const char **line, const char **end,
-                 int nl);
+                  int nl);
 /* lines complete lines of bytes bytes (LFs included) that are ASCII
  * without NUL, none over the line limit: nothing to check, only to count. */
 void cgi_text_ascii(cgi_text_state *t, uint64_t lines, uint64_t bytes);
@@ -115,7 +114,7 @@ cg_kind cgi_text_end(const cgi_text_state *t, cg_error *err);
  * every line, and the verdict; CG_OK, or the first fault in that order
  * (CG_RESOURCE out of memory). */
 cg_kind cgi_text_whole(const char *buf, size_t len, const cg_limits *limits,
-                      cg_error *err);
+                       cg_error *err);
 
 /* UTF-16 code units of a valid UTF-8 string. */
 uint64_t cgi_utf16_len(const char *s, size_t n);

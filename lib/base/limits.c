@@ -55,11 +55,22 @@ static int parse_amount(const char *s, uint64_t *out)
 	uint64_t v, mul = 1;
 	size_t n = strspn(s, "0123456789");
 	switch (s[n]) {
-	case 'K': case 'k': mul = 1024u; break;
-	case 'M': case 'm': mul = 1024u * 1024; break;
-	case 'G': case 'g': mul = 1024u * 1024 * 1024; break;
-	case '\0': break;
-	default: return -1;
+	case 'K':
+	case 'k':
+		mul = 1024u;
+		break;
+	case 'M':
+	case 'm':
+		mul = 1024u * 1024;
+		break;
+	case 'G':
+	case 'g':
+		mul = 1024u * 1024 * 1024;
+		break;
+	case '\0':
+		break;
+	default:
+		return -1;
 	}
 	if (n == 0 || (mul > 1 && s[n + 1] != '\0'))
 		return -1;
@@ -83,26 +94,31 @@ cg_kind cg_limits_set(cg_limits *l, const char *setting, cg_error *err)
 	size_t i, n = eq ? (size_t)(eq - setting) : 0;
 	uint64_t v;
 	if (eq == NULL)
-		return cgi_fail(err, CG_SYNTAX, 0, "'%s': expected NAME=N", setting);
+		return cgi_fail(err, CG_SYNTAX, 0, "'%s': expected NAME=N",
+		                setting);
 	for (i = 0; i < NLIMITS; i++)
-		if (strlen(limits[i].name) == n && memcmp(limits[i].name, setting, n) == 0)
+		if (strlen(limits[i].name) == n &&
+		    memcmp(limits[i].name, setting, n) == 0)
 			break;
 	if (i == NLIMITS)
-		return cgi_fail(err, CG_SYNTAX, 0,
-		               "'%s': unknown limit (input, text, line, parts, "
-		               "records, headers, events, ids, budget, output)",
-		               setting);
+		return cgi_fail(
+		    err, CG_SYNTAX, 0,
+		    "'%s': unknown limit (input, text, line, parts, "
+		    "records, headers, events, ids, budget, output)",
+		    setting);
 	switch (parse_amount(eq + 1, &v)) {
 	case 0:
 		*field(l, i) = v;
 		return CG_OK;
 	case -2:
-		return cgi_fail(err, CG_SYNTAX, 0, "'%s': out of range (at most %llu)",
-		               setting, (unsigned long long)UINT64_MAX);
-	default:
 		return cgi_fail(err, CG_SYNTAX, 0,
-		               "'%s': expected a number, optionally followed by K, M "
-		               "or G",
-		               setting);
+		                "'%s': out of range (at most %llu)", setting,
+		                (unsigned long long)UINT64_MAX);
+	default:
+		return cgi_fail(
+		    err, CG_SYNTAX, 0,
+		    "'%s': expected a number, optionally followed by K, M "
+		    "or G",
+		    setting);
 	}
 }

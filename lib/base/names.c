@@ -49,7 +49,8 @@ static int rehash(cgi_dict *d, size_t ncap)
 		size_t j;
 		if (!d->used[i])
 			continue;
-		for (j = slot_of(d->keys[i], ncap); n.used[j]; j = (j + 1) & (ncap - 1))
+		for (j = slot_of(d->keys[i], ncap); n.used[j];
+		     j = (j + 1) & (ncap - 1))
 			;
 		n.used[j] = 1;
 		n.keys[j] = d->keys[i];
@@ -65,7 +66,8 @@ int cgi_dict_put(cgi_dict *d, uint64_t id, cgi_name name)
 {
 	size_t i;
 	if (d->cap == 0 || (d->count + 1) * 2 > d->cap) {
-		if (d->cap > SIZE_MAX / 4 || rehash(d, d->cap ? d->cap * 2 : 64))
+		if (d->cap > SIZE_MAX / 4 ||
+		    rehash(d, d->cap ? d->cap * 2 : 64))
 			return -1;
 	}
 	for (i = slot_of(id, d->cap); d->used[i]; i = (i + 1) & (d->cap - 1)) {

@@ -11,13 +11,18 @@
 static inline int cgi_hex_digit(char c)
 {
 	static const unsigned char value1[256] = {
-	    ['0'] = 1,  ['1'] = 2,  ['2'] = 3,  ['3'] = 4,  ['4'] = 5,
-	    ['5'] = 6,  ['6'] = 7,  ['7'] = 8,  ['8'] = 9,  ['9'] = 10,
-	    ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15,
-	    ['f'] = 16};
+	    ['0'] = 1,  ['1'] = 2,  ['2'] = 3,  ['3'] = 4,
+	    ['4'] = 5,  ['5'] = 6,  ['6'] = 7,  ['7'] = 8,
+	    ['8'] = 9,  ['9'] = 10, ['a'] = 11, ['b'] = 12,
+	    ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16};
 	return (int)value1[(unsigned char)c] - 1;
 }
-typedef enum { CGI_NUM_OK, CGI_NUM_SYNTAX, CGI_NUM_DIGITS, CGI_NUM_RANGE } cgi_num;
+typedef enum {
+	CGI_NUM_OK,
+	CGI_NUM_SYNTAX,
+	CGI_NUM_DIGITS,
+	CGI_NUM_RANGE
+} cgi_num;
 /* A whole token as a number: decimal, or 0x and lowercase hex digits. */
 cgi_num cgi_parse_u64(const char *s, size_t n, uint64_t *out);
 /* The same; short decimal tokens (up to 19 digits cannot overflow) are
@@ -57,13 +62,26 @@ static inline cgi_num cgi_parse_u64_fast(const char *s, size_t n, uint64_t *out)
 static inline unsigned cgi_digits(uint64_t v)
 {
 #if defined(__GNUC__)
-	static const uint64_t pow10[20] = {
-	    1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull,
-	    10000000ull, 100000000ull, 1000000000ull, 10000000000ull,
-	    100000000000ull, 1000000000000ull, 10000000000000ull,
-	    100000000000000ull, 1000000000000000ull, 10000000000000000ull,
-	    100000000000000000ull, 1000000000000000000ull,
-	    10000000000000000000ull};
+	static const uint64_t pow10[20] = {1ull,
+	                                   10ull,
+	                                   100ull,
+	                                   1000ull,
+	                                   10000ull,
+	                                   100000ull,
+	                                   1000000ull,
+	                                   10000000ull,
+	                                   100000000ull,
+	                                   1000000000ull,
+	                                   10000000000ull,
+	                                   100000000000ull,
+	                                   1000000000000ull,
+	                                   10000000000000ull,
+	                                   100000000000000ull,
+	                                   1000000000000000ull,
+	                                   10000000000000000ull,
+	                                   100000000000000000ull,
+	                                   1000000000000000000ull,
+	                                   10000000000000000000ull};
 	/* v | 1 has v's digits (a power of ten is even) and is never 0 */
 	uint64_t w = v | 1;
 	unsigned t = ((64u - (unsigned)__builtin_clzll(w)) * 1233u) >> 12;
@@ -92,7 +110,7 @@ static inline int cgi_add_costs(uint64_t *dst, const uint64_t *src, size_t n)
 /* dst[map[k]] += src[k] for k below n: a part's costs into a row at the
  * width of every event of the inputs.  -1 when a sum passes UInt64. */
 static inline int cgi_add_mapped(uint64_t *dst, const uint32_t *map,
-                                const uint64_t *src, size_t n)
+                                 const uint64_t *src, size_t n)
 {
 	size_t k;
 	int over = 0;

@@ -81,19 +81,58 @@ int cgi_part_copy(cg_part *dst, const cg_part *src)
 	return 0;
 }
 
-size_t cg_part_ordinal(const cg_part *p) { return p->ordinal; }
-uint64_t cgi_part_first_line(const cg_part *p) { return p->first_line; }
-size_t cg_part_header_count(const cg_part *p) { return p->nheaders; }
-cg_str cgi_part_header_key(const cg_part *p, size_t i) { return p->headers[i].key; }
-cg_str cgi_part_header_value(const cg_part *p, size_t i) { return p->headers[i].value; }
-uint64_t cgi_part_header_line(const cg_part *p, size_t i) { return p->headers[i].line; }
-void cg_part_header(const cg_part *p, size_t i, cg_header *out) { *out = p->headers[i]; }
-size_t cg_part_event_count(const cg_part *p) { return p->nevents; }
-cg_str cg_part_event(const cg_part *p, size_t i) { return p->events[i]; }
-size_t cg_part_position_count(const cg_part *p) { return p->npos; }
-int cg_part_position(const cg_part *p, size_t i) { return p->pos[i]; }
-uint64_t cg_part_record_count(const cg_part *p) { return p->records; }
-uint64_t cg_part_call_count(const cg_part *p) { return p->calls; }
+size_t cg_part_ordinal(const cg_part *p)
+{
+	return p->ordinal;
+}
+uint64_t cgi_part_first_line(const cg_part *p)
+{
+	return p->first_line;
+}
+size_t cg_part_header_count(const cg_part *p)
+{
+	return p->nheaders;
+}
+cg_str cgi_part_header_key(const cg_part *p, size_t i)
+{
+	return p->headers[i].key;
+}
+cg_str cgi_part_header_value(const cg_part *p, size_t i)
+{
+	return p->headers[i].value;
+}
+uint64_t cgi_part_header_line(const cg_part *p, size_t i)
+{
+	return p->headers[i].line;
+}
+void cg_part_header(const cg_part *p, size_t i, cg_header *out)
+{
+	*out = p->headers[i];
+}
+size_t cg_part_event_count(const cg_part *p)
+{
+	return p->nevents;
+}
+cg_str cg_part_event(const cg_part *p, size_t i)
+{
+	return p->events[i];
+}
+size_t cg_part_position_count(const cg_part *p)
+{
+	return p->npos;
+}
+int cg_part_position(const cg_part *p, size_t i)
+{
+	return p->pos[i];
+}
+uint64_t cg_part_record_count(const cg_part *p)
+{
+	return p->records;
+}
+uint64_t cg_part_call_count(const cg_part *p)
+{
+	return p->calls;
+}
 
 int cgi_part_meta(const cg_part *p, const char *key, cg_str *value)
 {
@@ -108,7 +147,10 @@ int cgi_part_meta(const cg_part *p, const char *key, cg_str *value)
 	return 0;
 }
 
-size_t cg_part_summary_count(const cg_part *p) { return p->nsummaries; }
+size_t cg_part_summary_count(const cg_part *p)
+{
+	return p->nsummaries;
+}
 
 int cg_part_summary_at(const cg_part *p, size_t i, const uint64_t **values,
                        size_t *n)
@@ -172,7 +214,8 @@ int cgi_inclusive_header(cg_str v, cg_str *name)
 	const size_t n = sizeof word - 1;
 	const char *colon = memchr(v.ptr, ':', v.len);
 	const char *eq = memchr(v.ptr, '=', v.len);
-	const char *end = eq != NULL && (colon == NULL || eq < colon) ? eq : colon;
+	const char *end =
+	    eq != NULL && (colon == NULL || eq < colon) ? eq : colon;
 	size_t i;
 	cg_str rest;
 	if (colon == NULL)
@@ -188,7 +231,8 @@ int cgi_inclusive_header(cg_str v, cg_str *name)
 		return 1;
 	/* the word alone: not "inclusiveness", "inclusive_x" or "inclusive2" */
 	return !(((rest.ptr[n] | 0x20) >= 'a' && (rest.ptr[n] | 0x20) <= 'z') ||
-	         (rest.ptr[n] >= '0' && rest.ptr[n] <= '9') || rest.ptr[n] == '_');
+	         (rest.ptr[n] >= '0' && rest.ptr[n] <= '9') ||
+	         rest.ptr[n] == '_');
 }
 
 int cgi_event_inclusive(const cg_part *p, size_t ev)
@@ -196,7 +240,8 @@ int cgi_event_inclusive(const cg_part *p, size_t ev)
 	size_t i;
 	cg_str name;
 	for (i = 0; i < p->nheaders; i++)
-		if (cgi_key_is(p->headers[i].key.ptr, p->headers[i].key.len, "event") &&
+		if (cgi_key_is(p->headers[i].key.ptr, p->headers[i].key.len,
+		               "event") &&
 		    cgi_inclusive_header(p->headers[i].value, &name) &&
 		    cgi_str_eq(name, p->events[ev]))
 			return 1;

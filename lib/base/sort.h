@@ -9,7 +9,7 @@
 
 /* Stable merge sort of n IDs by cmp (tmp holds n). */
 void cgi_sort_u32(uint32_t *v, size_t n, uint32_t *tmp,
-                 int (*cmp)(uint32_t, uint32_t, const void *),
-                 const void *ctx);
+                  int (*cmp)(uint32_t, uint32_t, const void *),
+                  const void *ctx);
 
 #endif

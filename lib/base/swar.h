@@ -50,7 +50,8 @@ static inline uint64_t cgi_nondigits(uint64_t w)
  * then i. */
 static inline unsigned cgi_first_byte(uint64_t m)
 {
-	return (unsigned)((((m & (~m + 1)) >> 7) * 0x0001020304050607ull) >> 56);
+	return (unsigned)((((m & (~m + 1)) >> 7) * 0x0001020304050607ull) >>
+	                  56);
 }
 
 /* The value of the 8 decimal digits in w, the first (most significant) in

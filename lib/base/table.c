@@ -35,7 +35,8 @@ static int grow(cgi_pairmap *m)
 		size_t j;
 		if (m->slots[i].gen != m->gen)
 			continue;
-		for (j = cgi_pairmap_slot_of(m->slots[i].a, m->slots[i].b, ncap);
+		for (j = cgi_pairmap_slot_of(m->slots[i].a, m->slots[i].b,
+		                             ncap);
 		     ns[j].gen; j = (j + 1) & (ncap - 1))
 			;
 		ns[j] = m->slots[i];
@@ -49,7 +50,7 @@ static int grow(cgi_pairmap *m)
 }
 
 int cgi_pairmap_put(cgi_pairmap *m, uint64_t a, uint64_t b, uint32_t next,
-                   uint32_t *value)
+                    uint32_t *value)
 {
 	size_t i;
 	if (grow(m) != 0)
@@ -71,7 +72,7 @@ int cgi_pairmap_put(cgi_pairmap *m, uint64_t a, uint64_t b, uint32_t next,
 }
 
 int cgi_pairmap_get(const cgi_pairmap *m, uint64_t a, uint64_t b,
-                   uint32_t *value)
+                    uint32_t *value)
 {
 	size_t i;
 	if (m->cap == 0)
@@ -105,7 +106,8 @@ void cgi_pairmap_free(cgi_pairmap *m)
 
 static int same(cg_str a, cg_str b)
 {
-	return a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
+	return a.len == b.len &&
+	       (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
 }
 
 /* Names with one hash are told apart by a chain index in the key's
@@ -124,10 +126,11 @@ int cgi_intern_content(cgi_interner *t, cg_str s, uint32_t *id)
 	}
 	if (t->count >= UINT32_MAX ||
 	    cgi_grow((void **)&t->names, &t->cap, t->count + 1,
-	            sizeof *t->names) != 0 ||
+	             sizeof *t->names) != 0 ||
 	    (copy = cg_malloc(s.len + 1)) == NULL)
 		return -1;
-	if (cgi_pairmap_put(&t->by_hash, h, chain, (uint32_t)t->count, &found) < 0) {
+	if (cgi_pairmap_put(&t->by_hash, h, chain, (uint32_t)t->count, &found) <
+	    0) {
 		cg_free(copy);
 		return -1;
 	}
@@ -153,14 +156,15 @@ long cgi_interner_find(const cgi_interner *t, cg_str s)
 int cgi_intern(cgi_interner *t, cg_str s, uint32_t *id)
 {
 	uint32_t v;
-	int r = cgi_pairmap_get(&t->by_view, (uint64_t)(uintptr_t)s.ptr, s.len, &v);
+	int r =
+	    cgi_pairmap_get(&t->by_view, (uint64_t)(uintptr_t)s.ptr, s.len, &v);
 	if (r) {
 		*id = v;
 		return 0;
 	}
 	if (cgi_intern_content(t, s, id) != 0 ||
 	    cgi_pairmap_put(&t->by_view, (uint64_t)(uintptr_t)s.ptr, s.len, *id,
-	                   &v) < 0)
+	                    &v) < 0)
 		return -1;
 	return 0;
 }

@@ -63,17 +63,17 @@ static inline void cgi_pairmap_prefetch(const cgi_pairmap *m, uint64_t a,
 /* Find (a, b); if absent, insert it with value next.  *value is the value
  * found or inserted.  Returns 0 found, 1 inserted, -1 out of memory. */
 int cgi_pairmap_put(cgi_pairmap *m, uint64_t a, uint64_t b, uint32_t next,
-                   uint32_t *value);
+                    uint32_t *value);
 /* 1 and *value if (a, b) is there, else 0. */
 int cgi_pairmap_get(const cgi_pairmap *m, uint64_t a, uint64_t b,
-                   uint32_t *value);
+                    uint32_t *value);
 /* Forget every key, keeping the memory. */
 void cgi_pairmap_clear(cgi_pairmap *m);
 void cgi_pairmap_free(cgi_pairmap *m);
 
 typedef struct cgi_interner {
-	cgi_pairmap by_hash;  /* (hash, collision chain index) -> id */
-	cgi_pairmap by_view;  /* (address, length) -> id, for one input */
+	cgi_pairmap by_hash; /* (hash, collision chain index) -> id */
+	cgi_pairmap by_view; /* (address, length) -> id, for one input */
 	cg_str *names;       /* id -> owned copy */
 	size_t count, cap;
 } cgi_interner;

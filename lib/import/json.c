@@ -49,21 +49,22 @@ static cg_kind unexpected(walk *w, const char *wanted)
 	char ex[64];
 	if (w->at >= w->len)
 		return cgi_fail(w->err, CG_SYNTAX, w->line,
-		               "JSON cut short: expected %s", wanted);
+		                "JSON cut short: expected %s", wanted);
 	cgi_excerpt(ex, sizeof ex, w->t + w->at, w->len - w->at);
 	return cgi_fail(w->err, CG_SYNTAX, w->line, "expected %s, found '%s'",
-	               wanted, ex);
+	                wanted, ex);
 }
 
 /* JSON allows no comma after the last member or element, which a hand
  * edit often leaves: said as such, at the comma's line. */
 static cg_kind comma_error(cg_error *err, uint64_t line, char close)
 {
-	return cgi_fail(err, CG_SYNTAX, line,
-	               "a comma before '%c': JSON allows none after the last %s; "
-	               "expected %s after the comma",
-	               close, close == '}' ? "member" : "element",
-	               close == '}' ? "a key (a string)" : "a value");
+	return cgi_fail(
+	    err, CG_SYNTAX, line,
+	    "a comma before '%c': JSON allows none after the last %s; "
+	    "expected %s after the comma",
+	    close, close == '}' ? "member" : "element",
+	    close == '}' ? "a key (a string)" : "a value");
 }
 
 static int hex4(const char *p)
@@ -86,7 +87,7 @@ static cg_kind check_string(walk *w, cg_str s)
 		int u;
 		if (c < 0x20)
 			return cgi_fail(w->err, CG_SYNTAX, w->line,
-			               "a control character in a string");
+			                "a control character in a string");
 		if (c != '\\')
 			continue;
 		if (s.ptr[++i] != 'u')
@@ -95,16 +96,18 @@ static cg_kind check_string(walk *w, cg_str s)
 		i += 4;
 		if (u == 0)
 			return cgi_fail(w->err, CG_SYNTAX, w->line,
-			               "\\u0000 in a string");
+			                "\\u0000 in a string");
 		if (u >= 0xDC00 && u <= 0xDFFF)
 			return cgi_fail(w->err, CG_SYNTAX, w->line,
-			               "a lone UTF-16 surrogate in a string");
+			                "a lone UTF-16 surrogate in a string");
 		if (u >= 0xD800 && u <= 0xDBFF) {
 			if (i + 6 >= s.len || s.ptr[i + 1] != '\\' ||
-			    s.ptr[i + 2] != 'u' || hex4(s.ptr + i + 3) < 0xDC00 ||
+			    s.ptr[i + 2] != 'u' ||
+			    hex4(s.ptr + i + 3) < 0xDC00 ||
 			    hex4(s.ptr + i + 3) > 0xDFFF)
-				return cgi_fail(w->err, CG_SYNTAX, w->line,
-				               "a lone UTF-16 surrogate in a string");
+				return cgi_fail(
+				    w->err, CG_SYNTAX, w->line,
+				    "a lone UTF-16 surrogate in a string");
 			i += 6;
 		}
 	}
@@ -151,7 +154,8 @@ static cg_kind primitive(walk *w, cgi_jval *v)
 	static const struct {
 		const char *text;
 		cgi_jkind kind;
-	} lit[] = {{"true", CGI_JSON_TRUE}, {"false", CGI_JSON_FALSE},
+	} lit[] = {{"true", CGI_JSON_TRUE},
+	           {"false", CGI_JSON_FALSE},
 	           {"null", CGI_JSON_NULL}};
 	char ex[64];
 	size_t i;
@@ -165,7 +169,8 @@ static cg_kind primitive(walk *w, cgi_jval *v)
 		return CG_OK;
 	}
 	cgi_excerpt(ex, sizeof ex, v->raw.ptr, v->raw.len);
-	return cgi_fail(w->err, CG_SYNTAX, w->line, "'%s' is not a JSON value", ex);
+	return cgi_fail(w->err, CG_SYNTAX, w->line, "'%s' is not a JSON value",
+	                ex);
 }
 
 static cg_kind value(walk *w, int depth);
@@ -185,14 +190,16 @@ static cg_kind members(walk *w, cgi_jval *v, int object, int depth)
 		if (!first) {
 			uint64_t at_comma = w->line;
 			if (w->at >= w->len || w->t[w->at] != ',')
-				return unexpected(w, object ? "',' or '}'" : "',' or ']'");
+				return unexpected(w, object ? "',' or '}'"
+				                            : "',' or ']'");
 			w->at++;
 			skip_blanks(w);
 			if (w->at < w->len && w->t[w->at] == close)
 				return comma_error(w->err, at_comma, close);
 		}
 		if (object) {
-			if (w->k >= w->ntok || w->tok[w->k].type != JSMN_STRING ||
+			if (w->k >= w->ntok ||
+			    w->tok[w->k].type != JSMN_STRING ||
 			    (size_t)w->tok[w->k].start != w->at + 1)
 				return unexpected(w, "a key (a string)");
 			if ((k = value(w, depth + 1)) != CG_OK)
@@ -242,8 +249,10 @@ static cg_kind value(walk *w, int depth)
 	default:
 		if (depth >= MAX_DEPTH)
 			return cgi_fail(w->err, CG_SYNTAX, w->line,
-			               "JSON nested more than %d deep", MAX_DEPTH);
-		v->kind = t->type == JSMN_OBJECT ? CGI_JSON_OBJECT : CGI_JSON_ARRAY;
+			                "JSON nested more than %d deep",
+			                MAX_DEPTH);
+		v->kind =
+		    t->type == JSMN_OBJECT ? CGI_JSON_OBJECT : CGI_JSON_ARRAY;
 		w->at++;
 		k = members(w, v, t->type == JSMN_OBJECT, depth);
 		/* jsmn's end must be the bracket the walk closed */
@@ -275,14 +284,15 @@ static cg_kind tokenize(cgi_json *j, const char *text, size_t len,
 		if (j->tok_cap == 0 &&
 		    cgi_grow(&j->tok, &j->tok_cap, 64, sizeof(jsmntok_t)))
 			return cgi_fail_memory(err, line);
-		r = jsmn_parse(&p, text, len, j->tok,
-		               (unsigned)(j->tok_cap < UINT_MAX ? j->tok_cap
-		                                                : UINT_MAX));
+		r = jsmn_parse(
+		    &p, text, len, j->tok,
+		    (unsigned)(j->tok_cap < UINT_MAX ? j->tok_cap : UINT_MAX));
 		if (r != JSMN_ERROR_NOMEM)
 			break;
 		/* jsmn goes on where it stopped, with more room */
 		if (j->tok_cap >= UINT_MAX / 2 ||
-		    cgi_grow(&j->tok, &j->tok_cap, 2 * j->tok_cap, sizeof(jsmntok_t)))
+		    cgi_grow(&j->tok, &j->tok_cap, 2 * j->tok_cap,
+		             sizeof(jsmntok_t)))
 			return cgi_fail_memory(err, line);
 	}
 	if (r == JSMN_ERROR_PART && p.toksuper == -1 && p.pos < len) {
@@ -290,33 +300,35 @@ static cg_kind tokenize(cgi_json *j, const char *text, size_t len,
 		 * followed by a delimiter */
 		cgi_excerpt(ex, sizeof ex, text + p.pos, len - p.pos);
 		return cgi_fail(err, CG_SYNTAX, line_at(text, p.pos, line),
-		               "expected %s, found '%s'",
-		               p.toknext == 0 ? "an object" : "nothing after the object",
-		               ex);
+		                "expected %s, found '%s'",
+		                p.toknext == 0 ? "an object"
+		                               : "nothing after the object",
+		                ex);
 	}
 	if (r == JSMN_ERROR_PART)
-		return cgi_fail(err, CG_SYNTAX, line_at(text, len, line),
-		               "JSON cut short: a string, object or array is not "
-		               "closed");
+		return cgi_fail(
+		    err, CG_SYNTAX, line_at(text, len, line),
+		    "JSON cut short: a string, object or array is not "
+		    "closed");
 	if (r < 0) {
 		size_t at = p.pos < len ? p.pos : len;
 		cgi_excerpt(ex, sizeof ex, text + at, len - at);
 		return cgi_fail(err, CG_SYNTAX, line_at(text, at, line),
-		               "malformed JSON at '%s'", ex);
+		                "malformed JSON at '%s'", ex);
 	}
 	*ntok = p.toknext;
 	return CG_OK;
 }
 
 cg_kind cgi_json_read(cgi_json *j, const char *text, size_t len, uint64_t line,
-                     cg_error *err)
+                      cg_error *err)
 {
 	walk w;
 	cg_kind k;
 	j->n = 0;
 	if (len > INT_MAX)
 		return cgi_fail(err, CG_RESOURCE, line,
-		               "a JSON document over 2 GiB");
+		                "a JSON document over 2 GiB");
 	memset(&w, 0, sizeof w);
 	if ((k = tokenize(j, text, len, line, &w.ntok, err)) != CG_OK)
 		return k;
@@ -331,7 +343,8 @@ cg_kind cgi_json_read(cgi_json *j, const char *text, size_t len, uint64_t line,
 	if ((k = value(&w, 0)) != CG_OK)
 		return k;
 	if (j->v[0].kind != CGI_JSON_OBJECT)
-		return cgi_fail(err, CG_SYNTAX, j->v[0].line, "expected an object");
+		return cgi_fail(err, CG_SYNTAX, j->v[0].line,
+		                "expected an object");
 	skip_blanks(&w);
 	if (w.at < len || w.k < w.ntok)
 		return unexpected(&w, "nothing after the object");
@@ -452,7 +465,8 @@ int cgi_json_milli_to_nano(cg_str raw, uint64_t *out)
 	}
 	/* the value is m * 10^shift nanoseconds, m's digits without leading
 	 * zeros */
-	shift = exp + 6 - (long)(frac_end > int_end ? frac_end - int_end - 1 : 0);
+	shift =
+	    exp + 6 - (long)(frac_end > int_end ? frac_end - int_end - 1 : 0);
 	for (i = 0; i < frac_end; i++) {
 		if (raw.ptr[i] == '.' || (n == 0 && raw.ptr[i] == '0'))
 			continue;

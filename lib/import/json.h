@@ -46,7 +46,7 @@ typedef struct cgi_json {
  * at the line of the first fault, or CG_RESOURCE out of memory.  The
  * values are views of text; a reused cgi_json keeps its memory. */
 cg_kind cgi_json_read(cgi_json *j, const char *text, size_t len, uint64_t line,
-                     cg_error *err);
+                      cg_error *err);
 
 void cgi_json_free(cgi_json *j);
 

@@ -43,18 +43,18 @@ static cg_kind next_line(reader *r, cg_str *s, const char *what)
 	s->len = 0;
 	if (r->p == r->end)
 		return cgi_fail(r->err, CG_SYNTAX, r->line,
-		               "the input ends before %s", what);
+		                "the input ends before %s", what);
 	r->line++;
 	nl = memchr(r->p, '\n', (size_t)(r->end - r->p));
 	s->len = (size_t)((nl != NULL ? nl : r->end) - r->p);
 	if ((cr = memchr(s->ptr, '\r', s->len)) != NULL)
 		return cgi_fail(r->err, CG_SYNTAX, r->line,
-		               "a carriage return (CR) at column %llu: MLton "
-		               "ends lines with LF alone",
-		               (unsigned long long)(cr - s->ptr + 1));
+		                "a carriage return (CR) at column %llu: MLton "
+		                "ends lines with LF alone",
+		                (unsigned long long)(cr - s->ptr + 1));
 	if (nl == NULL)
 		return cgi_fail(r->err, CG_SYNTAX, r->line,
-		               "no line ending after the last line");
+		                "no line ending after the last line");
 	r->p = nl + 1;
 	return CG_OK;
 }
@@ -63,7 +63,7 @@ static cg_kind at_end(reader *r, const char *after)
 {
 	if (r->p != r->end)
 		return cgi_fail(r->err, CG_SYNTAX, r->line + 1,
-		               "text after the last line (%s)", after);
+		                "text after the last line (%s)", after);
 	return CG_OK;
 }
 
@@ -73,7 +73,7 @@ static cg_kind expected(reader *r, const char *what, cg_str found)
 	char ex[64];
 	cgi_excerpt(ex, sizeof ex, found.ptr, found.len);
 	return cgi_fail(r->err, CG_SYNTAX, r->line, "expected %s, found '%s'",
-	               what, ex);
+	                what, ex);
 }
 
 /* A number as MLton writes it: decimal digits, no sign, no leading 0. */
@@ -88,10 +88,10 @@ static cg_kind number(reader *r, cg_str tok, const char *what, uint64_t *out)
 			return expected(r, what, tok);
 	if (tok.len > 1 && tok.ptr[0] == '0')
 		return cgi_fail(r->err, CG_SYNTAX, r->line,
-		               "%s with a leading zero", what);
+		                "%s with a leading zero", what);
 	if (cgi_parse_u64(tok.ptr, tok.len, out) != CGI_NUM_OK)
 		return cgi_fail(r->err, CG_RESOURCE, r->line, "%s over UInt64",
-		               what);
+		                what);
 	return CG_OK;
 }
 
@@ -132,7 +132,8 @@ static cg_kind length_line(reader *r, const char *what, uint64_t limit,
 	if (v > limit)
 		return cgi_fail_limit(r->err, r->line, what, "ids", limit);
 	if (v > SIZE_MAX / 4)
-		return cgi_fail(r->err, CG_RESOURCE, r->line, "%s: too many", what);
+		return cgi_fail(r->err, CG_RESOURCE, r->line, "%s: too many",
+		                what);
 	*out = (size_t)v;
 	return CG_OK;
 }
@@ -144,12 +145,13 @@ static cg_kind magic_line(reader *r, cg_str s, uint32_t *out)
 	size_t i;
 	*out = 0;
 	if (s.len != 10 || s.ptr[0] != '0' || s.ptr[1] != 'x')
-		return expected(r, "the executable's magic number 0xXXXXXXXX", s);
+		return expected(r, "the executable's magic number 0xXXXXXXXX",
+		                s);
 	for (i = 2; i < 10; i++)
 		if (!((s.ptr[i] >= '0' && s.ptr[i] <= '9') ||
 		      (s.ptr[i] >= 'a' && s.ptr[i] <= 'f')))
-			return expected(r, "the executable's magic number 0xXXXXXXXX",
-			                s);
+			return expected(
+			    r, "the executable's magic number 0xXXXXXXXX", s);
 	(void)cgi_parse_u64(s.ptr, s.len, &v);
 	*out = (uint32_t)v;
 	return CG_OK;
@@ -235,10 +237,11 @@ const char *cg_mlton_warning(const cg_mlton *m, size_t i, uint64_t *line)
 static cg_kind at_least_fixed(reader *r, const char *what, size_t n)
 {
 	if (n < NFIXED)
-		return cgi_fail(r->err, CG_SYNTAX, r->line,
-		               "%zu %s: MLton writes at least <unknown>, <gc> and "
-		               "<main>",
-		               n, what);
+		return cgi_fail(
+		    r->err, CG_SYNTAX, r->line,
+		    "%zu %s: MLton writes at least <unknown>, <gc> and "
+		    "<main>",
+		    n, what);
 	return CG_OK;
 }
 
@@ -250,15 +253,16 @@ static cg_kind read_names(cg_mlton *m, reader *r)
 	    CG_OK)
 		return k;
 	if (m->nnames == 0)
-		return cgi_fail(r->err, CG_UNSUPPORTED, r->line,
-		               "no source names: the executable was not compiled "
-		               "for profiling (mlton -profile alloc|count|time)");
+		return cgi_fail(
+		    r->err, CG_UNSUPPORTED, r->line,
+		    "no source names: the executable was not compiled "
+		    "for profiling (mlton -profile alloc|count|time)");
 	if ((k = at_least_fixed(r, "source names", m->nnames)) != CG_OK)
 		return k;
 	for (i = 0; i < m->nnames; i++) {
 		cg_str s;
 		if (cgi_grow((void **)&m->names, &m->names_cap, i + 1,
-		            sizeof *m->names))
+		             sizeof *m->names))
 			return oom(r->err, r->line + 1);
 		if ((k = next_line(r, &s, "a source name")) != CG_OK ||
 		    (k = name_line(r, s, &m->names[i])) != CG_OK)
@@ -268,8 +272,9 @@ static cg_kind read_names(cg_mlton *m, reader *r)
 		if (i < NFIXED && !str_is(s, fixed_names[i]))
 			return expected(r, fixed_names[i], s);
 	}
-	snprintf(m->spaced_message, sizeof m->spaced_message, "%s (%llu line%s)",
-	         spaced_warning, (unsigned long long)m->spaced_count,
+	snprintf(m->spaced_message, sizeof m->spaced_message,
+	         "%s (%llu line%s)", spaced_warning,
+	         (unsigned long long)m->spaced_count,
 	         m->spaced_count == 1 ? "" : "s");
 	return CG_OK;
 }
@@ -287,7 +292,7 @@ static cg_kind read_sources(cg_mlton *m, reader *r)
 		cg_str s, f[2];
 		uint64_t name, seq;
 		if (cgi_grow((void **)&m->sources, &m->sources_cap, i + 1,
-		            sizeof *m->sources))
+		             sizeof *m->sources))
 			return oom(r->err, r->line + 1);
 		if ((k = next_line(r, &s, "a source")) != CG_OK)
 			return k;
@@ -298,14 +303,16 @@ static cg_kind read_sources(cg_mlton *m, reader *r)
 		        CG_OK)
 			return k;
 		if (name >= m->nnames)
-			return cgi_fail(r->err, CG_SYNTAX, r->line,
-			               "name index %llu out of range (%zu names)",
-			               (unsigned long long)name, m->nnames);
+			return cgi_fail(
+			    r->err, CG_SYNTAX, r->line,
+			    "name index %llu out of range (%zu names)",
+			    (unsigned long long)name, m->nnames);
 		if (i < NFIXED && name != i)
-			return cgi_fail(r->err, CG_SYNTAX, r->line,
-			               "source %zu named by name %llu: MLton names "
-			               "sources 0, 1, 2 by names 0, 1, 2",
-			               i, (unsigned long long)name);
+			return cgi_fail(
+			    r->err, CG_SYNTAX, r->line,
+			    "source %zu named by name %llu: MLton names "
+			    "sources 0, 1, 2 by names 0, 1, 2",
+			    i, (unsigned long long)name);
 		m->sources[i].name = (size_t)name;
 		/* checked against the number of sequences once it is known */
 		m->sources[i].seq = seq > SIZE_MAX ? SIZE_MAX : (size_t)seq;
@@ -327,11 +334,12 @@ static cg_kind seq_line(cg_mlton *m, reader *r, cg_str s)
 		if (k != CG_OK)
 			return k;
 		if (v >= m->nsources)
-			return cgi_fail(r->err, CG_SYNTAX, r->line,
-			               "source index %llu out of range (%zu sources)",
-			               (unsigned long long)v, m->nsources);
+			return cgi_fail(
+			    r->err, CG_SYNTAX, r->line,
+			    "source index %llu out of range (%zu sources)",
+			    (unsigned long long)v, m->nsources);
 		if (cgi_grow((void **)&m->items, &m->items_cap, m->nitems + 1,
-		            sizeof *m->items))
+		             sizeof *m->items))
 			return oom(r->err, r->line);
 		m->items[m->nitems++] = (size_t)v;
 		if (sp == NULL)
@@ -349,13 +357,13 @@ static cg_kind read_seqs(cg_mlton *m, reader *r)
 	size_t i;
 	cg_kind k;
 	/* sequences are not names: the input's own size bounds them */
-	if ((k = length_line(r, "successor sequences", UINT64_MAX, &m->nseqs)) !=
-	    CG_OK)
+	if ((k = length_line(r, "successor sequences", UINT64_MAX,
+	                     &m->nseqs)) != CG_OK)
 		return k;
 	for (i = 0; i <= m->nseqs; i++) {
 		cg_str s;
 		if (cgi_grow((void **)&m->seq_first, &m->seqs_cap, i + 1,
-		            sizeof *m->seq_first))
+		             sizeof *m->seq_first))
 			return oom(r->err, r->line + 1);
 		m->seq_first[i] = m->nitems;
 		if (i < m->nseqs &&
@@ -365,16 +373,20 @@ static cg_kind read_seqs(cg_mlton *m, reader *r)
 	}
 	for (i = 0; i < m->nsources; i++)
 		if (m->sources[i].seq >= m->nseqs)
-			return cgi_fail(r->err, CG_SYNTAX, m->sources_line + i,
-			               "successor sequence index %zu out of range "
-			               "(%zu sequences)",
-			               m->sources[i].seq, m->nseqs);
+			return cgi_fail(
+			    r->err, CG_SYNTAX, m->sources_line + i,
+			    "successor sequence index %zu out of range "
+			    "(%zu sequences)",
+			    m->sources[i].seq, m->nseqs);
 	return at_end(r, "the successor sequences");
 }
 
 /* A line of an mlmon.out file where show-sources output is expected, or
  * the other way round: the inputs' order is mistaken. */
-static int looks_like_mlmon(cg_str s) { return str_is(s, "MLton prof"); }
+static int looks_like_mlmon(cg_str s)
+{
+	return str_is(s, "MLton prof");
+}
 
 cg_kind cg_mlton_sources(cg_mlton *m, const char *buf, size_t len,
                          cg_error *err)
@@ -384,7 +396,7 @@ cg_kind cg_mlton_sources(cg_mlton *m, const char *buf, size_t len,
 	cg_kind k;
 	if (m->have_sources)
 		return cgi_fail(err, CG_SYNTAX, 0,
-		               "show-sources output was read already");
+		                "show-sources output was read already");
 	if ((k = cgi_mlton_usable(m, 0, err)) != CG_OK)
 		return k;
 	m->spoiled = 1;
@@ -399,12 +411,14 @@ cg_kind cg_mlton_sources(cg_mlton *m, const char *buf, size_t len,
 	if ((k = next_line(&r, &s, "the magic number")) != CG_OK)
 		return k;
 	if (looks_like_mlmon(s))
-		return cgi_fail(err, CG_SYNTAX, r.line,
-		               "expected show-sources output (the magic number "
-		               "0xXXXXXXXX), found 'MLton prof': an mlmon.out file");
+		return cgi_fail(
+		    err, CG_SYNTAX, r.line,
+		    "expected show-sources output (the magic number "
+		    "0xXXXXXXXX), found 'MLton prof': an mlmon.out file");
 	if ((k = magic_line(&r, s, &m->magic)) != CG_OK ||
 	    (k = read_names(m, &r)) != CG_OK ||
-	    (k = read_sources(m, &r)) != CG_OK || (k = read_seqs(m, &r)) != CG_OK)
+	    (k = read_sources(m, &r)) != CG_OK ||
+	    (k = read_seqs(m, &r)) != CG_OK)
 		return k;
 	m->master = cg_calloc(m->nnames * 3 + 1, sizeof *m->master);
 	m->split = cg_calloc(m->nsources * 3 + 1, sizeof *m->split);
@@ -419,9 +433,8 @@ cg_kind cg_mlton_sources(cg_mlton *m, const char *buf, size_t len,
 
 /* One of the words of a list, as its index; what the earlier files said
  * (prev, or -1 for none) must agree. */
-static cg_kind word_line(reader *r, const char *what,
-                         const char *const *words, int nwords, int prev,
-                         int *out)
+static cg_kind word_line(reader *r, const char *what, const char *const *words,
+                         int nwords, int prev, int *out)
 {
 	cg_str s;
 	cg_kind k;
@@ -435,17 +448,19 @@ static cg_kind word_line(reader *r, const char *what,
 	if (i == nwords) {
 		char ex[64];
 		cgi_excerpt(ex, sizeof ex, s.ptr, s.len);
-		return cgi_fail(r->err, CG_SYNTAX, r->line,
-		               "expected the profile %s (%s%s%s%s%s), found '%s'", what,
-		               words[0], nwords > 1 ? " or " : "",
-		               nwords > 1 ? words[1] : "", nwords > 2 ? " or " : "",
-		               nwords > 2 ? words[2] : "", ex);
+		return cgi_fail(
+		    r->err, CG_SYNTAX, r->line,
+		    "expected the profile %s (%s%s%s%s%s), found '%s'", what,
+		    words[0], nwords > 1 ? " or " : "",
+		    nwords > 1 ? words[1] : "", nwords > 2 ? " or " : "",
+		    nwords > 2 ? words[2] : "", ex);
 	}
 	if (prev >= 0 && i != prev)
-		return cgi_fail(r->err, CG_SYNTAX, r->line,
-		               "profile %s '%s' differs from '%s', the %s of the "
-		               "mlmon.out files before",
-		               what, words[i], words[prev], what);
+		return cgi_fail(
+		    r->err, CG_SYNTAX, r->line,
+		    "profile %s '%s' differs from '%s', the %s of the "
+		    "mlmon.out files before",
+		    what, words[i], words[prev], what);
 	*out = i;
 	return CG_OK;
 }
@@ -454,36 +469,39 @@ static cg_kind word_line(reader *r, const char *what,
 static cg_kind add_to(reader *r, uint64_t *sum, uint64_t v)
 {
 	if (*sum > UINT64_MAX - v)
-		return cgi_fail(r->err, CG_RESOURCE, r->line,
-		               "the sum of the mlmon.out files is over UInt64");
+		return cgi_fail(
+		    r->err, CG_RESOURCE, r->line,
+		    "the sum of the mlmon.out files is over UInt64");
 	*sum += v;
 	return CG_OK;
 }
 
 /* One vector of count lines, into sum (3 per entry), its length that of
  * the show-sources vector. */
-static cg_kind count_lines(reader *r, int stack, const char *what,
-                           size_t want, uint64_t *sum)
+static cg_kind count_lines(reader *r, int stack, const char *what, size_t want,
+                           uint64_t *sum)
 {
 	size_t n, i, j, nf = stack ? 3 : 1;
 	cg_kind k;
 	if ((k = length_line(r, what, UINT64_MAX, &n)) != CG_OK)
 		return k;
 	if (n != want)
-		return cgi_fail(r->err, CG_SYNTAX, r->line,
-		               "%zu %s, and the show-sources output has %zu: the "
-		               "profile of another executable",
-		               n, what, want);
+		return cgi_fail(
+		    r->err, CG_SYNTAX, r->line,
+		    "%zu %s, and the show-sources output has %zu: the "
+		    "profile of another executable",
+		    n, what, want);
 	for (i = 0; i < n; i++) {
 		cg_str s, f[3];
 		uint64_t v[3];
 		if ((k = next_line(r, &s, "a count line")) != CG_OK)
 			return k;
 		if (fields(s, f, nf) != nf)
-			return expected(r,
-			                stack ? "CUR STACK STACKGC (a stack profile)"
-			                      : "CUR (a current profile)",
-			                s);
+			return expected(
+			    r,
+			    stack ? "CUR STACK STACKGC (a stack profile)"
+				  : "CUR (a current profile)",
+			    s);
 		for (j = 0; j < nf; j++)
 			if ((k = number(r, f[j], "a count", &v[j])) != CG_OK)
 				return k;
@@ -505,23 +523,26 @@ static cg_kind read_mlmon(cg_mlton *m, reader *r)
 		return k;
 	if (!looks_like_mlmon(s)) {
 		if (s.len == 10 && s.ptr[0] == '0' && s.ptr[1] == 'x')
-			return cgi_fail(r->err, CG_SYNTAX, r->line,
-			               "expected 'MLton prof', found a magic number: "
-			               "show-sources output, not an mlmon.out file");
+			return cgi_fail(
+			    r->err, CG_SYNTAX, r->line,
+			    "expected 'MLton prof', found a magic number: "
+			    "show-sources output, not an mlmon.out file");
 		return expected(r, "'MLton prof'", s);
 	}
 	if ((k = word_line(r, "kind", cgi_mlton_kinds, 3,
-	                   m->nfiles > 0 ? (int)m->kind : -1, &kind)) != CG_OK ||
-	    (k = word_line(r, "style", cgi_mlton_styles, 2, m->nfiles > 0 ? m->stack : -1,
-	                   &style)) != CG_OK ||
+	                   m->nfiles > 0 ? (int)m->kind : -1, &kind)) !=
+	        CG_OK ||
+	    (k = word_line(r, "style", cgi_mlton_styles, 2,
+	                   m->nfiles > 0 ? m->stack : -1, &style)) != CG_OK ||
 	    (k = next_line(r, &s, "the magic number")) != CG_OK ||
 	    (k = magic_line(r, s, &magic)) != CG_OK)
 		return k;
 	if (magic != m->magic)
-		return cgi_fail(r->err, CG_SYNTAX, r->line,
-		               "magic number 0x%08lx differs from the show-sources "
-		               "magic 0x%08lx: the profile of another executable",
-		               (unsigned long)magic, (unsigned long)m->magic);
+		return cgi_fail(
+		    r->err, CG_SYNTAX, r->line,
+		    "magic number 0x%08lx differs from the show-sources "
+		    "magic 0x%08lx: the profile of another executable",
+		    (unsigned long)magic, (unsigned long)m->magic);
 	if ((k = next_line(r, &s, "TOTAL TOTALGC")) != CG_OK)
 		return k;
 	if (fields(s, f, 2) != 2)
@@ -561,9 +582,11 @@ cg_kind cg_mlton_add(cg_mlton *m, const char *buf, size_t len, cg_error *err)
 cg_kind cgi_mlton_usable(const cg_mlton *m, int need_sources, cg_error *err)
 {
 	if (m->spoiled)
-		return cgi_fail(err, CG_SYNTAX, 0, "an earlier input was refused");
+		return cgi_fail(err, CG_SYNTAX, 0,
+		                "an earlier input was refused");
 	if (need_sources && !m->have_sources)
-		return cgi_fail(err, CG_SYNTAX, 0, "no show-sources output read yet");
+		return cgi_fail(err, CG_SYNTAX, 0,
+		                "no show-sources output read yet");
 	return CG_OK;
 }
 

@@ -39,8 +39,8 @@ struct cg_mlton {
 	size_t nnames, names_cap;
 	mlton_source *sources;
 	size_t nsources, sources_cap;
-	uint64_t sources_line;  /* the line of source 0 */
-	size_t *seq_first;      /* seq i: items[seq_first[i] .. seq_first[i+1]] */
+	uint64_t sources_line; /* the line of source 0 */
+	size_t *seq_first; /* seq i: items[seq_first[i] .. seq_first[i+1]] */
 	size_t nseqs, seqs_cap;
 	size_t *items;
 	size_t nitems, items_cap;

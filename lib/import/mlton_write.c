@@ -29,7 +29,7 @@ typedef struct namer {
 	const cg_mlton *m;
 	size_t *uses;       /* per name: sources naming it */
 	unsigned char *dup; /* per name: another name is the same function */
-	cgi_buf text; /* the name made last */
+	cgi_buf text;       /* the name made last */
 } namer;
 
 /* The file a function is written in: emit writes "???" for none. */
@@ -114,9 +114,9 @@ static int namer_name(namer *n, size_t i, size_t src, cg_str *out)
 static cg_kind header(cgi_emit *e, const char *key, cg_error *err,
                       const char *fmt, ...)
 #if defined(__GNUC__)
-	__attribute__((format(printf, 4, 5)))
+    __attribute__((format(printf, 4, 5)))
 #endif
-	;
+    ;
 
 static cg_kind header(cgi_emit *e, const char *key, cg_error *err,
                       const char *fmt, ...)
@@ -138,7 +138,7 @@ static cg_kind add_headers(const cg_mlton *m, cgi_emit *e, unsigned flags,
                            cg_error *err)
 {
 	const char *const *ev = kind_events[m->kind];
-	const char *unit = m->kind == KIND_TIME    ? "CPU time in ticks of 10 ms"
+	const char *unit = m->kind == KIND_TIME ? "CPU time in ticks of 10 ms"
 	                   : m->kind == KIND_ALLOC ? "bytes allocated"
 	                                           : "entries counted";
 	unsigned long magic = (unsigned long)m->magic;
@@ -149,39 +149,44 @@ static cg_kind add_headers(const cg_mlton *m, cgi_emit *e, unsigned flags,
 	                CGPROF_VERSION)) != CG_OK)
 		return k;
 	if (m->nfiles == 0)
-		return header(e, "desc", err,
-		              "MLton executable 0x%08lx: the call graph alone, no "
-		              "mlmon.out (every cost 0)",
-		              magic);
-	if ((k = header(e, "desc", err,
-	                "MLton executable 0x%08lx: %s profile, %s style, %zu "
-	                "mlmon.out file%s summed%s",
-	                magic, cgi_mlton_kinds[m->kind], cgi_mlton_styles[m->stack],
-	                m->nfiles, m->nfiles == 1 ? "" : "s",
-	                flags & CG_MLTON_SPLIT ? ", one function per source"
-	                                       : "")) != CG_OK ||
+		return header(
+		    e, "desc", err,
+		    "MLton executable 0x%08lx: the call graph alone, no "
+		    "mlmon.out (every cost 0)",
+		    magic);
+	if ((k = header(
+		 e, "desc", err,
+		 "MLton executable 0x%08lx: %s profile, %s style, %zu "
+		 "mlmon.out file%s summed%s",
+		 magic, cgi_mlton_kinds[m->kind], cgi_mlton_styles[m->stack],
+		 m->nfiles, m->nfiles == 1 ? "" : "s",
+		 flags & CG_MLTON_SPLIT ? ", one function per source" : "")) !=
+	        CG_OK ||
 	    (k = header(e, "desc", err, "%s: %s (MLton's CUR)", ev[0], unit)) !=
 	        CG_OK ||
 	    !m->stack)
 		return k;
 	/* their event: lines mark them inclusive (cgi_funcs_event_inclusive),
 	 * so that no flame graph adds them up as self costs */
-	if ((k = header(e, "desc", err,
-	                "%s: %s while the function was on the stack, recursion "
-	                "counted once (MLton's STACK: its own inclusive figure, "
-	                "not a sum over functions)",
-	                ev[1], unit)) != CG_OK ||
-	    (k = header(e, "desc", err,
-	                "%s: GC %s while the function was on the stack (MLton's "
-	                "STACKGC)",
-	                ev[2], unit)) != CG_OK ||
+	if ((k = header(
+		 e, "desc", err,
+		 "%s: %s while the function was on the stack, recursion "
+		 "counted once (MLton's STACK: its own inclusive figure, "
+		 "not a sum over functions)",
+		 ev[1], unit)) != CG_OK ||
+	    (k = header(
+		 e, "desc", err,
+		 "%s: GC %s while the function was on the stack (MLton's "
+		 "STACKGC)",
+		 ev[2], unit)) != CG_OK ||
 	    (k = header(e, "event", err,
 	                "%s : inclusive %s while on the stack (MLton's STACK)",
 	                ev[1], unit)) != CG_OK)
 		return k;
-	return header(e, "event", err,
-	              "%s : inclusive GC %s while on the stack (MLton's STACKGC)",
-	              ev[2], unit);
+	return header(
+	    e, "event", err,
+	    "%s : inclusive GC %s while on the stack (MLton's STACKGC)", ev[2],
+	    unit);
 }
 
 /* Register the functions (one per name, or per source) with their
@@ -210,7 +215,7 @@ static cg_kind add_functions(const cg_mlton *m, cgi_emit *e, unsigned flags,
 		}
 		memcpy(c, m->nfiles > 0 ? &counts[i * 3] : zero, sizeof c);
 		if ((k = cgi_emit_func(e, ob, x->file, fn, x->pos, 0, &ids[i],
-		                      err)) == CG_OK)
+		                       err)) == CG_OK)
 			k = cgi_emit_cost(e, ids[i], c, 0, err);
 	}
 	namer_free(&nm);
@@ -231,7 +236,8 @@ static cg_kind add_arcs(const cg_mlton *m, cgi_emit *e, unsigned flags,
 			size_t t = m->items[j];
 			size_t from = split ? ids[s] : ids[m->sources[s].name];
 			size_t to = split ? ids[t] : ids[m->sources[t].name];
-			if ((k = cgi_emit_call(e, from, to, 0, NULL, 0, err)) != CG_OK)
+			if ((k = cgi_emit_call(e, from, to, 0, NULL, 0, err)) !=
+			    CG_OK)
 				return k;
 		}
 	}
@@ -250,14 +256,15 @@ cg_kind cg_mlton_write(const cg_mlton *m, unsigned flags, const char *object,
 	if ((k = cgi_mlton_usable(m, 1, err)) != CG_OK)
 		return k;
 	if (m->total > UINT64_MAX - m->total_gc)
-		return cgi_fail(err, CG_RESOURCE, 0, "TOTAL + TOTALGC is over UInt64");
+		return cgi_fail(err, CG_RESOURCE, 0,
+		                "TOTAL + TOTALGC is over UInt64");
 	sum[0] = sum[1] = sum[2] = m->total + m->total_gc;
 	if (object != NULL) {
 		ob.ptr = object;
 		ob.len = strlen(object);
 	}
 	if ((k = cgi_emit_new(m->nfiles == 0 ? no_events : kind_events[m->kind],
-	                     m->nfiles > 0 && m->stack ? 3 : 1, &e, err)) !=
+	                      m->nfiles > 0 && m->stack ? 3 : 1, &e, err)) !=
 	    CG_OK)
 		return k;
 	ids = cg_malloc((m->nsources + m->nnames + 1) * sizeof *ids);
@@ -272,4 +279,3 @@ cg_kind cg_mlton_write(const cg_mlton *m, unsigned flags, const char *object,
 	cgi_emit_free(e);
 	return k;
 }
-

@@ -10,8 +10,8 @@
 #include <stdio.h>
 
 static const char *const event_names[PEGO_EVENTS] = {
-    "Evals", "MemoHits", "Matched", "Failed", "Consumed", "Entered",
-    "Skipped", "Wasted", "Repeats", "SelfTime", "Time"};
+    "Evals",   "MemoHits", "Matched", "Failed",   "Consumed", "Entered",
+    "Skipped", "Wasted",   "Repeats", "SelfTime", "Time"};
 
 /* event: lines, for KCachegrind's long names. */
 static const char *const event_lines[PEGO_EVENTS] = {
@@ -62,8 +62,9 @@ cg_kind cg_pego_read(const char *buf, size_t len, const cg_limits *limits,
 	if ((k = cgi_text_whole(buf, len, limits, err)) != CG_OK)
 		return k;
 	if (len == 0)
-		return cgi_fail(err, CG_SYNTAX, 0,
-		               "an empty input: neither a pego trace nor a profile");
+		return cgi_fail(
+		    err, CG_SYNTAX, 0,
+		    "an empty input: neither a pego trace nor a profile");
 	if ((p = cg_calloc(1, sizeof *p)) == NULL)
 		return cgi_fail_memory(err, 0);
 	if (is_trace(buf, len, &k, err))
@@ -131,7 +132,8 @@ long cgi_pego_event_find(const cg_pego *p, cg_str name)
 	size_t i;
 	const char *ev;
 	for (i = 0; (ev = cg_pego_event(p, i)) != NULL; i++)
-		if (strlen(ev) == name.len && memcmp(ev, name.ptr, name.len) == 0)
+		if (strlen(ev) == name.len &&
+		    memcmp(ev, name.ptr, name.len) == 0)
 			return (long)i;
 	return -1;
 }
@@ -180,8 +182,8 @@ static cg_kind functions(writer *w, const char *grammar)
 	if (w->p->kind == CGI_PEGO_TRACE)
 		k = cgi_emit_func(w->e, none, fl, root, 0, 0, &id, w->err);
 	for (i = 0; k == CG_OK && i < w->p->rules.count; i++)
-		k = cgi_emit_func(w->e, none, fl, w->p->rules.names[i], 0, 0, &id,
-		                 w->err);
+		k = cgi_emit_func(w->e, none, fl, w->p->rules.names[i], 0, 0,
+		                  &id, w->err);
 	return k;
 }
 
@@ -199,11 +201,12 @@ static cg_kind parse_costs(writer *w, size_t first, size_t end)
 	cg_kind k = CG_OK;
 	for (i = first; k == CG_OK && i < end; i++) {
 		const pego_node *n = &nodes[i];
-		k = cgi_emit_cost(w->e, func_of(n), project(w, n->self, w->a), 0,
-		                 w->err);
+		k = cgi_emit_cost(w->e, func_of(n), project(w, n->self, w->a),
+		                  0, w->err);
 		if (k == CG_OK && (n->calls > 0 || n->skips > 0))
-			k = cgi_emit_call(w->e, func_of(&nodes[n->parent]), func_of(n),
-			                 n->calls, project(w, n->incl, w->b), 0, w->err);
+			k = cgi_emit_call(w->e, func_of(&nodes[n->parent]),
+			                  func_of(n), n->calls,
+			                  project(w, n->incl, w->b), 0, w->err);
 	}
 	return k;
 }
@@ -228,9 +231,9 @@ static cg_kind profile_costs(writer *w)
 	size_t i;
 	cg_kind k = CG_OK;
 	for (i = 0; k == CG_OK && i < w->p->rules.count; i++)
-		k = cgi_emit_cost(w->e, i,
-		                 project(w, w->p->counters + i * PEGO_EVENTS, w->a),
-		                 0, w->err);
+		k = cgi_emit_cost(
+		    w->e, i, project(w, w->p->counters + i * PEGO_EVENTS, w->a),
+		    0, w->err);
 	return k;
 }
 
@@ -288,7 +291,7 @@ cg_kind cg_pego_write(const cg_pego *p, unsigned flags, const char *grammar,
 		return k;
 	if ((k = headers(&w)) == CG_OK && (k = functions(&w, grammar)) == CG_OK)
 		k = p->kind == CGI_PEGO_TRACE ? trace_costs(&w, flags)
-		                             : profile_costs(&w);
+		                              : profile_costs(&w);
 	if (k == CG_OK)
 		k = cgi_emit_write(w.e, limits, write, ctx, err);
 	cgi_emit_free(w.e);
@@ -330,8 +333,8 @@ static int merged_alloc(merged *m, size_t n)
 	m->of = cg_calloc(n, sizeof *m->of);
 	m->rule = cg_calloc(n, sizeof *m->rule);
 	m->count = cg_calloc(n, sizeof *m->count);
-	return m->parent && m->first && m->next && m->tail && m->of && m->rule &&
-	               m->count
+	return m->parent && m->first && m->next && m->tail && m->of &&
+	               m->rule && m->count
 	           ? 0
 	           : -1;
 }
@@ -353,7 +356,7 @@ static int merge(const cg_pego *p, size_t ev, merged *m)
 			continue;
 		}
 		r = cgi_pairmap_put(&m->map, m->of[n->parent], n->rule,
-		                   (uint32_t)m->n, &at);
+		                    (uint32_t)m->n, &at);
 		if (r < 0)
 			return -1;
 		if (r == 1) {
@@ -423,7 +426,7 @@ cg_kind cg_pego_folded(const cg_pego *p, size_t ev, cg_write_fn write,
 	cg_kind k;
 	if (p->kind != CGI_PEGO_TRACE)
 		return cgi_fail(err, CG_UNSUPPORTED, 0,
-		               "a profile has no stacks (a trace has)");
+		                "a profile has no stacks (a trace has)");
 	if (ev >= n)
 		return cgi_fail(err, CG_SYNTAX, 0, "no event %zu", ev);
 	if (merge(p, evs[ev], &m) != 0)

@@ -37,8 +37,8 @@ static size_t find_key(const pego_key *keys, size_t nkeys, cg_str raw)
 }
 
 cg_kind cgi_pego_members(const cgi_json *j, size_t obj, const pego_key *keys,
-                        size_t nkeys, const char *what, size_t *at,
-                        cg_error *err)
+                         size_t nkeys, const char *what, size_t *at,
+                         cg_error *err)
 {
 	size_t i = obj + 1, m, k;
 	char ex[64];
@@ -48,39 +48,42 @@ cg_kind cgi_pego_members(const cgi_json *j, size_t obj, const pego_key *keys,
 		excerpt(ex, sizeof ex, key->raw);
 		if ((k = find_key(keys, nkeys, key->raw)) == nkeys)
 			return cgi_fail(err, CG_SYNTAX, key->line,
-			               "unknown key '%s' in %s", ex, what);
+			                "unknown key '%s' in %s", ex, what);
 		if (at[k] != 0)
 			return cgi_fail(err, CG_SYNTAX, key->line,
-			               "key '%s' twice in %s", ex, what);
+			                "key '%s' twice in %s", ex, what);
 		if (!(keys[k].kinds & (1u << val->kind)))
-			return cgi_fail(err, CG_SYNTAX, val->line, "'%s' is not %s", ex,
-			               kind_text(keys[k].kinds));
+			return cgi_fail(err, CG_SYNTAX, val->line,
+			                "'%s' is not %s", ex,
+			                kind_text(keys[k].kinds));
 		at[k] = i + 1;
 	}
 	for (k = 0; k < nkeys; k++)
 		if (keys[k].required && at[k] == 0)
 			return cgi_fail(err, CG_SYNTAX, j->v[obj].line,
-			               "missing key '%s' in %s", keys[k].name, what);
+			                "missing key '%s' in %s", keys[k].name,
+			                what);
 	return CG_OK;
 }
 
 cg_kind cgi_pego_u64(const cgi_json *j, size_t i, const char *key,
-                    uint64_t *out, cg_error *err)
+                     uint64_t *out, cg_error *err)
 {
 	int r = cgi_json_u64(j->v[i].raw, out);
 	if (r == -2)
 		return cgi_fail(err, CG_RESOURCE, j->v[i].line,
-		               "'%s' over UInt64", key);
+		                "'%s' over UInt64", key);
 	if (r != 0)
 		return cgi_fail(err, CG_SYNTAX, j->v[i].line,
-		               "'%s' is not a non-negative integer", key);
+		                "'%s' is not a non-negative integer", key);
 	return CG_OK;
 }
 
 cg_kind cgi_pego_rule(cg_pego *p, cg_str raw, const cg_limits *limits,
-                     uint64_t line, uint32_t *id, cg_error *err)
+                      uint64_t line, uint32_t *id, cg_error *err)
 {
-	char stack[64], *buf = raw.len <= sizeof stack ? stack : cg_malloc(raw.len);
+	char stack[64],
+	    *buf = raw.len <= sizeof stack ? stack : cg_malloc(raw.len);
 	cg_str name;
 	size_t before = p->rules.count;
 	int r;
@@ -89,12 +92,13 @@ cg_kind cgi_pego_rule(cg_pego *p, cg_str raw, const cg_limits *limits,
 	name.ptr = buf;
 	name.len = cgi_json_decode(raw, buf);
 	if (name.len == 0 || cgi_key_is(name.ptr, name.len, "<parse>") ||
-	    memchr(name.ptr, '\n', name.len) || memchr(name.ptr, '\r', name.len)) {
+	    memchr(name.ptr, '\n', name.len) ||
+	    memchr(name.ptr, '\r', name.len)) {
 		const char *why =
 		    name.len == 0 ? "an empty rule name"
 		    : cgi_key_is(name.ptr, name.len, "<parse>")
-		        ? "a rule named <parse>, the name of the root"
-		        : "a rule name holding a line ending";
+			? "a rule named <parse>, the name of the root"
+			: "a rule name holding a line ending";
 		if (buf != stack)
 			cg_free(buf);
 		return cgi_fail(err, CG_SYNTAX, line, "%s", why);
@@ -106,7 +110,7 @@ cg_kind cgi_pego_rule(cg_pego *p, cg_str raw, const cg_limits *limits,
 		return cgi_fail_memory(err, line);
 	if (p->rules.count > before && p->rules.count > limits->ids)
 		return cgi_fail_limit(err, line, "distinct rule count", "ids",
-		                     limits->ids);
+		                      limits->ids);
 	return CG_OK;
 }
 

@@ -28,8 +28,8 @@ static inline const char *digits_bytewise(const char *s, uint64_t *v)
 /* A run of 2 to 19 decimal digits at s, 8 at a time (24 bytes readable). */
 static inline const char *digits_by_words(const char *s, uint64_t *v)
 {
-	static const uint64_t scale[8] = {1,      10,      100,      1000,
-	                                  10000,  100000,  1000000,  10000000};
+	static const uint64_t scale[8] = {1,     10,     100,     1000,
+	                                  10000, 100000, 1000000, 10000000};
 	uint64_t w, m, x = 0;
 	unsigned n, i = 0;
 	while ((m = cgi_nondigits(w = cgi_load8(s + i))) == 0) {
@@ -78,8 +78,7 @@ static inline const char *fused_digits(const char *s, const char *end,
 
 /* The lowercase hex digits of 0xN at s (after the 0x) before e, 1 to 16
  * of them: their value and end, or NULL. */
-static inline const char *hex_digits(const char *s, const char *e,
-                                     uint64_t *v)
+static inline const char *hex_digits(const char *s, const char *e, uint64_t *v)
 {
 	const char *start = s;
 	uint64_t x = 0;

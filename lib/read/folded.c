@@ -12,18 +12,18 @@
 struct cgi_folded {
 	cgi_folded_fn fn;
 	void *ctx;
-	char *line;          /* a line cut by a chunk's end */
+	char *line; /* a line cut by a chunk's end */
 	size_t len, cap;
-	cg_str *frames;      /* views of the line being handed over */
+	cg_str *frames; /* views of the line being handed over */
 	size_t fcap;
-	char *names;         /* the frames unescaped */
+	char *names; /* the frames unescaped */
 	size_t ncap;
 	uint64_t lineno, stacks;
 	cg_kind failed;
 };
 
 cg_kind cgi_folded_new(cgi_folded_fn fn, void *ctx, cgi_folded **out,
-                      cg_error *err)
+                       cg_error *err)
 {
 	*out = cg_calloc(1, sizeof **out);
 	if (*out == NULL)
@@ -93,8 +93,9 @@ static cg_kind one_line(cgi_folded *p, const char *s, size_t n, cg_error *err)
 	for (sp = n; sp > 0 && s[sp - 1] != ' '; sp--)
 		;
 	if (sp == 0 || sp == 1 || count_of(s + sp, n - sp, &count) != 0)
-		return fault(p, err, "expected FRAME;FRAME;... COUNT, a count of "
-		                     "decimal digits after the last space");
+		return fault(p, err,
+		             "expected FRAME;FRAME;... COUNT, a count of "
+		             "decimal digits after the last space");
 	n = sp - 1;
 	if (cgi_grow((void **)&p->names, &p->ncap, n + 1, 1))
 		return p->failed = cgi_fail_memory(err, p->lineno);
@@ -104,8 +105,9 @@ static cg_kind one_line(cgi_folded *p, const char *s, size_t n, cg_error *err)
 			if (at == start)
 				return fault(p, err, "an empty frame");
 			if (cgi_grow((void **)&p->frames, &p->fcap, depth + 1,
-			            sizeof *p->frames))
-				return p->failed = cgi_fail_memory(err, p->lineno);
+			             sizeof *p->frames))
+				return p->failed =
+				           cgi_fail_memory(err, p->lineno);
 			p->frames[depth].ptr = p->names + start;
 			p->frames[depth++].len = at - start;
 			start = at;
@@ -116,11 +118,14 @@ static cg_kind one_line(cgi_folded *p, const char *s, size_t n, cg_error *err)
 			i += 2;
 			continue;
 		}
-		len = (unsigned char)s[i] < 0x80 ? s[i] != '\0'
-		                                  : cgi_utf8_seq((const unsigned char *)s + i, n - i);
+		len = (unsigned char)s[i] < 0x80
+		          ? s[i] != '\0'
+		          : cgi_utf8_seq((const unsigned char *)s + i, n - i);
 		if (len == 0)
-			return fault(p, err, s[i] == '\0' ? "a NUL byte in a frame"
-			                                  : "a frame that is not UTF-8");
+			return fault(p, err,
+			             s[i] == '\0'
+			                 ? "a NUL byte in a frame"
+			                 : "a frame that is not UTF-8");
 		memcpy(p->names + at, s + i, len);
 		at += len;
 		i += len - 1;
@@ -129,11 +134,12 @@ static cg_kind one_line(cgi_folded *p, const char *s, size_t n, cg_error *err)
 	if ((k = p->fn(p->ctx, p->frames, depth, count)) != CG_OK)
 		/* the callback knows why it stopped; its kind is the verdict */
 		return p->failed = cgi_fail(err, k, p->lineno,
-		                           "stopped by the stack callback");
+		                            "stopped by the stack callback");
 	return CG_OK;
 }
 
-cg_kind cgi_folded_feed(cgi_folded *p, const char *bytes, size_t n, cg_error *err)
+cg_kind cgi_folded_feed(cgi_folded *p, const char *bytes, size_t n,
+                        cg_error *err)
 {
 	const char *end = bytes + n;
 	if (p->failed != CG_OK)
@@ -143,11 +149,14 @@ cg_kind cgi_folded_feed(cgi_folded *p, const char *bytes, size_t n, cg_error *er
 		size_t take = (size_t)((nl ? nl : end) - bytes);
 		cg_kind k;
 		if (p->len + take > LINE_MAX_BYTES)
-			return p->failed = cgi_fail(err, CG_RESOURCE, p->lineno + 1,
-			                           "a line over 16 MiB");
+			return p->failed =
+			           cgi_fail(err, CG_RESOURCE, p->lineno + 1,
+			                    "a line over 16 MiB");
 		if (nl == NULL || p->len > 0) {
-			if (cgi_grow((void **)&p->line, &p->cap, p->len + take + 1, 1))
-				return p->failed = cgi_fail_memory(err, p->lineno + 1);
+			if (cgi_grow((void **)&p->line, &p->cap,
+			             p->len + take + 1, 1))
+				return p->failed =
+				           cgi_fail_memory(err, p->lineno + 1);
 			memcpy(p->line + p->len, bytes, take);
 			p->len += take;
 		}
@@ -177,7 +186,8 @@ cg_kind cgi_folded_finish(cgi_folded *p, cg_error *err)
 			return k;
 	}
 	if (p->stacks == 0)
-		return p->failed = cgi_fail(err, CG_SYNTAX, 0,
-		                           "no stack: an empty input, or blank lines only");
+		return p->failed = cgi_fail(
+			   err, CG_SYNTAX, 0,
+			   "no stack: an empty input, or blank lines only");
 	return CG_OK;
 }

@@ -14,25 +14,25 @@
 #include <limits.h>
 #include <zlib.h>
 
-#define OUT_SIZE (64 * 1024) /* decompressed bytes at a time */
-#define GZIP_ONLY (15 + 16)  /* the largest window; the gzip wrapper */
+#define OUT_SIZE  (64 * 1024) /* decompressed bytes at a time */
+#define GZIP_ONLY (15 + 16)   /* the largest window; the gzip wrapper */
 
 struct cgi_gunzip {
 	z_stream z;
-	int started;            /* inflateInit2 succeeded: inflateEnd owed */
-	unsigned char *out;     /* OUT_SIZE bytes */
+	int started;             /* inflateInit2 succeeded: inflateEnd owed */
+	unsigned char *out;      /* OUT_SIZE bytes */
 	const unsigned char *in; /* the bytes given not yet handed to zlib
 	                           (avail_in is an unsigned int) */
 	size_t nin;
 	int between;            /* no member open: none began, or it ended */
 	unsigned char magic[2]; /* the next member's first bytes so far */
 	size_t nmagic;
-	int full;               /* the last output filled the buffer: zlib
+	int full;       /* the last output filled the buffer: zlib
 	                           may hold more without more input */
-	int memory;             /* zlib ran out of memory */
-	uint64_t lines;         /* LFs decompressed */
-	int begun;              /* a line begun after the last of them */
-	cg_error fault;         /* kind CG_OK: none */
+	int memory;     /* zlib ran out of memory */
+	uint64_t lines; /* LFs decompressed */
+	int begun;      /* a line begun after the last of them */
+	cg_error fault; /* kind CG_OK: none */
 };
 
 static voidpf z_alloc(voidpf opaque, uInt items, uInt size)
@@ -110,7 +110,7 @@ static uint64_t line_now(const cgi_gunzip *g)
 static void broken(cgi_gunzip *g, const char *why)
 {
 	cgi_fail(&g->fault, CG_SYNTAX, line_now(g), "corrupt gzip stream: %s",
-	        why != NULL ? why : "inflate failed");
+	         why != NULL ? why : "inflate failed");
 }
 
 /* The lines of the n bytes decompressed into g->out: LFs eight bytes at a
@@ -123,7 +123,9 @@ static void count(cgi_gunzip *g, size_t n)
 	if (n == 0)
 		return;
 	for (; n - i >= 8; i += 8)
-		lfs += ((cgi_bytes_eq(cgi_load8(s + i), '\n') >> 7) * CGI_SWAR_ONES) >> 56;
+		lfs += ((cgi_bytes_eq(cgi_load8(s + i), '\n') >> 7) *
+		        CGI_SWAR_ONES) >>
+		       56;
 	for (; i < n; i++)
 		lfs += s[i] == '\n';
 	g->lines += lfs;
@@ -144,9 +146,10 @@ static int next_member(cgi_gunzip *g)
 		g->magic[g->nmagic] = *g->z.next_in++;
 		g->z.avail_in--;
 		if (g->magic[g->nmagic] != (g->nmagic == 0 ? 0x1f : 0x8b)) {
-			cgi_fail(&g->fault, CG_SYNTAX, line_now(g),
-			        "bytes after the gzip stream that are not a gzip "
-			        "member");
+			cgi_fail(
+			    &g->fault, CG_SYNTAX, line_now(g),
+			    "bytes after the gzip stream that are not a gzip "
+			    "member");
 			return 0;
 		}
 	}

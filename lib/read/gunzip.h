@@ -11,10 +11,10 @@ typedef struct cgi_gunzip cgi_gunzip;
 
 /* What cgi_gunzip_next gives. */
 enum {
-	CGI_GUNZIP_OUT = 1,     /* decompressed bytes */
-	CGI_GUNZIP_NEED = 0,    /* the bytes given are all read: feed more */
-	CGI_GUNZIP_FAULT = -1,  /* the stream is refused: cgi_gunzip_fault */
-	CGI_GUNZIP_MEMORY = -2  /* out of memory */
+	CGI_GUNZIP_OUT = 1,    /* decompressed bytes */
+	CGI_GUNZIP_NEED = 0,   /* the bytes given are all read: feed more */
+	CGI_GUNZIP_FAULT = -1, /* the stream is refused: cgi_gunzip_fault */
+	CGI_GUNZIP_MEMORY = -2 /* out of memory */
 };
 
 /* A decompressor of one or more gzip members, one after the other

@@ -23,7 +23,7 @@ static cg_kind over_cap(cg_error *err, uint64_t cap)
 }
 
 cg_kind cgi_input_new(uint64_t cap, uint64_t size_hint, cgi_input **out,
-                     cg_error *err)
+                      cg_error *err)
 {
 	cgi_input *in;
 	*out = NULL;
@@ -35,7 +35,8 @@ cg_kind cgi_input_new(uint64_t cap, uint64_t size_hint, cgi_input **out,
 	/* one byte more than the file, to see it grow without a realloc; a
 	 * failure here only costs the preallocation */
 	if (size_hint > 0 && size_hint < SIZE_MAX)
-		(void)cgi_grow((void **)&in->data, &in->cap, (size_t)size_hint + 1, 1);
+		(void)cgi_grow((void **)&in->data, &in->cap,
+		               (size_t)size_hint + 1, 1);
 	*out = in;
 	return CG_OK;
 }
@@ -44,10 +45,11 @@ cg_kind cgi_input_new(uint64_t cap, uint64_t size_hint, cgi_input **out,
 static int reserve(cgi_input *in, size_t need)
 {
 	return cgi_grow((void **)&in->data, &in->cap,
-	               need < CHUNK && in->cap < CHUNK ? CHUNK : need, 1);
+	                need < CHUNK && in->cap < CHUNK ? CHUNK : need, 1);
 }
 
-cg_kind cgi_input_feed(cgi_input *in, const void *bytes, size_t n, cg_error *err)
+cg_kind cgi_input_feed(cgi_input *in, const void *bytes, size_t n,
+                       cg_error *err)
 {
 	if (in->refused || (uint64_t)n > in->limit - in->size) {
 		in->refused = 1;
@@ -77,7 +79,8 @@ cg_kind cgi_input_read_fd(cgi_input *in, int fd, cg_error *err)
 		}
 		/* read straight into the buffer, never more than a chunk */
 		room = in->cap - in->size;
-		got = read(fd, in->data + in->size, room < CHUNK ? room : CHUNK);
+		got =
+		    read(fd, in->data + in->size, room < CHUNK ? room : CHUNK);
 		if (got < 0) {
 			int e = errno;
 			if (e == EINTR)

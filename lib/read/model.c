@@ -100,7 +100,7 @@ static cg_kind on_part_end(void *ctx, const cg_part *part)
 	cgi_model *m = ctx;
 	cg_part *p;
 	if (cgi_grow((void **)&m->parts, &m->parts_cap, m->nparts + 1,
-	            sizeof *m->parts))
+	             sizeof *m->parts))
 		return out_of_memory(m);
 	p = &m->parts[m->nparts];
 	if (cgi_part_copy(p, part))
@@ -114,7 +114,7 @@ static cg_kind on_part_end(void *ctx, const cg_part *part)
 }
 
 cg_kind cgi_model_read(const char *buf, size_t len, const cg_limits *limits,
-                      unsigned flags, cgi_model **model, cg_error *err)
+                       unsigned flags, cgi_model **model, cg_error *err)
 {
 	cg_read_options opt;
 	cgi_read_options_default(&opt);
@@ -124,8 +124,8 @@ cg_kind cgi_model_read(const char *buf, size_t len, const cg_limits *limits,
 }
 
 cg_kind cgi_model_read_opts(const char *buf, size_t len,
-                           const cg_read_options *opt, cgi_model **model,
-                           cg_error *err)
+                            const cg_read_options *opt, cgi_model **model,
+                            cg_error *err)
 {
 	static const cg_handler collect = {NULL, on_record, on_part_end};
 	cgi_model *m;
@@ -144,9 +144,18 @@ cg_kind cgi_model_read_opts(const char *buf, size_t len,
 	return CG_OK;
 }
 
-size_t cgi_model_part_count(const cgi_model *m) { return m->nparts; }
-const cg_part *cgi_model_part(const cgi_model *m, size_t i) { return &m->parts[i]; }
-size_t cgi_model_record_count(const cgi_model *m) { return m->nrecs; }
+size_t cgi_model_part_count(const cgi_model *m)
+{
+	return m->nparts;
+}
+const cg_part *cgi_model_part(const cgi_model *m, size_t i)
+{
+	return &m->parts[i];
+}
+size_t cgi_model_record_count(const cgi_model *m)
+{
+	return m->nrecs;
+}
 
 void cgi_model_record(const cgi_model *m, size_t i, cg_record *r, size_t *part)
 {
@@ -176,7 +185,6 @@ void cgi_model_record(const cgi_model *m, size_t i, cg_record *r, size_t *part)
 	if (part != NULL)
 		*part = s->part;
 }
-
 
 static int nums_eq(const uint64_t *a, const uint64_t *b, size_t n)
 {
@@ -216,7 +224,8 @@ static int record_eq(const cg_record *a, const cg_record *b)
 	if (!nums_eq(a->pos, b->pos, a->npos) ||
 	    !nums_eq(a->cost, b->cost, a->ncost))
 		return 0;
-	return a->kind != CG_RECORD_CALL || nums_eq(a->target, b->target, a->npos);
+	return a->kind != CG_RECORD_CALL ||
+	       nums_eq(a->target, b->target, a->npos);
 }
 
 int cgi_model_equal(const cgi_model *a, const cgi_model *b)

@@ -41,8 +41,9 @@ static cg_str view(cgi_name n)
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline void record_of(const parser *ps, const uint64_t *pos,
-                             const uint64_t *cost, int call, cg_record *r)
+static inline void
+record_of(const parser *ps, const uint64_t *pos, const uint64_t *cost, int call,
+          cg_record *r)
 {
 	r->kind = call ? CG_RECORD_CALL : CG_RECORD_COST;
 	r->line = ps->lineno;
@@ -70,8 +71,8 @@ static inline void record_of(const parser *ps, const uint64_t *pos,
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline cg_kind hand_over(parser *ps, const uint64_t *pos,
-                         const uint64_t *cost, int call)
+static inline cg_kind
+hand_over(parser *ps, const uint64_t *pos, const uint64_t *cost, int call)
 {
 	cg_record r;
 	record_of(ps, pos, cost, call, &r);
@@ -81,13 +82,13 @@ static inline cg_kind hand_over(parser *ps, const uint64_t *pos,
 static cg_kind too_many_records(parser *ps)
 {
 	return cgi_fail_limit(ps->err, ps->lineno, "record count", "records",
-	                     ps->max_records);
+	                      ps->max_records);
 }
 
 static cg_kind over_budget(parser *ps)
 {
 	return cgi_fail_limit(ps->err, ps->lineno, "record expansion", "budget",
-	                     ps->max_budget);
+	                      ps->max_budget);
 }
 
 /* A cost line's n costs added to the part's sums, unless it is a call's
@@ -139,7 +140,8 @@ static void new_decade(struct decade *d, uint64_t v)
 	d->lo = 0;
 	for (i = 1; i < d->digits; i++) {
 		d->lo = hi;
-		hi = i + 1 < 20 ? hi * 10 : 0; /* 0: 2^64, past the last decade */
+		hi = i + 1 < 20 ? hi * 10
+		                : 0; /* 0: 2^64, past the last decade */
 	}
 	d->span = hi - d->lo;
 }
@@ -161,9 +163,9 @@ static cg_kind too_many_costs(parser *ps, const char *s, const char *e)
 	while (next_token(&s, e, &tok))
 		extra++;
 	return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-	               "expected at most %zu event cost%s, found %zu",
-	               ps->part.nevents, ps->part.nevents == 1 ? "" : "s",
-	               ps->part.nevents + extra);
+	                "expected at most %zu event cost%s, found %zu",
+	                ps->part.nevents, ps->part.nevents == 1 ? "" : "s",
+	                ps->part.nevents + extra);
 }
 
 /* A cost token off the fast path; a negative one (Xdebug before 2020
@@ -191,7 +193,8 @@ static cg_kind cost(parser *ps, cg_str tok, uint64_t *out)
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline cg_kind cost_line(parser *ps, const char *s, const char *e)
+static inline cg_kind
+cost_line(parser *ps, const char *s, const char *e)
 {
 	cg_part *p = &ps->part;
 	uint64_t pos[CG_POS_FIELDS];
@@ -204,11 +207,13 @@ static inline cg_kind cost_line(parser *ps, const char *s, const char *e)
 		return k;
 	if (!ps->fn_set)
 		return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-		               "cost line before any fn= in part %zu", p->ordinal);
+		                "cost line before any fn= in part %zu",
+		                p->ordinal);
 	while (npos < p->npos && (s = skip_blanks(s, e)) < e) {
 		if (!plain_position(&s, e, ps->base[npos], &pos[npos])) {
 			next_token(&s, e, &tok);
-			k = cgi_position(ps, tok, p->pos[npos], ps->base[npos], &pos[npos]);
+			k = cgi_position(ps, tok, p->pos[npos], ps->base[npos],
+			                 &pos[npos]);
 			if (k != CG_OK)
 				return k;
 		}
@@ -216,10 +221,11 @@ static inline cg_kind cost_line(parser *ps, const char *s, const char *e)
 	}
 	if (npos < p->npos) {
 		char buf[32];
-		return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-		               "expected %zu position column%s (%s), found %zu",
-		               p->npos, p->npos == 1 ? "" : "s",
-		               cgi_positions_text(p, buf, sizeof buf), npos);
+		return cgi_fail(
+		    ps->err, CG_SYNTAX, ps->lineno,
+		    "expected %zu position column%s (%s), found %zu", p->npos,
+		    p->npos == 1 ? "" : "s",
+		    cgi_positions_text(p, buf, sizeof buf), npos);
 	}
 	while ((s = skip_blanks(s, e)) < e) {
 		unsigned digits;
@@ -238,10 +244,11 @@ static inline cg_kind cost_line(parser *ps, const char *s, const char *e)
 	if (ps->jump_pending) {
 		/* the jump's source: a position, no record */
 		if (ncost > 0)
-			return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-			               "expected the source position of the jump on "
-			               "line %llu, found costs",
-			               (unsigned long long)ps->jump_line);
+			return cgi_fail(
+			    ps->err, CG_SYNTAX, ps->lineno,
+			    "expected the source position of the jump on "
+			    "line %llu, found costs",
+			    (unsigned long long)ps->jump_line);
 		for (i = 0; i < npos; i++)
 			ps->base[i] = pos[i];
 		ps->jump_pending = 0;
@@ -273,7 +280,8 @@ static cg_kind keyed_line(parser *ps, const char *s, const char *e)
 		return cgi_header_line(ps, key, trim(q + 1, e));
 	if (q < e && *q == '=')
 		return cgi_directive_line(ps, key, trim(q + 1, e));
-	return cgi_syntax(ps, "expected KEY: or KEY=, found '%s'", s, (size_t)(e - s));
+	return cgi_syntax(ps, "expected KEY: or KEY=, found '%s'", s,
+	                  (size_t)(e - s));
 }
 
 /* Xdebug's profiler_append writes each run after this banner. */
@@ -284,8 +292,9 @@ static cg_kind appended(parser *ps, const char *s, const char *e)
 {
 	cg_kind k;
 	if (!cgi_repair(ps, CG_REPAIR_APPEND)) {
-		cgi_syntax(ps, "expected a header, directive or cost line, found '%s'", s,
-		       (size_t)(e - s));
+		cgi_syntax(
+		    ps, "expected a header, directive or cost line, found '%s'",
+		    s, (size_t)(e - s));
 		return cgi_repairable(ps, CG_SYNTAX, CG_REPAIR_APPEND);
 	}
 	if (ps->st != ST_NONE && (k = cgi_end_part(ps)) != CG_OK)
@@ -303,13 +312,14 @@ static cg_kind not_a_position_line(parser *ps, const char *s, const char *e)
 	char ex[64];
 	cgi_excerpt(ex, sizeof ex, s, (size_t)(e - s));
 	return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-	               ps->jump_pending ? "expected the source position of the "
-	                                  "jump on line %llu, found '%s'"
-	                                : "expected the cost line of the calls= "
-	                                  "on line %llu, found '%s'",
-	               (unsigned long long)(ps->jump_pending ? ps->jump_line
-	                                                     : ps->call_line),
-	               ex);
+	                ps->jump_pending
+	                    ? "expected the source position of the "
+	                      "jump on line %llu, found '%s'"
+	                    : "expected the cost line of the calls= "
+	                      "on line %llu, found '%s'",
+	                (unsigned long long)(ps->jump_pending ? ps->jump_line
+	                                                      : ps->call_line),
+	                ex);
 }
 
 /* Both of the reader's entries (cgi_parser_line, cgi_parser_lines) call
@@ -317,7 +327,8 @@ static cg_kind not_a_position_line(parser *ps, const char *s, const char *e)
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline cg_kind one_line(parser *ps, const char *s, const char *e)
+static inline cg_kind
+one_line(parser *ps, const char *s, const char *e)
 {
 	const char *q;
 	while (e > s && is_space(e[-1]))
@@ -330,7 +341,7 @@ static inline cg_kind one_line(parser *ps, const char *s, const char *e)
 		return CG_OK;
 	if (q != s)
 		return cgi_syntax(ps, "unexpected leading blank in '%s'", s,
-		              (size_t)(e - s));
+		                  (size_t)(e - s));
 	if ((ps->jump_pending || ps->call_pending) &&
 	    !(is_digit(*s) || *s == '+' || *s == '-' || *s == '*'))
 		return not_a_position_line(ps, s, e);
@@ -340,12 +351,13 @@ static inline cg_kind one_line(parser *ps, const char *s, const char *e)
 		return cost_line(ps, s, e);
 	if (ps->lineno == 1 && e - s >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
 		return cgi_fail(ps->err, CG_SYNTAX, 1,
-		               "byte order mark at the start of the input");
+		                "byte order mark at the start of the input");
 	if ((size_t)(e - s) >= sizeof append_banner - 1 &&
 	    memcmp(s, append_banner, sizeof append_banner - 1) == 0)
 		return appended(ps, s, e);
-	return cgi_syntax(ps, "expected a header, directive or cost line, found '%s'",
-	              s, (size_t)(e - s));
+	return cgi_syntax(
+	    ps, "expected a header, directive or cost line, found '%s'", s,
+	    (size_t)(e - s));
 }
 
 /* Valgrind always ends a recording with a line ending and its last part
@@ -365,15 +377,18 @@ static cg_kind finish(parser *ps, int ends_in_lf)
 {
 	cg_kind k;
 	if (ps->call_pending)
-		return cgi_fail(ps->err, CG_SYNTAX, ps->call_line,
-		               "calls= at the end of the input without its cost line");
+		return cgi_fail(
+		    ps->err, CG_SYNTAX, ps->call_line,
+		    "calls= at the end of the input without its cost line");
 	if (ps->jump_pending)
-		return cgi_fail(ps->err, CG_SYNTAX, ps->jump_line,
-		               "a jump at the end of the input without its source "
-		               "position");
+		return cgi_fail(
+		    ps->err, CG_SYNTAX, ps->jump_line,
+		    "a jump at the end of the input without its source "
+		    "position");
 	if (ps->st == ST_NONE && ps->nparts == 0)
-		return cgi_fail(ps->err, CG_SYNTAX, 0,
-		               "no profile: the input holds no header or body line");
+		return cgi_fail(
+		    ps->err, CG_SYNTAX, 0,
+		    "no profile: the input holds no header or body line");
 	if (ps->st != ST_NONE && (k = cgi_end_part(ps)) != CG_OK)
 		return k;
 	/* a profile cut short often still parses */
@@ -383,22 +398,24 @@ static cg_kind finish(parser *ps, int ends_in_lf)
 	}
 	if (!ends_in_lf)
 		return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-		               "the input ends inside a line (cut short?)");
+		                "the input ends inside a line (cut short?)");
 	if (!ps->part.has_totals && !ps->late_summary)
-		return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-		               "the last part ends without a totals: trailer%s (cut "
-		               "short?)",
-		               ps->flags & CG_COMPAT ? " or a summary: after its body"
-		                                     : "");
+		return cgi_fail(
+		    ps->err, CG_SYNTAX, ps->lineno,
+		    "the last part ends without a totals: trailer%s (cut "
+		    "short?)",
+		    ps->flags & CG_COMPAT ? " or a summary: after its body"
+					  : "");
 	return CG_OK;
 }
 
 /* A valid input without an event the caller selected. */
 static cg_kind missing_event(parser *ps)
 {
-	return cgi_fail(ps->err, CG_UNSUPPORTED, ps->missing_line,
-	               "event '%.*s' selected with -e is not an event of part %zu",
-	               (int)ps->missing_len, ps->missing_event, ps->missing_part);
+	return cgi_fail(
+	    ps->err, CG_UNSUPPORTED, ps->missing_line,
+	    "event '%.*s' selected with -e is not an event of part %zu",
+	    (int)ps->missing_len, ps->missing_event, ps->missing_part);
 }
 
 void cgi_parser_release(parser *ps)
@@ -414,8 +431,8 @@ void cgi_parser_release(parser *ps)
 }
 
 void cgi_parser_init(parser *ps, const cg_read_options *opt,
-                    const cg_limits *lim, const cg_handler *h, void *ctx,
-                    cg_error *err, cgi_interner *names)
+                     const cg_limits *lim, const cg_handler *h, void *ctx,
+                     cg_error *err, cgi_interner *names)
 {
 	memset(ps, 0, sizeof *ps);
 	ps->lim = lim;
@@ -448,7 +465,8 @@ static inline const char *fused_position(const char *s, const char *end,
 	uint64_t n;
 	switch (*s) {
 	case '+':
-		if ((t = fused_digits(s + 1, end, &n)) == NULL || n > UINT64_MAX - base)
+		if ((t = fused_digits(s + 1, end, &n)) == NULL ||
+		    n > UINT64_MAX - base)
 			return NULL;
 		*v = base + n;
 		return t;
@@ -468,8 +486,7 @@ static inline const char *fused_position(const char *s, const char *end,
 /* The position token of column i at s: the end of its token, or NULL.
  * The caller judges what ends it. */
 static inline const char *fused_column(parser *ps, const char *s,
-                                       const char *end, size_t i,
-                                       uint64_t *pos)
+                                       const char *end, size_t i, uint64_t *pos)
 {
 	const char *t;
 	/* Valgrind's relative positions: +N first, then mostly plain N */
@@ -527,8 +544,8 @@ static inline const char *fused_cost_line(parser *ps, const char *s,
 	const char *from;
 	size_t ncost = 0;
 	if ((s = fused_column(ps, s, end, 0, pos)) == NULL ||
-	    (npos > 1 &&
-	     (*s != ' ' || (s = fused_column(ps, s + 1, end, 1, pos)) == NULL)) ||
+	    (npos > 1 && (*s != ' ' || (s = fused_column(ps, s + 1, end, 1,
+	                                                 pos)) == NULL)) ||
 	    (npos > 2 &&
 	     (*s != ' ' || (s = fused_column(ps, s + 1, end, 2, pos)) == NULL)))
 		return NULL;
@@ -574,7 +591,7 @@ static inline const char *plain_line_end(const char *p, const char *end)
  * cost line the fused path reads holds only digits, signs, blanks and
  * its LF: plain text by construction. */
 const char *cgi_parser_lines(parser *ps, const char *p, const char *end,
-                            cg_kind *k)
+                             cg_kind *k)
 {
 	int costs = costs_next(ps);
 	cg_kind r = CG_OK; /* a local: *k might be anywhere */
@@ -621,8 +638,10 @@ void cgi_parser_stats(const parser *ps, cg_stats *stats)
 	stats->cut_short_line = ps->cut_short_line;
 	stats->cut_inside_line = ps->cut_inside_line;
 	memcpy(stats->disagree, ps->disagree, sizeof ps->disagree);
-	memcpy(stats->disagree_line, ps->disagree_line, sizeof ps->disagree_line);
-	memcpy(stats->disagree_text, ps->disagree_text, sizeof ps->disagree_text);
+	memcpy(stats->disagree_line, ps->disagree_line,
+	       sizeof ps->disagree_line);
+	memcpy(stats->disagree_text, ps->disagree_text,
+	       sizeof ps->disagree_text);
 }
 
 void cgi_read_options_default(cg_read_options *opt)

@@ -13,14 +13,16 @@ static cg_kind add_header(parser *ps, cg_str key, cg_str value)
 {
 	cg_part *p = &ps->part;
 	if ((uint64_t)p->nheaders >= ps->lim->headers)
-		return cgi_fail_limit(ps->err, ps->lineno, "header line count of a part",
-		                     "headers", ps->lim->headers);
+		return cgi_fail_limit(ps->err, ps->lineno,
+		                      "header line count of a part", "headers",
+		                      ps->lim->headers);
 	if (cgi_grow((void **)&p->headers, &p->headers_cap, p->nheaders + 1,
-	            sizeof *p->headers))
+	             sizeof *p->headers))
 		return cgi_fail_memory(ps->err, ps->lineno);
-	if ((key.ptr = cgi_arena_copy(&ps->part_text, key.ptr, key.len)) == NULL ||
-	    (value.ptr = cgi_arena_copy(&ps->part_text, value.ptr, value.len)) ==
-	        NULL)
+	if ((key.ptr = cgi_arena_copy(&ps->part_text, key.ptr, key.len)) ==
+	        NULL ||
+	    (value.ptr =
+	         cgi_arena_copy(&ps->part_text, value.ptr, value.len)) == NULL)
 		return cgi_fail_memory(ps->err, ps->lineno);
 	p->headers[p->nheaders].key = key;
 	p->headers[p->nheaders].value = value;
@@ -36,9 +38,10 @@ static cg_kind check_summaries(parser *ps)
 	size_t i;
 	for (i = 0; i < p->nsummaries; i++)
 		if (p->summaries[i].n > p->nevents)
-			return cgi_fail(ps->err, CG_SYNTAX, p->summaries[i].line,
-			               "summary: has %zu values for %zu events",
-			               p->summaries[i].n, p->nevents);
+			return cgi_fail(
+			    ps->err, CG_SYNTAX, p->summaries[i].line,
+			    "summary: has %zu values for %zu events",
+			    p->summaries[i].n, p->nevents);
 	return CG_OK;
 }
 
@@ -65,9 +68,10 @@ static cg_kind header_version(parser *ps, cg_str v)
 	case CGI_NUM_OK:
 		if (n == 1)
 			return CG_OK;
-		return cgi_fail(ps->err, CG_UNSUPPORTED, ps->lineno,
-		               "version %llu is not supported (only version 1)",
-		               (unsigned long long)n);
+		return cgi_fail(
+		    ps->err, CG_UNSUPPORTED, ps->lineno,
+		    "version %llu is not supported (only version 1)",
+		    (unsigned long long)n);
 	case CGI_NUM_DIGITS:
 	case CGI_NUM_RANGE:
 		return cgi_number(ps, v, "a version", &n);
@@ -78,11 +82,13 @@ static cg_kind header_version(parser *ps, cg_str v)
 				return CG_OK;
 			cgi_excerpt(ex, sizeof ex, v.ptr, v.len);
 			cgi_fail(ps->err, CG_UNSUPPORTED, ps->lineno,
-			        "version %s is not supported (only version 1)", ex);
-			return cgi_repairable(ps, CG_UNSUPPORTED, CG_REPAIR_VERSION);
+			         "version %s is not supported (only version 1)",
+			         ex);
+			return cgi_repairable(ps, CG_UNSUPPORTED,
+			                      CG_REPAIR_VERSION);
 		}
-		return cgi_syntax(ps, "expected a version number, found '%s'", v.ptr,
-		              v.len);
+		return cgi_syntax(ps, "expected a version number, found '%s'",
+		                  v.ptr, v.len);
 	}
 }
 
@@ -128,28 +134,32 @@ static cg_kind header_events(parser *ps, cg_str v)
 	cg_str tok;
 	if (p->has_events)
 		return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-		               "a second events: header in part %zu", p->ordinal);
+		                "a second events: header in part %zu",
+		                p->ordinal);
 	p->nevents = 0;
 	while (next_token(&s, e, &tok)) {
 		if ((uint64_t)p->nevents >= ps->lim->events)
-			return cgi_fail_limit(ps->err, ps->lineno, "event count", "events",
-			                     ps->lim->events);
-		if (cgi_grow((void **)&p->events, &p->events_cap, p->nevents + 1,
-		            sizeof *p->events))
+			return cgi_fail_limit(ps->err, ps->lineno,
+			                      "event count", "events",
+			                      ps->lim->events);
+		if (cgi_grow((void **)&p->events, &p->events_cap,
+		             p->nevents + 1, sizeof *p->events))
 			return cgi_fail_memory(ps->err, ps->lineno);
 		p->events[p->nevents++] = tok;
 	}
 	if (p->nevents == 0)
-		return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-		               "expected one or more event names after events:");
+		return cgi_fail(
+		    ps->err, CG_SYNTAX, ps->lineno,
+		    "expected one or more event names after events:");
 	if (duplicate_event(ps, p->events, p->nevents, &dup) != 0)
 		return cgi_fail_memory(ps->err, ps->lineno);
 	if (dup != NULL)
-		return cgi_syntax(ps, "event '%s' is declared twice", dup->ptr, dup->len);
+		return cgi_syntax(ps, "event '%s' is declared twice", dup->ptr,
+		                  dup->len);
 	if (cgi_grow((void **)&ps->costs, &ps->costs_cap, p->nevents,
-	            sizeof *ps->costs) ||
+	             sizeof *ps->costs) ||
 	    cgi_grow((void **)&ps->sums, &ps->sums_cap, 2 * p->nevents,
-	            sizeof *ps->sums))
+	             sizeof *ps->sums))
 		return cgi_fail_memory(ps->err, ps->lineno);
 	memset(ps->sums, 0, 2 * p->nevents * sizeof *ps->sums);
 	p->has_events = 1;
@@ -165,7 +175,8 @@ static cg_kind header_positions(parser *ps, cg_str v)
 	int last = -1;
 	if (p->has_positions)
 		return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-		               "a second positions: header in part %zu", p->ordinal);
+		                "a second positions: header in part %zu",
+		                p->ordinal);
 	p->npos = 0;
 	while (next_token(&s, e, &tok)) {
 		int f;
@@ -175,23 +186,25 @@ static cg_kind header_positions(parser *ps, cg_str v)
 		if (f == CG_POS_FIELDS) {
 			char ex[64];
 			cgi_excerpt(ex, sizeof ex, tok.ptr, tok.len);
-			return cgi_fail(ps->err, CG_UNSUPPORTED, ps->lineno,
-			               "position field '%s' is not supported (instr, bb, "
-			               "line)",
-			               ex);
+			return cgi_fail(
+			    ps->err, CG_UNSUPPORTED, ps->lineno,
+			    "position field '%s' is not supported (instr, bb, "
+			    "line)",
+			    ex);
 		}
 		if (f <= last)
-			return cgi_syntax(ps,
-			              "position field '%s' repeated or out of order "
-			              "(expected instr, bb, line in that order)",
-			              tok.ptr, tok.len);
+			return cgi_syntax(
+			    ps,
+			    "position field '%s' repeated or out of order "
+			    "(expected instr, bb, line in that order)",
+			    tok.ptr, tok.len);
 		last = f;
 		p->pos[p->npos++] = f;
 	}
 	if (p->npos == 0)
 		return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-		               "expected one or more of instr, bb, line after "
-		               "positions:");
+		                "expected one or more of instr, bb, line after "
+		                "positions:");
 	p->has_positions = 1;
 	return CG_OK;
 }
@@ -207,9 +220,10 @@ static cg_kind header_values(parser *ps, cg_str v, const char *key,
 	cg_kind k;
 	while (next_token(&s, e, &tok)) {
 		if (ps->part.has_events && *n - first >= ps->part.nevents)
-			return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-			               "%s: has more values than the %zu events", key,
-			               ps->part.nevents);
+			return cgi_fail(
+			    ps->err, CG_SYNTAX, ps->lineno,
+			    "%s: has more values than the %zu events", key,
+			    ps->part.nevents);
 		if (cgi_grow((void **)vals, cap, *n + 1, sizeof **vals))
 			return cgi_fail_memory(ps->err, ps->lineno);
 		if ((k = cgi_number(ps, tok, "a value", &(*vals)[*n])) != CG_OK)
@@ -218,7 +232,7 @@ static cg_kind header_values(parser *ps, cg_str v, const char *key,
 	}
 	if (*n == first)
 		return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-		               "expected one or more values after %s:", key);
+		                "expected one or more values after %s:", key);
 	return CG_OK;
 }
 
@@ -227,8 +241,8 @@ static cg_kind header_summary(parser *ps, cg_str v)
 	cg_part *p = &ps->part;
 	size_t at = p->nsummary;
 	cg_kind k;
-	if (cgi_grow((void **)&p->summaries, &p->summaries_cap, p->nsummaries + 1,
-	            sizeof *p->summaries))
+	if (cgi_grow((void **)&p->summaries, &p->summaries_cap,
+	             p->nsummaries + 1, sizeof *p->summaries))
 		return cgi_fail_memory(ps->err, ps->lineno);
 	k = header_values(ps, v, "summary", &p->summary, &p->nsummary,
 	                  &p->summary_cap);
@@ -269,14 +283,15 @@ cg_kind cgi_header_line(parser *ps, cg_str key, cg_str value)
 	cg_kind k;
 
 	/* Xdebug and cachegrind write summary: after the body */
-	if (is_summary && ps->st == ST_BODY && cgi_repair(ps, CG_REPAIR_SUMMARY)) {
+	if (is_summary && ps->st == ST_BODY &&
+	    cgi_repair(ps, CG_REPAIR_SUMMARY)) {
 		ps->late_summary = 1;
 		if ((k = add_header(ps, key, value)) != CG_OK)
 			return k;
 		return header_summary(ps, p->headers[p->nheaders - 1].value);
 	}
-	if (ps->st == ST_NONE ||
-	    (ps->st == ST_BODY && !is_totals) || ps->st == ST_TRAILER ||
+	if (ps->st == ST_NONE || (ps->st == ST_BODY && !is_totals) ||
+	    ps->st == ST_TRAILER ||
 	    (ps->st == ST_HEADERS && is_part && p->has_part_header)) {
 		/* a summary: right after a body: no events: is to follow */
 		int late = is_summary && ps->st == ST_BODY;
@@ -303,4 +318,3 @@ cg_kind cgi_header_line(parser *ps, cg_str key, cg_str value)
 		return header_summary(ps, value);
 	return CG_OK;
 }
-

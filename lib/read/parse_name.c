@@ -44,29 +44,32 @@ static cg_kind read_name(parser *ps, cgi_dict *d, const char *what, cg_str v,
 	     q < e && (digit = (unsigned)(unsigned char)*q - '0') <= 9; q++)
 		id = id * 10 + digit;
 	if (q == e || *q != ')')
-		return cgi_syntax(ps, "expected (ID) with a decimal ID, found '%s'", v.ptr,
-		              v.len);
+		return cgi_syntax(ps,
+		                  "expected (ID) with a decimal ID, found '%s'",
+		                  v.ptr, v.len);
 	digits.ptr = s + 1;
 	digits.len = (size_t)(q - s - 1);
-	if (digits.len > 19 && (k = cgi_number(ps, digits, "an ID", &id)) != CG_OK)
+	if (digits.len > 19 &&
+	    (k = cgi_number(ps, digits, "an ID", &id)) != CG_OK)
 		return k;
 	q++;
 	if (q == e) {
 		known = cgi_dict_get(d, id);
 		if (known == NULL)
 			return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-			               "%s ID %llu is not defined", what,
-			               (unsigned long long)id);
+			                "%s ID %llu is not defined", what,
+			                (unsigned long long)id);
 		*out = *known;
 		return CG_OK;
 	}
 	if (!is_blank(*q))
-		return cgi_syntax(ps, "expected a blank between (ID) and the name in '%s'",
-		              v.ptr, v.len);
+		return cgi_syntax(
+		    ps, "expected a blank between (ID) and the name in '%s'",
+		    v.ptr, v.len);
 	rest = trim(q, e);
 	if (cgi_dict_get(d, id) == NULL && (uint64_t)d->count >= ps->lim->ids)
-		return cgi_fail_limit(ps->err, ps->lineno, "distinct ID count", "ids",
-		                     ps->lim->ids);
+		return cgi_fail_limit(ps->err, ps->lineno, "distinct ID count",
+		                      "ids", ps->lim->ids);
 	if ((k = keep_name(ps, rest, out)) != CG_OK)
 		return k;
 	r = cgi_dict_put(d, id, *out);
@@ -76,8 +79,8 @@ static cg_kind read_name(parser *ps, cgi_dict *d, const char *what, cg_str v,
 static void resolve_callee(parser *ps, const cgi_name *fn)
 {
 	ps->callee_ob = ps->cob_pending ? ps->cob : ps->ob;
-	ps->callee_fl = ps->cfile_pending ? ps->cfile
-	                                  : (ps->fi_set ? ps->fi : ps->fl);
+	ps->callee_fl =
+	    ps->cfile_pending ? ps->cfile : (ps->fi_set ? ps->fi : ps->fl);
 	ps->callee_fn = *fn;
 	ps->callee_set = 1;
 }
@@ -90,16 +93,18 @@ static cg_kind calls_line(parser *ps, cg_str v)
 	cg_kind k;
 	if (!ps->fn_set)
 		return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-		               "calls= before any fn= in part %zu", ps->part.ordinal);
+		                "calls= before any fn= in part %zu",
+		                ps->part.ordinal);
 	if (!ps->callee_set)
 		return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-		               "calls= with no cfn= since the last fn=");
+		                "calls= with no cfn= since the last fn=");
 	if ((s = skip_blanks(s, e)) == e)
 		return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-		               "expected a call count after calls=");
+		                "expected a call count after calls=");
 	if (plain_decimal(&s, e, &ps->call_count) == 0) {
 		next_token(&s, e, &tok);
-		if ((k = cgi_number(ps, tok, "a call count", &ps->call_count)) != CG_OK)
+		if ((k = cgi_number(ps, tok, "a call count",
+		                    &ps->call_count)) != CG_OK)
 			return k;
 	}
 	/* left to right: a target's own fault comes before a column count */
@@ -107,7 +112,8 @@ static cg_kind calls_line(parser *ps, cg_str v)
 		if (plain_position(&s, e, ps->base[n], &ps->target[n]))
 			continue;
 		next_token(&s, e, &tok);
-		k = cgi_position(ps, tok, ps->part.pos[n], ps->base[n], &ps->target[n]);
+		k = cgi_position(ps, tok, ps->part.pos[n], ps->base[n],
+		                 &ps->target[n]);
 		if (k != CG_OK)
 			return k;
 	}
@@ -123,12 +129,14 @@ static cg_kind calls_line(parser *ps, cg_str v)
 			ps->call_line = ps->lineno;
 			return CG_OK;
 		}
-		cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-		        "expected %zu target position column%s (%s) after the call "
-		        "count, found %zu",
-		        ps->part.npos, ps->part.npos == 1 ? "" : "s",
-		        cgi_positions_text(&ps->part, pos, sizeof pos), found);
-		return extra ? cgi_repairable(ps, CG_SYNTAX, CG_REPAIR_CALL_COLUMNS)
+		cgi_fail(
+		    ps->err, CG_SYNTAX, ps->lineno,
+		    "expected %zu target position column%s (%s) after the call "
+		    "count, found %zu",
+		    ps->part.npos, ps->part.npos == 1 ? "" : "s",
+		    cgi_positions_text(&ps->part, pos, sizeof pos), found);
+		return extra ? cgi_repairable(ps, CG_SYNTAX,
+		                              CG_REPAIR_CALL_COLUMNS)
 		             : CG_SYNTAX;
 	}
 	ps->call_pending = 1;
@@ -160,14 +168,18 @@ static cg_kind jump_line(parser *ps, const char *k, cg_str v)
 	cg_kind r;
 	if (!ps->fn_set)
 		return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-		               "%s= before any fn= in part %zu", k, ps->part.ordinal);
+		                "%s= before any fn= in part %zu", k,
+		                ps->part.ordinal);
 	if (!next_token(&s, e, &tok))
 		return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-		               "expected a jump count after %s=", k);
+		                "expected a jump count after %s=", k);
 	slash = k[1] == 'c' ? memchr(tok.ptr, '/', tok.len) : NULL;
 	if (k[1] == 'c' && slash == NULL)
-		return cgi_syntax(ps, "expected FOLLOWED/EXECUTED after jcnd=, found "
-		                  "'%s'", tok.ptr, tok.len);
+		return cgi_syntax(
+		    ps,
+		    "expected FOLLOWED/EXECUTED after jcnd=, found "
+		    "'%s'",
+		    tok.ptr, tok.len);
 	if (slash != NULL) {
 		cg_str a = {tok.ptr, (size_t)(slash - tok.ptr)};
 		cg_str b = {slash + 1, tok.len - a.len - 1};
@@ -177,14 +189,15 @@ static cg_kind jump_line(parser *ps, const char *k, cg_str v)
 	} else if ((r = cgi_number(ps, tok, "a jump count", &count)) != CG_OK)
 		return r;
 	for (n = 0; n < ps->part.npos && next_token(&s, e, &tok); n++)
-		if ((r = cgi_position(ps, tok, ps->part.pos[n], ps->base[n], &target)) !=
-		    CG_OK)
+		if ((r = cgi_position(ps, tok, ps->part.pos[n], ps->base[n],
+		                      &target)) != CG_OK)
 			return r;
 	if (n < ps->part.npos || next_token(&s, e, &tok))
-		return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-		               "expected %zu target position column%s after the "
-		               "jump count",
-		               ps->part.npos, ps->part.npos == 1 ? "" : "s");
+		return cgi_fail(
+		    ps->err, CG_SYNTAX, ps->lineno,
+		    "expected %zu target position column%s after the "
+		    "jump count",
+		    ps->part.npos, ps->part.npos == 1 ? "" : "s");
 	ps->jump_pending = 1;
 	ps->jump_line = ps->lineno;
 	return CG_OK;
@@ -208,7 +221,8 @@ cg_kind cgi_directive_line(parser *ps, cg_str key, cg_str v)
 	if (cgi_key_is(k, n, "calls"))
 		return calls_line(ps, v);
 	if (cgi_key_is(k, n, "fn") || cgi_key_is(k, n, "cfn")) {
-		if ((r = read_name(ps, &ps->fns, "function", v, &name)) != CG_OK)
+		if ((r = read_name(ps, &ps->fns, "function", v, &name)) !=
+		    CG_OK)
 			return r;
 		if (n == 3) {
 			resolve_callee(ps, &name);
@@ -233,8 +247,9 @@ cg_kind cgi_directive_line(parser *ps, cg_str key, cg_str v)
 		}
 		return CG_OK;
 	}
-	if (cgi_key_is(k, n, "fl") || cgi_key_is(k, n, "fi") || cgi_key_is(k, n, "fe") ||
-	    cgi_key_is(k, n, "cfi") || cgi_key_is(k, n, "cfl")) {
+	if (cgi_key_is(k, n, "fl") || cgi_key_is(k, n, "fi") ||
+	    cgi_key_is(k, n, "fe") || cgi_key_is(k, n, "cfi") ||
+	    cgi_key_is(k, n, "cfl")) {
 		if ((r = read_name(ps, &ps->files, "file", v, &name)) != CG_OK)
 			return r;
 		if (n == 3) {
@@ -253,19 +268,20 @@ cg_kind cgi_directive_line(parser *ps, cg_str key, cg_str v)
 	/* a jump recording's lines, rare: after the keys of every profile */
 	if (is_jump_key(k, n) && cgi_repair(ps, CG_REPAIR_JUMPS)) {
 		if (k[1] == 'f') /* jfi=, jfn=: the names still define IDs */
-			return read_name(ps, k[2] == 'i' ? &ps->files : &ps->fns,
-			                 k[2] == 'i' ? "file" : "function", v, &name);
-		return jump_line(ps, n == 4 && k[1] == 'c' ? "jcnd" : "jump", v);
+			return read_name(
+			    ps, k[2] == 'i' ? &ps->files : &ps->fns,
+			    k[2] == 'i' ? "file" : "function", v, &name);
+		return jump_line(ps, n == 4 && k[1] == 'c' ? "jcnd" : "jump",
+		                 v);
 	}
 	{
 		char ex[64];
 		cgi_excerpt(ex, sizeof ex, k, n);
 		cgi_fail(ps->err, CG_UNSUPPORTED, ps->lineno,
-		        "directive %s= is not supported%s", ex,
-		        is_jump_key(k, n) ? " (a jump recording)" : "");
+		         "directive %s= is not supported%s", ex,
+		         is_jump_key(k, n) ? " (a jump recording)" : "");
 		return is_jump_key(k, n)
 		           ? cgi_repairable(ps, CG_UNSUPPORTED, CG_REPAIR_JUMPS)
 		           : CG_UNSUPPORTED;
 	}
 }
-

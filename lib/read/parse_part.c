@@ -21,8 +21,8 @@ static void reset_context(parser *ps)
 cg_kind cgi_start_part(parser *ps)
 {
 	if ((uint64_t)ps->nparts >= ps->lim->parts)
-		return cgi_fail_limit(ps->err, ps->lineno, "part count", "parts",
-		                     ps->lim->parts);
+		return cgi_fail_limit(ps->err, ps->lineno, "part count",
+		                      "parts", ps->lim->parts);
 	ps->nparts++;
 	cgi_part_reset(&ps->part, ps->nparts, ps->lineno);
 	cgi_arena_free(&ps->part_text);
@@ -38,15 +38,17 @@ cg_kind cgi_no_events(parser *ps)
 	 * profile that begins a part of its own, but a user of such a file
 	 * knows of no second part: say what the line is. */
 	if (ps->summary_started && ps->part.ordinal > 1) {
-		cgi_fail(ps->err, CG_SYNTAX, ps->part.first_line,
-		        "summary: after body lines (a header there begins a new "
-		        "part, and this one has no events: header)");
+		cgi_fail(
+		    ps->err, CG_SYNTAX, ps->part.first_line,
+		    "summary: after body lines (a header there begins a new "
+		    "part, and this one has no events: header)");
 		return cgi_repairable(ps, CG_SYNTAX, CG_REPAIR_SUMMARY);
 	}
 	cgi_fail(ps->err, CG_SYNTAX, ps->part.first_line,
-	        "part %zu has no events: header", ps->part.ordinal);
-	return ps->summary_started ? cgi_repairable(ps, CG_SYNTAX, CG_REPAIR_SUMMARY)
-	                           : CG_SYNTAX;
+	         "part %zu has no events: header", ps->part.ordinal);
+	return ps->summary_started
+	           ? cgi_repairable(ps, CG_SYNTAX, CG_REPAIR_SUMMARY)
+	           : CG_SYNTAX;
 }
 
 /* Note the first part that lacks an event the caller requires. */
@@ -60,10 +62,12 @@ static void check_wanted(parser *ps)
 				break;
 		if (j == p->nevents) {
 			ps->missing = 1;
-			ps->missing_len = ps->want[i].len < sizeof ps->missing_event
-			                      ? ps->want[i].len
-			                      : sizeof ps->missing_event;
-			memcpy(ps->missing_event, ps->want[i].ptr, ps->missing_len);
+			ps->missing_len =
+			    ps->want[i].len < sizeof ps->missing_event
+				? ps->want[i].len
+				: sizeof ps->missing_event;
+			memcpy(ps->missing_event, ps->want[i].ptr,
+			       ps->missing_len);
 			ps->missing_part = p->ordinal;
 			ps->missing_line = ps->events_line;
 		}
@@ -89,7 +93,8 @@ static void note_producer(parser *ps, const cg_part *p)
 	cg_str v;
 	if (cgi_part_meta(p, "creator", &v)) {
 		ps->creator_seen = 1;
-		ps->by_valgrind = v.len >= 9 && memcmp(v.ptr, "callgrind", 9) == 0;
+		ps->by_valgrind =
+		    v.len >= 9 && memcmp(v.ptr, "callgrind", 9) == 0;
 	} else if (!ps->creator_seen && p->has_totals &&
 	           cgi_part_meta(p, "cmd", &v))
 		ps->by_valgrind = 1;
@@ -136,8 +141,9 @@ static void check_figures(parser *ps)
 	const cg_part *p = &ps->part;
 	size_t i;
 	for (i = 0; i < p->nsummaries; i++)
-		check_figure(ps, CG_FIGURE_SUMMARY, p->summary + p->summaries[i].at,
-		             p->summaries[i].n, p->summaries[i].line);
+		check_figure(ps, CG_FIGURE_SUMMARY,
+		             p->summary + p->summaries[i].at, p->summaries[i].n,
+		             p->summaries[i].line);
 	if (p->has_totals)
 		check_figure(ps, CG_FIGURE_TOTALS, p->totals, p->ntotals,
 		             ps->totals_line);
@@ -163,9 +169,10 @@ cg_kind cgi_body_line(parser *ps)
 	if (ps->st == ST_NONE && (k = cgi_start_part(ps)) != CG_OK)
 		return k;
 	if (ps->st == ST_TRAILER)
-		return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-		               "body line after the totals: trailer of part %zu",
-		               ps->part.ordinal);
+		return cgi_fail(
+		    ps->err, CG_SYNTAX, ps->lineno,
+		    "body line after the totals: trailer of part %zu",
+		    ps->part.ordinal);
 	if (ps->st == ST_HEADERS) {
 		if ((k = cgi_begin_body(ps)) != CG_OK)
 			return k;
@@ -173,4 +180,3 @@ cg_kind cgi_body_line(parser *ps)
 	}
 	return CG_OK;
 }
-

@@ -67,8 +67,8 @@ typedef struct parser {
 
 	/* CG_COMPAT repairs, per cg_repair kind */
 	uint64_t repairs[CG_REPAIRS], repair_line[CG_REPAIRS];
-	int late_summary;     /* the part has a summary: after its body */
-	int summary_started;  /* the part began at a summary: after a body */
+	int late_summary;    /* the part has a summary: after its body */
+	int summary_started; /* the part began at a summary: after a body */
 	/* Valgrind wrote it: a creator: callgrind header, or without any
 	 * creator: a part so far with cmd: and totals: (it writes both in
 	 * every part) */
@@ -81,7 +81,8 @@ typedef struct parser {
 	uint64_t *sums;
 	size_t sums_cap;
 	uint64_t totals_line;
-	uint64_t disagree[CG_FIGURES], disagree_line[CG_FIGURES]; /* cg_stats' */
+	uint64_t disagree[CG_FIGURES],
+	    disagree_line[CG_FIGURES]; /* cg_stats' */
 	char disagree_text[CG_FIGURES][CG_MESSAGE_MAX];
 
 	/* the events every part must have, and the first part without one:
@@ -121,8 +122,8 @@ static inline const char *cgi_find_lf(const char *p, const char *e)
 /* Ready to parse as opt says, with the limits lim; err receives the
  * first fault; names are copied into names. */
 void cgi_parser_init(parser *ps, const cg_read_options *opt,
-                    const cg_limits *lim, const cg_handler *h, void *ctx,
-                    cg_error *err, cgi_interner *names);
+                     const cg_limits *lim, const cg_handler *h, void *ctx,
+                     cg_error *err, cgi_interner *names);
 /* The next line [s, e), without its line ending; ps->lineno is its
  * number (the caller counts lines). */
 cg_kind cgi_parser_line(parser *ps, const char *s, const char *e);
@@ -130,7 +131,7 @@ cg_kind cgi_parser_line(parser *ps, const char *s, const char *e);
  * end of the failing line; or until one holds a NUL or a byte that is not
  * ASCII: its start, the line not read; or end. */
 const char *cgi_parser_lines(parser *ps, const char *p, const char *end,
-                            cg_kind *k);
+                             cg_kind *k);
 /* The input is over (ends_in_lf: its last byte is a LF): the checks of
  * its end and the events required. */
 cg_kind cgi_parser_end(parser *ps, int ends_in_lf);

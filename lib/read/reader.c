@@ -20,8 +20,8 @@ struct cg_reader {
 	cg_stats *stats;
 	cgi_text_state text;
 	parser ps;
-	cg_error perr;       /* the parser's first fault */
-	cg_kind pk;          /* its kind: CG_OK while it parses */
+	cg_error perr; /* the parser's first fault */
+	cg_kind pk;    /* its kind: CG_OK while it parses */
 	int parsing;
 	cgi_interner names;
 	uint64_t bytes;
@@ -33,11 +33,11 @@ struct cg_reader {
 	int sniffing;
 	unsigned char raw[1];
 	size_t nraw;
-	cgi_gunzip *gz;       /* a gzip input, read decompressed */
-	char *carry;         /* a line not yet complete */
+	cgi_gunzip *gz; /* a gzip input, read decompressed */
+	char *carry;    /* a line not yet complete */
 	size_t ncarry, carry_cap;
-	char last;           /* the last byte fed */
-	cg_kind final;       /* a verdict nothing can change */
+	char last;     /* the last byte fed */
+	cg_kind final; /* a verdict nothing can change */
 	cg_error ferr;
 };
 
@@ -78,7 +78,8 @@ cg_kind cg_reader_new(const cg_read_options *opt, const cg_handler *handler,
 		cg_limits_default(&r->lim);
 	r->stats = opt->stats;
 	cgi_text_init(&r->text, &r->lim, opt->flags);
-	cgi_parser_init(&r->ps, opt, &r->lim, handler, ctx, &r->perr, &r->names);
+	cgi_parser_init(&r->ps, opt, &r->lim, handler, ctx, &r->perr,
+	                &r->names);
 	r->parsing = 1;
 	r->sniffing = (opt->flags & CG_COMPAT) != 0;
 	*out = r;
@@ -251,7 +252,7 @@ static cg_kind take(cg_reader *r, const char *p, size_t n)
 	size_t k;
 	if ((uint64_t)n > r->lim.input - r->bytes)
 		return cgi_fail_limit(&r->ferr, 0, "input size", "input",
-		                     r->lim.input);
+		                      r->lim.input);
 	if (n == 0)
 		return CG_OK;
 	r->bytes += n;
@@ -313,8 +314,7 @@ static cg_kind sniff(cg_reader *r, const unsigned char *p, size_t n,
 	return held ? take_input(r, r->raw, 1) : CG_OK;
 }
 
-cg_kind cg_reader_feed(cg_reader *r, const void *bytes, size_t n,
-                       cg_error *err)
+cg_kind cg_reader_feed(cg_reader *r, const void *bytes, size_t n, cg_error *err)
 {
 	const unsigned char *p = bytes;
 	size_t used = 0;
@@ -364,7 +364,8 @@ static cg_kind verdict(cg_reader *r, cg_error *err)
 	if (r->compressed) {
 		k = cgi_compressed(r->head, r->nhead, err);
 		/* one that CG_COMPAT reads; inside a gzip input, not */
-		if (err != NULL && err->compression == CG_GZIP && !r->text.compat)
+		if (err != NULL && err->compression == CG_GZIP &&
+		    !r->text.compat)
 			err->repair = CG_REPAIR_GZIP;
 		return k;
 	}
@@ -373,8 +374,8 @@ static cg_kind verdict(cg_reader *r, cg_error *err)
 	if (long_line_counts(r)) {
 		fill_stats(r, r->text.ascii);
 		return cgi_fail_limit(err, r->text.long_line,
-		                     "line length (UTF-16 code units)", "line",
-		                     r->lim.line);
+		                      "line length (UTF-16 code units)", "line",
+		                      r->lim.line);
 	}
 	if (r->pk == CG_OK)
 		r->pk = cgi_parser_end(&r->ps, r->last == '\n');
@@ -427,8 +428,8 @@ void cg_reader_free(cg_reader *r)
 /* ------------------------------------------- a complete input, at once */
 
 cg_kind cgi_reader_whole(const char *buf, size_t len,
-                        const cg_read_options *opt, const cg_handler *handler,
-                        void *ctx, cg_error *err, cgi_interner *names)
+                         const cg_read_options *opt, const cg_handler *handler,
+                         void *ctx, cg_error *err, cgi_interner *names)
 {
 	cg_reader *r;
 	cg_kind k;
@@ -449,14 +450,14 @@ cg_kind cgi_reader_whole(const char *buf, size_t len,
 }
 
 cg_kind cgi_parse_opts(const char *buf, size_t len, const cg_read_options *opt,
-                      const cg_handler *handler, void *ctx, cg_error *err)
+                       const cg_handler *handler, void *ctx, cg_error *err)
 {
 	return cgi_reader_whole(buf, len, opt, handler, ctx, err, NULL);
 }
 
 cg_kind cgi_parse(const char *buf, size_t len, const cg_limits *limits,
-                 unsigned flags, const cg_handler *handler, void *ctx,
-                 cg_stats *stats, cg_error *err)
+                  unsigned flags, const cg_handler *handler, void *ctx,
+                  cg_stats *stats, cg_error *err)
 {
 	cg_read_options opt;
 	cgi_read_options_default(&opt);

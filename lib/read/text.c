@@ -7,7 +7,7 @@
 #include <string.h>
 
 #define HIGH_BITS 0x8080808080808080ull
-#define LOW_BITS 0x0101010101010101ull
+#define LOW_BITS  0x0101010101010101ull
 
 size_t cgi_utf8_seq(const unsigned char *p, size_t n)
 {
@@ -73,7 +73,8 @@ static const unsigned char *scan_line(const unsigned char *p,
 		while (e - p >= 8) {
 			uint64_t w;
 			memcpy(&w, p, 8);
-			if ((w & HIGH_BITS) || ((w - LOW_BITS) & ~w & HIGH_BITS))
+			if ((w & HIGH_BITS) ||
+			    ((w - LOW_BITS) & ~w & HIGH_BITS))
 				break;
 			p += 8;
 			u += 8;
@@ -104,11 +105,11 @@ static cg_kind bad_byte(cg_error *err, uint64_t line, const unsigned char *p,
 {
 	if (*bad == 0)
 		return cgi_fail(err, CG_SYNTAX, line, "NUL byte at column %llu",
-		               (unsigned long long)(bad - p + 1));
+		                (unsigned long long)(bad - p + 1));
 	cgi_fail(err, CG_SYNTAX, line,
-	        "input is not UTF-8: malformed or truncated sequence at byte "
-	        "0x%02x, column %llu",
-	        *bad, (unsigned long long)(bad - p + 1));
+	         "input is not UTF-8: malformed or truncated sequence at byte "
+	         "0x%02x, column %llu",
+	         *bad, (unsigned long long)(bad - p + 1));
 	if (err != NULL)
 		err->repair = CG_REPAIR_LATIN1;
 	return CG_SYNTAX;
@@ -189,9 +190,10 @@ cg_kind cgi_compressed(const unsigned char *p, size_t len, cg_error *err)
 		return CG_UNSUPPORTED;
 	}
 	for (i = 0; i < sizeof magics / sizeof magics[0]; i++)
-		if (len >= magics[i].n && memcmp(p, magics[i].magic, magics[i].n) == 0) {
+		if (len >= magics[i].n &&
+		    memcmp(p, magics[i].magic, magics[i].n) == 0) {
 			cgi_fail(err, CG_UNSUPPORTED, 1, "%s-compressed input",
-			        magics[i].name);
+			         magics[i].name);
 			if (err != NULL)
 				err->compression = magics[i].kind;
 			return CG_UNSUPPORTED;
@@ -279,7 +281,7 @@ static int other_line(cgi_text_state *t, const unsigned char **p,
 		if (t->fault.kind != CG_OK)
 			return 0;
 		if (cgi_grow((void **)&t->copy, &t->copy_cap,
-		            (size_t)(*e - *p) + grow + 1, 1))
+		             (size_t)(*e - *p) + grow + 1, 1))
 			return -1;
 		if (t->latin1++ == 0)
 			t->latin1_first = t->line;
@@ -294,7 +296,8 @@ static int other_line(cgi_text_state *t, const unsigned char **p,
 	return 0;
 }
 
-int cgi_text_line(cgi_text_state *t, const char **line, const char **end, int nl)
+int cgi_text_line(cgi_text_state *t, const char **line, const char **end,
+                  int nl)
 {
 	const unsigned char *p = (const unsigned char *)*line;
 	const unsigned char *e = (const unsigned char *)*end;
@@ -311,7 +314,8 @@ int cgi_text_line(cgi_text_state *t, const char **line, const char **end, int nl
 	own = nl && e > p && e[-1] == '\r' ? units - 1 : units;
 	if (own > t->lim->line && t->long_line == 0)
 		t->long_line = t->line;
-	t->units = cgi_sat_add(t->units, cgi_sat_add(units, (uint64_t)(nl != 0)));
+	t->units =
+	    cgi_sat_add(t->units, cgi_sat_add(units, (uint64_t)(nl != 0)));
 	*line = (const char *)p;
 	*end = (const char *)e;
 	return 0;
@@ -339,8 +343,8 @@ cg_kind cgi_text_end(const cgi_text_state *t, cg_error *err)
 	if (t->fault.kind != CG_OK)
 		goto fault;
 	if (t->units > t->lim->text)
-		return cgi_fail_limit(err, 0, "input text (UTF-16 code units)", "text",
-		                     t->lim->text);
+		return cgi_fail_limit(err, 0, "input text (UTF-16 code units)",
+		                      "text", t->lim->text);
 	return CG_OK;
 fault:
 	if (err != NULL)
@@ -349,13 +353,14 @@ fault:
 }
 
 cg_kind cgi_text_whole(const char *buf, size_t len, const cg_limits *limits,
-                      cg_error *err)
+                       cg_error *err)
 {
 	const char *p = buf, *end = buf + len, *s, *e;
 	cgi_text_state t;
 	cg_kind k;
 	if ((uint64_t)len > limits->input)
-		return cgi_fail_limit(err, 0, "input size", "input", limits->input);
+		return cgi_fail_limit(err, 0, "input size", "input",
+		                      limits->input);
 	if ((k = cgi_compressed((const unsigned char *)buf, len, err)) != CG_OK)
 		return k;
 	cgi_text_init(&t, limits, 0);
@@ -369,8 +374,9 @@ cg_kind cgi_text_whole(const char *buf, size_t len, const cg_limits *limits,
 	}
 	k = cgi_text_end(&t, err);
 	if (k == CG_OK && t.long_line != 0)
-		k = cgi_fail_limit(err, t.long_line, "line length (UTF-16 code units)",
-		                  "line", limits->line);
+		k = cgi_fail_limit(err, t.long_line,
+		                   "line length (UTF-16 code units)", "line",
+		                   limits->line);
 	cgi_text_free(&t);
 	return k;
 }

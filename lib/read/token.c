@@ -41,17 +41,18 @@ cg_kind cgi_number(parser *ps, cg_str tok, const char *what, uint64_t *out)
 	case CGI_NUM_DIGITS:
 		cgi_excerpt(ex, sizeof ex, tok.ptr, tok.len);
 		return cgi_fail(ps->err, CG_RESOURCE, ps->lineno,
-		               "%s '%s' has more than 20 digits", what, ex);
+		                "%s '%s' has more than 20 digits", what, ex);
 	case CGI_NUM_RANGE:
 		cgi_excerpt(ex, sizeof ex, tok.ptr, tok.len);
 		return cgi_fail(ps->err, CG_RESOURCE, ps->lineno,
-		               "%s '%s' is above 2^64-1", what, ex);
+		                "%s '%s' is above 2^64-1", what, ex);
 	default:
 		cgi_excerpt(ex, sizeof ex, tok.ptr, tok.len);
-		return cgi_fail(ps->err, CG_SYNTAX, ps->lineno,
-		               "expected %s as decimal digits or 0x and lowercase "
-		               "hex digits, found '%s'",
-		               what, ex);
+		return cgi_fail(
+		    ps->err, CG_SYNTAX, ps->lineno,
+		    "expected %s as decimal digits or 0x and lowercase "
+		    "hex digits, found '%s'",
+		    what, ex);
 	}
 }
 
@@ -76,14 +77,16 @@ cg_kind cgi_position(parser *ps, cg_str tok, int field, uint64_t base,
 	if (tok.ptr[0] == '+') {
 		if (n > UINT64_MAX - base)
 			return cgi_fail(ps->err, CG_RESOURCE, ps->lineno,
-			               "%s: %llu + %llu is above 2^64-1", what,
-			               (unsigned long long)base, (unsigned long long)n);
+			                "%s: %llu + %llu is above 2^64-1", what,
+			                (unsigned long long)base,
+			                (unsigned long long)n);
 		*out = base + n;
 	} else {
 		if (n > base)
 			return cgi_fail(ps->err, CG_RESOURCE, ps->lineno,
-			               "%s: %llu - %llu is below 0", what,
-			               (unsigned long long)base, (unsigned long long)n);
+			                "%s: %llu - %llu is below 0", what,
+			                (unsigned long long)base,
+			                (unsigned long long)n);
 		*out = base - n;
 	}
 	return CG_OK;

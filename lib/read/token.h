@@ -38,17 +38,16 @@ static inline int is_digit(char c)
 
 /* Letters, digits, _ and -: what a key is made of. */
 static const unsigned char key_chars[256] = {
-    ['-'] = 1, ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
-    ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, ['A'] = 1,
-    ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1, ['G'] = 1,
-    ['H'] = 1, ['I'] = 1, ['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1,
-    ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1, ['S'] = 1,
-    ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1, ['Y'] = 1,
-    ['Z'] = 1, ['_'] = 1, ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1,
-    ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1,
-    ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1,
-    ['q'] = 1, ['r'] = 1, ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1,
-    ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1};
+    ['-'] = 1, ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1,
+    ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, ['A'] = 1, ['B'] = 1, ['C'] = 1,
+    ['D'] = 1, ['E'] = 1, ['F'] = 1, ['G'] = 1, ['H'] = 1, ['I'] = 1, ['J'] = 1,
+    ['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1,
+    ['R'] = 1, ['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1,
+    ['Y'] = 1, ['Z'] = 1, ['_'] = 1, ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1,
+    ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1, ['k'] = 1,
+    ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1,
+    ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1,
+    ['z'] = 1};
 
 static inline int is_key_char(char c)
 {
@@ -101,7 +100,8 @@ static inline unsigned plain_decimal(const char **p, const char *e, uint64_t *v)
 		unsigned d = (unsigned)(unsigned char)*s - '0';
 		if (d > 9)
 			break;
-		x = x * 10 + d; /* unsigned: a wrap past 19 digits is refused below */
+		x = x * 10 +
+		    d; /* unsigned: a wrap past 19 digits is refused below */
 		s++;
 	}
 	if (s == start || s - start > 19 || (s < e && !is_blank(*s)))
@@ -114,7 +114,7 @@ static inline unsigned plain_decimal(const char **p, const char *e, uint64_t *v)
 
 /* The same for a position: N, +N, -N or *, within range. */
 static inline int plain_position(const char **p, const char *e, uint64_t base,
-                          uint64_t *v)
+                                 uint64_t *v)
 {
 	const char *s = *p, *t = s + 1;
 	uint64_t n;
@@ -136,7 +136,8 @@ static inline int plain_position(const char **p, const char *e, uint64_t base,
 		break;
 	case '0':
 		if (t < e && *t == 'x') {
-			if ((t = hex_digits(t + 1, e, v)) == NULL || (t < e && !is_blank(*t)))
+			if ((t = hex_digits(t + 1, e, v)) == NULL ||
+			    (t < e && !is_blank(*t)))
 				return 0;
 			break;
 		}

@@ -65,14 +65,14 @@ static char *copy(const char *s, size_t n)
 cg_kind cgi_emit_part(cgi_emit *e, cg_error *err)
 {
 	if (cgi_grow((void **)&e->parts, &e->parts_cap, e->nparts + 1,
-	            sizeof *e->parts))
+	             sizeof *e->parts))
 		return oom(err, 0);
 	memset(&e->parts[e->nparts++], 0, sizeof *e->parts);
 	return CG_OK;
 }
 
 cg_kind cgi_emit_new(const char *const *events, size_t nevents, cgi_emit **out,
-                    cg_error *err)
+                     cg_error *err)
 {
 	cgi_emit *e = cg_calloc(1, sizeof *e);
 	*out = NULL;
@@ -133,14 +133,14 @@ static const char *unreadable(cg_str *s)
 }
 
 cg_kind cgi_emit_header(cgi_emit *e, const char *key, cg_str value,
-                       cg_error *err)
+                        cg_error *err)
 {
 	emit_header *h;
 	const char *why = unreadable(&value);
 	if (why != NULL && value.len > 0)
 		return cgi_fail(err, CG_SYNTAX, 0, "%s in header %s", why, key);
 	if (cgi_grow((void **)&e->headers, &e->headers_cap, e->nheaders + 1,
-	            sizeof *e->headers))
+	             sizeof *e->headers))
 		return oom(err, 0);
 	h = &e->headers[e->nheaders];
 	h->key = copy(key, strlen(key));
@@ -168,19 +168,19 @@ cg_kind cgi_emit_summary(cgi_emit *e, const uint64_t *values, cg_error *err)
 }
 
 cg_kind cgi_emit_func(cgi_emit *e, cg_str ob, cg_str fl, cg_str fn,
-                     uint64_t position, uint64_t line, size_t *id,
-                     cg_error *err)
+                      uint64_t position, uint64_t line, size_t *id,
+                      cg_error *err)
 {
 	static const cg_str unknown = {"???", 3};
 	emit_func f;
 	const char *why;
-	if ((why = unreadable(&ob)) != NULL || (why = unreadable(&fl)) != NULL ||
-	    (why = unreadable(&fn)) != NULL)
+	if ((why = unreadable(&ob)) != NULL ||
+	    (why = unreadable(&fl)) != NULL || (why = unreadable(&fn)) != NULL)
 		return cgi_fail(err, CG_SYNTAX, line, "%s", why);
 	if (fl.len == 0)
 		fl = unknown;
 	if (cgi_grow((void **)&e->funcs, &e->funcs_cap, e->nfuncs + 1,
-	            sizeof *e->funcs) ||
+	             sizeof *e->funcs) ||
 	    cgi_intern_content(&e->obs, ob, &f.ob) ||
 	    cgi_intern_content(&e->fls, fl, &f.fl) ||
 	    cgi_intern_content(&e->fns, fn, &f.fn))
@@ -197,7 +197,7 @@ static cg_kind overflow(cg_error *err, uint64_t line)
 }
 
 cg_kind cgi_emit_cost(cgi_emit *e, size_t fn, const uint64_t *cost,
-                     uint64_t line, cg_error *err)
+                      uint64_t line, cg_error *err)
 {
 	emit_part *p = &e->parts[e->nparts - 1];
 	size_t n = e->nevents;
@@ -205,10 +205,11 @@ cg_kind cgi_emit_cost(cgi_emit *e, size_t fn, const uint64_t *cost,
 	int r;
 	/* room first, so that a key in the map always has its entry */
 	if (cgi_grow((void **)&p->self_fn, &p->self_cap, p->nself + 1,
-	            sizeof *p->self_fn) ||
+	             sizeof *p->self_fn) ||
 	    cgi_grow((void **)&p->self, &p->selfv_cap, (p->nself + 1) * n + 1,
-	            sizeof *p->self) ||
-	    (r = cgi_pairmap_put(&p->self_of, fn, 0, (uint32_t)p->nself, &at)) < 0)
+	             sizeof *p->self) ||
+	    (r = cgi_pairmap_put(&p->self_of, fn, 0, (uint32_t)p->nself, &at)) <
+	        0)
 		return oom(err, line);
 	if (r == 1) {
 		p->self_fn[p->nself] = fn;
@@ -221,7 +222,7 @@ cg_kind cgi_emit_cost(cgi_emit *e, size_t fn, const uint64_t *cost,
 }
 
 cg_kind cgi_emit_call(cgi_emit *e, size_t caller, size_t callee, uint64_t count,
-                     const uint64_t *incl, uint64_t line, cg_error *err)
+                      const uint64_t *incl, uint64_t line, cg_error *err)
 {
 	emit_part *p = &e->parts[e->nparts - 1];
 	size_t n = e->nevents;
@@ -233,11 +234,11 @@ cg_kind cgi_emit_call(cgi_emit *e, size_t caller, size_t callee, uint64_t count,
 	    cgi_emit_cost(e, callee, e->zeros, line, err) != CG_OK)
 		return CG_RESOURCE;
 	if (cgi_grow((void **)&p->arcs, &p->arcs_cap, p->narcs + 1,
-	            sizeof *p->arcs) ||
-	    cgi_grow((void **)&p->arc_cost, &p->arcv_cap, (p->narcs + 1) * n + 1,
-	            sizeof *p->arc_cost) ||
+	             sizeof *p->arcs) ||
+	    cgi_grow((void **)&p->arc_cost, &p->arcv_cap,
+	             (p->narcs + 1) * n + 1, sizeof *p->arc_cost) ||
 	    (r = cgi_pairmap_put(&p->arc_of, caller, callee, (uint32_t)p->narcs,
-	                        &at)) < 0)
+	                         &at)) < 0)
 		return oom(err, line);
 	if (r == 1) {
 		a = &p->arcs[p->narcs];
@@ -249,7 +250,8 @@ cg_kind cgi_emit_call(cgi_emit *e, size_t caller, size_t callee, uint64_t count,
 	}
 	a = &p->arcs[at];
 	if (a->count > UINT64_MAX - count ||
-	    (incl != NULL && cgi_add_costs(&p->arc_cost[(size_t)at * n], incl, n)))
+	    (incl != NULL &&
+	     cgi_add_costs(&p->arc_cost[(size_t)at * n], incl, n)))
 		return overflow(err, line);
 	a->count += count;
 	return CG_OK;
@@ -331,7 +333,8 @@ static void make_part(emitter *m, size_t i)
 	memset(m->sum, 0, e->nevents * sizeof *m->sum);
 	for (k = 0; k < p->nself; k++)
 		for (j = 0; j < e->nevents; j++)
-			m->sum[j] = cgi_sat_add(m->sum[j], p->self[k * e->nevents + j]);
+			m->sum[j] =
+			    cgi_sat_add(m->sum[j], p->self[k * e->nevents + j]);
 	if (p->summary != NULL)
 		memcpy(m->sum, p->summary, e->nevents * sizeof *m->sum);
 }
@@ -356,7 +359,8 @@ static int put_function(emitter *m, const emit_part *p, size_t k)
 	if (cgi_writer_record(&m->w, &m->part, &r))
 		return 1;
 	r.kind = CG_RECORD_CALL;
-	for (i = m->first[p->self_fn[k]]; i < m->first[p->self_fn[k] + 1]; i++) {
+	for (i = m->first[p->self_fn[k]]; i < m->first[p->self_fn[k] + 1];
+	     i++) {
 		size_t a = m->by_caller[i];
 		const emit_arc *arc = &p->arcs[a];
 		const emit_func *g = &e->funcs[arc->callee];
@@ -398,7 +402,7 @@ static int write_pass(emitter *m, int counting)
 }
 
 cg_kind cgi_emit_write(const cgi_emit *e, const cg_limits *limits,
-                      cg_write_fn write, void *ctx, cg_error *err)
+                       cg_write_fn write, void *ctx, cg_error *err)
 {
 	emitter m;
 	cg_limits lim;
@@ -446,10 +450,11 @@ cg_kind cgi_emit_write(const cgi_emit *e, const cg_limits *limits,
 	one.line = 0;
 	m.part.summaries = &one;
 	m.part.nsummaries = 1;
-	if (events.failed || m.headers == NULL || m.sum == NULL || m.first == NULL)
+	if (events.failed || m.headers == NULL || m.sum == NULL ||
+	    m.first == NULL)
 		k = oom(err, 0);
-	else if (write_pass(&m, 1) || (m.w.units <= lim.output &&
-	                               write_pass(&m, 0))) {
+	else if (write_pass(&m, 1) ||
+	         (m.w.units <= lim.output && write_pass(&m, 0))) {
 		k = m.w.failed;
 		if (err != NULL)
 			*err = m.w.why;

@@ -87,7 +87,8 @@ static int start_lines(cg_export *x)
 	for (i = 0; i < n; i++) {
 		size_t first, count, s;
 		cgi_sites_of(x->sites, 0, i, &first, &count);
-		for (s = first; s < first + count && x->start_line[i] == 0; s++) {
+		for (s = first; s < first + count && x->start_line[i] == 0;
+		     s++) {
 			cgi_site site;
 			cgi_sites_get(x->sites, 0, s, &site);
 			for (j = 0; j < W && site.line > 0; j++)
@@ -239,7 +240,8 @@ static uint64_t factor_of(cg_str unit, cg_str *word)
 	word->ptr = unit.ptr + i;
 	word->len = unit.len - i;
 	for (; i < unit.len; i++)
-		if ((unit.ptr[i] >= '0' && unit.ptr[i] <= '9') || unit.ptr[i] == '.')
+		if ((unit.ptr[i] >= '0' && unit.ptr[i] <= '9') ||
+		    unit.ptr[i] == '.')
 			return 0;
 	return f;
 }
@@ -307,15 +309,16 @@ static cg_kind fits(const cg_export *x, int format, cg_error *err)
 		cgi_unit u;
 		cgi_export_unit(e, format, &u);
 		if (t[i] > (uint64_t)INT64_MAX / u.scale)
-			return cgi_fail(err, CG_UNSUPPORTED, 0,
-			                "the total of event %.*s, %llu times %llu "
-			                "%.*s, is over Int64, which the format "
-			                "cannot hold",
-			                (int)(e.len > 64 ? 64 : e.len), e.ptr,
-			                (unsigned long long)t[i],
-			                (unsigned long long)u.scale,
-			                (int)(u.unit.len > 64 ? 64 : u.unit.len),
-			                u.unit.ptr);
+			return cgi_fail(
+			    err, CG_UNSUPPORTED, 0,
+			    "the total of event %.*s, %llu times %llu "
+			    "%.*s, is over Int64, which the format "
+			    "cannot hold",
+			    (int)(e.len > 64 ? 64 : e.len), e.ptr,
+			    (unsigned long long)t[i],
+			    (unsigned long long)u.scale,
+			    (int)(u.unit.len > 64 ? 64 : u.unit.len),
+			    u.unit.ptr);
 	}
 	return CG_OK;
 }
@@ -342,6 +345,7 @@ cg_kind cgi_export_ready(const cg_export *x, int format, cg_error *err)
 	if (!x->finished || x->failed)
 		return cgi_fail(err, CG_UNSUPPORTED, 0, "not finished");
 	if (cg_funcs_event_count(x->f) == 0)
-		return cgi_fail(err, CG_UNSUPPORTED, 0, "the profile has no event");
+		return cgi_fail(err, CG_UNSUPPORTED, 0,
+		                "the profile has no event");
 	return fits(x, format, err);
 }

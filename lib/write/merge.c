@@ -52,9 +52,12 @@ static size_t slot_of(const mg_rec *r, size_t nslots)
 	h += (((uint64_t)r->fl << 32) | r->fi) * 0xC2B2AE3D27D4EB4Full;
 	h += (((uint64_t)r->cob << 32) | r->cfn) * 0x165667B19E3779F9ull;
 	h += (uint64_t)r->cfl * 0x27D4EB2F165667C5ull;
-	h += r->pos[0] * 0x94D049BB133111EBull + r->pos[1] * 0xBF58476D1CE4E5B9ull;
-	h += r->pos[2] * 0xD6E8FEB86659FD93ull + r->target[0] * 0xFF51AFD7ED558CCDull;
-	h += r->target[1] * 0xC4CEB9FE1A85EC53ull + r->target[2] * 0x9FB21C651E98DF25ull;
+	h += r->pos[0] * 0x94D049BB133111EBull +
+	     r->pos[1] * 0xBF58476D1CE4E5B9ull;
+	h += r->pos[2] * 0xD6E8FEB86659FD93ull +
+	     r->target[0] * 0xFF51AFD7ED558CCDull;
+	h += r->target[1] * 0xC4CEB9FE1A85EC53ull +
+	     r->target[2] * 0x9FB21C651E98DF25ull;
 	h ^= h >> 31;
 	h *= 0xBF58476D1CE4E5B9ull;
 	h ^= h >> 29;
@@ -136,7 +139,8 @@ static int grow_slots(cg_merge *m)
 	if ((ns = cg_calloc(ncap, sizeof *ns)) == NULL)
 		return -1;
 	for (i = 0; i < m->nrecs; i++) {
-		for (j = slot_of(&m->recs[i], ncap); ns[j] != 0; j = (j + 1) & (ncap - 1))
+		for (j = slot_of(&m->recs[i], ncap); ns[j] != 0;
+		     j = (j + 1) & (ncap - 1))
 			;
 		ns[j] = (uint32_t)i + 1;
 	}
@@ -196,9 +200,10 @@ static int put(cg_merge *m, const mg_rec *r, uint64_t count,
 		if (same_rec(&m->recs[m->slots[j] - 1], r))
 			return add_to(m, m->slots[j] - 1, count, cost);
 	if (cgi_grow((void **)&m->recs, &m->recs_cap, n + 1, sizeof *m->recs) ||
-	    cgi_grow((void **)&m->calls, &m->calls_cap, n + 1, sizeof *m->calls) ||
+	    cgi_grow((void **)&m->calls, &m->calls_cap, n + 1,
+	             sizeof *m->calls) ||
 	    cgi_grow((void **)&m->vals, &m->vals_cap, (n + 1) * m->nev + 1,
-	            sizeof *m->vals))
+	             sizeof *m->vals))
 		return -1;
 	m->recs[n] = *r;
 	m->calls[n] = count;
@@ -234,7 +239,8 @@ static int restrict_positions(cg_merge *m, unsigned mask)
 			if (same_rec(&m->recs[m->slots[j] - 1], &rec))
 				break;
 		if (m->slots[j] != 0) {
-			r = add_to(m, m->slots[j] - 1, count, m->vals + i * m->nev);
+			r = add_to(m, m->slots[j] - 1, count,
+			           m->vals + i * m->nev);
 			continue;
 		}
 		m->recs[m->nrecs] = rec;
@@ -303,9 +309,10 @@ static int describe(cg_merge *m, size_t e, const char *desc, size_t len,
 static cg_str event_line_name(cg_str v)
 {
 	size_t n = 0;
-	while (n < v.len && (v.ptr[n] == '_' || (v.ptr[n] >= 'A' && v.ptr[n] <= 'Z') ||
-	                     (v.ptr[n] >= 'a' && v.ptr[n] <= 'z') ||
-	                     (n > 0 && v.ptr[n] >= '0' && v.ptr[n] <= '9')))
+	while (n < v.len &&
+	       (v.ptr[n] == '_' || (v.ptr[n] >= 'A' && v.ptr[n] <= 'Z') ||
+	        (v.ptr[n] >= 'a' && v.ptr[n] <= 'z') ||
+	        (n > 0 && v.ptr[n] >= '0' && v.ptr[n] <= '9')))
 		n++;
 	v.len = n;
 	return v;
@@ -322,10 +329,12 @@ static uint64_t profiles_of(const cg_part *p)
 	    memcmp(creator.ptr, "cgprof ", 7) != 0)
 		return 1;
 	for (i = 0; i < cg_part_header_count(p); i++) {
-		cg_str k = cgi_part_header_key(p, i), v = cgi_part_header_value(p, i);
+		cg_str k = cgi_part_header_key(p, i),
+		       v = cgi_part_header_value(p, i);
 		uint64_t n = 0;
 		size_t j;
-		if (!cgi_key_is(k.ptr, k.len, "desc") || v.len < sizeof tag - 1 ||
+		if (!cgi_key_is(k.ptr, k.len, "desc") ||
+		    v.len < sizeof tag - 1 ||
 		    memcmp(v.ptr, tag, sizeof tag - 1) != 0)
 			continue;
 		for (j = sizeof tag - 1; j < v.len && v.ptr[j] >= '0' &&
@@ -366,12 +375,14 @@ static cg_kind take_part(void *ctx, const cg_part *p)
 	unsigned mask = 0;
 	if (m->failed != CG_OK)
 		return m->failed;
-	if (cgi_grow((void **)&m->evmap, &m->evmap_cap, n + 1, sizeof *m->evmap))
+	if (cgi_grow((void **)&m->evmap, &m->evmap_cap, n + 1,
+	             sizeof *m->evmap))
 		return oom(m, cgi_part_first_line(p));
 	for (i = 0; i < n; i++) {
 		uint32_t id;
 		long e;
-		if (cgi_intern_content(s->events, cg_part_event(p, i), &id) != 0 ||
+		if (cgi_intern_content(s->events, cg_part_event(p, i), &id) !=
+		        0 ||
 		    (e = event_of(s, id, (m->input << 24) | s->nev)) < 0)
 			return oom(m, cgi_part_first_line(p));
 		m->evmap[i] = (uint32_t)e;
@@ -388,7 +399,8 @@ static cg_kind take_part(void *ctx, const cg_part *p)
 	}
 	m->positions_line = cgi_part_first_line(p);
 	for (i = 0; i < cg_part_header_count(p); i++) {
-		cg_str k = cgi_part_header_key(p, i), v = cgi_part_header_value(p, i);
+		cg_str k = cgi_part_header_key(p, i),
+		       v = cgi_part_header_value(p, i);
 		cg_str name = event_line_name(v);
 		uint32_t id;
 		size_t e;
@@ -401,7 +413,8 @@ static cg_kind take_part(void *ctx, const cg_part *p)
 		id = (uint32_t)cgi_interner_find(s->events, name);
 		for (e = 0; e < s->nev && s->ev[e].name != id; e++)
 			;
-		if (e < s->nev && describe(s, e, v.ptr, v.len, m->input, 0) != 0)
+		if (e < s->nev &&
+		    describe(s, e, v.ptr, v.len, m->input, 0) != 0)
 			return oom(m, cgi_part_header_line(p, i));
 	}
 	if (cg_part_ordinal(p) == 1)
@@ -410,10 +423,11 @@ static cg_kind take_part(void *ctx, const cg_part *p)
 		return oom(m, cgi_part_first_line(p));
 	s->seen |= mask;
 	if ((s->mask & mask) == 0) {
-		m->failed = cgi_fail(&m->err, CG_UNSUPPORTED, m->positions_line,
-		                     "the positions of part %zu share no kind with "
-		                     "those of the parts before it",
-		                     cg_part_ordinal(p));
+		m->failed =
+		    cgi_fail(&m->err, CG_UNSUPPORTED, m->positions_line,
+		             "the positions of part %zu share no kind with "
+		             "those of the parts before it",
+		             cg_part_ordinal(p));
 		return m->failed;
 	}
 	if ((s->mask & mask) != s->mask) {
@@ -421,9 +435,10 @@ static cg_kind take_part(void *ctx, const cg_part *p)
 		if (r < 0)
 			return oom(m, cgi_part_first_line(p));
 		if (r > 0) {
-			m->failed = cgi_fail(&m->err, CG_RESOURCE, cgi_part_first_line(p),
-			                     "a cost summed over the input's positions "
-			                     "passes UInt64");
+			m->failed = cgi_fail(
+			    &m->err, CG_RESOURCE, cgi_part_first_line(p),
+			    "a cost summed over the input's positions "
+			    "passes UInt64");
 			return m->failed;
 		}
 	}
@@ -463,7 +478,8 @@ static int record_key(cg_merge *m, const cg_record *r, mg_rec *k)
 	for (f = 0; f < CG_POS_FIELDS; f++) {
 		int in = m->col[f] >= 0 && (mask & (1u << f));
 		k->pos[f] = in ? r->pos[m->col[f]] : 0;
-		k->target[f] = in && r->kind == CG_RECORD_CALL ? r->target[m->col[f]] : 0;
+		k->target[f] =
+		    in && r->kind == CG_RECORD_CALL ? r->target[m->col[f]] : 0;
 	}
 	return 0;
 }
@@ -481,7 +497,8 @@ static cg_kind take_record(void *ctx, const cg_part *p, const cg_record *r)
 	if (record_key(m, r, &k) != 0)
 		return oom(m, r->line);
 	if (!m->same_events) {
-		if (cgi_grow((void **)&m->tmp, &m->tmp_cap, s->nev + 1, sizeof *m->tmp))
+		if (cgi_grow((void **)&m->tmp, &m->tmp_cap, s->nev + 1,
+		             sizeof *m->tmp))
 			return oom(m, r->line);
 		memset(m->tmp, 0, s->nev * sizeof *m->tmp);
 		for (i = 0; i < r->ncost; i++)
@@ -491,9 +508,10 @@ static cg_kind take_record(void *ctx, const cg_part *p, const cg_record *r)
 	if ((res = put(s, &k, r->calls, cost)) < 0)
 		return oom(m, r->line);
 	if (res > 0) {
-		m->failed = cgi_fail(&m->err, CG_RESOURCE, r->line,
-		                     "this cost summed with the same line's before "
-		                     "it passes UInt64");
+		m->failed =
+		    cgi_fail(&m->err, CG_RESOURCE, r->line,
+		             "this cost summed with the same line's before "
+		             "it passes UInt64");
 		return m->failed;
 	}
 	return CG_OK;
@@ -568,9 +586,9 @@ cg_kind cg_merge_end(cg_merge *m, cg_kind parsed, cg_error *err)
 
 /* What src's names and events are called in dst. */
 typedef struct translation {
-	uint32_t *name;  /* src name ID -> dst's, MG_NONE until looked up */
-	size_t *event;   /* src event -> dst's */
-	uint64_t *cost;  /* a record's costs at dst's width */
+	uint32_t *name; /* src name ID -> dst's, MG_NONE until looked up */
+	size_t *event;  /* src event -> dst's */
+	uint64_t *cost; /* a record's costs at dst's width */
 } translation;
 
 static int translate(cg_merge *dst, const cg_merge *src, translation *t,
@@ -587,8 +605,8 @@ static int translate(cg_merge *dst, const cg_merge *src, translation *t,
 }
 
 /* src's record i as dst keeps it: positions of mask, dst's names. */
-static int project(cg_merge *dst, const cg_merge *src, translation *t,
-                   size_t i, unsigned mask, mg_rec *k)
+static int project(cg_merge *dst, const cg_merge *src, translation *t, size_t i,
+                   unsigned mask, mg_rec *k)
 {
 	size_t f;
 	*k = src->recs[i];
@@ -597,9 +615,12 @@ static int project(cg_merge *dst, const cg_merge *src, translation *t,
 			k->pos[f] = k->target[f] = 0;
 	if (dst->names == src->names)
 		return 0;
-	return translate(dst, src, t, &k->ob) || translate(dst, src, t, &k->fl) ||
-	       translate(dst, src, t, &k->fi) || translate(dst, src, t, &k->fn) ||
-	       translate(dst, src, t, &k->cob) || translate(dst, src, t, &k->cfl) ||
+	return translate(dst, src, t, &k->ob) ||
+	       translate(dst, src, t, &k->fl) ||
+	       translate(dst, src, t, &k->fi) ||
+	       translate(dst, src, t, &k->fn) ||
+	       translate(dst, src, t, &k->cob) ||
+	       translate(dst, src, t, &k->cfl) ||
 	       translate(dst, src, t, &k->cfn);
 }
 
@@ -612,7 +633,8 @@ static int add_events(cg_merge *dst, const cg_merge *src, translation *t)
 		uint32_t id = se->name;
 		long de;
 		if (dst->events != src->events &&
-		    cgi_intern_content(dst->events, src->events->names[id], &id) != 0)
+		    cgi_intern_content(dst->events, src->events->names[id],
+		                       &id) != 0)
 			return -1;
 		if ((de = event_of(dst, id, se->first)) < 0)
 			return -1;
@@ -668,9 +690,10 @@ static cg_kind absorb_records(cg_merge *dst, const cg_merge *src,
 		if ((r = put(dst, &k, src->calls[i], t->cost)) < 0)
 			return cgi_fail_memory(err, 0);
 		if (r > 0)
-			return cgi_fail(err, CG_RESOURCE, 0,
-			                "summed with the inputs before it, a cost "
-			                "passes UInt64");
+			return cgi_fail(
+			    err, CG_RESOURCE, 0,
+			    "summed with the inputs before it, a cost "
+			    "passes UInt64");
 	}
 	return CG_OK;
 }
@@ -685,15 +708,16 @@ static cg_kind absorb(cg_merge *dst, const cg_merge *src, translation *t,
 		int r = restrict_positions(dst, mask);
 		if (r != 0)
 			return r < 0 ? cgi_fail_memory(err, 0)
-			             : cgi_fail(err, CG_RESOURCE, 0,
-			                        "a cost summed over the positions "
-			                        "left passes UInt64");
+			             : cgi_fail(
+					   err, CG_RESOURCE, 0,
+					   "a cost summed over the positions "
+					   "left passes UInt64");
 	}
 	dst->mask = mask;
 	if (add_events(dst, src, t) != 0)
 		return cgi_fail_memory(err, 0);
 	if (cgi_grow((void **)&t->cost, &dst->tmp_cap, dst->nev + 1,
-	            sizeof *t->cost))
+	             sizeof *t->cost))
 		return cgi_fail_memory(err, 0);
 	if (absorb_records(dst, src, t, mask, err) != CG_OK)
 		return err != NULL ? err->kind : CG_RESOURCE;

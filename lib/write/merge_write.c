@@ -24,9 +24,11 @@ void cg_merge_info_get(const cg_merge *m, cg_merge_info *out)
 	for (e = 0; e < m->nev; e++)
 		if (m->ev[e].conflict) {
 			/* the first seen of them, whatever the order of adding */
-			if (out->described_twice == 0 || m->ev[e].first < first) {
+			if (out->described_twice == 0 ||
+			    m->ev[e].first < first) {
 				first = m->ev[e].first;
-				out->first_described_twice = m->events->names[m->ev[e].name];
+				out->first_described_twice =
+				    m->events->names[m->ev[e].name];
 			}
 			out->described_twice++;
 		}
@@ -63,13 +65,15 @@ static int by_record(uint32_t ia, uint32_t ib, const void *ctx)
 	const mg_rec *a = &o->m->recs[ia], *b = &o->m->recs[ib];
 	int c;
 	size_t f;
-	if ((c = cmp_name(o, a->ob, b->ob)) || (c = cmp_name(o, a->fl, b->fl)) ||
+	if ((c = cmp_name(o, a->ob, b->ob)) ||
+	    (c = cmp_name(o, a->fl, b->fl)) ||
 	    (c = cmp_name(o, a->fn, b->fn)) || (c = cmp_name(o, a->fi, b->fi)))
 		return c;
 	for (f = 0; f < CG_POS_FIELDS; f++)
 		if ((c = cmp_u64(a->pos[f], b->pos[f])))
 			return c;
-	if ((c = cmp_name(o, a->cob, b->cob)) || (c = cmp_name(o, a->cfl, b->cfl)) ||
+	if ((c = cmp_name(o, a->cob, b->cob)) ||
+	    (c = cmp_name(o, a->cfl, b->cfl)) ||
 	    (c = cmp_name(o, a->cfn, b->cfn)))
 		return c;
 	for (f = 0; f < CG_POS_FIELDS; f++)
@@ -109,10 +113,10 @@ typedef struct out {
 	cgi_writer w;
 	cg_part part;
 	cg_header headers[8];
-	cg_header *all;      /* headers, then an event: line per description */
-	uint32_t *events;    /* output order -> merge's event */
+	cg_header *all;   /* headers, then an event: line per description */
+	uint32_t *events; /* output order -> merge's event */
 	cg_str *event_names;
-	uint32_t *records;   /* output order -> record */
+	uint32_t *records; /* output order -> record */
 	uint64_t *totals, *cost;
 	char creator[64], desc[64];
 	uint64_t pos[CG_POS_FIELDS], target[CG_POS_FIELDS];
@@ -287,7 +291,8 @@ cg_kind cg_merge_write(const cg_merge *m, const cg_limits *limits,
 		return m->spoiled;
 	}
 	if (!m->any)
-		return cgi_fail(err, CG_SYNTAX, 0, "no profile: nothing was merged");
+		return cgi_fail(err, CG_SYNTAX, 0,
+		                "no profile: nothing was merged");
 	if (m->mask == 0)
 		return cgi_fail(err, CG_UNSUPPORTED, 0,
 		                "no position kind is common to all the inputs");
@@ -308,8 +313,9 @@ cg_kind cg_merge_write(const cg_merge *m, const cg_limits *limits,
 	}
 	if (sum_totals(&o) != 0) {
 		release(&o);
-		return cgi_fail(err, CG_RESOURCE, 0,
-		                "the total of an event over the inputs passes UInt64");
+		return cgi_fail(
+		    err, CG_RESOURCE, 0,
+		    "the total of an event over the inputs passes UInt64");
 	}
 	make_part(&o);
 	one.at = 0;

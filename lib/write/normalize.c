@@ -43,11 +43,11 @@ struct cg_normalizer {
 	cg_limits lim;
 	cg_reader *r;
 	int pass;
-	cg_stats stats[2];  /* of each reading, compared */
-	cg_stats *user;     /* opt->stats: the first reading's */
+	cg_stats stats[2]; /* of each reading, compared */
+	cg_stats *user;    /* opt->stats: the first reading's */
 	uint64_t bytes[2];
-	uint64_t units;     /* the output the first reading counted */
-	cg_kind final;      /* a result nothing can change */
+	uint64_t units; /* the output the first reading counted */
+	cg_kind final;  /* a result nothing can change */
 	cg_error ferr;
 };
 
@@ -237,8 +237,8 @@ void cg_normalizer_free(cg_normalizer *n)
 }
 
 cg_kind cgi_normalize_opts(const char *buf, size_t len,
-                          const cg_read_options *opt, cg_write_fn write,
-                          void *ctx, cg_error *err)
+                           const cg_read_options *opt, cg_write_fn write,
+                           void *ctx, cg_error *err)
 {
 	cg_normalizer *n;
 	cg_kind k;
@@ -255,8 +255,8 @@ cg_kind cgi_normalize_opts(const char *buf, size_t len,
 }
 
 cg_kind cgi_normalize(const char *buf, size_t len, const cg_limits *limits,
-                     unsigned flags, cg_write_fn write, void *ctx,
-                     cg_error *err)
+                      unsigned flags, cg_write_fn write, void *ctx,
+                      cg_error *err)
 {
 	cg_read_options opt;
 	cgi_read_options_default(&opt);

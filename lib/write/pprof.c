@@ -55,8 +55,8 @@ typedef struct space {
 } space;
 
 typedef struct frame_at {
-	int kind;      /* 0: a leaf at its self sites, 1: a caller at an arc's */
-	size_t owner;  /* function or arc; SIZE_MAX: no space */
+	int kind;     /* 0: a leaf at its self sites, 1: a caller at an arc's */
+	size_t owner; /* function or arc; SIZE_MAX: no space */
 	uint64_t offset;
 	size_t cursor, end; /* its sites: cursor .. end - 1 */
 } frame_at;
@@ -65,17 +65,17 @@ typedef struct writer {
 	const cg_export *x;
 	const cg_funcs *f;
 	size_t ev, nev;
-	uint64_t scale;             /* event ev's figures to its unit */
-	cgi_pairmap arc_of;          /* (caller, callee) -> arc */
-	space *spaces[2];           /* per function, per arc */
-	uint64_t *bound[2];         /* per site: the end of its stretch */
+	uint64_t scale;     /* event ev's figures to its unit */
+	cgi_pairmap arc_of; /* (caller, callee) -> arc */
+	space *spaces[2];   /* per function, per arc */
+	uint64_t *bound[2]; /* per site: the end of its stretch */
 	cgi_interner strings;
-	cgi_pairmap loc_of;          /* (function, line) -> location id - 1 */
-	size_t *loc_fn;             /* per location: its function, */
-	uint64_t *loc_line;         /* line, */
-	uint64_t *loc_addr;         /* and instruction address (0: none) */
+	cgi_pairmap loc_of; /* (function, line) -> location id - 1 */
+	size_t *loc_fn;     /* per location: its function, */
+	uint64_t *loc_line; /* line, */
+	uint64_t *loc_addr; /* and instruction address (0: none) */
 	size_t nlocs, locs_cap, lines_cap, addrs_cap;
-	cgi_pairmap points;          /* (line, address) -> point */
+	cgi_pairmap points; /* (line, address) -> point */
 	frame_at *frames;
 	size_t frames_cap;
 	uint64_t *cuts;
@@ -106,7 +106,7 @@ static uint64_t mul_div(uint64_t a, uint64_t b, uint64_t c)
 	uint64_t a_lo = a & 0xffffffffu, a_hi = a >> 32;
 	uint64_t b_lo = b & 0xffffffffu, b_hi = b >> 32;
 	uint64_t ll = a_lo * b_lo, lh = a_lo * b_hi, hl = a_hi * b_lo,
-	         hh = a_hi * b_hi;
+		 hh = a_hi * b_hi;
 	uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
 	uint64_t lo = (ll & 0xffffffffu) | mid << 32;
 	uint64_t hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
@@ -187,12 +187,12 @@ static uint64_t location(writer *w, size_t fn, uint64_t line, uint64_t addr)
 	}
 	r = cgi_pairmap_put(&w->loc_of, fn, point, (uint32_t)w->nlocs, &id);
 	if (r < 0 ||
-	    (r == 1 && (cgi_grow((void **)&w->loc_fn, &w->locs_cap, w->nlocs + 1,
-	                        sizeof *w->loc_fn) != 0 ||
+	    (r == 1 && (cgi_grow((void **)&w->loc_fn, &w->locs_cap,
+	                         w->nlocs + 1, sizeof *w->loc_fn) != 0 ||
 	                cgi_grow((void **)&w->loc_line, &w->lines_cap,
-	                        w->nlocs + 1, sizeof *w->loc_line) != 0 ||
+	                         w->nlocs + 1, sizeof *w->loc_line) != 0 ||
 	                cgi_grow((void **)&w->loc_addr, &w->addrs_cap,
-	                        w->nlocs + 1, sizeof *w->loc_addr) != 0))) {
+	                         w->nlocs + 1, sizeof *w->loc_addr) != 0))) {
 		w->oom = 1;
 		return 1;
 	}
@@ -211,8 +211,8 @@ static void place(writer *w, frame_at *fa, const size_t *frames, size_t i,
 {
 	size_t first = 0, n = 0;
 	fa->kind = i + 1 < depth;
-	fa->owner = fa->kind ? arc_between(w, frames[i], frames[i + 1])
-	                     : frames[i];
+	fa->owner =
+	    fa->kind ? arc_between(w, frames[i], frames[i + 1]) : frames[i];
 	fa->offset = 0;
 	if (fa->owner != SIZE_MAX) {
 		space *sp = &w->spaces[fa->kind][fa->owner];
@@ -238,7 +238,7 @@ static void place(writer *w, frame_at *fa, const size_t *frames, size_t i,
 static int add_cut(writer *w, size_t *ncuts, uint64_t v)
 {
 	if (cgi_grow((void **)&w->cuts, &w->cuts_cap, *ncuts + 1,
-	            sizeof *w->cuts) != 0)
+	             sizeof *w->cuts) != 0)
 		return -1;
 	w->cuts[(*ncuts)++] = v;
 	return 0;
@@ -266,8 +266,7 @@ static uint64_t location_at(writer *w, frame_at *fa, size_t fn, uint64_t at)
 	return location(w, fn, w->x->start_line[fn], 0);
 }
 
-static void sample(writer *w, size_t depth, const uint64_t *ids,
-                   uint64_t value)
+static void sample(writer *w, size_t depth, const uint64_t *ids, uint64_t value)
 {
 	size_t i;
 	cgi_buf *s = &w->scratch, *m = &w->msg;
@@ -293,9 +292,9 @@ static cg_kind emit(void *ctx, const size_t *frames, size_t depth,
 		return CG_ABORTED;
 	}
 	if (cgi_grow((void **)&w->frames, &w->frames_cap, depth,
-	            sizeof *w->frames) != 0 ||
+	             sizeof *w->frames) != 0 ||
 	    cgi_grow((void **)&w->loc_ids, &w->loc_ids_cap, depth,
-	            sizeof *w->loc_ids) != 0 ||
+	             sizeof *w->loc_ids) != 0 ||
 	    add_cut(w, &ncuts, 0) != 0)
 		goto oom;
 	for (i = 0; i < depth; i++) {
@@ -306,7 +305,8 @@ static cg_kind emit(void *ctx, const size_t *frames, size_t depth,
 			uint64_t b = w->bound[fa->kind][s];
 			if (b >= fa->offset + count)
 				break;
-			if (b > fa->offset && add_cut(w, &ncuts, b - fa->offset) != 0)
+			if (b > fa->offset &&
+			    add_cut(w, &ncuts, b - fa->offset) != 0)
 				goto oom;
 		}
 	}
@@ -320,7 +320,8 @@ static cg_kind emit(void *ctx, const size_t *frames, size_t depth,
 		/* leaf first, as pprof holds a stack */
 		for (i = 0; i < depth; i++) {
 			size_t d = depth - 1 - i;
-			w->loc_ids[i] = location_at(w, &w->frames[d], frames[d], at);
+			w->loc_ids[i] =
+			    location_at(w, &w->frames[d], frames[d], at);
 		}
 		sample(w, depth, w->loc_ids, len);
 	}
@@ -467,13 +468,14 @@ static int set_up(writer *w)
 	w->bound[0] = cg_calloc(first + n + 1, sizeof *w->bound[0]);
 	cgi_sites_of(w->x->sites, 1, na ? na - 1 : 0, &first, &n);
 	w->bound[1] = cg_calloc(first + n + 1, sizeof *w->bound[1]);
-	if (w->spaces[0] == NULL || w->spaces[1] == NULL || w->bound[0] == NULL ||
-	    w->bound[1] == NULL)
+	if (w->spaces[0] == NULL || w->spaces[1] == NULL ||
+	    w->bound[0] == NULL || w->bound[1] == NULL)
 		return -1;
 	for (i = 0; i < na; i++) {
 		cg_arc a;
 		cg_funcs_arc(w->f, i, &a);
-		if (cgi_pairmap_put(&w->arc_of, a.caller, a.callee, (uint32_t)i, &v) < 0)
+		if (cgi_pairmap_put(&w->arc_of, a.caller, a.callee, (uint32_t)i,
+		                    &v) < 0)
 			return -1;
 	}
 	return spoiled(w) ? -1 : 0;
@@ -506,7 +508,8 @@ static cg_kind samples(writer *w, cg_fold_report *rep, cg_error *err)
 	for (w->ev = 0; w->ev < w->nev; w->ev++) {
 		cg_kind k;
 		cgi_unit u;
-		cgi_export_unit(cg_funcs_event(w->f, w->ev), CGI_FORMAT_PPROF, &u);
+		cgi_export_unit(cg_funcs_event(w->f, w->ev), CGI_FORMAT_PPROF,
+		                &u);
 		w->scale = u.scale;
 		memset(w->spaces[0], 0, (nf + 1) * sizeof *w->spaces[0]);
 		memset(w->spaces[1], 0, (na + 1) * sizeof *w->spaces[1]);
@@ -518,9 +521,10 @@ static cg_kind samples(writer *w, cg_fold_report *rep, cg_error *err)
 		bounds(w, 1, na);
 		k = cg_fold(w->f, w->ev, &w->x->fold, emit, w, NULL, err);
 		if (w->over)
-			return cgi_fail(err, CG_UNSUPPORTED, 0,
-			                "a stack's count in its event's unit is over "
-			                "Int64, which pprof cannot hold");
+			return cgi_fail(
+			    err, CG_UNSUPPORTED, 0,
+			    "a stack's count in its event's unit is over "
+			    "Int64, which pprof cannot hold");
 		if (spoiled(w))
 			return cgi_fail_memory(err, 0);
 		if (k != CG_OK)
@@ -530,7 +534,7 @@ static cg_kind samples(writer *w, cg_fold_report *rep, cg_error *err)
 }
 
 cg_kind cgi_export_pprof(const cg_export *x, cg_str comment, cgi_buf *out,
-                        cg_fold_report *rep, cg_error *err)
+                         cg_fold_report *rep, cg_error *err)
 {
 	writer w;
 	uint64_t *mapping = NULL;
@@ -557,9 +561,10 @@ cg_kind cgi_export_pprof(const cg_export *x, cg_str comment, cgi_buf *out,
 		}
 		w.scratch.len = 0;
 		cgi_export_utf8(&w.scratch, comment);
-		field_varint(&w.out, 13,
-		             str_id(&w, (cg_str){w.scratch.ptr ? w.scratch.ptr : "",
-		                                 w.scratch.len}));
+		field_varint(
+		    &w.out, 13,
+		    str_id(&w, (cg_str){w.scratch.ptr ? w.scratch.ptr : "",
+		                        w.scratch.len}));
 		strings(&w);
 		if (spoiled(&w))
 			k = cgi_fail_memory(err, 0);

@@ -12,7 +12,7 @@
 typedef struct json {
 	cgi_buf *out;
 	cgi_buf weights;
-	cgi_buf name; /* a profile's */
+	cgi_buf name;   /* a profile's */
 	uint64_t scale; /* its event's figures to its unit */
 	int first, over;
 } json;
@@ -46,7 +46,8 @@ static void string(cgi_buf *b, cg_str s)
 			cgi_buf_putc(b, '\\');
 			cgi_buf_putc(b, (char)c);
 		} else {
-			char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+			char esc[6] = {'\\', 'u',         '0',
+			               '0',  hex[c >> 4], hex[c & 15]};
 			cgi_buf_put(b, esc, sizeof esc);
 		}
 		i++;
@@ -120,12 +121,13 @@ static cg_kind profile(const cg_export *x, size_t ev, size_t p, json *j,
 	if (np > 1) {
 		j->name.len = 0;
 		cgi_buf_put(&j->name, cg_funcs_event(x->f, ev).ptr,
-		           cg_funcs_event(x->f, ev).len);
+		            cg_funcs_event(x->f, ev).len);
 		cgi_buf_puts(&j->name, ", part ");
 		cgi_buf_u64(&j->name, p + 1);
 		cgi_buf_puts(&j->name, " of ");
 		cgi_buf_u64(&j->name, np);
-		string(b, (cg_str){j->name.ptr ? j->name.ptr : "", j->name.len});
+		string(b,
+		       (cg_str){j->name.ptr ? j->name.ptr : "", j->name.len});
 	} else
 		string(b, cg_funcs_event(x->f, ev));
 	cgi_buf_puts(b, ",\"unit\":\"");
@@ -172,7 +174,7 @@ static cg_kind profiles(const cg_export *x, json *j, cg_fold_report *rep,
 }
 
 cg_kind cgi_export_speedscope(const cg_export *x, cg_str name, cgi_buf *out,
-                             cg_fold_report *rep, cg_error *err)
+                              cg_fold_report *rep, cg_error *err)
 {
 	json j;
 	cg_kind k = CG_OK;
@@ -181,7 +183,7 @@ cg_kind cgi_export_speedscope(const cg_export *x, cg_str name, cgi_buf *out,
 	memset(&j, 0, sizeof j);
 	j.out = out;
 	cgi_buf_puts(out, "{\"$schema\":\"https://www.speedscope.app/"
-	                 "file-format-schema.json\",\"name\":");
+	                  "file-format-schema.json\",\"name\":");
 	string(out, name);
 	cgi_buf_puts(out, ",\"exporter\":\"cg-export ");
 	cgi_buf_puts(out, cg_version());

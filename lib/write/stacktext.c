@@ -8,8 +8,8 @@
 void cgi_frame_name(cgi_buf *out, const cg_func *fn, int qualify)
 {
 	if (qualify == CGI_QUALIFY_FILE || qualify == CGI_QUALIFY_OBJECT) {
-		cg_str where =
-		    cgi_str_basename(qualify == CGI_QUALIFY_FILE ? fn->fl : fn->ob);
+		cg_str where = cgi_str_basename(
+		    qualify == CGI_QUALIFY_FILE ? fn->fl : fn->ob);
 		cgi_buf_put(out, where.ptr, where.len);
 		cgi_buf_putc(out, ':');
 	}
@@ -25,7 +25,7 @@ static void line_end(cgi_buf *out, uint64_t count)
 }
 
 void cgi_folded_line(cgi_buf *out, const cg_str *frames, size_t depth,
-                    uint64_t count)
+                     uint64_t count)
 {
 	size_t i;
 	for (i = 0; i < depth; i++) {
@@ -37,14 +37,15 @@ void cgi_folded_line(cgi_buf *out, const cg_str *frames, size_t depth,
 		}
 		if (i > 0)
 			*p++ = ';';
-		out->len = (size_t)(p - out->ptr) + cgi_fold_escape(frames[i], p);
+		out->len =
+		    (size_t)(p - out->ptr) + cgi_fold_escape(frames[i], p);
 		out->ptr[out->len] = '\0';
 	}
 	line_end(out, count);
 }
 
 void cgi_folded_line_escaped(cgi_buf *out, const cg_str *escaped, size_t depth,
-                            uint64_t count)
+                             uint64_t count)
 {
 	/* room for the whole line at once: one check a line, not a frame */
 	size_t need = depth + 22, i;

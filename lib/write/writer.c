@@ -3,7 +3,6 @@
  * reader needs. */
 #include "writer.h"
 
-
 #include <string.h>
 
 int cgi_writer_flush(cgi_writer *w)
@@ -40,7 +39,8 @@ static inline void put_units(cgi_writer *w, const char *s, size_t n, uint64_t u)
 		return;
 	}
 	while (n > 0) {
-		size_t room = CGI_WRITER_BUF - w->out.len, k = n < room ? n : room;
+		size_t room = CGI_WRITER_BUF - w->out.len,
+		       k = n < room ? n : room;
 		append(w, s, k);
 		s += k;
 		n -= k;
@@ -91,8 +91,8 @@ static int end_line(cgi_writer *w)
 {
 	if (w->line_units > w->lim->line && !w->failed)
 		w->failed = cgi_fail_limit(w->err, w->src_line,
-		                          "the normalized line would be", "line",
-		                          w->lim->line);
+		                           "the normalized line would be",
+		                           "line", w->lim->line);
 	w->line_units = 0;
 	/* put_ascii of the LF, without a call of memcpy for one byte: a
 	 * buffer that is not failed is never left full (put_units flushes
@@ -106,7 +106,6 @@ static int end_line(cgi_writer *w)
 		cgi_writer_flush(w);
 	return w->failed ? 1 : 0;
 }
-
 
 static int out_of_memory(cgi_writer *w)
 {
@@ -123,7 +122,8 @@ static int looks_like_id(cg_str name)
 
 /* KEY=(ID) name on first use, KEY=(ID) after, KEY= for the empty name;
  * with inline names KEY=name. */
-static int put_name(cgi_writer *w, const char *key, cgi_interner *m, cg_str name)
+static int put_name(cgi_writer *w, const char *key, cgi_interner *m,
+                    cg_str name)
 {
 	uint32_t id;
 	size_t known = m->count;
@@ -166,7 +166,8 @@ static void put_values(cgi_writer *w, const uint64_t *v, size_t n)
 /* A header in canonical spelling: known values rewritten, others kept. */
 static int put_header(cgi_writer *w, const cg_part *p, size_t i)
 {
-	cg_str key = cgi_part_header_key(p, i), value = cgi_part_header_value(p, i);
+	cg_str key = cgi_part_header_key(p, i),
+	       value = cgi_part_header_value(p, i);
 	const uint64_t *v;
 	size_t n, j;
 	w->src_line = cgi_part_header_line(p, i);
@@ -209,8 +210,7 @@ static size_t part_slot(const cgi_writer *w, const cg_part *p, int *moved)
 	if (w->prev_open)
 		return 0;
 	for (i = 0; i < n; i++)
-		if (!header_is(p, i, "version") &&
-		    !header_is(p, i, "creator"))
+		if (!header_is(p, i, "version") && !header_is(p, i, "creator"))
 			break;
 	return i;
 }
@@ -226,9 +226,9 @@ static int keep_late_summaries(cgi_writer *w, const cg_part *p)
 		struct late *l;
 		cg_part_summary_at(p, i, &v, &n);
 		if (cgi_grow((void **)&w->lates, &w->lates_cap, w->nlates + 1,
-		            sizeof *w->lates) ||
+		             sizeof *w->lates) ||
 		    cgi_grow((void **)&w->late_values, &w->late_values_cap,
-		            w->nlate_values + n, sizeof *w->late_values))
+		             w->nlate_values + n, sizeof *w->late_values))
 			return out_of_memory(w);
 		l = &w->lates[w->nlates++];
 		l->part = cg_part_ordinal(p);
@@ -269,11 +269,11 @@ int cgi_writer_part_begin(cgi_writer *w, const cg_part *p)
 	w->summaries = 0;
 	w->early = cg_part_summary_count(p);
 	if (!has_part && (uint64_t)n + 1 > w->lim->headers) {
-		w->failed = cgi_fail(w->err, CG_RESOURCE, cgi_part_first_line(p),
-		                    "adding part: to part %zu would put it over the "
-		                    "headers limit of %llu",
-		                    cg_part_ordinal(p),
-		                    (unsigned long long)w->lim->headers);
+		w->failed = cgi_fail(
+		    w->err, CG_RESOURCE, cgi_part_first_line(p),
+		    "adding part: to part %zu would put it over the "
+		    "headers limit of %llu",
+		    cg_part_ordinal(p), (unsigned long long)w->lim->headers);
 		w->why.limit = "headers";
 		return 1;
 	}
@@ -349,7 +349,8 @@ static int put_context(cgi_writer *w, const cg_record *r)
 		w->callee_set = 0;
 	}
 	if (!cgi_str_eq(w->eff, r->fi)) {
-		if (put_name(w, cgi_str_eq(r->fi, r->fl) ? "fe" : "fi", &w->files, r->fi))
+		if (put_name(w, cgi_str_eq(r->fi, r->fl) ? "fe" : "fi",
+		             &w->files, r->fi))
 			return 1;
 		w->eff = w->last_file = r->fi;
 	}
@@ -358,12 +359,13 @@ static int put_context(cgi_writer *w, const cg_record *r)
 
 static int put_callee(cgi_writer *w, const cg_record *r)
 {
-	if (w->callee_set && cgi_str_eq(w->cob, r->cob) && cgi_str_eq(w->cfl, r->cfl) &&
-	    cgi_str_eq(w->cfn, r->cfn))
+	if (w->callee_set && cgi_str_eq(w->cob, r->cob) &&
+	    cgi_str_eq(w->cfl, r->cfl) && cgi_str_eq(w->cfn, r->cfn))
 		return 0;
 	if (!cgi_str_eq(w->ob, r->cob) && put_name(w, "cob", &w->obs, r->cob))
 		return 1;
-	if (!cgi_str_eq(w->eff, r->cfl) && put_name(w, "cfi", &w->files, r->cfl))
+	if (!cgi_str_eq(w->eff, r->cfl) &&
+	    put_name(w, "cfi", &w->files, r->cfl))
 		return 1;
 	if (put_name(w, "cfn", &w->fns, r->cfn))
 		return 1;
@@ -463,9 +465,9 @@ int cgi_writer_pass(cgi_writer *w, int counting)
 cg_kind cgi_writer_over_output(uint64_t units, uint64_t limit, cg_error *err)
 {
 	cgi_fail(err, CG_RESOURCE, 0,
-	        "the normalized output of %llu code units would be over "
-	        "the output limit of %llu",
-	        (unsigned long long)units, (unsigned long long)limit);
+	         "the normalized output of %llu code units would be over "
+	         "the output limit of %llu",
+	         (unsigned long long)units, (unsigned long long)limit);
 	if (err != NULL)
 		err->limit = "output";
 	return CG_RESOURCE;

@@ -39,11 +39,11 @@ typedef struct cgi_writer {
 	size_t nlate_values, late_values_cap;
 	struct late {
 		size_t part, at, n;
-	} *lates;
+	} * lates;
 	size_t nlates, lates_cap, late_next;
 	int callee_set;
-	int body;        /* this part wrote a body line */
-	int prev_open;   /* the part before wrote no body line and no totals: */
+	int body;      /* this part wrote a body line */
+	int prev_open; /* the part before wrote no body line and no totals: */
 	cg_str cob, cfl, cfn;
 	uint64_t src_line;
 	cg_kind failed;

@@ -51,7 +51,8 @@ static int resolving;
 
 static int in_arena(const void *p)
 {
-	return (const char *)p >= arena && (const char *)p < arena + sizeof arena;
+	return (const char *)p >= arena &&
+	       (const char *)p < arena + sizeof arena;
 }
 
 static void *arena_alloc(size_t n)
@@ -74,8 +75,8 @@ static void resolve(void)
 	*(void **)&real_realloc = dlsym(RTLD_NEXT, "realloc");
 	*(void **)&real_free = dlsym(RTLD_NEXT, "free");
 	resolving = 0;
-	if (real_malloc == NULL || real_calloc == NULL || real_realloc == NULL ||
-	    real_free == NULL) {
+	if (real_malloc == NULL || real_calloc == NULL ||
+	    real_realloc == NULL || real_free == NULL) {
 		static const char msg[] = "failing_malloc: dlsym failed\n";
 		(void)!write(2, msg, sizeof msg - 1);
 		_exit(127);
@@ -104,12 +105,13 @@ static int nruntime;
 
 static long fail_at = -1; /* -1: fail none */
 static atomic_long calls;
-static int counting;      /* set before main, once the above are known */
+static int counting; /* set before main, once the above are known */
 
 static int is_runtime(const char *path)
 {
-	static const char *const names[] = {"libc.so", "libc-", "ld-", "libpthread",
-	                                    "libgcc_s", "libdl", "libm.so"};
+	static const char *const names[] = {"libc.so",    "libc-",    "ld-",
+	                                    "libpthread", "libgcc_s", "libdl",
+	                                    "libm.so"};
 	const char *base = strrchr(path, '/');
 	size_t i;
 	base = base != NULL ? base + 1 : path;
@@ -142,7 +144,8 @@ static void write_count(void)
 	const char *path = getenv("CG_ALLOC_COUNT");
 	char line[32];
 	int fd, n;
-	if (path == NULL || (fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
+	if (path == NULL ||
+	    (fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
 		return;
 	n = snprintf(line, sizeof line, "%ld\n", atomic_load(&calls));
 	(void)!write(fd, line, (size_t)n);
@@ -196,7 +199,8 @@ void *malloc(size_t n)
 void *calloc(size_t n, size_t size)
 {
 	if (bootstrap())
-		return size != 0 && n > SIZE_MAX / size ? NULL : arena_alloc(n * size);
+		return size != 0 && n > SIZE_MAX / size ? NULL
+		                                        : arena_alloc(n * size);
 	return fail_now(CALLER) ? NULL : real_calloc(n, size);
 }
 

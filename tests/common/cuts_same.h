@@ -111,8 +111,7 @@ static cg_kind trace_record(void *ctx, const cg_part *p, const cg_record *r)
 	return CG_OK;
 }
 
-static const cg_handler trace_handler = {trace_begin, trace_record,
-                                         trace_end};
+static const cg_handler trace_handler = {trace_begin, trace_record, trace_end};
 /* Parts alone: no record is made into a callback. */
 static const cg_handler parts_handler = {trace_begin, NULL, trace_end};
 

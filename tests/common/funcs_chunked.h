@@ -21,7 +21,8 @@ static cg_kind funcs_add_chunked(cg_funcs *f, const char *text, size_t len,
 	if ((k = cg_reader_new(opt, &h, ctx, &r, err)) != CG_OK)
 		return cg_funcs_end(f, k, err);
 	for (at = 0; k == CG_OK && at < len; at += cut)
-		k = cg_reader_feed(r, text + at, len - at < cut ? len - at : cut, err);
+		k = cg_reader_feed(r, text + at,
+		                   len - at < cut ? len - at : cut, err);
 	if (k == CG_OK)
 		k = cg_reader_finish(r, err);
 	cg_reader_free(r);

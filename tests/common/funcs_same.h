@@ -18,7 +18,8 @@ static int same_costs(const uint64_t *a, const uint64_t *b, size_t n)
 
 static int same_str(cg_str a, cg_str b)
 {
-	return a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
+	return a.len == b.len &&
+	       (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
 }
 
 static int same_func(const cg_func *x, const cg_func *y, size_t W)
@@ -45,8 +46,8 @@ static int funcs_same(const cg_funcs *a, const cg_funcs *b)
 		if (!same_str(cg_funcs_event(a, i), cg_funcs_event(b, i)))
 			return 0;
 	for (i = 0; i < cg_funcs_part_count(a); i++)
-		if (!same_costs(cg_funcs_part_totals(a, i), cg_funcs_part_totals(b, i),
-		                W))
+		if (!same_costs(cg_funcs_part_totals(a, i),
+		                cg_funcs_part_totals(b, i), W))
 			return 0;
 	for (i = 0; i < cg_funcs_count(a); i++) {
 		cg_func x, y;
@@ -96,8 +97,8 @@ static int entries_sum(const cg_funcs *f)
 		cg_func x;
 		const uint64_t *row = sum + i * (2 * W + 1);
 		cg_funcs_get(f, i, &x);
-		ok = same_costs(x.self, row, W) && same_costs(x.incl, row + W, W) &&
-		     x.called == row[2 * W];
+		ok = same_costs(x.self, row, W) &&
+		     same_costs(x.incl, row + W, W) && x.called == row[2 * W];
 	}
 	free(sum);
 	return ok;

@@ -17,9 +17,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  * chunks of chunk bytes (0: uneven, from seed): the buffer's verdict in
  * *err, and the buffer in *in when it took every byte (else NULL); a
  * buffer that takes them must hold the input's bytes. */
-static cg_kind feed(const uint8_t *data, size_t size, uint64_t cap,
-                    size_t hint, size_t chunk, unsigned seed, cgi_input **in,
-                    cg_error *err)
+static cg_kind feed(const uint8_t *data, size_t size, uint64_t cap, size_t hint,
+                    size_t chunk, unsigned seed, cgi_input **in, cg_error *err)
 {
 	cg_kind k = CG_OK;
 	size_t at, step;
@@ -68,12 +67,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	                    data[0] == 0x1f && data[1] == 0x8b))
 		l.input = size / 2;
 	whole = cgi_parse((const char *)data, size, &l, flags, NULL, NULL, NULL,
-	                 &whole_err);
+	                  &whole_err);
 	chunked = fed = feed(data, size, l.input, hint, 0, seed, &in, &fed_err);
 	chunk_err = fed_err;
 	if (in != NULL) {
-		chunked = cgi_parse(cgi_input_data(in), cgi_input_size(in), &l, flags,
-		                   NULL, NULL, NULL, &chunk_err);
+		chunked = cgi_parse(cgi_input_data(in), cgi_input_size(in), &l,
+		                    flags, NULL, NULL, NULL, &chunk_err);
 		cgi_input_free(in);
 	}
 	if (chunked != whole || chunk_err.line != whole_err.line)
@@ -83,8 +82,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (chunk = 1; chunk <= SWEEP && chunk <= size; chunk++) {
 		k = feed(data, size, l.input, hint, chunk, seed, &in, &err);
 		cgi_input_free(in);
-		if (k != fed || (k != CG_OK && (err.line != fed_err.line ||
-		                                strcmp(err.message, fed_err.message))))
+		if (k != fed ||
+		    (k != CG_OK && (err.line != fed_err.line ||
+		                    strcmp(err.message, fed_err.message))))
 			abort();
 	}
 	return 0;

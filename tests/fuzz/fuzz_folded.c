@@ -20,10 +20,12 @@ static cg_kind take(void *ctx, const cg_str *frames, size_t depth,
 	if (depth == 0)
 		abort();
 	for (i = 0; i < depth; i++) {
-		if (frames[i].len == 0 || memchr(frames[i].ptr, '\0', frames[i].len))
+		if (frames[i].len == 0 ||
+		    memchr(frames[i].ptr, '\0', frames[i].len))
 			abort();
 		for (j = 0; j < frames[i].len; j++)
-			s->hash = (s->hash ^ (unsigned char)frames[i].ptr[j]) * 1099511628211u;
+			s->hash = (s->hash ^ (unsigned char)frames[i].ptr[j]) *
+			          1099511628211u;
 		s->hash = (s->hash ^ 0x3b) * 1099511628211u;
 	}
 	s->hash = (s->hash ^ count) * 1099511628211u;
@@ -40,7 +42,7 @@ static cg_kind read_in(const uint8_t *data, size_t size, size_t cut, seen *s,
 	cg_kind k = cgi_folded_new(take, s, &p, err);
 	for (at = 0; k == CG_OK && at < size; at += cut)
 		k = cgi_folded_feed(p, (const char *)data + at,
-		                   size - at < cut ? size - at : cut, err);
+		                    size - at < cut ? size - at : cut, err);
 	if (k == CG_OK)
 		k = cgi_folded_finish(p, err);
 	cgi_folded_free(p);
@@ -60,7 +62,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	kc = read_in(data, size, 1 + size % 7, &cut, &ec);
 	if (kw != kc || whole.hash != cut.hash || whole.sum != cut.sum ||
 	    whole.stacks != cut.stacks ||
-	    (kw != CG_OK && (ew.line != ec.line || strcmp(ew.message, ec.message) != 0)))
+	    (kw != CG_OK &&
+	     (ew.line != ec.line || strcmp(ew.message, ec.message) != 0)))
 		abort();
 	return 0;
 }

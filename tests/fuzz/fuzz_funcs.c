@@ -26,7 +26,9 @@ static void check_figures(const cg_funcs *f, sums *s)
 	if (self == NULL)
 		return;
 	for (e = 0; e < W; e++)
-		if (!s->over && cg_funcs_totals(f)[e] != s->cost[event_slot(s, cg_funcs_event(f, e))])
+		if (!s->over &&
+		    cg_funcs_totals(f)[e] !=
+		        s->cost[event_slot(s, cg_funcs_event(f, e))])
 			abort();
 	for (i = 0; i < cgi_funcs_part_entry_count(f); i++) {
 		cg_func x;
@@ -103,7 +105,8 @@ static void check_fold(const cg_funcs *f, const cg_funcs *lean)
 		if (fo.got == NULL)
 			return;
 		uint64_t sum = 0;
-		if (cg_fold(f, e, &fold_opt, count_stack, &fo, &rep, NULL) != CG_OK)
+		if (cg_fold(f, e, &fold_opt, count_stack, &fo, &rep, NULL) !=
+		    CG_OK)
 			abort();
 		for (i = 0; i < cg_funcs_count(f); i++) {
 			cg_func x;
@@ -115,9 +118,11 @@ static void check_fold(const cg_funcs *f, const cg_funcs *lean)
 		if (sum != cg_funcs_totals(f)[e])
 			abort();
 		if (e == 0 &&
-		    (cg_fold(lean, 0, &fold_opt, count_stack, &lo, NULL, NULL) != CG_OK ||
+		    (cg_fold(lean, 0, &fold_opt, count_stack, &lo, NULL,
+		             NULL) != CG_OK ||
 		     lo.n != fo.n ||
-		     (fo.n > 0 && memcmp(lo.seq, fo.seq, fo.n * sizeof *fo.seq) != 0)))
+		     (fo.n > 0 &&
+		      memcmp(lo.seq, fo.seq, fo.n * sizeof *fo.seq) != 0)))
 			abort();
 		free(fo.got);
 		free(fo.seq);
@@ -155,15 +160,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		/* --compat and --complete by the length, as fuzz_parse */
 		unsigned flags = ((size & 2) ? CG_COMPAT : 0u) |
 		                 ((size & 4) ? CG_COMPLETE : 0u);
-		cg_kind want = cgi_parse(part[i], len[i], &l, flags, &h, &s, NULL,
-		                        NULL);
-		cg_kind got = cgi_funcs_add(f, part[i], len[i], &l, flags, &err);
+		cg_kind want =
+		    cgi_parse(part[i], len[i], &l, flags, &h, &s, NULL, NULL);
+		cg_kind got =
+		    cgi_funcs_add(f, part[i], len[i], &l, flags, &err);
 		cg_read_options opt;
 		cgi_read_options_default(&opt);
 		opt.limits = &l;
 		opt.flags = flags;
-		if (funcs_add_chunked(lean, part[i], len[i], &opt, 1 + size % 13,
-		                      &lerr) != got ||
+		if (funcs_add_chunked(lean, part[i], len[i], &opt,
+		                      1 + size % 13, &lerr) != got ||
 		    (got != CG_OK && (lerr.line != err.line ||
 		                      strcmp(lerr.message, err.message) != 0)))
 			abort();

@@ -62,7 +62,8 @@ static void check_figures(const cgi_lines *l, sums *s)
 				self[e] += ln.self[e];
 				for (k = 0; k < ln.ncalls; k++) {
 					cgi_line_call c;
-					cgi_lines_call(l, ln.first_call + k, &c);
+					cgi_lines_call(l, ln.first_call + k,
+					               &c);
 					calls += c.cost[e];
 				}
 				if (calls != ln.call[e])
@@ -76,7 +77,8 @@ static void check_figures(const cgi_lines *l, sums *s)
 	if (i != cgi_lines_count(l))
 		abort();
 	for (e = 0; e < W; e++)
-		if (!s->over && self[e] != s->cost[event_slot(s, cgi_lines_event(l, e))])
+		if (!s->over &&
+		    self[e] != s->cost[event_slot(s, cgi_lines_event(l, e))])
 			abort();
 	free(self);
 	free(acc);
@@ -100,7 +102,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cg_limits_default(&lim);
 	nparts = split_parts(data, size, part, len);
 	for (i = 0; i < nparts; i++) {
-		cg_kind want = cgi_parse(part[i], len[i], &lim, 0, &h, &s, NULL, NULL);
+		cg_kind want =
+		    cgi_parse(part[i], len[i], &lim, 0, &h, &s, NULL, NULL);
 		cg_kind got = cgi_lines_add(l, part[i], len[i], &lim, 0, &err);
 		/* the aggregation refuses only what the parse refuses, or a sum
 		 * over UInt64 */

@@ -56,7 +56,8 @@ static void same_totals(const char *a, size_t na, const char *b, size_t nb,
 	cg_funcs *parts, *merged;
 	cg_error err;
 	size_t e, n;
-	if (cg_funcs_new(&parts, &err) != CG_OK || cg_funcs_new(&merged, &err) != CG_OK)
+	if (cg_funcs_new(&parts, &err) != CG_OK ||
+	    cg_funcs_new(&merged, &err) != CG_OK)
 		abort();
 	if (cgi_funcs_add(parts, a, na, NULL, flags, &err) != CG_OK ||
 	    cgi_funcs_add(parts, b, nb, NULL, flags, &err) != CG_OK ||
@@ -70,7 +71,8 @@ static void same_totals(const char *a, size_t na, const char *b, size_t nb,
 		abort();
 	for (e = 0; e < n; e++)
 		if (cg_funcs_totals(parts)[e] != cg_funcs_totals(merged)[e] ||
-		    cgi_str_cmp(cg_funcs_event(parts, e), cg_funcs_event(merged, e)) != 0)
+		    cgi_str_cmp(cg_funcs_event(parts, e),
+		                cg_funcs_event(merged, e)) != 0)
 			abort();
 skip:
 	cg_funcs_free(parts);
@@ -85,8 +87,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cg_merge *ab, *a, *b, *both, *again;
 	cg_error err;
 	buf t_ab, t_a, t_b, t_again, t_both;
-	if (cg_merge_new(&ab, &err) != CG_OK || cg_merge_new(&a, &err) != CG_OK ||
-	    cg_merge_new(&b, &err) != CG_OK || cg_merge_new(&both, &err) != CG_OK ||
+	if (cg_merge_new(&ab, &err) != CG_OK ||
+	    cg_merge_new(&a, &err) != CG_OK ||
+	    cg_merge_new(&b, &err) != CG_OK ||
+	    cg_merge_new(&both, &err) != CG_OK ||
 	    cg_merge_new(&again, &err) != CG_OK)
 		abort();
 	if (size & 2)
@@ -96,7 +100,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (add(ab, 0, in, cut, flags) != CG_OK ||
 	    add(ab, 1, second, nsecond, flags) != CG_OK)
 		goto done;
-	if (add(a, 0, in, cut, flags) != CG_OK || add(b, 1, second, nsecond, flags) != CG_OK)
+	if (add(a, 0, in, cut, flags) != CG_OK ||
+	    add(b, 1, second, nsecond, flags) != CG_OK)
 		abort();
 	t_ab = text_of(ab);
 	/* the merge is a profile, and its sums are the inputs' */

@@ -30,7 +30,7 @@ static size_t functions_in(const sink *s)
 	cg_funcs *f;
 	size_t n;
 	if (cgi_parse(s->buf, s->len, NULL, CG_COMPLETE, NULL, NULL, NULL,
-	             NULL) != CG_OK ||
+	              NULL) != CG_OK ||
 	    cg_funcs_new(&f, NULL) != CG_OK)
 		abort();
 	if (cgi_funcs_add(f, s->buf, s->len, NULL, 0, NULL) != CG_OK ||

@@ -43,8 +43,9 @@ static uint64_t gzip_line_count(const uint8_t *d, size_t n)
 			lines += out[i] == '\n';
 		if (made > 0)
 			begun = out[made - 1] != '\n';
-		if (rc == Z_STREAM_END && z.avail_in >= 2 && z.next_in[0] == 0x1f &&
-		    z.next_in[1] == 0x8b && inflateReset(&z) == Z_OK)
+		if (rc == Z_STREAM_END && z.avail_in >= 2 &&
+		    z.next_in[0] == 0x1f && z.next_in[1] == 0x8b &&
+		    inflateReset(&z) == Z_OK)
 			rc = Z_OK;
 	} while (rc == Z_OK && (z.avail_in > 0 || z.avail_out == 0));
 	inflateEnd(&z);
@@ -55,13 +56,15 @@ static uint64_t gzip_line_count(const uint8_t *d, size_t n)
 static cg_kind touch(void *ctx, const cg_part *p, const cg_record *r)
 {
 	size_t i, *sum = ctx;
-	const cg_str names[] = {r->ob, r->fl, r->fi, r->fn, r->cob, r->cfl, r->cfn};
+	const cg_str names[] = {r->ob,  r->fl,  r->fi, r->fn,
+	                        r->cob, r->cfl, r->cfn};
 	(void)p;
 	for (i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (names[i].len > 0)
 			*sum += (unsigned char)names[i].ptr[names[i].len - 1];
 	for (i = 0; i < r->npos; i++)
-		*sum += (size_t)r->pos[i] + (r->target ? (size_t)r->target[i] : 0);
+		*sum +=
+		    (size_t)r->pos[i] + (r->target ? (size_t)r->target[i] : 0);
 	for (i = 0; i < r->ncost; i++)
 		*sum += (size_t)r->cost[i];
 	return CG_OK;
@@ -96,7 +99,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		l.input = 400;
 	}
 	k = cgi_parse((const char *)data, size, &l, fuzz_flags(size), &h, &sum,
-	             NULL, &err);
+	              NULL, &err);
 	if (k != CG_OK && k != CG_SYNTAX && k != CG_UNSUPPORTED &&
 	    k != CG_RESOURCE)
 		abort();

@@ -52,11 +52,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	for (flags = 0; flags <= CG_PEGO_PARTS; flags += CG_PEGO_PARTS) {
 		buf t = {NULL, 0, 0};
-		if (cg_pego_write(p, flags, "g", NULL, sink, &t, NULL) == CG_OK) {
+		if (cg_pego_write(p, flags, "g", NULL, sink, &t, NULL) ==
+		    CG_OK) {
 			if (cg_funcs_new(&f, NULL) != CG_OK)
 				abort();
 			/* what was written is read back, event for event */
-			if (cgi_funcs_add(f, t.p, t.n, NULL, 0, NULL) != CG_OK ||
+			if (cgi_funcs_add(f, t.p, t.n, NULL, 0, NULL) !=
+			        CG_OK ||
 			    cg_funcs_finish(f, 0, NULL) != CG_OK ||
 			    cg_funcs_event_count(f) != cg_pego_event_count(p))
 				abort();

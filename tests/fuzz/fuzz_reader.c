@@ -45,8 +45,10 @@ static void check(const char *why, const char *how, size_t chunk)
 {
 	if (why == NULL)
 		return;
-	fprintf(stderr, "fuzz_reader: %s differ (%s %zu): whole %d:%llu %s, "
-	        "chunked %d:%llu %s\n", why, how, chunk, (int)whole.kind,
+	fprintf(stderr,
+	        "fuzz_reader: %s differ (%s %zu): whole %d:%llu %s, "
+	        "chunked %d:%llu %s\n",
+	        why, how, chunk, (int)whole.kind,
 	        (unsigned long long)whole.err.line, whole.err.message,
 	        (int)chunked.kind, (unsigned long long)chunked.err.line,
 	        chunked.err.message);
@@ -91,19 +93,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	read_whole(in, size, &opt, abort_at, &whole);
 	for (k = 1; k <= SWEEP && k <= size; k++)
 		check(cut_same(in, size, &opt, abort_at, fixed_cut, &k, &whole,
-		               &chunked), "chunks of", k);
+		               &chunked),
+		      "chunks of", k);
 	/* a chunk size the input picks, past the sweep */
 	if (size > SWEEP) {
 		k = SWEEP + 1 + ((size_t)b << 8 | data[2]) % (size - SWEEP);
 		check(cut_same(in, size, &opt, abort_at, fixed_cut, &k, &whole,
-		               &chunked), "chunks of", k);
+		               &chunked),
+		      "chunks of", k);
 	}
 	c.seed = b;
 	c.i = 0;
 	/* cut where the input's own first bytes say, or evenly */
 	c.sizes = data + 2;
 	c.n = (a & 32) ? (size < 16 ? size : 16) : 0;
-	check(cut_same(in, size, &opt, abort_at, next_cut, &c, &whole, &chunked),
-	      "cuts", c.n);
+	check(
+	    cut_same(in, size, &opt, abort_at, next_cut, &c, &whole, &chunked),
+	    "cuts", c.n);
 	return 0;
 }

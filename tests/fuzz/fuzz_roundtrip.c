@@ -46,8 +46,8 @@ static void same_in_chunks(const char *in, size_t size, unsigned flags)
 	cg_normalizer_free(nz);
 	if (kc != kw || chunks.n != whole.n ||
 	    (whole.n > 0 && memcmp(chunks.p, whole.p, whole.n) != 0) ||
-	    (kw != CG_OK && (ec.line != ew.line ||
-	                     strcmp(ec.message, ew.message) != 0)))
+	    (kw != CG_OK &&
+	     (ec.line != ew.line || strcmp(ec.message, ew.message) != 0)))
 		abort();
 	free(whole.p);
 	free(chunks.p);
@@ -77,7 +77,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	if (!compat && !cgi_model_equal(a, b))
 		abort();
-	if (cgi_normalize(once.p, once.n, NULL, flags, sink, &twice, &err) != CG_OK ||
+	if (cgi_normalize(once.p, once.n, NULL, flags, sink, &twice, &err) !=
+	        CG_OK ||
 	    twice.n != once.n || memcmp(twice.p, once.p, once.n) != 0)
 		abort();
 done:

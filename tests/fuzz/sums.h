@@ -59,8 +59,8 @@ static void sums_free(sums *s)
 }
 
 /* The parts of data: split at the first form feed (2) or whole (1). */
-static size_t split_parts(const uint8_t *data, size_t size,
-                          const char *part[2], size_t len[2])
+static size_t split_parts(const uint8_t *data, size_t size, const char *part[2],
+                          size_t len[2])
 {
 	const char *text = (const char *)data;
 	const char *ff = memchr(text, '\f', size);

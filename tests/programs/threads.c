@@ -7,7 +7,10 @@
 
 static pthread_barrier_t all_started;
 
-static long square(long x) { return x * x; }
+static long square(long x)
+{
+	return x * x;
+}
 
 static void *worker(void *arg)
 {

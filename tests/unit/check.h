@@ -8,15 +8,15 @@
 
 static int failures, checks;
 
-#define CHECK(cond, ...)                                                     \
-	do {                                                                     \
-		checks++;                                                            \
-		if (!(cond)) {                                                       \
-			failures++;                                                      \
-			fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);                  \
-			fprintf(stderr, __VA_ARGS__);                                    \
-			fputc('\n', stderr);                                             \
-		}                                                                    \
+#define CHECK(cond, ...)                                                \
+	do {                                                            \
+		checks++;                                               \
+		if (!(cond)) {                                          \
+			failures++;                                     \
+			fprintf(stderr, "%s:%d: ", __FILE__, __LINE__); \
+			fprintf(stderr, __VA_ARGS__);                   \
+			fputc('\n', stderr);                            \
+		}                                                       \
 	} while (0)
 
 /* A view of a C string (cgprof.h's cg_str, for the tests' names). */
@@ -37,7 +37,8 @@ static inline size_t index_of(const cg_funcs *f, const char *name)
 	for (i = 0; i < cg_funcs_count(f); i++) {
 		cg_func x;
 		cg_funcs_get(f, i, &x);
-		if (x.fn.len == strlen(name) && memcmp(x.fn.ptr, name, x.fn.len) == 0)
+		if (x.fn.len == strlen(name) &&
+		    memcmp(x.fn.ptr, name, x.fn.len) == 0)
 			return i;
 	}
 	CHECK(0, "no function %s", name);

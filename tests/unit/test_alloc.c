@@ -83,15 +83,18 @@ static void each_failure(const char *what, const char *name, run_fn run,
 		calls = live = 0;
 		failed = 0;
 		k = run(input, &err);
-		CHECK(live == 0, "%s %s: allocation %ld failed: %ld blocks leaked",
-		      what, name, n, live);
+		CHECK(live == 0,
+		      "%s %s: allocation %ld failed: %ld blocks leaked", what,
+		      name, n, live);
 		if (!failed) {
-			CHECK(k == want, "%s %s: %s without a failure, %s before", what,
+			CHECK(k == want,
+			      "%s %s: %s without a failure, %s before", what,
 			      name, cg_kind_name(k), cg_kind_name(want));
 			break;
 		}
-		CHECK(k == want || (k == CG_RESOURCE && err.kind == CG_RESOURCE &&
-		                    err.message[0] != '\0'),
+		CHECK(k == want ||
+		          (k == CG_RESOURCE && err.kind == CG_RESOURCE &&
+		           err.message[0] != '\0'),
 		      "%s %s: allocation %ld failed: %s (%s), expected %s or "
 		      "resource",
 		      what, name, n, cg_kind_name(k), err.message,
@@ -102,8 +105,7 @@ static void each_failure(const char *what, const char *name, run_fn run,
 
 /* ------------------------------------------------------------ the runs */
 
-static cg_kind record_nothing(void *ctx, const cg_part *p,
-                              const cg_record *r)
+static cg_kind record_nothing(void *ctx, const cg_part *p, const cg_record *r)
 {
 	(void)ctx;
 	(void)p;
@@ -147,8 +149,8 @@ static cg_kind run_normalize(const char *in, cg_error *err)
 static cg_kind run_inline(const char *in, cg_error *err)
 {
 	sink_used = 0;
-	return cgi_normalize(in, strlen(in), NULL, CG_NORMALIZE_INLINE_NAMES, sink,
-	                    NULL, err);
+	return cgi_normalize(in, strlen(in), NULL, CG_NORMALIZE_INLINE_NAMES,
+	                     sink, NULL, err);
 }
 
 /* The input twice, as two parts of one aggregation made with flags. */
@@ -220,7 +222,8 @@ static cg_kind run_fold_as(const char *in, int kept, cg_error *err)
 	if (k != CG_OK)
 		return k;
 	if ((kept || (k = cg_funcs_fold(f, first_event, &opt, err)) == CG_OK) &&
-	    (k = cgi_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err)) == CG_OK &&
+	    (k = cgi_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err)) ==
+	        CG_OK &&
 	    (k = cg_funcs_finish(f, CG_FUNCS_CYCLES, err)) == CG_OK &&
 	    cg_funcs_event_count(f) > 0)
 		k = cg_fold(f, 0, &opt, count_stacks, NULL, NULL, err);
@@ -234,7 +237,8 @@ static cg_kind add_folded_stack(void *ctx, const cg_str *frames, size_t depth,
                                 uint64_t count)
 {
 	cg_error err;
-	return cgi_flame_add(ctx, CGI_FLAME_NEW, frames, NULL, depth, count, &err);
+	return cgi_flame_add(ctx, CGI_FLAME_NEW, frames, NULL, depth, count,
+	                     &err);
 }
 
 static cg_kind run_folded(const char *in, cg_error *err)
@@ -287,7 +291,7 @@ static cg_kind feed_flame(void *ctx, const size_t *frames, size_t depth,
 		groups[i] = fn.ob;
 	}
 	return cgi_flame_add(ff->fl, ff->side, names, ff->side ? groups : NULL,
-	                    i, count + (uint64_t)ff->side, &ff->err);
+	                     i, count + (uint64_t)ff->side, &ff->err);
 }
 
 static cg_kind run_flame(const char *in, cg_error *err)
@@ -301,11 +305,12 @@ static cg_kind run_flame(const char *in, cg_error *err)
 	memset(&ff, 0, sizeof ff);
 	ff.f = f;
 	if ((k = cg_funcs_fold(f, first_event, &opt, err)) == CG_OK &&
-	    (k = cgi_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err)) == CG_OK &&
+	    (k = cgi_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err)) ==
+	        CG_OK &&
 	    (k = cg_funcs_finish(f, CG_FUNCS_CYCLES, err)) == CG_OK &&
 	    (k = cgi_flame_new(&ff.fl, err)) == CG_OK) {
-		for (ff.side = 0; ff.side < 2 && k == CG_OK &&
-		                  cg_funcs_event_count(f) > 0;
+		for (ff.side = 0;
+		     ff.side < 2 && k == CG_OK && cg_funcs_event_count(f) > 0;
 		     ff.side++)
 			k = cg_fold(f, 0, &opt, feed_flame, &ff, NULL, err);
 		if (k == CG_OK)
@@ -324,15 +329,16 @@ static cg_kind run_reach(const char *in, cg_error *err)
 	cg_kind k = cg_funcs_new(&f, err);
 	if (k != CG_OK)
 		return k;
-	if ((k = cgi_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err)) == CG_OK &&
+	if ((k = cgi_funcs_add(f, in, strlen(in), NULL, CG_COMPAT, err)) ==
+	        CG_OK &&
 	    (k = cg_funcs_finish(f, 0, err)) == CG_OK &&
 	    cg_funcs_count(f) > 0 && cg_funcs_count(f) <= sizeof mark) {
 		memset(mark, 0, sizeof mark);
 		mark[0] = 1;
-		if ((k = cgi_funcs_reach(f, CGI_REACH_CALLEES, NULL, NULL, UINT64_MAX,
-		                        mark, err)) == CG_OK)
-			k = cgi_funcs_reach(f, CGI_REACH_CALLERS, mark, NULL, 1, mark,
-			                   err);
+		if ((k = cgi_funcs_reach(f, CGI_REACH_CALLEES, NULL, NULL,
+		                         UINT64_MAX, mark, err)) == CG_OK)
+			k = cgi_funcs_reach(f, CGI_REACH_CALLERS, mark, NULL, 1,
+			                    mark, err);
 	}
 	cg_funcs_free(f);
 	return k;
@@ -406,21 +412,22 @@ static cg_kind run_mlton(const char *in, cg_error *err)
 	return k;
 }
 
-#define MLTON_SRC                                                            \
-	"0x0000abcd\n6\n<unknown>\n<gc>\n<main>\nloop\tm.sml: 2\n"              \
-	"loop.fn\tm.sml: 3\nloop\tm.sml: 2\n6\n0 2\n1 2\n2 3\n3 4\n4 5\n3 4\n"  \
+#define MLTON_SRC                                                              \
+	"0x0000abcd\n6\n<unknown>\n<gc>\n<main>\nloop\tm.sml: 2\n"             \
+	"loop.fn\tm.sml: 3\nloop\tm.sml: 2\n6\n0 2\n1 2\n2 3\n3 4\n4 5\n3 4\n" \
 	"6\n0 \n1 \n\n3 5 \n4 \n3\n"
 
 /* MLton imports: names alike, a split copy, two runs summed, a stack
  * profile, the call graph alone, refusals of each reader. */
 static const char *const mlton[] = {
     MLTON_SRC,
-    MLTON_SRC "\fMLton prof\ntime\ncurrent\n0x0000abcd\n9 2\n6\n0\n2\n1\n4\n3\n1\n"
-              "6\n0\n2\n1\n5\n3\n0\n\fMLton prof\ntime\ncurrent\n0x0000abcd\n1 0\n6\n0\n"
-              "0\n0\n1\n0\n0\n6\n0\n0\n0\n1\n0\n0\n",
+    MLTON_SRC
+    "\fMLton prof\ntime\ncurrent\n0x0000abcd\n9 2\n6\n0\n2\n1\n4\n3\n1\n"
+    "6\n0\n2\n1\n5\n3\n0\n\fMLton prof\ntime\ncurrent\n0x0000abcd\n1 0\n6\n0\n"
+    "0\n0\n1\n0\n0\n6\n0\n0\n0\n1\n0\n0\n",
     MLTON_SRC "\fMLton prof\nalloc\nstack\n0x0000abcd\n100 0\n6\n0 0 0\n0 0 0\n"
-              "10 100 0\n50 90 0\n40 60 0\n0 30 0\n6\n0 0 0\n0 0 0\n10 100 0\n"
-              "50 90 0\n40 60 0\n0 0 0\n",
+	      "10 100 0\n50 90 0\n40 60 0\n0 30 0\n6\n0 0 0\n0 0 0\n10 100 0\n"
+	      "50 90 0\n40 60 0\n0 0 0\n",
     MLTON_SRC "\fMLton prof\ncount\ncurrent\n0x0000abce\n",
     "0x0000abcd\n6\n<unknown>\n<gc>\n<main>\nloop\tm.sml: 2\nx\n",
 };
@@ -432,7 +439,8 @@ static cg_kind run_pego(const char *in, cg_error *err)
 	cg_kind k = cg_pego_read(in, strlen(in), NULL, &p, err);
 	if (k == CG_OK) {
 		sink_used = 0;
-		k = cg_pego_write(p, CG_PEGO_PARTS, "g.peg", NULL, sink, NULL, err);
+		k = cg_pego_write(p, CG_PEGO_PARTS, "g.peg", NULL, sink, NULL,
+		                  err);
 	}
 	if (k == CG_OK && cgi_pego_kind(p) == CGI_PEGO_TRACE) {
 		sink_used = 0;
@@ -488,7 +496,6 @@ static const char *const pego[] = {
     "{\"event\":\"exit\",\"rule\":\"t\",\"depth\":1,\"pos\":0,\"line\":1,\"col\":1,"
     "\"matched\":true,\"end\":1,\"evals\":1,\"examined\":1}\n",
 };
-
 
 static cg_kind run_lines(const char *in, cg_error *err)
 {
@@ -594,8 +601,8 @@ static cg_kind run_gzip(const char *in, cg_error *err)
 {
 	static const cg_handler h = {NULL, record_nothing, NULL};
 	gzip_two(in);
-	return cgi_parse((const char *)gz_buf, gz_len, NULL, CG_COMPAT, &h, NULL,
-	                NULL, err);
+	return cgi_parse((const char *)gz_buf, gz_len, NULL, CG_COMPAT, &h,
+	                 NULL, NULL, err);
 }
 
 static cg_kind run_gzip_chunks(const char *in, cg_error *err)
@@ -611,8 +618,8 @@ static cg_kind run_gzip_chunks(const char *in, cg_error *err)
 	if ((k = cg_reader_new(&opt, &h, NULL, &r, err)) != CG_OK)
 		return k;
 	for (at = 0; at < gz_len && k == CG_OK; at += 5)
-		k = cg_reader_feed(r, gz_buf + at, gz_len - at < 5 ? gz_len - at : 5,
-		                   err);
+		k = cg_reader_feed(r, gz_buf + at,
+		                   gz_len - at < 5 ? gz_len - at : 5, err);
 	if (k == CG_OK)
 		k = cg_reader_finish(r, err);
 	cg_reader_free(r);
@@ -622,8 +629,8 @@ static cg_kind run_gzip_chunks(const char *in, cg_error *err)
 static cg_kind run_gzip_cut(const char *in, cg_error *err)
 {
 	gzip_two(in);
-	return cgi_parse((const char *)gz_buf, gz_len - 3, NULL, CG_COMPAT, NULL,
-	                NULL, NULL, err);
+	return cgi_parse((const char *)gz_buf, gz_len - 3, NULL, CG_COMPAT,
+	                 NULL, NULL, NULL, err);
 }
 
 /* The normalizer fed in chunks of 7 bytes, both readings, inline names
@@ -634,7 +641,8 @@ static cg_kind feed_7(cg_normalizer *nz, const char *in, size_t n,
 	size_t at;
 	cg_kind k = CG_OK;
 	for (at = 0; at < n && k == CG_OK; at += 7)
-		k = cg_normalizer_feed(nz, in + at, n - at < 7 ? n - at : 7, err);
+		k = cg_normalizer_feed(nz, in + at, n - at < 7 ? n - at : 7,
+		                       err);
 	return k != CG_OK ? k : cg_normalizer_finish(nz, err);
 }
 
@@ -706,7 +714,8 @@ static cg_kind run_line(const char *in, cg_error *err)
 		fn.fn.ptr = p;
 		fn.fn.len = nl != NULL ? (size_t)(nl - p) : strlen(p);
 		start[n++] = b.len;
-		cgi_frame_name(&b, &fn, n % 2 ? CGI_QUALIFY_FILE : CGI_QUALIFY_NONE);
+		cgi_frame_name(&b, &fn,
+		               n % 2 ? CGI_QUALIFY_FILE : CGI_QUALIFY_NONE);
 		p = fn.fn.ptr + fn.fn.len + (nl != NULL);
 	}
 	for (i = 0; !b.failed && i < n; i++) {
@@ -739,18 +748,25 @@ int main(void)
 		const char *what;
 		run_fn run;
 	} runs[] = {
-	    {"parse", run_parse},   {"model", run_model},
-	    {"normalize", run_normalize}, {"inline", run_inline},
-	    {"funcs", run_funcs},   {"funcs parts", run_funcs_parts},
+	    {"parse", run_parse},
+	    {"model", run_model},
+	    {"normalize", run_normalize},
+	    {"inline", run_inline},
+	    {"funcs", run_funcs},
+	    {"funcs parts", run_funcs_parts},
 	    {"funcs stream", run_funcs_stream},
-	    {"diff", run_diff}, {"fold", run_fold},
+	    {"diff", run_diff},
+	    {"fold", run_fold},
 	    {"fold kept", run_fold_kept},
 	    {"reach", run_reach},
-	    {"input", run_input}, {"options", run_options},
+	    {"input", run_input},
+	    {"options", run_options},
 	    {"flame", run_flame},
-	    {"lines", run_lines}, {"reader", run_reader},
+	    {"lines", run_lines},
+	    {"reader", run_reader},
 	    {"normalizer", run_normalizer},
-	    {"gzip", run_gzip}, {"gzip chunks", run_gzip_chunks},
+	    {"gzip", run_gzip},
+	    {"gzip chunks", run_gzip_chunks},
 	    {"gzip cut", run_gzip_cut},
 	};
 	size_t i, r;
@@ -760,16 +776,18 @@ int main(void)
 		 * below would pass, failing nothing) */
 		cg_error err;
 		calls = 0;
-		CHECK(run_model(rich[1], &err) == CG_OK && calls > 0,
-		      "a model read through the allocator given: %ld calls (%s)",
-		      calls, err.message);
+		CHECK(
+		    run_model(rich[1], &err) == CG_OK && calls > 0,
+		    "a model read through the allocator given: %ld calls (%s)",
+		    calls, err.message);
 	}
 	for (r = 0; r < sizeof runs / sizeof runs[0]; r++) {
 		for (i = 0; i < NVERDICTS; i++)
-			each_failure(runs[r].what, verdicts[i].name, runs[r].run,
-			             verdicts[i].input);
+			each_failure(runs[r].what, verdicts[i].name,
+			             runs[r].run, verdicts[i].input);
 		for (i = 0; i < sizeof rich / sizeof rich[0]; i++)
-			each_failure(runs[r].what, "rich input", runs[r].run, rich[i]);
+			each_failure(runs[r].what, "rich input", runs[r].run,
+			             rich[i]);
 	}
 	{
 		/* zlib's allocations are the library's: a gzip input's read
@@ -786,10 +804,12 @@ int main(void)
 		gz_len = 0;
 		gzip_into(in, strlen(in));
 		calls = 0;
-		cgi_parse((const char *)gz_buf, gz_len, NULL, CG_COMPAT, &h, NULL, NULL,
-		         &err);
-		CHECK(calls >= plain_calls + 3, "a gzip read (%s): %ld allocations, "
-		      "the plain text's %ld", err.message, calls, plain_calls);
+		cgi_parse((const char *)gz_buf, gz_len, NULL, CG_COMPAT, &h,
+		          NULL, NULL, &err);
+		CHECK(calls >= plain_calls + 3,
+		      "a gzip read (%s): %ld allocations, "
+		      "the plain text's %ld",
+		      err.message, calls, plain_calls);
 	}
 	each_failure("line", "frames", run_line,
 	             "main\na;b%\nlong name of a frame, longer than a first "
@@ -811,8 +831,8 @@ int main(void)
 	for (i = 0; i < sizeof pego / sizeof pego[0]; i++) {
 		cg_error err;
 		/* all accepted but the last, so that the loop reaches the end */
-		cg_kind want = i + 1 < sizeof pego / sizeof pego[0] ? CG_OK
-		                                                    : CG_SYNTAX;
+		cg_kind want =
+		    i + 1 < sizeof pego / sizeof pego[0] ? CG_OK : CG_SYNTAX;
 		CHECK(run_pego(pego[i], &err) == want, "pego input %zu: %s", i,
 		      err.message);
 		each_failure("pego", "pego input", run_pego, pego[i]);
@@ -824,9 +844,10 @@ int main(void)
 		cg_set_allocator(NULL);
 		fail_at = 0;
 		calls = 0;
-		CHECK(run_model(rich[1], &err) == CG_OK && calls == 0,
-		      "a model read after cg_set_allocator(NULL): %ld calls (%s)",
-		      calls, err.message);
+		CHECK(
+		    run_model(rich[1], &err) == CG_OK && calls == 0,
+		    "a model read after cg_set_allocator(NULL): %ld calls (%s)",
+		    calls, err.message);
 	}
 	printf("%d checks, %d failures\n", checks, failures);
 	return failures != 0;

@@ -95,8 +95,9 @@ static void test_folded_line(void)
 	      b.ptr);
 	/* appended after what is there; an empty frame is kept empty */
 	cgi_folded_line(&b, frames + 4, 1, UINT64_MAX);
-	CHECK(is(&b, "<parse>;a%3Bb;100%25;x%0D%0Ay 0\n 18446744073709551615\n"),
-	      "appended: '%s'", b.ptr);
+	CHECK(
+	    is(&b, "<parse>;a%3Bb;100%25;x%0D%0Ay 0\n 18446744073709551615\n"),
+	    "appended: '%s'", b.ptr);
 	b.len = 0;
 	cgi_folded_line(&b, frames, 0, 5);
 	CHECK(is(&b, " 5\n"), "no frame: '%s'", b.ptr);
@@ -154,7 +155,8 @@ static void test_round_trip(void)
 	          cgi_folded_feed(p, b.ptr, b.len, &err) == CG_OK &&
 	          cgi_folded_finish(p, &err) == CG_OK,
 	      "read back: %s", err.message);
-	CHECK(bk.depth == 2 && bk.count == 42 && strcmp(bk.first, "f;g%") == 0 &&
+	CHECK(bk.depth == 2 && bk.count == 42 &&
+	          strcmp(bk.first, "f;g%") == 0 &&
 	          strcmp(bk.second, "c:h") == 0,
 	      "the stack read back: %zu '%s' '%s'", bk.depth, bk.first,
 	      bk.second);

@@ -22,23 +22,23 @@
 #include <string.h>
 
 static const char loop[] = "events: A\n"
-                           "fn=main\n1 5\n"
-                           "cfn=a\ncalls=1 2\n2 80\n"
-                           "cfn=s\ncalls=1 3\n3 15\n"
-                           "fn=a\n4 10\ncfn=b\ncalls=2 5\n5 70\n"
-                           "fn=b\n6 20\ncfn=c\ncalls=3 7\n7 50\n"
-                           "fn=c\n8 40\ncfn=b\ncalls=1 9\n9 30\n"
-                           "cfn=d\ncalls=1 10\n10 10\n"
-                           "fn=d\n11 10\n"
-                           "fn=s\n12 14\ncfn=t\ncalls=1 13\n13 1\n"
-                           "fn=t\n14 1\n";
+			   "fn=main\n1 5\n"
+			   "cfn=a\ncalls=1 2\n2 80\n"
+			   "cfn=s\ncalls=1 3\n3 15\n"
+			   "fn=a\n4 10\ncfn=b\ncalls=2 5\n5 70\n"
+			   "fn=b\n6 20\ncfn=c\ncalls=3 7\n7 50\n"
+			   "fn=c\n8 40\ncfn=b\ncalls=1 9\n9 30\n"
+			   "cfn=d\ncalls=1 10\n10 10\n"
+			   "fn=d\n11 10\n"
+			   "fn=s\n12 14\ncfn=t\ncalls=1 13\n13 1\n"
+			   "fn=t\n14 1\n";
 static const char fork[] = "events: A\n"
-                           "fn=main\n1 76\n"
-                           "cfn=x\ncalls=1 2\n2 12\n"
-                           "cfn=w\ncalls=1 3\n3 12\n"
-                           "fn=x\n4 2\ncfn=y\ncalls=1 5\n5 10\n"
-                           "fn=w\n6 2\ncfn=y\ncalls=1 7\n7 10\n"
-                           "fn=y\n8 20\n";
+			   "fn=main\n1 76\n"
+			   "cfn=x\ncalls=1 2\n2 12\n"
+			   "cfn=w\ncalls=1 3\n3 12\n"
+			   "fn=x\n4 2\ncfn=y\ncalls=1 5\n5 10\n"
+			   "fn=w\n6 2\ncfn=y\ncalls=1 7\n7 10\n"
+			   "fn=y\n8 20\n";
 
 static cg_funcs *aggregate(const char *text, size_t len)
 {
@@ -64,8 +64,7 @@ static void append(char *out, size_t cap, const char *s, size_t len)
 	}
 }
 
-static void append_node(const cgi_callgraph *g, size_t v, char *out,
-                        size_t cap)
+static void append_node(const cgi_callgraph *g, size_t v, char *out, size_t cap)
 {
 	cg_func fn;
 	cgi_callgraph_node_func(g, v, &fn);
@@ -90,7 +89,8 @@ static void render(const cgi_callgraph *g, char *out, size_t cap)
 		append_node(g, e.from, out, cap);
 		append(out, cap, ">", 1);
 		append_node(g, e.to, out, cap);
-		snprintf(num, sizeof num, ":%llu/%llu%s", (unsigned long long)e.calls,
+		snprintf(num, sizeof num, ":%llu/%llu%s",
+		         (unsigned long long)e.calls,
 		         (unsigned long long)e.cost, e.counted ? "*" : "");
 		append(out, cap, num, strlen(num));
 	}
@@ -135,8 +135,9 @@ static void test_thresholds(const cg_funcs *f)
 	       "main>a:1/80 main>s:1/15");
 	/* at 11 % d (10) is not drawn, and with it the edge c -> d */
 	c = percent(11, 11);
-	expect(f, &c, "11 %", "a b c main s | a>b:2/70 b>c:3/50* c>b:1/30* "
-	                      "main>a:1/80 main>s:1/15");
+	expect(f, &c, "11 %",
+	       "a b c main s | a>b:2/70 b>c:3/50* c>b:1/30* "
+	       "main>a:1/80 main>s:1/15");
 }
 
 /* At 25 % b (20) is under the threshold and c (50) is not: the cycle
@@ -231,11 +232,13 @@ static void test_refusals(const cg_funcs *f)
 	          g == NULL && strcmp(err.message, "no event 1") == 0,
 	      "event 1 of one: %s", err.message);
 	c.node_scale = 0;
-	CHECK(cgi_callgraph_new(&g, f, 0, &c, &err) == CG_UNSUPPORTED && g == NULL,
+	CHECK(cgi_callgraph_new(&g, f, 0, &c, &err) == CG_UNSUPPORTED &&
+	          g == NULL,
 	      "a scale of 0");
 	c.node_scale = 1;
 	c.edge_scale = UINT64_MAX / 100 + 1;
-	CHECK(cgi_callgraph_new(&g, f, 0, &c, &err) == CG_UNSUPPORTED && g == NULL,
+	CHECK(cgi_callgraph_new(&g, f, 0, &c, &err) == CG_UNSUPPORTED &&
+	          g == NULL,
 	      "a scale over UInt64 / 100");
 	cgi_callgraph_free(NULL);
 }

@@ -14,11 +14,11 @@
 
 typedef struct repair_case {
 	const char *name, *input;
-	cg_kind strict;      /* verdict without CG_COMPAT */
-	uint64_t line;       /* its line */
-	cg_repair hint;      /* err.repair then */
-	cg_kind compat;      /* verdict with CG_COMPAT */
-	cg_repair repaired;  /* the repair made (CG_REPAIR_NONE: none) */
+	cg_kind strict;     /* verdict without CG_COMPAT */
+	uint64_t line;      /* its line */
+	cg_repair hint;     /* err.repair then */
+	cg_kind compat;     /* verdict with CG_COMPAT */
+	cg_repair repaired; /* the repair made (CG_REPAIR_NONE: none) */
 	uint64_t count, first;
 } repair_case;
 
@@ -30,9 +30,8 @@ static const repair_case cases[] = {
     {"version 2 stays refused", "version: 2\n" E "fn=f\n1 1\n", CG_UNSUPPORTED,
      1, CG_REPAIR_NONE, CG_UNSUPPORTED, CG_REPAIR_NONE, 0, 0},
     {"calls=N 0 0 (Xdebug)",
-     E "fn=f\ncfn=g\ncalls=1 0 0\n1 1\ncfn=g\ncalls=2 7 8 9\n2 2\n",
-     CG_SYNTAX, 4, CG_REPAIR_CALL_COLUMNS, CG_OK, CG_REPAIR_CALL_COLUMNS, 2,
-     4},
+     E "fn=f\ncfn=g\ncalls=1 0 0\n1 1\ncfn=g\ncalls=2 7 8 9\n2 2\n", CG_SYNTAX,
+     4, CG_REPAIR_CALL_COLUMNS, CG_OK, CG_REPAIR_CALL_COLUMNS, 2, 4},
     {"calls= one column short stays refused",
      "positions: instr line\n" E "fn=f\ncfn=g\ncalls=1 5\n1 1 1\n", CG_SYNTAX,
      5, CG_REPAIR_NONE, CG_SYNTAX, CG_REPAIR_NONE, 0, 0},
@@ -45,8 +44,8 @@ static const repair_case cases[] = {
     {"a late summary: with too many values stays refused",
      E "fn=f\n1 1\nsummary: 1 2\n", CG_SYNTAX, 4, CG_REPAIR_SUMMARY, CG_SYNTAX,
      CG_REPAIR_NONE, 0, 0},
-    {"the append banner", E "fn=(1) f\n1 1\n\n==== NEW PROFILING FILE =====\n" E
-     "fn=(1) g\n1 2\n",
+    {"the append banner",
+     E "fn=(1) f\n1 1\n\n==== NEW PROFILING FILE =====\n" E "fn=(1) g\n1 2\n",
      CG_SYNTAX, 5, CG_REPAIR_APPEND, CG_OK, CG_REPAIR_APPEND, 1, 5},
     {"an appended run numbers its IDs afresh",
      E "fn=(1) f\n1 1\n==== NEW PROFILING FILE\n" E "fn=(1)\n1 2\n", CG_SYNTAX,
@@ -67,8 +66,9 @@ static const repair_case cases[] = {
      CG_SYNTAX, 2, CG_REPAIR_LATIN1, CG_OK, CG_REPAIR_LATIN1, 2, 2},
     /* --collect-jumps: jcnd=, jump= and their source lines skipped; jfi=
      * and jfn= still define their IDs (fi=(7) below uses one) */
-    {"a jump recording", E "fl=(1) a.c\nfn=(1) f\n5 1\njcnd=1/2 +3\n*\n"
-     "* 2\njfi=(7) b.h\njfn=(9) g\njump=4 -1\n+1\n+1 3\nfi=(7)\n8 4\n",
+    {"a jump recording",
+     E "fl=(1) a.c\nfn=(1) f\n5 1\njcnd=1/2 +3\n*\n"
+       "* 2\njfi=(7) b.h\njfn=(9) g\njump=4 -1\n+1\n+1 3\nfi=(7)\n8 4\n",
      CG_UNSUPPORTED, 5, CG_REPAIR_JUMPS, CG_OK, CG_REPAIR_JUMPS, 4, 5},
     {"jcnd= without FOLLOWED/EXECUTED stays refused",
      E "fn=f\n5 1\njcnd=3 +3\n*\n", CG_UNSUPPORTED, 4, CG_REPAIR_JUMPS,
@@ -79,8 +79,8 @@ static const repair_case cases[] = {
      E "fn=f\n5 1\njump=3 7\n5 9\n", CG_UNSUPPORTED, 4, CG_REPAIR_JUMPS,
      CG_SYNTAX, CG_REPAIR_NONE, 0, 0},
     {"a jump followed by a directive stays refused",
-     E "fn=f\n5 1\njump=3 7\nfn=g\n1 1\n", CG_UNSUPPORTED, 4,
-     CG_REPAIR_JUMPS, CG_SYNTAX, CG_REPAIR_NONE, 0, 0},
+     E "fn=f\n5 1\njump=3 7\nfn=g\n1 1\n", CG_UNSUPPORTED, 4, CG_REPAIR_JUMPS,
+     CG_SYNTAX, CG_REPAIR_NONE, 0, 0},
     {"a jump at the end of the input stays refused", E "fn=f\n5 1\njump=3 7\n",
      CG_UNSUPPORTED, 4, CG_REPAIR_JUMPS, CG_SYNTAX, CG_REPAIR_NONE, 0, 0},
     {"a jump before any fn= stays refused", E "jump=3 7\n5\n", CG_UNSUPPORTED,
@@ -96,19 +96,21 @@ static void test_repairs(void)
 		cg_error err;
 		cg_kind k;
 		int r;
-		k = cgi_parse(c->input, strlen(c->input), NULL, 0, NULL, NULL, &st,
-		             &err);
-		CHECK(k == c->strict && err.line == c->line && err.repair == c->hint,
+		k = cgi_parse(c->input, strlen(c->input), NULL, 0, NULL, NULL,
+		              &st, &err);
+		CHECK(k == c->strict && err.line == c->line &&
+		          err.repair == c->hint,
 		      "%s: strict: %s at %llu (repair %d): %s", c->name,
-		      cg_kind_name(k), (unsigned long long)err.line, (int)err.repair,
-		      err.message);
+		      cg_kind_name(k), (unsigned long long)err.line,
+		      (int)err.repair, err.message);
 		for (r = 0; r < CG_REPAIRS; r++)
-			CHECK(st.repairs[r] == 0, "%s: a repair without CG_COMPAT",
-			      c->name);
-		k = cgi_parse(c->input, strlen(c->input), NULL, CG_COMPAT, NULL, NULL,
-		             &st, &err);
+			CHECK(st.repairs[r] == 0,
+			      "%s: a repair without CG_COMPAT", c->name);
+		k = cgi_parse(c->input, strlen(c->input), NULL, CG_COMPAT, NULL,
+		              NULL, &st, &err);
 		CHECK(k == c->compat, "%s: compat: %s at %llu: %s", c->name,
-		      cg_kind_name(k), (unsigned long long)err.line, err.message);
+		      cg_kind_name(k), (unsigned long long)err.line,
+		      err.message);
 		if (k != CG_OK || c->repaired == CG_REPAIR_NONE)
 			continue;
 		CHECK(st.repairs[c->repaired] == c->count &&
@@ -116,7 +118,8 @@ static void test_repairs(void)
 		      "%s: %llu repairs from line %llu", c->name,
 		      (unsigned long long)st.repairs[c->repaired],
 		      (unsigned long long)st.repair_line[c->repaired]);
-		CHECK(cg_repair_text(c->repaired) != NULL, "%s: a text", c->name);
+		CHECK(cg_repair_text(c->repaired) != NULL, "%s: a text",
+		      c->name);
 	}
 }
 
@@ -150,16 +153,17 @@ static void test_normalized(void)
 		cg_error err;
 		if (c->compat != CG_OK)
 			continue;
-		CHECK(cgi_model_read(c->input, strlen(c->input), NULL, CG_COMPAT, &a,
-		                    &err) == CG_OK &&
-		          cgi_normalize(c->input, strlen(c->input), NULL, CG_COMPAT,
-		                       sink, &out, &err) == CG_OK,
+		CHECK(cgi_model_read(c->input, strlen(c->input), NULL,
+		                     CG_COMPAT, &a, &err) == CG_OK &&
+		          cgi_normalize(c->input, strlen(c->input), NULL,
+		                        CG_COMPAT, sink, &out, &err) == CG_OK,
 		      "%s: compat read", c->name);
-		CHECK(out.p != NULL &&
-		          cgi_model_read(out.p, out.n, NULL, 0, &b, &err) == CG_OK,
-		      "%s: normalized output refused without compat: %llu %s\n%s",
-		      c->name, (unsigned long long)err.line, err.message,
-		      out.p ? out.p : "");
+		CHECK(
+		    out.p != NULL && cgi_model_read(out.p, out.n, NULL, 0, &b,
+		                                    &err) == CG_OK,
+		    "%s: normalized output refused without compat: %llu %s\n%s",
+		    c->name, (unsigned long long)err.line, err.message,
+		    out.p ? out.p : "");
 		CHECK(a != NULL && b != NULL && cgi_model_equal(a, b),
 		      "%s: records differ", c->name);
 		cgi_model_free(a);
@@ -178,21 +182,23 @@ static void test_summaries(void)
 	buf out = {NULL, 0};
 	cg_error err;
 	CHECK(cgi_normalize(late, sizeof late - 1, NULL, CG_COMPAT, sink, &out,
-	                   &err) == CG_OK &&
-	          strcmp(out.p, "part: 1\nevents: A\nsummary: 9\nfn=(1) f\n1 1\n") ==
+	                    &err) == CG_OK &&
+	          strcmp(out.p,
+	                 "part: 1\nevents: A\nsummary: 9\nfn=(1) f\n1 1\n") ==
 	              0,
-	      "late summary in the header block: %s", out.p ? out.p : err.message);
+	      "late summary in the header block: %s",
+	      out.p ? out.p : err.message);
 	free(out.p);
 	out.p = NULL;
 	out.n = 0;
-	CHECK(cgi_normalize(twice, sizeof twice - 1, NULL, 0, sink, &out, &err) ==
-	              CG_OK &&
+	CHECK(cgi_normalize(twice, sizeof twice - 1, NULL, 0, sink, &out,
+	                    &err) == CG_OK &&
 	          strcmp(out.p, "part: 1\nsummary: 1\nsummary: 2\nevents: A\n"
 	                        "fn=(1) f\n1 1\n") == 0,
 	      "two summaries kept: %s", out.p ? out.p : err.message);
 	free(out.p);
 	CHECK(cgi_parse(over_first, sizeof over_first - 1, NULL, 0, NULL, NULL,
-	               NULL, &err) == CG_SYNTAX &&
+	                NULL, &err) == CG_SYNTAX &&
 	          err.line == 1,
 	      "the first summary has more values than events: line %llu %s",
 	      (unsigned long long)err.line, err.message);
@@ -210,16 +216,18 @@ static void test_complete(void)
 	    {E "fn=f\n1 1\n", CG_COMPLETE, CG_SYNTAX, 3},
 	    {E "fn=f\n1 1\n", 0, CG_OK, 0},
 	    {E "fn=f\n1 1\ntotals: 1", CG_COMPLETE, CG_SYNTAX, 4},
-	    {E "fn=f\n1 1\ntotals: 1\n" E "fn=f\n1 1\n", CG_COMPLETE, CG_SYNTAX, 7},
+	    {E "fn=f\n1 1\ntotals: 1\n" E "fn=f\n1 1\n", CG_COMPLETE, CG_SYNTAX,
+	     7},
 	    {E "fn=f\n1 1\ntotals: 1\n# the end\n\n", CG_COMPLETE, CG_OK, 0},
 	    {E "fn=f\n1 1\nsummary: 1\n", CG_COMPLETE | CG_COMPAT, CG_OK, 0},
-	    {"summary: 1\n" E "fn=f\n1 1\n", CG_COMPLETE | CG_COMPAT, CG_SYNTAX, 4},
+	    {"summary: 1\n" E "fn=f\n1 1\n", CG_COMPLETE | CG_COMPAT, CG_SYNTAX,
+	     4},
 	};
 	size_t i;
 	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
 		cg_error err;
-		cg_kind k = cgi_parse(c[i].input, strlen(c[i].input), NULL, c[i].flags,
-		                     NULL, NULL, NULL, &err);
+		cg_kind k = cgi_parse(c[i].input, strlen(c[i].input), NULL,
+		                      c[i].flags, NULL, NULL, NULL, &err);
 		CHECK(k == c[i].want && (k == CG_OK || err.line == c[i].line),
 		      "complete case %zu: %s at %llu: %s", i, cg_kind_name(k),
 		      (unsigned long long)err.line, err.message);
@@ -236,7 +244,9 @@ static void test_compressed(void)
 	    {"\x1f\x8b\x08\x00", 4, CG_GZIP},
 	    {"BZh91AY&SY\x01\x02", 12, CG_BZIP2},
 	    {"BZh9\x17\x72\x45\x38\x50\x90\x00\x00\x00\x00", 14, CG_BZIP2},
-	    {"\xfd" "7zXZ\x00\x00\x04", 8, CG_XZ},
+	    {"\xfd"
+	     "7zXZ\x00\x00\x04",
+	     8, CG_XZ},
 	    {"\x28\xb5\x2f\xfd\x00", 5, CG_ZSTD},
 	};
 	size_t i;
@@ -245,23 +255,25 @@ static void test_compressed(void)
 	 * repair says so); the others whatever the flags */
 	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
 		int gzip = c[i].want == CG_GZIP;
-		CHECK(cgi_parse(c[i].input, c[i].len, NULL, gzip ? 0u : CG_COMPAT,
-		               NULL, NULL, NULL, &err) == CG_UNSUPPORTED &&
+		CHECK(cgi_parse(c[i].input, c[i].len, NULL,
+		                gzip ? 0u : CG_COMPAT, NULL, NULL, NULL,
+		                &err) == CG_UNSUPPORTED &&
 		          err.line == 1 && err.compression == c[i].want &&
-		          err.repair == (gzip ? CG_REPAIR_GZIP : CG_REPAIR_NONE) &&
+		          err.repair ==
+		              (gzip ? CG_REPAIR_GZIP : CG_REPAIR_NONE) &&
 		          strstr(err.message, "compressed input") != NULL &&
 		          strstr(err.message, "cat") == NULL,
 		      "compressed case %zu: %s", i, err.message);
 	}
 	/* under CG_COMPAT the four bytes are a gzip stream cut short */
 	CHECK(cgi_parse(c[0].input, c[0].len, NULL, CG_COMPAT, NULL, NULL, NULL,
-	               &err) == CG_SYNTAX &&
+	                &err) == CG_SYNTAX &&
 	          err.line == 1 && err.compression == CG_PLAIN &&
 	          strcmp(err.message, "gzip stream cut short") == 0,
 	      "gzip under CG_COMPAT: %s", err.message);
 	/* text that merely starts like bzip2 is read as text */
-	CHECK(cgi_parse("BZh9: x\n" E, strlen("BZh9: x\n" E), NULL, 0, NULL, NULL,
-	               NULL, &err) == CG_OK,
+	CHECK(cgi_parse("BZh9: x\n" E, strlen("BZh9: x\n" E), NULL, 0, NULL,
+	                NULL, NULL, &err) == CG_OK,
 	      "BZh9: is a header: %s", err.message);
 }
 
@@ -292,8 +304,8 @@ static void test_check_order(void)
 	size_t i;
 	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
 		cg_error err;
-		cg_kind k = cgi_parse(c[i].input, strlen(c[i].input), NULL, 0, NULL,
-		                     NULL, NULL, &err);
+		cg_kind k = cgi_parse(c[i].input, strlen(c[i].input), NULL, 0,
+		                      NULL, NULL, NULL, &err);
 		CHECK(k == c[i].want && err.line == c[i].line,
 		      "order case %zu: %s at %llu: %s", i, cg_kind_name(k),
 		      (unsigned long long)err.line, err.message);

@@ -80,15 +80,17 @@ static void test_rename(void)
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char got[256];
 		renamed(cases[i].expr, cases[i].name, got, sizeof got);
-		CHECK(strcmp(got, cases[i].want) == 0, "%s on %s: got '%s', want '%s'",
-		      cases[i].expr, cases[i].name, got, cases[i].want);
+		CHECK(strcmp(got, cases[i].want) == 0,
+		      "%s on %s: got '%s', want '%s'", cases[i].expr,
+		      cases[i].name, got, cases[i].want);
 	}
 	for (i = 0; i < sizeof refused / sizeof refused[0]; i++) {
 		cg_rename *r;
 		cg_error err;
 		if (cg_rename_new(&r, &err) != CG_OK)
 			return;
-		CHECK(cg_rename_add(r, CG_NAME_FN, refused[i], &err) == CG_SYNTAX &&
+		CHECK(cg_rename_add(r, CG_NAME_FN, refused[i], &err) ==
+		              CG_SYNTAX &&
 		          err.line == 0 && err.message[0] != '\0',
 		      "%s is refused", refused[i]);
 		cg_rename_free(r);
@@ -112,13 +114,14 @@ static const cg_diff_func *find(const cg_diff *d, const char *fn,
  * collisions summed, events both sides have. */
 static void test_match(void)
 {
-	cg_funcs *a = aggregate("events: Ir Dr\n"
-	                        "ob=/old/build/prog\nfl=/old/src/m.c\nfn=main\n1 5 1\n"
-	                        "cfn=slow\ncalls=1 2\n2 100 0\n"
-	                        "fn=slow\n3 100 0\n"
-	                        "fn=gone\n4 7 0\n"
-	                        "fl=/old/src/x/u.c\nfn=k\n5 1 0\n"
-	                        "fl=/old/src/y/u.c\nfn=k\n6 2 0\n");
+	cg_funcs *a =
+	    aggregate("events: Ir Dr\n"
+	              "ob=/old/build/prog\nfl=/old/src/m.c\nfn=main\n1 5 1\n"
+	              "cfn=slow\ncalls=1 2\n2 100 0\n"
+	              "fn=slow\n3 100 0\n"
+	              "fn=gone\n4 7 0\n"
+	              "fl=/old/src/x/u.c\nfn=k\n5 1 0\n"
+	              "fl=/old/src/y/u.c\nfn=k\n6 2 0\n");
 	cg_funcs *b = aggregate("events: Ir\n"
 	                        "ob=/new/prog\nfl=/new/m.c\nfn=main\n1 5\n"
 	                        "cfn=slow\ncalls=2 2\n2 300\n"
@@ -151,9 +154,11 @@ static void test_match(void)
 		          x.old_self[0] == 100 && x.new_self[0] == 300,
 		      "slow grew");
 	if (find(d, "gone", "m.c", &x))
-		CHECK(x.in_old && !x.in_new && x.new_self[0] == 0, "gone removed");
+		CHECK(x.in_old && !x.in_new && x.new_self[0] == 0,
+		      "gone removed");
 	if (find(d, "fresh", "m.c", &x))
-		CHECK(!x.in_old && x.in_new && x.new_self[0] == 9, "fresh added");
+		CHECK(!x.in_old && x.in_new && x.new_self[0] == 9,
+		      "fresh added");
 	if (find(d, "k", "u.c", &x))
 		CHECK(x.old_self[0] == 3 && x.new_self[0] == 3,
 		      "two u.c:k of one side summed: 1 + 2");
@@ -175,11 +180,11 @@ static void test_rename_fields(void)
 	cg_diff_func x;
 	cg_error err;
 	CHECK(cg_rename_new(&r, &err) == CG_OK, "new rules");
-	CHECK(cg_rename_add(r, CG_NAME_OB, "s/\\.so\\..*/.so/", &err) == CG_OK &&
+	CHECK(cg_rename_add(r, CG_NAME_OB, "s/\\.so\\..*/.so/", &err) ==
+	              CG_OK &&
 	          cg_rename_add(r, CG_NAME_FL, "s/_v[0-9]+//", &err) == CG_OK,
 	      "rules");
-	if (a != NULL && b != NULL &&
-	    cg_diff_new(a, b, r, &d, &err) == CG_OK) {
+	if (a != NULL && b != NULL && cg_diff_new(a, b, r, &d, &err) == CG_OK) {
 		CHECK(cg_diff_count(d) == 1, "one key after renaming");
 		cg_diff_get(d, 0, &x);
 		CHECK(is(x.ob, "libz.so") && is(x.fl, "z.c") && x.in_old &&
@@ -206,7 +211,8 @@ static void test_rows_and_hint(void)
 	cg_error err;
 	cgi_diff_hint *h = NULL;
 	size_t nh = 0;
-	if (a == NULL || b == NULL || cg_diff_new(a, b, NULL, &d, &err) != CG_OK)
+	if (a == NULL || b == NULL ||
+	    cg_diff_new(a, b, NULL, &d, &err) != CG_OK)
 		goto out;
 	CHECK(cg_diff_count(d) == 4, "four keys: %zu", cg_diff_count(d));
 	/* new's first function is f2: its row is of libnew.so's f2 */
@@ -222,8 +228,9 @@ static void test_rows_and_hint(void)
 	CHECK(cgi_diff_hints(d, &h, &nh, &err) == CG_OK && nh == 1,
 	      "one hint: %zu", nh);
 	if (nh == 1) {
-		CHECK(is(h->old_ob, "libold.so") && is(h->new_ob, "libnew.so") &&
-		          h->held == 2 && h->functions == 2,
+		CHECK(is(h->old_ob, "libold.so") &&
+		          is(h->new_ob, "libnew.so") && h->held == 2 &&
+		          h->functions == 2,
 		      "libnew.so holds 2 of libold.so's 2");
 	}
 out:

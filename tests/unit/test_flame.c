@@ -41,21 +41,27 @@ static cg_kind add(cgi_flame *fl, int side, const char *stack, uint64_t count,
 	return cgi_flame_add(fl, side, names, groups, n, count, &err);
 }
 
-#define FRAME(fl, i, name_, parent_, depth_, x_, w_, on, nn, os, ns)         \
-	do {                                                                     \
-		cgi_flame_frame f_;                                                   \
-		cgi_flame_get(fl, i, &f_);                                            \
-		CHECK(is(f_.name, name_), "frame %d: %.*s, want %s", i,              \
-		      (int)f_.name.len, f_.name.ptr, name_);                         \
-		CHECK(f_.parent == (size_t)(parent_) && f_.depth == depth_,          \
-		      "frame %d: parent %zu depth %zu", i, f_.parent, f_.depth);     \
-		CHECK(f_.x == x_ && f_.weight == w_, "frame %d: x %llu w %llu", i,   \
-		      (unsigned long long)f_.x, (unsigned long long)f_.weight);      \
-		CHECK(f_.incl[CGI_FLAME_OLD] == on && f_.incl[CGI_FLAME_NEW] == nn &&  \
-		          f_.self[CGI_FLAME_OLD] == os && f_.self[CGI_FLAME_NEW] == ns, \
-		      "frame %d: incl %llu %llu self %llu %llu", i,                  \
-		      (unsigned long long)f_.incl[0], (unsigned long long)f_.incl[1], \
-		      (unsigned long long)f_.self[0], (unsigned long long)f_.self[1]); \
+#define FRAME(fl, i, name_, parent_, depth_, x_, w_, on, nn, os, ns)          \
+	do {                                                                  \
+		cgi_flame_frame f_;                                           \
+		cgi_flame_get(fl, i, &f_);                                    \
+		CHECK(is(f_.name, name_), "frame %d: %.*s, want %s", i,       \
+		      (int)f_.name.len, f_.name.ptr, name_);                  \
+		CHECK(f_.parent == (size_t)(parent_) && f_.depth == depth_,   \
+		      "frame %d: parent %zu depth %zu", i, f_.parent,         \
+		      f_.depth);                                              \
+		CHECK(f_.x == x_ && f_.weight == w_,                          \
+		      "frame %d: x %llu w %llu", i, (unsigned long long)f_.x, \
+		      (unsigned long long)f_.weight);                         \
+		CHECK(f_.incl[CGI_FLAME_OLD] == on &&                         \
+		          f_.incl[CGI_FLAME_NEW] == nn &&                     \
+		          f_.self[CGI_FLAME_OLD] == os &&                     \
+		          f_.self[CGI_FLAME_NEW] == ns,                       \
+		      "frame %d: incl %llu %llu self %llu %llu", i,           \
+		      (unsigned long long)f_.incl[0],                         \
+		      (unsigned long long)f_.incl[1],                         \
+		      (unsigned long long)f_.self[0],                         \
+		      (unsigned long long)f_.self[1]);                        \
 	} while (0)
 
 /* NEW: main;a 3, main;b 5, main 2, other 1.  OLD: main;a 3, main;c 4,
@@ -103,7 +109,8 @@ static void test_pair(void)
 	cgi_flame_get(fl, 4, &f);
 	CHECK(is(f.group, "z"), "c's group");
 	/* once finished, no more */
-	CHECK(add(fl, CGI_FLAME_NEW, "main", 1, "x") == CG_RESOURCE, "add after");
+	CHECK(add(fl, CGI_FLAME_NEW, "main", 1, "x") == CG_RESOURCE,
+	      "add after");
 	CHECK(cgi_flame_finish(fl, 0, &err) == CG_RESOURCE, "finish twice");
 	cgi_flame_free(fl);
 }
@@ -143,7 +150,8 @@ static void test_overflow(void)
 		return;
 	CHECK(add(fl, CGI_FLAME_NEW, "f", UINT64_MAX, "") == CG_OK, "max");
 	CHECK(cgi_flame_add(fl, CGI_FLAME_NEW, NULL, NULL, 0, 1, &err) ==
-	          CG_RESOURCE && strcmp(err.message, "cost sum over UInt64") == 0,
+	              CG_RESOURCE &&
+	          strcmp(err.message, "cost sum over UInt64") == 0,
 	      "overflow: %s", err.message);
 	CHECK(cgi_flame_finish(fl, 0, &err) == CG_RESOURCE, "finish spoiled");
 	CHECK(cgi_flame_count(fl) == 0, "no frames");
@@ -216,14 +224,17 @@ static void test_keyed(void)
 	keys[0] = S("k1");
 	names[0] = S("f");
 	CHECK(cgi_flame_add_keyed(fl, CGI_FLAME_OLD, keys, names, NULL, 1, 3,
-	                         &err) == CG_OK, "add");
+	                          &err) == CG_OK,
+	      "add");
 	keys[0] = S("k2");
 	CHECK(cgi_flame_add_keyed(fl, CGI_FLAME_NEW, keys, names, NULL, 1, 5,
-	                         &err) == CG_OK, "add");
+	                          &err) == CG_OK,
+	      "add");
 	keys[0] = S("k1");
 	names[0] = S("other");
 	CHECK(cgi_flame_add_keyed(fl, CGI_FLAME_NEW, keys, names, NULL, 1, 2,
-	                         &err) == CG_OK, "add");
+	                          &err) == CG_OK,
+	      "add");
 	CHECK(cgi_flame_finish(fl, 0, &err) == CG_OK, "finish");
 	CHECK(cgi_flame_count(fl) == 3, "%zu frames", cgi_flame_count(fl));
 	/* k1: old 3, new 2, weight 2; k2: new 5 at x 2 */

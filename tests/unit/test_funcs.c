@@ -22,10 +22,10 @@ static cg_funcs *aggregate_cut(const char *const *texts, size_t n,
 	    cg_funcs_new(&lean, &err) != CG_OK)
 		return NULL;
 	for (i = 0; i < n; i++)
-		if (cgi_funcs_add_opts(f, texts[i], strlen(texts[i]), &opt, &err) !=
-		        CG_OK ||
-		    funcs_add_chunked(lean, texts[i], strlen(texts[i]), &opt, cut,
-		                      &err) != CG_OK) {
+		if (cgi_funcs_add_opts(f, texts[i], strlen(texts[i]), &opt,
+		                       &err) != CG_OK ||
+		    funcs_add_chunked(lean, texts[i], strlen(texts[i]), &opt,
+		                      cut, &err) != CG_OK) {
 			CHECK(0, "input %zu refused: %llu: %s", i,
 			      (unsigned long long)err.line, err.message);
 			goto fail;
@@ -78,18 +78,19 @@ static cg_func get(const cg_funcs *f, const char *fn, const char *fl)
 	return out;
 }
 
-#define FIGURES(f, fn, called_, self_, incl_)                                \
-	do {                                                                     \
-		cg_func x_ = get(f, fn, NULL);                                       \
-		CHECK(x_.self != NULL && x_.called == (called_) &&                   \
-		          x_.self[0] == (self_) && x_.incl[0] == (incl_),            \
-		      "%s: called %llu self %llu incl %llu, expected %llu %llu "     \
-		      "%llu",                                                        \
-		      fn, (unsigned long long)x_.called,                             \
-		      (unsigned long long)(x_.self ? x_.self[0] : 0),                \
-		      (unsigned long long)(x_.self ? x_.incl[0] : 0),                \
-		      (unsigned long long)(called_), (unsigned long long)(self_),    \
-		      (unsigned long long)(incl_));                                  \
+#define FIGURES(f, fn, called_, self_, incl_)                                  \
+	do {                                                                   \
+		cg_func x_ = get(f, fn, NULL);                                 \
+		CHECK(                                                         \
+		    x_.self != NULL && x_.called == (called_) &&               \
+			x_.self[0] == (self_) && x_.incl[0] == (incl_),        \
+		    "%s: called %llu self %llu incl %llu, expected %llu %llu " \
+		    "%llu",                                                    \
+		    fn, (unsigned long long)x_.called,                         \
+		    (unsigned long long)(x_.self ? x_.self[0] : 0),            \
+		    (unsigned long long)(x_.self ? x_.incl[0] : 0),            \
+		    (unsigned long long)(called_),                             \
+		    (unsigned long long)(self_), (unsigned long long)(incl_)); \
 	} while (0)
 
 /* Inclusive from the arcs in when called, not from the callee's lines. */
@@ -124,11 +125,10 @@ static void test_direct_recursion(void)
 	cg_funcs_free(f);
 }
 
-static const char mutual[] =
-    "events: Ir\n"
-    "fn=main\n1 1\ncfn=a\ncalls=1 2\n2 100\n"
-    "fn=a\n3 10\ncfn=b\ncalls=2 4\n4 90\n"
-    "fn=b\n5 40\ncfn=a\ncalls=1 6\n6 50\n";
+static const char mutual[] = "events: Ir\n"
+			     "fn=main\n1 1\ncfn=a\ncalls=1 2\n2 100\n"
+			     "fn=a\n3 10\ncfn=b\ncalls=2 4\n4 90\n"
+			     "fn=b\n5 40\ncfn=a\ncalls=1 6\n6 50\n";
 
 /* Mutual recursion, without cycles: incl sums the arcs in (so a's 150
  * counts b's call back into it twice) - KCachegrind's figure. */
@@ -197,7 +197,8 @@ static void test_cycle_numbers(void)
 	if (f == NULL)
 		return;
 	CHECK(get(f, "a", NULL).cycle == 1 && get(f, "b", NULL).cycle == 1 &&
-	          get(f, "z1", NULL).cycle == 2 && get(f, "z2", NULL).cycle == 2,
+	          get(f, "z1", NULL).cycle == 2 &&
+	          get(f, "z2", NULL).cycle == 2,
 	      "cycle of a is 1, of z1 is 2");
 	cg_funcs_free(f);
 }
@@ -322,11 +323,13 @@ static cg_kind refused(const char *const *texts, size_t n, cg_limits *l,
 
 static void test_errors(void)
 {
-	const char *over[] = {"events: Ir\nfn=f\n1 18446744073709551615\n2 1\n"};
+	const char *over[] = {
+	    "events: Ir\nfn=f\n1 18446744073709551615\n2 1\n"};
 	const char *calls[] = {"events: Ir\nfn=f\ncfn=g\n"
 	                       "calls=18446744073709551615 1\n1 1\n"
 	                       "calls=1 1\n1 1\n"};
-	const char *evs[] = {"events: A\nfn=f\n1 1\n", "events: B\nfn=f\n1 1\n"};
+	const char *evs[] = {"events: A\nfn=f\n1 1\n",
+	                     "events: B\nfn=f\n1 1\n"};
 	const char *bad[] = {"events: A\nfn=f\n1 1\n", "events: A\nfn=f\nx\n"};
 	cg_limits l;
 	cg_error err;
@@ -356,9 +359,9 @@ static void test_deep_chain(void)
 		return;
 	len += (size_t)sprintf(text + len, "events: Ir\n");
 	for (i = 0; i < n; i++)
-		len += (size_t)sprintf(text + len,
-		                       "fn=f%zu\n1 1\ncfn=f%zu\ncalls=1 1\n1 %zu\n", i,
-		                       (i + 1) % n, n - 1);
+		len += (size_t)sprintf(
+		    text + len, "fn=f%zu\n1 1\ncfn=f%zu\ncalls=1 1\n1 %zu\n", i,
+		    (i + 1) % n, n - 1);
 	f = one(text, CG_FUNCS_CYCLES);
 	if (f != NULL) {
 		CHECK(cg_funcs_cycle_count(f) == 1 &&
@@ -374,8 +377,9 @@ static void test_deep_chain(void)
  * as 0, so by name; functions by inclusive cost, cut by -n. */
 static void test_rows(void)
 {
-	const char *texts[] = {"events: Ir\nfn=main\n1 10\ncfn=g\ncalls=2 1\n1 30\n"
-	                       "cfn=h\ncalls=1 1\n1 5\nfn=g\n1 30\nfn=h\n1 5\n"};
+	const char *texts[] = {
+	    "events: Ir\nfn=main\n1 10\ncfn=g\ncalls=2 1\n1 30\n"
+	    "cfn=h\ncalls=1 1\n1 5\nfn=g\n1 30\nfn=h\n1 5\n"};
 	cg_funcs *f = aggregate(texts, 1, 0);
 	cgi_row_key key = {CGI_ROW_SELF, 0};
 	cgi_row_filter flt;
@@ -387,7 +391,8 @@ static void test_rows(void)
 	rows = cgi_rows_collect(f, CGI_ROWS_ARCS, &n);
 	CHECK(rows != NULL && n == 2, "two arcs");
 	if (rows != NULL) {
-		CHECK(cgi_rows_select(f, rows, n, 0, &key, &flt, &kept, NULL) == CG_OK &&
+		CHECK(cgi_rows_select(f, rows, n, 0, &key, &flt, &kept, NULL) ==
+		              CG_OK &&
 		          kept == 2 && is(rows[0].name[5], "g") &&
 		          is(rows[1].name[5], "h"),
 		      "arcs by self: 0 each, then by callee name");
@@ -399,7 +404,8 @@ static void test_rows(void)
 	flt.top = 2;
 	CHECK(rows != NULL && n == 3, "three functions");
 	if (rows != NULL) {
-		CHECK(cgi_rows_select(f, rows, n, 0, &key, &flt, &kept, NULL) == CG_OK &&
+		CHECK(cgi_rows_select(f, rows, n, 0, &key, &flt, &kept, NULL) ==
+		              CG_OK &&
 		          kept == 2 && is(rows[0].name[2], "main") &&
 		          rows[0].incl[0] == 45 && is(rows[1].name[2], "g"),
 		      "by inclusive, the first two: main 45, g 30");

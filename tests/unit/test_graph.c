@@ -13,12 +13,12 @@
 #include <string.h>
 
 static const char first[] = "events: A\n"
-                            "fn=main\n1 1\n"
-                            "cfn=zeta\ncalls=1 2\n2 10\n"
-                            "cfn=alpha\ncalls=2 3\n3 20\n"
-                            "fn=alpha\n4 5\ncfn=beta\ncalls=1 5\n5 7\n"
-                            "fn=zeta\n6 10\ncfn=beta\ncalls=3 7\n7 3\n"
-                            "fn=beta\n8 10\n";
+			    "fn=main\n1 1\n"
+			    "cfn=zeta\ncalls=1 2\n2 10\n"
+			    "cfn=alpha\ncalls=2 3\n3 20\n"
+			    "fn=alpha\n4 5\ncfn=beta\ncalls=1 5\n5 7\n"
+			    "fn=zeta\n6 10\ncfn=beta\ncalls=3 7\n7 3\n"
+			    "fn=beta\n8 10\n";
 static const char second[] = "events: A B\nfn=beta\n1 4 9\n";
 
 /* The names at the other end of arcs, joined by spaces. */
@@ -48,9 +48,9 @@ static void marked(const cg_funcs *f, const unsigned char *mark, char *out,
 		if (mark[order[i]]) {
 			cg_func x;
 			cg_funcs_get(f, order[i], &x);
-			used += (size_t)snprintf(out + used, outlen - used, "%s%.*s",
-			                         used ? " " : "", (int)x.fn.len,
-			                         x.fn.ptr);
+			used += (size_t)snprintf(out + used, outlen - used,
+			                         "%s%.*s", used ? " " : "",
+			                         (int)x.fn.len, x.fn.ptr);
 		}
 }
 
@@ -102,7 +102,8 @@ static void walk(const cg_funcs *f, const char *start, int dir,
 	char buf[64];
 	cg_error err;
 	mark[index_of(f, start)] = 1;
-	CHECK(cgi_funcs_reach(f, dir, keep, arc_keep, depth, mark, &err) == CG_OK,
+	CHECK(cgi_funcs_reach(f, dir, keep, arc_keep, depth, mark, &err) ==
+	          CG_OK,
 	      "reach: %s", err.message);
 	marked(f, mark, buf, sizeof buf);
 	CHECK(strcmp(buf, want) == 0, "from %s (%s, depth %llu): %s, not %s",
@@ -120,7 +121,8 @@ static void test_reach(const cg_funcs *f)
 	walk(f, "main", CGI_REACH_CALLEES, NULL, NULL, 1, "alpha main zeta");
 	walk(f, "main", CGI_REACH_CALLEES, NULL, NULL, 0, "main");
 	walk(f, "beta", CGI_REACH_CALLERS, NULL, NULL, 1, "alpha beta zeta");
-	walk(f, "beta", CGI_REACH_CALLERS, NULL, NULL, 2, "alpha beta main zeta");
+	walk(f, "beta", CGI_REACH_CALLERS, NULL, NULL, 2,
+	     "alpha beta main zeta");
 	walk(f, "beta", CGI_REACH_CALLEES, NULL, NULL, UINT64_MAX, "beta");
 	/* zeta left out: beta is still reached through alpha */
 	keep[index_of(f, "zeta")] = 0;
@@ -164,14 +166,17 @@ static void test_fold_defaults(const cg_funcs *plain)
 	CHECK(opt.min_share == 1e-6 && opt.max_depth == 1024 &&
 	          opt.max_stacks == 1000000 && opt.no_cycles == 0,
 	      "the fold defaults");
-	CHECK(cg_fold(plain, 0, &opt, sum_stack, &sum, NULL, &err) == CG_UNSUPPORTED,
+	CHECK(cg_fold(plain, 0, &opt, sum_stack, &sum, NULL, &err) ==
+	          CG_UNSUPPORTED,
 	      "no stacks without cg_funcs_fold or kept parts");
 	if (cg_funcs_new(&f, &err) != CG_OK)
 		return;
 	CHECK(cg_funcs_fold(f, a, &opt, &err) == CG_OK &&
-	          cgi_funcs_add(f, first, sizeof first - 1, NULL, 0, &err) == CG_OK &&
+	          cgi_funcs_add(f, first, sizeof first - 1, NULL, 0, &err) ==
+	              CG_OK &&
 	          cg_funcs_fold(f, a, &opt, &err) == CG_UNSUPPORTED &&
-	          cgi_funcs_add(f, second, sizeof second - 1, NULL, 0, &err) == CG_OK &&
+	          cgi_funcs_add(f, second, sizeof second - 1, NULL, 0, &err) ==
+	              CG_OK &&
 	          cg_funcs_finish(f, CG_FUNCS_CYCLES, &err) == CG_OK,
 	      "fold A while reading: %s", err.message);
 	CHECK(cg_fold(f, 0, &opt, sum_stack, &sum, &rep, &err) == CG_OK &&
@@ -179,7 +184,8 @@ static void test_fold_defaults(const cg_funcs *plain)
 	          rep.scaled == 11 && rep.worst == index_of(f, "alpha") &&
 	          rep.worst_cost == 8,
 	      "stacks of A: %llu", (unsigned long long)sum);
-	CHECK(cg_fold(f, 1, &opt, sum_stack, &sum, NULL, &err) == CG_UNSUPPORTED,
+	CHECK(cg_fold(f, 1, &opt, sum_stack, &sum, NULL, &err) ==
+	          CG_UNSUPPORTED,
 	      "B was not folded");
 	cg_funcs_free(f);
 }
@@ -190,7 +196,8 @@ int main(void)
 	cg_error err;
 	if (cg_funcs_new(&f, &err) != CG_OK ||
 	    cgi_funcs_add(f, first, sizeof first - 1, NULL, 0, &err) != CG_OK ||
-	    cgi_funcs_add(f, second, sizeof second - 1, NULL, 0, &err) != CG_OK ||
+	    cgi_funcs_add(f, second, sizeof second - 1, NULL, 0, &err) !=
+	        CG_OK ||
 	    cg_funcs_finish(f, CG_FUNCS_CYCLES, &err) != CG_OK) {
 		fprintf(stderr, "aggregation: %s\n", err.message);
 		return 1;

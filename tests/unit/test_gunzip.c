@@ -89,7 +89,8 @@ static void gzip_member(bytes *out, const char *s, size_t n,
 			if (rc == Z_STREAM_ERROR)
 				abort();
 			put_bytes(out, buf, sizeof buf - z.avail_out);
-		} while (z.avail_out == 0 || (mode == Z_FINISH && rc != Z_STREAM_END));
+		} while (z.avail_out == 0 ||
+		         (mode == Z_FINISH && rc != Z_STREAM_END));
 		if (i < nflush)
 			at[i] = out->n;
 		from = to;
@@ -121,15 +122,16 @@ static void read_in(const void *data, size_t size, const cg_read_options *opt,
 	memset(v, 0, sizeof *v);
 	o.stats = &v->st;
 	if (chunk == 0) {
-		v->kind = cgi_parse_opts(data, size, &o, cuts_handler, &v->tr, &v->err);
+		v->kind = cgi_parse_opts(data, size, &o, cuts_handler, &v->tr,
+		                         &v->err);
 		return;
 	}
 	if ((v->kind = cg_reader_new(&o, cuts_handler, &v->tr, &rd, &v->err)) !=
 	    CG_OK)
 		return;
 	for (at = 0; at < size && k == CG_OK; at += chunk)
-		k = cg_reader_feed(rd, p + at, size - at < chunk ? size - at : chunk,
-		                   &v->err);
+		k = cg_reader_feed(
+		    rd, p + at, size - at < chunk ? size - at : chunk, &v->err);
 	v->kind = cg_reader_finish(rd, &v->err);
 	CHECK(k == CG_OK || k == v->kind, "a feed's %s is not the finish's %s",
 	      cg_kind_name(k), cg_kind_name(v->kind));
@@ -146,8 +148,7 @@ static int stats_filled(const cg_stats *st)
  * bytes under opt (CG_COMPAT) gives what the text gives read whole, its
  * stats with the gzip repair (when it has stats). */
 static void as_plain(const char *name, const char *text, size_t n,
-                     const bytes *gzd, const cg_read_options *opt,
-                     size_t chunk)
+                     const bytes *gzd, const cg_read_options *opt, size_t chunk)
 {
 	const char *why;
 	read_in(text, n, opt, 0, &plain);
@@ -164,10 +165,10 @@ static void as_plain(const char *name, const char *text, size_t n,
 	      "%s:%llu %s / gzip %s:%llu %s",
 	      name, chunk, opt->flags,
 	      cuts_handler == &parts_handler ? "no records" : "records",
-	      why ? why : "",
-	      cg_kind_name(plain.kind), (unsigned long long)plain.err.line,
-	      plain.err.message, cg_kind_name(gz.kind),
-	      (unsigned long long)gz.err.line, gz.err.message);
+	      why ? why : "", cg_kind_name(plain.kind),
+	      (unsigned long long)plain.err.line, plain.err.message,
+	      cg_kind_name(gz.kind), (unsigned long long)gz.err.line,
+	      gz.err.message);
 }
 
 static void compat_opts(cg_read_options *opt, cg_limits *l, unsigned flags)
@@ -189,8 +190,8 @@ static char *profile(size_t n, size_t *len)
 	unsigned i = 0;
 	int k;
 	static const char head[] = "# made by test_gunzip\nversion: 1\n"
-	                           "creator: test\npositions: line\n"
-	                           "events: Ir Dr\n";
+				   "creator: test\npositions: line\n"
+				   "events: Ir Dr\n";
 	put_bytes(&b, head, sizeof head - 1);
 	while (b.n < n) {
 		if (i == 40)
@@ -199,8 +200,9 @@ static char *profile(size_t n, size_t *len)
 		             "fl=(%u) src/file%u.c\nfn=(%u) func_%u\n%u %u %u\n"
 		             "+1 %u\nfi=(%u) inc%u.h\n-2 7 1\nfe=(%u)\n"
 		             "cfn=(%u) callee_%u\ncalls=%u %u\n+3 %u %u\n",
-		             i, i, i, i, 10 + i, 100 * i + 1, i, i + 3, 1000 + i, i,
-		             i, 2000 + i % 7, i % 7, 1 + i % 3, 20 + i, 50 + i, i);
+		             i, i, i, i, 10 + i, 100 * i + 1, i, i + 3,
+		             1000 + i, i, i, 2000 + i % 7, i % 7, 1 + i % 3,
+		             20 + i, 50 + i, i);
 		put_bytes(&b, line, (size_t)k);
 		i++;
 	}
@@ -233,7 +235,8 @@ static void every_way(const char *name, const char *text, size_t n,
                       int every_chunk)
 {
 	static const unsigned flags[] = {0, CG_COMPLETE};
-	static const size_t chunks[] = {0, 1, 2, 3, 7, 100, 4096, 65536, 100000};
+	static const size_t chunks[] = {0,   1,    2,     3,     7,
+	                                100, 4096, 65536, 100000};
 	bytes b = gzip_of(text, n);
 	cg_read_options opt;
 	cg_limits l;
@@ -246,7 +249,8 @@ static void every_way(const char *name, const char *text, size_t n,
 			else if (lim == 2)
 				l.text = n * 3 / 4;
 			else if (lim == 3)
-				l.input = n / 2; /* the decompressed bytes' cap */
+				l.input =
+				    n / 2; /* the decompressed bytes' cap */
 			for (c = 0; c < sizeof chunks / sizeof chunks[0]; c++)
 				as_plain(name, text, n, &b, &opt, chunks[c]);
 			for (c = 1; every_chunk && lim == 0 && c <= b.n; c++)
@@ -321,14 +325,15 @@ static void texts(void)
 				cg_limits l;
 				compat_opts(&opt, &l, 0);
 				read_in(b.p, b.n, &opt, 1, &gz);
-				CHECK(gz.kind == CG_SYNTAX &&
-				          gz.err.line == lfs_in(t, at) + 1 &&
-				          strstr(gz.err.message, "bogus") != NULL,
-				      "bogus inside gzip: %s at %llu, expected %llu: %s",
-				      cg_kind_name(gz.kind),
-				      (unsigned long long)gz.err.line,
-				      (unsigned long long)(lfs_in(t, at) + 1),
-				      gz.err.message);
+				CHECK(
+				    gz.kind == CG_SYNTAX &&
+					gz.err.line == lfs_in(t, at) + 1 &&
+					strstr(gz.err.message, "bogus") != NULL,
+				    "bogus inside gzip: %s at %llu, expected %llu: %s",
+				    cg_kind_name(gz.kind),
+				    (unsigned long long)gz.err.line,
+				    (unsigned long long)(lfs_in(t, at) + 1),
+				    gz.err.message);
 				free(b.p);
 			}
 			free(t);
@@ -336,7 +341,10 @@ static void texts(void)
 	}
 	every_way("empty", "", 0, 1);
 	/* an xz input inside: Unsupported at line 1 as the plain one */
-	every_way("xz inside", "\xfd" "7zXZ\x00\x00\x04 and so on\n", 19, 1);
+	every_way("xz inside",
+	          "\xfd"
+	          "7zXZ\x00\x00\x04 and so on\n",
+	          19, 1);
 	free(big);
 	free(small);
 }
@@ -384,11 +392,13 @@ static void refused_as(const char *name, const bytes *b, unsigned flags,
 		read_in(b->p, b->n, &opt, chunks[c], &gz);
 		CHECK(gz.kind == CG_SYNTAX && gz.err.kind == CG_SYNTAX &&
 		          gz.err.line == line &&
-		          strncmp(gz.err.message, message, strlen(message)) == 0 &&
+		          strncmp(gz.err.message, message, strlen(message)) ==
+		              0 &&
 		          gz.err.compression == CG_PLAIN &&
-		          gz.err.repair == CG_REPAIR_NONE && !stats_filled(&gz.st),
-		      "%s (chunks of %zu): %s at %llu (expected %llu): %s", name,
-		      chunks[c], cg_kind_name(gz.kind),
+		          gz.err.repair == CG_REPAIR_NONE &&
+		          !stats_filled(&gz.st),
+		      "%s (chunks of %zu): %s at %llu (expected %llu): %s",
+		      name, chunks[c], cg_kind_name(gz.kind),
 		      (unsigned long long)gz.err.line, (unsigned long long)line,
 		      gz.err.message);
 	}
@@ -414,11 +424,12 @@ static void strict(void)
 			CHECK(gz.kind == CG_UNSUPPORTED && gz.err.line == 1 &&
 			          gz.err.compression == CG_GZIP &&
 			          gz.err.repair == CG_REPAIR_GZIP &&
-			          strcmp(gz.err.message, "gzip-compressed input") == 0 &&
+			          strcmp(gz.err.message,
+			                 "gzip-compressed input") == 0 &&
 			          gz.tr.len == 0,
 			      "strict gzip (chunks of %zu): %s at %llu: %s", c,
-			      cg_kind_name(gz.kind), (unsigned long long)gz.err.line,
-			      gz.err.message);
+			      cg_kind_name(gz.kind),
+			      (unsigned long long)gz.err.line, gz.err.message);
 		}
 	/* the text's own checks come after: a plain input's 0x1f is text */
 	compat_opts(&opt, &l, 0);
@@ -499,12 +510,14 @@ static void cut_short(void)
 		l.input = flush[i] - 1;
 		read_in(c.p, c.n, &opt, 0, &gz);
 		CHECK(gz.kind == CG_RESOURCE && gz.err.line == 0 &&
-		          gz.err.limit != NULL && strcmp(gz.err.limit, "input") == 0,
+		          gz.err.limit != NULL &&
+		          strcmp(gz.err.limit, "input") == 0,
 		      "cut under the cap: %s: %s", cg_kind_name(gz.kind),
 		      gz.err.message);
 		l.input = flush[i];
 		read_in(c.p, c.n, &opt, 1, &gz);
-		CHECK(gz.kind == CG_SYNTAX && gz.err.line == line_after(text, flush[i]),
+		CHECK(gz.kind == CG_SYNTAX &&
+		          gz.err.line == line_after(text, flush[i]),
 		      "cut at the cap: %s", gz.err.message);
 	}
 	/* every cut from the magic number on: between its flushes */
@@ -520,8 +533,8 @@ static void cut_short(void)
 		CHECK(gz.kind == CG_SYNTAX && gz.err.line >= lo &&
 		          gz.err.line <= hi &&
 		          strcmp(gz.err.message, "gzip stream cut short") == 0,
-		      "cut at %zu of %zu: %s at %llu, expected %llu to %llu", cut,
-		      b.n, gz.err.message, (unsigned long long)gz.err.line,
+		      "cut at %zu of %zu: %s at %llu, expected %llu to %llu",
+		      cut, b.n, gz.err.message, (unsigned long long)gz.err.line,
 		      (unsigned long long)lo, (unsigned long long)hi);
 		if (cut % 7 == 0) {
 			c = b;
@@ -564,8 +577,8 @@ static void corrupt(void)
 			c.p[at] = flips[i].value;
 		else
 			c.p[at] ^= flips[i].value;
-		refused_as(flips[i].message, &c, 0, flips[i].from_end ? last : 1,
-		           flips[i].message);
+		refused_as(flips[i].message, &c, 0,
+		           flips[i].from_end ? last : 1, flips[i].message);
 	}
 	for (i = 10; i < b.n; i++) {
 		memcpy(c.p, b.p, b.n);
@@ -573,11 +586,13 @@ static void corrupt(void)
 		compat_opts(&opt, &l, 0);
 		read_in(c.p, c.n, &opt, 0, &gz);
 		/* its text may be longer than the original: a line at all */
-		CHECK(gz.kind == CG_SYNTAX && gz.err.line >= 1 &&
-		          (strncmp(gz.err.message, "corrupt gzip stream: ", 21) == 0 ||
-		           strcmp(gz.err.message, "gzip stream cut short") == 0),
-		      "byte %zu flipped: %s at %llu", i, gz.err.message,
-		      (unsigned long long)gz.err.line);
+		CHECK(
+		    gz.kind == CG_SYNTAX && gz.err.line >= 1 &&
+			(strncmp(gz.err.message, "corrupt gzip stream: ", 21) ==
+		             0 ||
+		         strcmp(gz.err.message, "gzip stream cut short") == 0),
+		    "byte %zu flipped: %s at %llu", i, gz.err.message,
+		    (unsigned long long)gz.err.line);
 		one_byte_too("flipped", &c);
 	}
 	free(c.p);
@@ -596,11 +611,14 @@ static void trailing(void)
 	} tails[] = {
 	    {"x", 1, "bytes after the gzip stream that are not a gzip member"},
 	    {"\n", 1, "bytes after the gzip stream that are not a gzip member"},
-	    {"\0\0\0\0", 4, "bytes after the gzip stream that are not a gzip member"},
-	    {"\x1f\x8c", 2, "bytes after the gzip stream that are not a gzip member"},
+	    {"\0\0\0\0", 4,
+	     "bytes after the gzip stream that are not a gzip member"},
+	    {"\x1f\x8c", 2,
+	     "bytes after the gzip stream that are not a gzip member"},
 	    {"\x1f", 1, "gzip stream cut short"},
 	    {"\x1f\x8b", 2, "gzip stream cut short"},
-	    {"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10, "gzip stream cut short"},
+	    {"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10,
+	     "gzip stream cut short"},
 	};
 	size_t n, k, i, j;
 	char *text = faulty(1500, &n), *clean = profile(700, &k);
@@ -625,9 +643,9 @@ static void trailing(void)
 
 /* ------------------------------------------------------------ a bomb */
 
-#define BOMB_TEXT (64u << 20)  /* bytes of one member's text */
-#define BOMB_MEMBERS 64        /* 4 GiB decompressed */
-#define BOMB_CAP (1u << 20)
+#define BOMB_TEXT    (64u << 20) /* bytes of one member's text */
+#define BOMB_MEMBERS 64          /* 4 GiB decompressed */
+#define BOMB_CAP     (1u << 20)
 
 /* 64 MiB of cost lines, one member; then BOMB_MEMBERS of them. */
 static bytes bomb(void)
@@ -692,7 +710,8 @@ static void bombs(void)
 		CHECK(inflated > 0 && inflated <= BOMB_CAP + 2 * 64 * 1024,
 		      "the bomb: %llu bytes inflated", inflated);
 		CHECK(gz.kind == CG_RESOURCE && gz.err.line == 0 &&
-		          gz.err.limit != NULL && strcmp(gz.err.limit, "input") == 0 &&
+		          gz.err.limit != NULL &&
+		          strcmp(gz.err.limit, "input") == 0 &&
 		          !gz.err.out_of_memory,
 		      "bomb: %s: %s", cg_kind_name(gz.kind), gz.err.message);
 		CHECK(gz.tr.records > 0 && gz.tr.records <= BOMB_CAP / 4,
@@ -703,8 +722,8 @@ static void bombs(void)
 		for (at = 0; at < b.n && k == CG_OK; at += 4096)
 			k = cg_reader_feed(rd, b.p + at, 4096, &err);
 		CHECK(k == CG_RESOURCE && at <= 16 * 4096,
-		      "bomb in chunks: %s after %zu bytes of %zu", cg_kind_name(k),
-		      at, b.n);
+		      "bomb in chunks: %s after %zu bytes of %zu",
+		      cg_kind_name(k), at, b.n);
 		CHECK(cg_reader_feed(rd, b.p + at, 4096, &err) == CG_RESOURCE &&
 		          cg_reader_finish(rd, &err) == CG_RESOURCE &&
 		          strcmp(err.limit, "input") == 0,

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 #include "verdicts.h"
 
 static void test_verdicts(void)
@@ -17,13 +16,15 @@ static void test_verdicts(void)
 	for (i = 0; i < sizeof verdicts / sizeof verdicts[0]; i++) {
 		const vcase *c = &verdicts[i];
 		cg_error err;
-		cg_kind k = cgi_parse(c->input, strlen(c->input), NULL, 0, NULL, NULL,
-		                     NULL, &err);
-		CHECK((int)k == c->kind, "%s: expected %s, got %s (%s)", c->name,
-		      cg_kind_name((cg_kind)c->kind), cg_kind_name(k), err.message);
+		cg_kind k = cgi_parse(c->input, strlen(c->input), NULL, 0, NULL,
+		                      NULL, NULL, &err);
+		CHECK((int)k == c->kind, "%s: expected %s, got %s (%s)",
+		      c->name, cg_kind_name((cg_kind)c->kind), cg_kind_name(k),
+		      err.message);
 		if (k != CG_OK && (int)k == c->kind)
-			CHECK(err.line == c->line, "%s: expected line %u, got %llu (%s)",
-			      c->name, c->line, (unsigned long long)err.line,
+			CHECK(err.line == c->line,
+			      "%s: expected line %u, got %llu (%s)", c->name,
+			      c->line, (unsigned long long)err.line,
 			      err.message);
 	}
 }
@@ -34,7 +35,8 @@ static void test_nul(void)
 	static const char in[] = "events: A\nfn=a\0b\n";
 	cg_error err;
 	CHECK(cgi_parse(in, sizeof in - 1, NULL, 0, NULL, NULL, NULL, &err) ==
-	          CG_SYNTAX && err.line == 2,
+	              CG_SYNTAX &&
+	          err.line == 2,
 	      "NUL: %s at %llu", err.message, (unsigned long long)err.line);
 }
 
@@ -53,8 +55,9 @@ static char *str(cg_str s)
 static void record_text(const cg_record *r, char *out, size_t n)
 {
 	size_t i, o;
-	o = (size_t)snprintf(out, n, "%s %s|%s|%s|%s", r->kind ? "call" : "cost",
-	                     str(r->ob), str(r->fl), str(r->fi), str(r->fn));
+	o = (size_t)snprintf(out, n, "%s %s|%s|%s|%s",
+	                     r->kind ? "call" : "cost", str(r->ob), str(r->fl),
+	                     str(r->fi), str(r->fn));
 	for (i = 0; i < r->npos; i++)
 		o += (size_t)snprintf(out + o, n - o, " %llu",
 		                      (unsigned long long)r->pos[i]);
@@ -99,44 +102,53 @@ typedef struct rcase {
 } rcase;
 
 static const rcase record_cases[] = {
-	{"positions and deltas", "positions: instr line\n" EF
-	 "0x10 5 1\n+2 -1 2\n* * 3\n",
-	 "cost |||f 16 5 : 1\ncost |||f 18 4 : 2\ncost |||f 18 4 : 3\n"},
-	{"call targets keep base", EF "cfn=g\n10 1\ncalls=2 +5\n+1 7\n+1 1\n",
-	 "cost |||f 10 : 1\ncall |||f 11 -> ||g x2 15 : 7\ncost |||f 12 : 1\n"},
-	{"call cost line moves base", EF "cfn=g\ncalls=1 5\n20 3\n-1 1\n",
-	 "call |||f 20 -> ||g x1 5 : 3\ncost |||f 19 : 1\n"},
-	{"fi/fe and fn clears", E "fl=m.c\nfn=f\n1 1\nfi=i.h\n2 2\nfe=m.c\n3 3\n"
-	 "fi=i.h\nfn=g\n4 4\nfi=i.h\nfl=n.c\n5 5\n",
-	 "cost |m.c|m.c|f 1 : 1\ncost |m.c|i.h|f 2 : 2\ncost |m.c|m.c|f 3 : 3\n"
-	 "cost |m.c|m.c|g 4 : 4\ncost |n.c|n.c|g 5 : 5\n"},
-	{"callee file from fi", E "ob=o\nfl=m.c\nfn=f\nfi=i.h\ncfn=g\ncalls=1 9\n1 1\n",
-	 "call o|m.c|i.h|f 1 -> o|i.h|g x1 9 : 1\n"},
-	{"overrides: survive self costs, clear after call",
-	 E "ob=p\nfl=m.c\nfn=f\ncob=lib\ncfi=x.c\n1 1\ncfn=g\ncalls=1 5\n2 2\n"
-	   "cob=other\ncalls=1 5\n3 3\ncfn=h\ncalls=1 6\n4 4\n",
-	 "cost p|m.c|m.c|f 1 : 1\ncall p|m.c|m.c|f 2 -> lib|x.c|g x1 5 : 2\n"
-	 "call p|m.c|m.c|f 3 -> lib|x.c|g x1 5 : 3\n"
-	 "call p|m.c|m.c|f 4 -> p|m.c|h x1 6 : 4\n"},
-	{"later of cfi/cfl wins", EF "cfi=a.c\ncfl=b.c\ncfn=g\ncalls=1 1\n1 1\n"
-	 "cfl=c.c\ncfi=d.c\ncfn=g\ncalls=1 1\n1 1\n",
-	 "call |||f 1 -> |b.c|g x1 1 : 1\ncall |||f 1 -> |d.c|g x1 1 : 1\n"},
-	{"empty cfi gives empty callee file", E "fl=m.c\nfn=f\ncfi=\ncfn=g\ncalls=1 1\n1 1\n",
-	 "call |m.c|m.c|f 1 -> ||g x1 1 : 1\n"},
-	{"redefinition replaces from then on", E "fn=(1) a\n1 1\nfn=(1) b\n2 2\nfn=(1)\n3 3\n",
-	 "cost |||a 1 : 1\ncost |||b 2 : 2\ncost |||b 3 : 3\n"},
-	{"names trimmed", E "fn=  spaced name \t\nfl=(1)   x.c  \n1 1\n",
-	 "cost |x.c|x.c|spaced name 1 : 1\n"},
-	{"FF and VT are outer whitespace", E "fn=\f\vname\v\f\n1 1\n",
-	 "cost |||name 1 : 1\n"},
-	{"redefinition leaves the context as read", E "fl=(1) a.c\nfn=f\n"
-	 "cfl=(1) b.c\n1 1\nfi=(1)\n2 2\n",
-	 "cost |a.c|a.c|f 1 : 1\ncost |a.c|b.c|f 2 : 2\n"},
-	{"positions only: costs 0", "events: A B\nfn=f\n7\n", "cost |||f 7 : 0 0\n"},
-	{"overrides reset at part", E "fn=f\ncob=lib\n" E "ob=o\nfn=f\ncfn=g\ncalls=1 1\n1 1\n",
-	 "call o|||f 1 -> o||g x1 1 : 1\n"},
-	{"omitted costs zero", "events: A B C\nfn=f\n1 5\n", "cost |||f 1 : 5 0 0\n"},
-	{"calls=0", EF "cfn=g\ncalls=0 1\n1 4\n", "call |||f 1 -> ||g x0 1 : 4\n"},
+    {"positions and deltas",
+     "positions: instr line\n" EF "0x10 5 1\n+2 -1 2\n* * 3\n",
+     "cost |||f 16 5 : 1\ncost |||f 18 4 : 2\ncost |||f 18 4 : 3\n"},
+    {"call targets keep base", EF "cfn=g\n10 1\ncalls=2 +5\n+1 7\n+1 1\n",
+     "cost |||f 10 : 1\ncall |||f 11 -> ||g x2 15 : 7\ncost |||f 12 : 1\n"},
+    {"call cost line moves base", EF "cfn=g\ncalls=1 5\n20 3\n-1 1\n",
+     "call |||f 20 -> ||g x1 5 : 3\ncost |||f 19 : 1\n"},
+    {"fi/fe and fn clears",
+     E "fl=m.c\nfn=f\n1 1\nfi=i.h\n2 2\nfe=m.c\n3 3\n"
+       "fi=i.h\nfn=g\n4 4\nfi=i.h\nfl=n.c\n5 5\n",
+     "cost |m.c|m.c|f 1 : 1\ncost |m.c|i.h|f 2 : 2\ncost |m.c|m.c|f 3 : 3\n"
+     "cost |m.c|m.c|g 4 : 4\ncost |n.c|n.c|g 5 : 5\n"},
+    {"callee file from fi",
+     E "ob=o\nfl=m.c\nfn=f\nfi=i.h\ncfn=g\ncalls=1 9\n1 1\n",
+     "call o|m.c|i.h|f 1 -> o|i.h|g x1 9 : 1\n"},
+    {"overrides: survive self costs, clear after call",
+     E "ob=p\nfl=m.c\nfn=f\ncob=lib\ncfi=x.c\n1 1\ncfn=g\ncalls=1 5\n2 2\n"
+       "cob=other\ncalls=1 5\n3 3\ncfn=h\ncalls=1 6\n4 4\n",
+     "cost p|m.c|m.c|f 1 : 1\ncall p|m.c|m.c|f 2 -> lib|x.c|g x1 5 : 2\n"
+     "call p|m.c|m.c|f 3 -> lib|x.c|g x1 5 : 3\n"
+     "call p|m.c|m.c|f 4 -> p|m.c|h x1 6 : 4\n"},
+    {"later of cfi/cfl wins",
+     EF "cfi=a.c\ncfl=b.c\ncfn=g\ncalls=1 1\n1 1\n"
+        "cfl=c.c\ncfi=d.c\ncfn=g\ncalls=1 1\n1 1\n",
+     "call |||f 1 -> |b.c|g x1 1 : 1\ncall |||f 1 -> |d.c|g x1 1 : 1\n"},
+    {"empty cfi gives empty callee file",
+     E "fl=m.c\nfn=f\ncfi=\ncfn=g\ncalls=1 1\n1 1\n",
+     "call |m.c|m.c|f 1 -> ||g x1 1 : 1\n"},
+    {"redefinition replaces from then on",
+     E "fn=(1) a\n1 1\nfn=(1) b\n2 2\nfn=(1)\n3 3\n",
+     "cost |||a 1 : 1\ncost |||b 2 : 2\ncost |||b 3 : 3\n"},
+    {"names trimmed", E "fn=  spaced name \t\nfl=(1)   x.c  \n1 1\n",
+     "cost |x.c|x.c|spaced name 1 : 1\n"},
+    {"FF and VT are outer whitespace", E "fn=\f\vname\v\f\n1 1\n",
+     "cost |||name 1 : 1\n"},
+    {"redefinition leaves the context as read",
+     E "fl=(1) a.c\nfn=f\n"
+       "cfl=(1) b.c\n1 1\nfi=(1)\n2 2\n",
+     "cost |a.c|a.c|f 1 : 1\ncost |a.c|b.c|f 2 : 2\n"},
+    {"positions only: costs 0", "events: A B\nfn=f\n7\n",
+     "cost |||f 7 : 0 0\n"},
+    {"overrides reset at part",
+     E "fn=f\ncob=lib\n" E "ob=o\nfn=f\ncfn=g\ncalls=1 1\n1 1\n",
+     "call o|||f 1 -> o||g x1 1 : 1\n"},
+    {"omitted costs zero", "events: A B C\nfn=f\n1 5\n",
+     "cost |||f 1 : 5 0 0\n"},
+    {"calls=0", EF "cfn=g\ncalls=0 1\n1 4\n", "call |||f 1 -> ||g x0 1 : 4\n"},
 };
 
 static void test_records(void)
@@ -146,8 +158,8 @@ static void test_records(void)
 	for (i = 0; i < sizeof record_cases / sizeof record_cases[0]; i++) {
 		const rcase *c = &record_cases[i];
 		records_of(c->input, got, sizeof got);
-		CHECK(strcmp(got, c->records) == 0, "%s:\nexpected:\n%sgot:\n%s",
-		      c->name, c->records, got);
+		CHECK(strcmp(got, c->records) == 0,
+		      "%s:\nexpected:\n%sgot:\n%s", c->name, c->records, got);
 	}
 }
 
@@ -166,21 +178,24 @@ static void test_parts(void)
 	const uint64_t *v;
 	size_t n;
 	cg_str s;
-	CHECK(cgi_model_read(in, sizeof in - 1, NULL, 0, &m, &err) == CG_OK, "%s",
-	      err.message);
+	CHECK(cgi_model_read(in, sizeof in - 1, NULL, 0, &m, &err) == CG_OK,
+	      "%s", err.message);
 	if (m == NULL)
 		return;
 	CHECK(cgi_model_part_count(m) == 2, "two parts");
 	p = cgi_model_part(m, 0);
-	CHECK(cg_part_ordinal(p) == 1 && cgi_part_first_line(p) == 1, "ordinal");
+	CHECK(cg_part_ordinal(p) == 1 && cgi_part_first_line(p) == 1,
+	      "ordinal");
 	CHECK(cg_part_header_count(p) == 12, "12 headers, got %zu",
 	      cg_part_header_count(p));
 	CHECK(strcmp(str(cgi_part_header_key(p, 3)), "cmd") == 0 &&
 	          strcmp(str(cgi_part_header_value(p, 3)), "./a --x=1") == 0,
 	      "cmd header");
 	CHECK(cgi_part_meta(p, "pid", &s) && strcmp(str(s), "42") == 0, "pid");
-	CHECK(cgi_part_meta(p, "thread", &s) && strcmp(str(s), "2") == 0, "thread");
-	CHECK(cgi_part_meta(p, "event", &s) && strcmp(str(s), "A : long name") == 0,
+	CHECK(cgi_part_meta(p, "thread", &s) && strcmp(str(s), "2") == 0,
+	      "thread");
+	CHECK(cgi_part_meta(p, "event", &s) &&
+	          strcmp(str(s), "A : long name") == 0,
 	      "event: kept as metadata");
 	CHECK(cgi_part_meta(p, "x-custom", &s) && strcmp(str(s), "kept") == 0,
 	      "unknown header kept");
@@ -194,7 +209,8 @@ static void test_parts(void)
 	      "positions");
 	CHECK(cgi_part_summary(p, &v, &n) && n == 1 && v[0] == 9, "summary");
 	CHECK(cg_part_totals(p, &v, &n) && n == 2 && v[1] == 4, "totals");
-	CHECK(strcmp(str(cgi_part_header_key(p, 11)), "totals") == 0, "totals last");
+	CHECK(strcmp(str(cgi_part_header_key(p, 11)), "totals") == 0,
+	      "totals last");
 	{
 		/* the public getter: header 3 is line 4 of the input, cmd: with
 		 * its value trimmed; totals: the last, line 14 */
@@ -202,8 +218,8 @@ static void test_parts(void)
 		cg_part_header(p, 3, &h);
 		CHECK(strcmp(str(h.key), "cmd") == 0 &&
 		          strcmp(str(h.value), "./a --x=1") == 0 && h.line == 4,
-		      "cg_part_header 3: %s %s line %llu", str(h.key), str(h.value),
-		      (unsigned long long)h.line);
+		      "cg_part_header 3: %s %s line %llu", str(h.key),
+		      str(h.value), (unsigned long long)h.line);
 		cg_part_header(p, 11, &h);
 		CHECK(strcmp(str(h.key), "totals") == 0 &&
 		          strcmp(str(h.value), "3 4") == 0 && h.line == 14,
@@ -249,7 +265,8 @@ static void test_model_owns(void)
 	CHECK(strcmp(str(r[0].ob), "a.out") == 0 &&
 	          strcmp(str(r[0].fl), "m.c") == 0 &&
 	          strcmp(str(r[0].fn), "main") == 0 && r[0].cost[1] == 3,
-	      "first record: %s %s %s", str(r[0].ob), str(r[0].fl), str(r[0].fn));
+	      "first record: %s %s %s", str(r[0].ob), str(r[0].fl),
+	      str(r[0].fn));
 	CHECK(strcmp(str(r[1].fn), "main") == 0 &&
 	          strcmp(str(r[1].cfn), "leaf") == 0 && r[1].calls == 1,
 	      "call: %s -> %s", str(r[1].fn), str(r[1].cfn));
@@ -258,7 +275,8 @@ static void test_model_owns(void)
 	CHECK(cgi_model_part_count(m) == 2 &&
 	          strcmp(str(cgi_part_header_value(cgi_model_part(m, 0), 0)),
 	                 "./a") == 0 &&
-	          strcmp(str(cg_part_event(cgi_model_part(m, 0), 1)), "B") == 0 &&
+	          strcmp(str(cg_part_event(cgi_model_part(m, 0), 1)), "B") ==
+	              0 &&
 	          strcmp(str(cgi_part_header_value(cgi_model_part(m, 1), 1)),
 	                 "./b") == 0 &&
 	          strcmp(str(cg_part_event(cgi_model_part(m, 1), 0)), "C") == 0,
@@ -385,18 +403,23 @@ static void test_limits(void)
 		cg_error err;
 		buf c = {0};
 		put(&c, E "@bad\nfn=xxxxxxxxxxxxxxxxxxxx\n");
-		CHECK(parse_with(&c, "line=12", &err) == CG_RESOURCE && err.line == 3,
+		CHECK(parse_with(&c, "line=12", &err) == CG_RESOURCE &&
+		          err.line == 3,
 		      "ASCII: long line after a parse error: %s at %llu",
 		      err.message, (unsigned long long)err.line);
-		CHECK(parse_with(&c, "line=100", &err) == CG_SYNTAX && err.line == 2,
+		CHECK(parse_with(&c, "line=100", &err) == CG_SYNTAX &&
+		          err.line == 2,
 		      "ASCII: the parse error when no line is long");
 		c.n = 0;
-		put(&c, E "@b\xc3\xa9" "d\nfn=xxxxxxxxxxxxxxxxxxxx\n");
-		CHECK(parse_with(&c, "line=12", &err) == CG_RESOURCE && err.line == 3,
+		put(&c, E "@b\xc3\xa9"
+		          "d\nfn=xxxxxxxxxxxxxxxxxxxx\n");
+		CHECK(parse_with(&c, "line=12", &err) == CG_RESOURCE &&
+		          err.line == 3,
 		      "UTF-8: long line after a parse error");
 		c.n = 0;
 		put(&c, E "fn=f\n1 1\nfn=xxxxxxxxxxxxxxxxxxxx");
-		CHECK(parse_with(&c, "line=12", &err) == CG_RESOURCE && err.line == 4,
+		CHECK(parse_with(&c, "line=12", &err) == CG_RESOURCE &&
+		          err.line == 4,
 		      "ASCII: long last line without LF");
 		free(c.p);
 	}
@@ -425,7 +448,7 @@ static void test_limits(void)
 	limit_pair("budget call", &a, &b, "budget=26", 5);
 	/* the inline file is charged once fi= is read, even naming fl */
 	a.n = b.n = 0;
-	put(&a, E "fl=ab\nfn=f\n1 1\n");  /* 2 + 1 + 2 + 2 + 16 = 23 */
+	put(&a, E "fl=ab\nfn=f\n1 1\n"); /* 2 + 1 + 2 + 2 + 16 = 23 */
 	put(&b, E "fl=ab\nfn=f\nfe=ab\n1 1\n");
 	limit_pair("budget fe", &a, &b, "budget=23", 5);
 	/* names in UTF-16 code units */
@@ -439,7 +462,8 @@ static void test_limits(void)
 		cg_limits l;
 		cg_error err;
 		cgi_limits_lift(&l);
-		CHECK(cgi_parse(b.p, b.n, &l, 0, NULL, NULL, NULL, &err) == CG_OK,
+		CHECK(cgi_parse(b.p, b.n, &l, 0, NULL, NULL, NULL, &err) ==
+		          CG_OK,
 		      "lifted: %s", err.message);
 	}
 	free(a.p);
@@ -451,10 +475,10 @@ static void test_limit_settings(void)
 	cg_limits l;
 	cg_error why;
 	cg_limits_default(&l);
-	CHECK(l.records == 200000 && l.input == 33554432 && l.text == 16777216 &&
-	          l.line == 1048576 && l.parts == 1024 && l.headers == 4096 &&
-	          l.events == 64 && l.ids == 100000 && l.budget == 16777216 &&
-	          l.output == 16777216,
+	CHECK(l.records == 200000 && l.input == 33554432 &&
+	          l.text == 16777216 && l.line == 1048576 && l.parts == 1024 &&
+	          l.headers == 4096 && l.events == 64 && l.ids == 100000 &&
+	          l.budget == 16777216 && l.output == 16777216,
 	      "defaults are the seed's numbers");
 	CHECK(cg_limits_set(&l, "records=2M", &why) == CG_OK &&
 	          l.records == 2097152,
@@ -476,9 +500,11 @@ static void test_limit_settings(void)
 	CHECK(cg_limits_set(&l, "records", &why) == CG_SYNTAX, "no =");
 	CHECK(cg_limits_set(&l, "records=", &why) == CG_SYNTAX, "no number");
 	CHECK(cg_limits_set(&l, "records=5X", &why) == CG_SYNTAX &&
-	          strstr(why.message, "'records=5X': expected a number") != NULL,
+	          strstr(why.message, "'records=5X': expected a number") !=
+	              NULL,
 	      "suffix: %s", why.message);
-	CHECK(cg_limits_set(&l, "records=5KK", &why) == CG_SYNTAX, "two suffixes");
+	CHECK(cg_limits_set(&l, "records=5KK", &why) == CG_SYNTAX,
+	      "two suffixes");
 	CHECK(cg_limits_set(&l, "records=0x10", &why) == CG_SYNTAX, "no hex");
 	CHECK(cg_limits_set(&l, "records=18446744073709551616", &why) ==
 	              CG_SYNTAX &&
@@ -492,10 +518,12 @@ static void test_limit_settings(void)
 	CHECK(cg_limits_set(&l, "records=17179869184G", &why) == CG_SYNTAX &&
 	          strstr(why.message, "out of range") != NULL,
 	      "suffix overflow");
-	CHECK(cg_limits_set(&l, "records=18446744073709551615", &why) == CG_OK &&
+	CHECK(cg_limits_set(&l, "records=18446744073709551615", &why) ==
+	              CG_OK &&
 	          l.records == UINT64_MAX,
 	      "the largest");
-	CHECK(cgi_limit_name(0) != NULL && strcmp(cgi_limit_name(0), "input") == 0 &&
+	CHECK(cgi_limit_name(0) != NULL &&
+	          strcmp(cgi_limit_name(0), "input") == 0 &&
 	          cgi_limit_name(9) != NULL &&
 	          strcmp(cgi_limit_name(9), "output") == 0 &&
 	          cgi_limit_name(10) == NULL,
@@ -548,7 +576,8 @@ static void test_streaming(void)
 	CHECK(st.parts == 3 && st.records == 3 && st.lines == 10, "stats");
 	c.records = 0;
 	c.stop_after = 2;
-	CHECK(cgi_parse(in, sizeof in - 1, NULL, 0, &h, &c, NULL, &err) == CG_ABORTED &&
+	CHECK(cgi_parse(in, sizeof in - 1, NULL, 0, &h, &c, NULL, &err) ==
+	              CG_ABORTED &&
 	          c.records == 2 && err.kind == CG_ABORTED && err.line == 4,
 	      "callback stops the parse: %s at %llu", cg_kind_name(err.kind),
 	      (unsigned long long)err.line);
@@ -569,7 +598,8 @@ static void test_input(void)
 	size_t i;
 	CHECK(cgi_input_new(sizeof in - 1, 0, &x, &err) == CG_OK, "new input");
 	for (i = 0; i + 1 < sizeof in; i++)
-		CHECK(cgi_input_feed(x, in + i, 1, &err) == CG_OK, "feed %zu", i);
+		CHECK(cgi_input_feed(x, in + i, 1, &err) == CG_OK, "feed %zu",
+		      i);
 	CHECK(cgi_input_size(x) == sizeof in - 1 &&
 	          memcmp(cgi_input_data(x), in, sizeof in - 1) == 0,
 	      "bytes kept");
@@ -593,12 +623,15 @@ static void test_equal(void)
 	for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
 		cgi_model *a, *b;
 		cg_error err;
-		if (cgi_model_read(pairs[i][0], strlen(pairs[i][0]), NULL, 0, &a, &err) ||
-		    cgi_model_read(pairs[i][1], strlen(pairs[i][1]), NULL, 0, &b, &err)) {
+		if (cgi_model_read(pairs[i][0], strlen(pairs[i][0]), NULL, 0,
+		                   &a, &err) ||
+		    cgi_model_read(pairs[i][1], strlen(pairs[i][1]), NULL, 0,
+		                   &b, &err)) {
 			CHECK(0, "pair %zu: %s", i, err.message);
 			continue;
 		}
-		CHECK(cgi_model_equal(a, b) == (pairs[i][2][0] == '1'), "pair %zu", i);
+		CHECK(cgi_model_equal(a, b) == (pairs[i][2][0] == '1'),
+		      "pair %zu", i);
 		cgi_model_free(a);
 		cgi_model_free(b);
 	}
@@ -612,8 +645,8 @@ static void test_version(void)
 	         CGPROF_VERSION_MINOR, CGPROF_VERSION_PATCH);
 	CHECK(strcmp(cg_version(), CGPROF_VERSION) == 0 &&
 	          strcmp(cg_version(), want) == 0,
-	      "cg_version %s, CGPROF_VERSION %s, %s", cg_version(), CGPROF_VERSION,
-	      want);
+	      "cg_version %s, CGPROF_VERSION %s, %s", cg_version(),
+	      CGPROF_VERSION, want);
 }
 
 /* The shared helpers: every digit count, against printf; growth keeps
@@ -627,7 +660,9 @@ static void test_helpers(void)
 	for (i = 0; i <= 20; i++) {
 		char got[21], want[24];
 		size_t n, j;
-		v = i == 0 ? 0 : i == 20 ? UINT64_MAX : v * 10 + (uint64_t)i % 10;
+		v = i == 0    ? 0
+		    : i == 20 ? UINT64_MAX
+		              : v * 10 + (uint64_t)i % 10;
 		memset(got, 'x', sizeof got);
 		n = cgi_format_u64(v, got);
 		for (j = n; j < 20 && got[j] == '\0'; j++)
@@ -637,7 +672,8 @@ static void test_helpers(void)
 		      (unsigned long long)v);
 		got[n] = '\0';
 		snprintf(want, sizeof want, "%llu", (unsigned long long)v);
-		CHECK(strcmp(got, want) == 0, "cgi_format_u64: %s for %s", got, want);
+		CHECK(strcmp(got, want) == 0, "cgi_format_u64: %s for %s", got,
+		      want);
 	}
 	CHECK(cgi_grow_array((void **)&a, &cap, 3, sizeof *a) == 0 && cap >= 3,
 	      "room for 3");
@@ -647,7 +683,8 @@ static void test_helpers(void)
 		CHECK(cgi_grow_array((void **)&a, &cap, 1000, sizeof *a) == 0 &&
 		          cap >= 1000 && a[0] == 7 && a[2] == 9,
 		      "grown to 1000, contents kept");
-		CHECK(cgi_grow_array((void **)&a, &cap, SIZE_MAX / 2, 8) == -1 &&
+		CHECK(cgi_grow_array((void **)&a, &cap, SIZE_MAX / 2, 8) ==
+		              -1 &&
 		          cap >= 1000 && a[2] == 9,
 		      "past SIZE_MAX refused, unchanged");
 	}

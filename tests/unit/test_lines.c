@@ -21,18 +21,18 @@ static const char three_parts[] =
     "events: Ir Dr\n"
     "fl=a.c\nfn=main\n"
     "3 10 1\n"
-    "3 5\n"             /* a.c:3 self 15 1 */
-    "fi=b.h\n7 2 2\n"   /* b.h:7 self 2 2 */
+    "3 5\n"           /* a.c:3 self 15 1 */
+    "fi=b.h\n7 2 2\n" /* b.h:7 self 2 2 */
     "fe=a.c\n"
     "cfn=f\ncalls=2 20\n4 100 7\n"
     "cfn=f\ncalls=1 20\n4 50 3\n" /* a.c:4 main->f 3 calls, 150 10 */
     "fn=f\n20 40 4\n"
-    "0 1\n"             /* a.c:0 self 1 */
+    "0 1\n"                      /* a.c:0 self 1 */
     "cfn=f\ncalls=1 20\n21 30\n" /* a.c:21 f->f 1 call, 30 */
     "totals: 0\n"
     "events: Ir Dr Bc\n"
     "fl=a.c\nfn=main\n"
-    "3 1 1 9\n"         /* a.c:3 now 16 2 9 */
+    "3 1 1 9\n"                    /* a.c:3 now 16 2 9 */
     "cfn=f\ncalls=1 20\n4 5 0 1\n" /* a.c:4 main->f 4 calls, 155 10 1 */
     "totals: 0\n"
     "positions: instr\nevents: Ir\nfn=main\n0x10 99\n"; /* no line */
@@ -45,8 +45,8 @@ static void test_three_parts(void)
 	cgi_line ln;
 	cgi_line_call c;
 	CHECK(cgi_lines_new(&l, &err) == CG_OK, "new");
-	CHECK(cgi_lines_add(l, three_parts, strlen(three_parts), NULL, 0, &err) ==
-	          CG_OK,
+	CHECK(cgi_lines_add(l, three_parts, strlen(three_parts), NULL, 0,
+	                    &err) == CG_OK,
 	      "add: %llu: %s", (unsigned long long)err.line, err.message);
 	CHECK(cgi_lines_finish(l, &err) == CG_OK, "finish: %s", err.message);
 	CHECK(cgi_lines_event_count(l) == 3 && is(cgi_lines_event(l, 2), "Bc"),
@@ -56,7 +56,8 @@ static void test_three_parts(void)
 	      "events found by name");
 	CHECK(cgi_lines_unplaced(l) == 1, "unplaced %llu",
 	      (unsigned long long)cgi_lines_unplaced(l));
-	CHECK(cgi_lines_file_count(l) == 2, "files %zu", cgi_lines_file_count(l));
+	CHECK(cgi_lines_file_count(l) == 2, "files %zu",
+	      cgi_lines_file_count(l));
 	CHECK(cgi_lines_count(l) == 6, "lines %zu", cgi_lines_count(l));
 	cgi_lines_file(l, 0, &fa);
 	cgi_lines_file(l, 1, &fb);
@@ -73,7 +74,8 @@ static void test_three_parts(void)
 	          ln.ncalls == 0,
 	      "a.c:0");
 	cgi_lines_get(l, 1, &ln);
-	CHECK(ln.line == 3 && costs(ln.self, 16, 2, 9) && costs(ln.call, 0, 0, 0),
+	CHECK(ln.line == 3 && costs(ln.self, 16, 2, 9) &&
+	          costs(ln.call, 0, 0, 0),
 	      "a.c:3");
 	cgi_lines_get(l, 2, &ln);
 	CHECK(ln.line == 4 && costs(ln.self, 0, 0, 0) &&
@@ -86,7 +88,8 @@ static void test_three_parts(void)
 	cgi_lines_get(l, 3, &ln);
 	CHECK(ln.line == 20 && costs(ln.self, 40, 4, 0), "a.c:20");
 	cgi_lines_get(l, 4, &ln);
-	CHECK(ln.line == 21 && costs(ln.call, 30, 0, 0) && ln.ncalls == 1, "a.c:21");
+	CHECK(ln.line == 21 && costs(ln.call, 30, 0, 0) && ln.ncalls == 1,
+	      "a.c:21");
 	cgi_lines_call(l, ln.first_call, &c);
 	CHECK(is(c.fn, "f") && is(c.cfn, "f") && c.calls == 1, "a.c:21 call");
 	cgi_lines_get(l, 5, &ln);
@@ -105,7 +108,8 @@ static void test_call_order(void)
 	cgi_line ln;
 	cgi_line_call a, b;
 	CHECK(cgi_lines_new(&l, &err) == CG_OK, "new");
-	CHECK(cgi_lines_add(l, text, strlen(text), NULL, 0, &err) == CG_OK, "add");
+	CHECK(cgi_lines_add(l, text, strlen(text), NULL, 0, &err) == CG_OK,
+	      "add");
 	CHECK(cgi_lines_finish(l, &err) == CG_OK, "finish");
 	cgi_lines_get(l, 0, &ln);
 	CHECK(ln.ncalls == 2 && ln.call[0] == 10, "two calls, 10");
@@ -123,15 +127,18 @@ static void test_errors(void)
 	static const char over[] =
 	    "events: Ir\nfl=a\nfn=m\n1 18446744073709551615\n1 1\n";
 	static const char bad[] = "events: Ir\n1 1\n";
-	static const char a[] = "events: A\nfn=m\n1 1\n", b[] = "events: B\nfn=m\n1 1\n";
+	static const char a[] = "events: A\nfn=m\n1 1\n",
+			  b[] = "events: B\nfn=m\n1 1\n";
 	cgi_lines *l;
 	cg_limits lim;
 	cg_error err;
 	CHECK(cgi_lines_new(&l, &err) == CG_OK, "new");
-	CHECK(cgi_lines_add(l, over, strlen(over), NULL, 0, &err) == CG_RESOURCE &&
+	CHECK(cgi_lines_add(l, over, strlen(over), NULL, 0, &err) ==
+	              CG_RESOURCE &&
 	          err.line == 5,
 	      "over: %s at %llu", err.message, (unsigned long long)err.line);
-	CHECK(cgi_lines_finish(l, &err) == CG_RESOURCE, "finish after an error");
+	CHECK(cgi_lines_finish(l, &err) == CG_RESOURCE,
+	      "finish after an error");
 	cgi_lines_free(l);
 
 	CHECK(cgi_lines_new(&l, &err) == CG_OK, "new");

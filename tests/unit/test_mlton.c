@@ -22,13 +22,11 @@ static const char SRC[] =
 /* time, current: TOTAL 9, TOTALGC 2; split CUR 0 2 1 4 3 1 (sum 11);
  * master CUR 0 2 1 5 3 (loop = sources 3 + 5 = 4 + 1).
  *   line 5 totals, 6 count 6 (7-12), 13 count 5 (14-18). */
-static const char TIME1[] =
-    "MLton prof\ntime\ncurrent\n0x0000abcd\n9 2\n"
-    "6\n0\n2\n1\n4\n3\n1\n5\n0\n2\n1\n5\n3\n";
+static const char TIME1[] = "MLton prof\ntime\ncurrent\n0x0000abcd\n9 2\n"
+			    "6\n0\n2\n1\n4\n3\n1\n5\n0\n2\n1\n5\n3\n";
 /* a second run: loop 1 (source 3), loop.fn 2; TOTAL 3. */
-static const char TIME2[] =
-    "MLton prof\ntime\ncurrent\n0x0000abcd\n3 0\n"
-    "6\n0\n0\n0\n1\n2\n0\n5\n0\n0\n0\n1\n2\n";
+static const char TIME2[] = "MLton prof\ntime\ncurrent\n0x0000abcd\n3 0\n"
+			    "6\n0\n0\n0\n1\n2\n0\n5\n0\n0\n0\n1\n2\n";
 /* alloc, stack: CUR STACK STACKGC; main on the stack for all 100 bytes;
  * loop's copies 50/90 and 0/30, the name 50/90 (recursion counted once,
  * not 90 + 30). */
@@ -94,7 +92,8 @@ static cg_kind import(const cg_limits *l, const char *src,
 		k = cg_mlton_write(m, flags, object, collect, &s, err);
 	cg_mlton_free(m);
 	if (k != CG_OK) {
-		CHECK(s.len == 0, "nothing written on an error: %zu bytes", s.len);
+		CHECK(s.len == 0, "nothing written on an error: %zu bytes",
+		      s.len);
 		free(s.buf);
 		return k;
 	}
@@ -109,7 +108,7 @@ static cg_funcs *aggregate(const char *text)
 	if (cg_funcs_new(&f, &err) != CG_OK)
 		abort();
 	CHECK(cgi_parse(text, strlen(text), NULL, CG_COMPLETE, NULL, NULL, NULL,
-	               &err) == CG_OK,
+	                &err) == CG_OK,
 	      "the output is valid strictly: %s", err.message);
 	CHECK(cgi_funcs_add(f, text, strlen(text), NULL, 0, &err) == CG_OK &&
 	          cg_funcs_finish(f, 0, &err) == CG_OK,
@@ -137,8 +136,9 @@ static void expect_func(const cg_funcs *f, const char *fn, const char *fl,
 		CHECK(cg_funcs_event_count(f) == n, "%s: %zu events", fn,
 		      cg_funcs_event_count(f));
 		for (e = 0; e < n && e < cg_funcs_event_count(f); e++)
-			CHECK(x.self[e] == self[e], "%s event %zu: %llu, expected %llu",
-			      fn, e, (unsigned long long)x.self[e],
+			CHECK(x.self[e] == self[e],
+			      "%s event %zu: %llu, expected %llu", fn, e,
+			      (unsigned long long)x.self[e],
 			      (unsigned long long)self[e]);
 		return;
 	}
@@ -171,7 +171,8 @@ static void expect_arcs(const cg_funcs *f, const char *want)
 	}
 	qsort(lines, n, sizeof *lines, cmp_str);
 	for (i = 0; i < n; i++) {
-		len += (size_t)snprintf(got + len, 4096 - len, "%s\n", lines[i]);
+		len +=
+		    (size_t)snprintf(got + len, 4096 - len, "%s\n", lines[i]);
 		free(lines[i]);
 	}
 	CHECK(strcmp(got, want) == 0, "arcs:\n%s\nexpected:\n%s", got, want);
@@ -210,7 +211,8 @@ static void time_current(void)
 	      cg_funcs_count(f));
 	CHECK(str_is(cg_funcs_event(f, 0), "Ticks"), "event Ticks");
 	/* TOTAL + TOTALGC = 9 + 2 */
-	CHECK(*summary_of(text, &v) == 11, "summary %llu", (unsigned long long)v);
+	CHECK(*summary_of(text, &v) == 11, "summary %llu",
+	      (unsigned long long)v);
 	expect_arcs(f, "<main>>loop\nloop.fn>loop\nloop>loop.fn\n");
 	CHECK(strstr(text, "\n2 5\n") != NULL, "loop at its line 2:\n%s", text);
 	CHECK(strstr(text, "tick") != NULL && strstr(text, "10 ms") != NULL,
@@ -271,8 +273,8 @@ static void alloc_stack_split(void)
 	f = aggregate(text);
 	CHECK(cg_funcs_count(f) == 6, "one function per source: %zu",
 	      cg_funcs_count(f));
-	expect_func(f, "loop [source 3]", "m.sml", (const uint64_t[]){50, 90, 0},
-	            3);
+	expect_func(f, "loop [source 3]", "m.sml",
+	            (const uint64_t[]){50, 90, 0}, 3);
 	expect_func(f, "loop [source 5]", "m.sml", (const uint64_t[]){0, 30, 0},
 	            3);
 	expect_func(f, "loop.fn", "m.sml", (const uint64_t[]){40, 60, 0}, 3);
@@ -369,13 +371,11 @@ static const refusal refusals[] = {
     {"double space", "3 4\n", "3  4\n", 0, CG_SYNTAX, 12, "NAMEINDEX"},
     {"three fields", "3 4\n", "3 4 \n", 0, CG_SYNTAX, 12, "NAMEINDEX"},
     {"name index", "4 5\n", "9 5\n", 0, CG_SYNTAX, 13, "name index 9"},
-    {"sequence index", "4 5\n", "4 9\n", 0, CG_SYNTAX, 13,
-     "sequence index 9"},
+    {"sequence index", "4 5\n", "4 9\n", 0, CG_SYNTAX, 13, "sequence index 9"},
     {"source 1 named 2", "1 2\n", "2 2\n", 0, CG_SYNTAX, 10, "source 1"},
     {"one sequence too many", "\n6\n0 \n", "\n7\n0 \n", 0, CG_SYNTAX, 21,
      "ends before"},
-    {"source index", "3 5 \n", "3 6 \n", 0, CG_SYNTAX, 19,
-     "source index 6"},
+    {"source index", "3 5 \n", "3 6 \n", 0, CG_SYNTAX, 19, "source index 6"},
     {"double space in a sequence", "3 5 \n", "3  5 \n", 0, CG_SYNTAX, 19,
      "source index"},
     {"leading space", "3 5 \n", " 3 5 \n", 0, CG_SYNTAX, 19, "source index"},
@@ -402,8 +402,7 @@ static const refusal refusals[] = {
      "leading zero"},
     {"count over UInt64", "\n3\n1\n5\n", "\n18446744073709551616\n1\n5\n", 1,
      CG_RESOURCE, 11, "UInt64"},
-    {"mlmon text after", "\n5\n3\n", "\n5\n3\n\n", 1, CG_SYNTAX, 19,
-     "after"},
+    {"mlmon text after", "\n5\n3\n", "\n5\n3\n\n", 1, CG_SYNTAX, 19, "after"},
     {"mlmon cut short", "\n5\n3\n", "\n5\n", 1, CG_SYNTAX, 17, "ends before"},
 };
 
@@ -455,7 +454,8 @@ static void refusals_apart(void)
 	char *kind2 = subst(TIME2, "time\n", "alloc\n");
 	char *style2 = subst(TIME2, "current\n", "stack\n");
 	char *bad_count;
-	char *max1 = subst(TIME1, "\n4\n3\n1\n5\n", "\n18446744073709551615\n3\n1\n5\n");
+	char *max1 =
+	    subst(TIME1, "\n4\n3\n1\n5\n", "\n18446744073709551615\n3\n1\n5\n");
 	const char *kinds[] = {TIME1, NULL, NULL};
 	cg_limits l;
 	size_t i;

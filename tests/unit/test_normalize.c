@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 typedef struct buf {
 	char *p;
 	size_t n, cap;
@@ -49,8 +48,8 @@ static cg_kind feed(cg_normalizer *nz, const char *in, size_t n, size_t step,
 	size_t at;
 	cg_kind k = CG_OK;
 	for (at = 0; at < n && k == CG_OK; at += step)
-		k = cg_normalizer_feed(nz, in + at, n - at < step ? n - at : step,
-		                       err);
+		k = cg_normalizer_feed(nz, in + at,
+		                       n - at < step ? n - at : step, err);
 	return k != CG_OK ? k : cg_normalizer_finish(nz, err);
 }
 
@@ -83,13 +82,17 @@ static void same_in_chunks(const char *name, const char *in, size_t n)
 	size_t i;
 	cg_kind kw = normalize(in, n, NULL, &whole, &ew);
 	for (i = 0; i < sizeof steps / sizeof steps[0]; i++) {
-		cg_kind kc = normalize_chunks(in, n, in, n, steps[i], &chunks, &ec);
-		CHECK(kc == kw && (kw == CG_OK || (ec.line == ew.line &&
-		                                   strcmp(ec.message, ew.message) == 0)),
-		      "%s: in chunks of %zu: %s %s, whole: %s %s", name, steps[i],
-		      cg_kind_name(kc), ec.message, cg_kind_name(kw), ew.message);
+		cg_kind kc =
+		    normalize_chunks(in, n, in, n, steps[i], &chunks, &ec);
+		CHECK(kc == kw && (kw == CG_OK ||
+		                   (ec.line == ew.line &&
+		                    strcmp(ec.message, ew.message) == 0)),
+		      "%s: in chunks of %zu: %s %s, whole: %s %s", name,
+		      steps[i], cg_kind_name(kc), ec.message, cg_kind_name(kw),
+		      ew.message);
 		CHECK(chunks.n == whole.n &&
-		          (whole.n == 0 || memcmp(chunks.p, whole.p, whole.n) == 0),
+		          (whole.n == 0 ||
+		           memcmp(chunks.p, whole.p, whole.n) == 0),
 		      "%s: in chunks of %zu: another text", name, steps[i]);
 	}
 	free(whole.p);
@@ -199,11 +202,13 @@ static void test_canonical(void)
 	    {E "summary: 0x5\nfn=f\n1 5\n",
 	     "part: 1\nevents: A\nsummary: 5\nfn=(1) f\n1 5\n"},
 	    /* empty names uncompressed; "(1)"-looking names get an ID */
-	    {E "ob=\nfl=\nfn=(7) (1)\n1 1\n", "part: 1\nevents: A\nfn=(1) (1)\n1 1\n"},
+	    {E "ob=\nfl=\nfn=(7) (1)\n1 1\n",
+	     "part: 1\nevents: A\nfn=(1) (1)\n1 1\n"},
 	    /* only the directives a reader needs: callee reused, cfi only when
 	     * the callee's file differs, fe= before fn= after an inline file */
-	    {E "fl=a.c\nfn=f\ncfl=a.c\ncfn=g\ncalls=1 5\n1 2\ncfn=g\ncalls=1 5\n2 3\n"
-	       "fi=b.h\n3 1\nfn=h\n4 1\n",
+	    {E
+	     "fl=a.c\nfn=f\ncfl=a.c\ncfn=g\ncalls=1 5\n1 2\ncfn=g\ncalls=1 5\n2 3\n"
+	     "fi=b.h\n3 1\nfn=h\n4 1\n",
 	     "part: 1\nevents: A\nfl=(1) a.c\nfn=(1) f\ncfn=(2) g\ncalls=1 5\n1 2\n"
 	     "calls=1 5\n2 3\nfi=(2) b.h\n3 1\nfe=(1)\nfn=(3) h\n4 1\n"},
 	    /* a part whose body had no record is still open in the output:
@@ -213,7 +218,8 @@ static void test_canonical(void)
 	    {E "fl=x\nversion: 1\nevents: B\n",
 	     "part: 1\nevents: A\npart: 2\nversion: 1\nevents: B\n"},
 	    /* empty parts survive, each with its part: */
-	    {"part: 1\n" E "part: 2\n" E, "part: 1\nevents: A\npart: 2\nevents: A\n"},
+	    {"part: 1\n" E "part: 2\n" E,
+	     "part: 1\nevents: A\npart: 2\nevents: A\n"},
 	    /* IDs are shared by all parts; comments and blank lines dropped */
 	    {"# c\n\n" E "fn=(3) f\n1 1\n" E "fn=(3)\n2 2\n",
 	     "part: 1\nevents: A\nfn=(1) f\n1 1\npart: 2\nevents: A\nfn=(1)\n2 2\n"},
@@ -222,7 +228,8 @@ static void test_canonical(void)
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		buf out = {0};
 		cg_error err;
-		cg_kind k = normalize(cases[i].in, strlen(cases[i].in), NULL, &out, &err);
+		cg_kind k = normalize(cases[i].in, strlen(cases[i].in), NULL,
+		                      &out, &err);
 		CHECK(k == CG_OK && strcmp(out.p, cases[i].out) == 0,
 		      "case %zu: expected\n%sgot\n%s", i, cases[i].out,
 		      k == CG_OK ? out.p : err.message);
@@ -236,8 +243,8 @@ static void test_inline_names(void)
 {
 	static const char in[] =
 	    E "fl=(1) a.c\nfn=(1) f\n1 1\ncfn=(2) g\ncalls=1 5\n1 2\n"
-	    "fn=(2)\n5 1\nfn=(3) (below main)\n6 1\nfn=(4) (9x\n7 1\n"
-	    "fn=(4)\n8 1\n";
+	      "fn=(2)\n5 1\nfn=(3) (below main)\n6 1\nfn=(4) (9x\n7 1\n"
+	      "fn=(4)\n8 1\n";
 	static const char want[] =
 	    "part: 1\nevents: A\nfl=a.c\nfn=f\n1 1\ncfn=g\ncalls=1 5\n1 2\n"
 	    "fn=g\n5 1\nfn=(below main)\n6 1\nfn=(1) (9x\n7 1\n8 1\n";
@@ -279,12 +286,14 @@ static void test_preflight(void)
 	{
 		static const char wide[] = E "fn=\xf0\x9f\x98\x80\n1 1\n";
 		cg_limits_default(&l);
-		CHECK(normalize(wide, sizeof wide - 1, &l, &out, &err) == CG_OK, "wide");
+		CHECK(normalize(wide, sizeof wide - 1, &l, &out, &err) == CG_OK,
+		      "wide");
 		l.output = out.n - 2;
 		CHECK(normalize(wide, sizeof wide - 1, &l, &out, &err) == CG_OK,
 		      "4-byte character counted as 2 code units");
 		l.output--;
-		CHECK(normalize(wide, sizeof wide - 1, &l, &out, &err) == CG_RESOURCE,
+		CHECK(normalize(wide, sizeof wide - 1, &l, &out, &err) ==
+		          CG_RESOURCE,
 		      "and one under");
 	}
 	/* invalid input: its own diagnostic, nothing written */
@@ -301,7 +310,8 @@ static void test_preflight(void)
 	/* a line that (ID) makes too long */
 	cg_limits_default(&l);
 	l.line = 10;
-	CHECK(normalize(E "fn=abcde\n1 1\n", 23, &l, &out, &err) == CG_RESOURCE &&
+	CHECK(normalize(E "fn=abcde\n1 1\n", 23, &l, &out, &err) ==
+	              CG_RESOURCE &&
 	          err.line == 3 && out.calls == 0,
 	      "line over the limit once (1) is added: %s", err.message);
 	free(out.p);
@@ -326,12 +336,12 @@ static cg_kind io_sink(void *ctx, const char *bytes, size_t n)
 static void test_write_failure(void)
 {
 	cg_error err;
-	CHECK(cgi_normalize(E "fn=f\n1 1\n", 18, NULL, 0, failing_sink, NULL, &err) ==
-	              CG_ABORTED &&
+	CHECK(cgi_normalize(E "fn=f\n1 1\n", 18, NULL, 0, failing_sink, NULL,
+	                    &err) == CG_ABORTED &&
 	          err.kind == CG_ABORTED,
 	      "a failed write is the sink's kind: CG_ABORTED");
-	CHECK(cgi_normalize(E "fn=f\n1 1\n", 18, NULL, 0, io_sink, NULL, &err) ==
-	              CG_IO &&
+	CHECK(cgi_normalize(E "fn=f\n1 1\n", 18, NULL, 0, io_sink, NULL,
+	                    &err) == CG_IO &&
 	          err.kind == CG_IO,
 	      "a failed write is the sink's kind: CG_IO");
 }
@@ -352,7 +362,8 @@ static void test_changed(void)
 	flags = 0;
 	for (i = 0; i < sizeof again / sizeof again[0]; i++)
 		CHECK(normalize_chunks(first, sizeof first - 1, again[i],
-		                       strlen(again[i]), 4, &out, &err) == CG_IO &&
+		                       strlen(again[i]), 4, &out,
+		                       &err) == CG_IO &&
 		          err.errnum == 0 &&
 		          strstr(err.message, "changed") != NULL,
 		      "second reading %zu: %s", i, err.message);

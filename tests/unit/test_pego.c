@@ -9,30 +9,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ENTER(rule, depth, pos)                                              \
-	"{\"event\":\"enter\",\"rule\":\"" rule "\",\"depth\":" #depth          \
+#define ENTER(rule, depth, pos)                                        \
+	"{\"event\":\"enter\",\"rule\":\"" rule "\",\"depth\":" #depth \
 	",\"pos\":" #pos ",\"line\":1,\"col\":1}\n"
-#define EXIT(rule, depth, pos, matched, end, evals)                          \
-	"{\"event\":\"exit\",\"rule\":\"" rule "\",\"depth\":" #depth           \
-	",\"pos\":" #pos ",\"line\":1,\"col\":1,\"matched\":" #matched          \
+#define EXIT(rule, depth, pos, matched, end, evals)                    \
+	"{\"event\":\"exit\",\"rule\":\"" rule "\",\"depth\":" #depth  \
+	",\"pos\":" #pos ",\"line\":1,\"col\":1,\"matched\":" #matched \
 	",\"end\":" #end ",\"evals\":" #evals ",\"examined\":" #end "}\n"
-#define TS(kind, rule, depth, pos, rest)                                     \
-	"{\"kind\":\"" kind "\",\"rule\":\"" rule "\",\"level\":0,\"depth\":" #depth \
-	",\"pos\":" #pos rest "}\n"
+#define TS(kind, rule, depth, pos, rest)          \
+	"{\"kind\":\"" kind "\",\"rule\":\"" rule \
+	"\",\"level\":0,\"depth\":" #depth ",\"pos\":" #pos rest "}\n"
 
 /* s -> a (matched 0..2, evals 1) -> b (failed at 0, evals 2), b (memo
  * hit, failed), then s -> b (matched 2..3): a second parse is s alone. */
-static const char small[] =
-    ENTER("s", 1, 0) ENTER("a", 2, 0) ENTER("b", 3, 0)
-    EXIT("b", 3, 0, false, 0, 2)
-    "{\"event\":\"enter\",\"rule\":\"b\",\"depth\":3,\"pos\":0,\"line\":1,"
-    "\"col\":1,\"lookahead\":true}\n"
-    "{\"event\":\"exit\",\"rule\":\"b\",\"depth\":3,\"pos\":0,\"line\":1,"
-    "\"col\":1,\"lookahead\":true,\"matched\":false,\"end\":0,\"memo\":true,"
-    "\"evals\":0,\"examined\":1}\n"
-    EXIT("a", 2, 0, true, 2, 1) ENTER("b", 2, 2) EXIT("b", 2, 2, true, 3, 1)
-    EXIT("s", 1, 0, true, 3, 1)
-    ENTER("s", 1, 0) EXIT("s", 1, 0, true, 1, 1);
+static const char small[] = ENTER("s", 1, 0) ENTER("a", 2, 0) ENTER("b", 3, 0) EXIT(
+    "b", 3, 0, false, 0,
+    2) "{\"event\":\"enter\",\"rule\":\"b\",\"depth\":3,\"pos\":0,\"line\":1,"
+       "\"col\":1,\"lookahead\":true}\n"
+       "{\"event\":\"exit\",\"rule\":\"b\",\"depth\":3,\"pos\":0,\"line\":1,"
+       "\"col\":1,\"lookahead\":true,\"matched\":false,\"end\":0,\"memo\":true,"
+       "\"evals\":0,\"examined\":1}\n" EXIT("a", 2, 0, true, 2, 1)
+	   ENTER("b", 2, 2) EXIT("b", 2, 2, true, 3, 1)
+	       EXIT("s", 1, 0, true, 3, 1) ENTER("s", 1, 0)
+		   EXIT("s", 1, 0, true, 1, 1);
 
 static const struct refusal {
 	const char *name, *input;
@@ -41,17 +40,18 @@ static const struct refusal {
 	const char *message;
 } refusals[] = {
     {"empty", "", CG_SYNTAX, 0, "an empty input"},
-    {"blank line", ENTER("s", 1, 0) "\n" EXIT("s", 1, 0, true, 1, 1),
-     CG_SYNTAX, 2, "a blank line"},
+    {"blank line", ENTER("s", 1, 0) "\n" EXIT("s", 1, 0, true, 1, 1), CG_SYNTAX,
+     2, "a blank line"},
     {"not JSON", ENTER("s", 1, 0) "{\"event\" \"exit\"}\n", CG_SYNTAX, 2,
      "expected ':' after a key"},
     {"missing comma", ENTER("s", 1, 0) "{\"event\":\"enter\" \"rule\":1}\n",
      CG_SYNTAX, 2, "expected ',' or '}'"},
-    {"trailing comma", ENTER("s", 1, 0) "{\"event\":\"enter\",}\n",
-     CG_SYNTAX, 2, "a comma before '}': JSON allows none after the last "
+    {"trailing comma", ENTER("s", 1, 0) "{\"event\":\"enter\",}\n", CG_SYNTAX,
+     2,
+     "a comma before '}': JSON allows none after the last "
      "member; expected a key (a string) after the comma"},
-    {"trailing data", ENTER("s", 1, 0) "{\"event\":\"exit\"} 1\n", CG_SYNTAX,
-     2, "nothing after the object"},
+    {"trailing data", ENTER("s", 1, 0) "{\"event\":\"exit\"} 1\n", CG_SYNTAX, 2,
+     "nothing after the object"},
     {"two objects", ENTER("s", 1, 0) "{}{}\n", CG_SYNTAX, 2,
      "nothing after the object"},
     {"cut short", ENTER("s", 1, 0) "{\"event\":\"exit\"\n", CG_SYNTAX, 2,
@@ -60,94 +60,129 @@ static const struct refusal {
      "'tru' is not a JSON value"},
     {"bad number", ENTER("s", 1, 0) "{\"depth\":01}\n", CG_SYNTAX, 2,
      "'01' is not a JSON value"},
-    {"control character", ENTER("s", 1, 0) "{\"rule\":\"a\tb\"}\n",
-     CG_SYNTAX, 2, "a control character"},
+    {"control character", ENTER("s", 1, 0) "{\"rule\":\"a\tb\"}\n", CG_SYNTAX,
+     2, "a control character"},
     {"lone surrogate", ENTER("s", 1, 0) "{\"rule\":\"\\udc00\"}\n", CG_SYNTAX,
      2, "lone UTF-16 surrogate"},
     {"array", "[1]\n", CG_SYNTAX, 1, "expected an object"},
-    {"too deep", "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]"
-                 "]]]]]]]]]]]]]]]]]]]\n",
+    {"too deep",
+     "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]"
+     "]]]]]]]]]]]]]]]]]]]\n",
      CG_SYNTAX, 1, "nested more than 32 deep"},
     {"neither", "{\"rule\":\"a\"}\n", CG_SYNTAX, 1, "unknown key 'rule'"},
-    {"unknown key", ENTER("s", 1, 0)
-     "{\"event\":\"enter\",\"rule\":\"a\",\"depth\":2,\"pos\":0,\"line\":1,"
-     "\"col\":1,\"future\":1}\n", CG_SYNTAX, 2, "unknown key 'future'"},
-    {"duplicate key", ENTER("s", 1, 0)
-     "{\"event\":\"enter\",\"rule\":\"a\",\"depth\":2,\"pos\":0,\"pos\":0,"
-     "\"line\":1,\"col\":1}\n", CG_SYNTAX, 2, "key 'pos' twice"},
-    {"missing key", ENTER("s", 1, 0)
-     "{\"event\":\"enter\",\"rule\":\"a\",\"depth\":2,\"pos\":0,\"line\":1}\n",
+    {"unknown key",
+     ENTER(
+	 "s", 1,
+	 0) "{\"event\":\"enter\",\"rule\":\"a\",\"depth\":2,\"pos\":0,\"line\":1,"
+            "\"col\":1,\"future\":1}\n",
+     CG_SYNTAX, 2, "unknown key 'future'"},
+    {"duplicate key",
+     ENTER(
+	 "s", 1,
+	 0) "{\"event\":\"enter\",\"rule\":\"a\",\"depth\":2,\"pos\":0,\"pos\":0,"
+            "\"line\":1,\"col\":1}\n",
+     CG_SYNTAX, 2, "key 'pos' twice"},
+    {"missing key",
+     ENTER(
+	 "s", 1,
+	 0) "{\"event\":\"enter\",\"rule\":\"a\",\"depth\":2,\"pos\":0,\"line\":1}\n",
      CG_SYNTAX, 2, "missing key 'col'"},
-    {"unknown kind", ENTER("s", 1, 0)
-     "{\"event\":\"call\",\"rule\":\"a\",\"depth\":2,\"pos\":0,\"line\":1,"
-     "\"col\":1}\n", CG_SYNTAX, 2, "unknown event kind 'call'"},
-    {"other spelling", ENTER("s", 1, 0) TS("enter", "a", 2, 0, ""),
-     CG_SYNTAX, 2, "unknown key 'kind'"},
+    {"unknown kind",
+     ENTER(
+	 "s", 1,
+	 0) "{\"event\":\"call\",\"rule\":\"a\",\"depth\":2,\"pos\":0,\"line\":1,"
+            "\"col\":1}\n",
+     CG_SYNTAX, 2, "unknown event kind 'call'"},
+    {"other spelling", ENTER("s", 1, 0) TS("enter", "a", 2, 0, ""), CG_SYNTAX,
+     2, "unknown key 'kind'"},
     {"negative", ENTER("s", 1, 0) ENTER("a", 2, -1), CG_SYNTAX, 2,
      "'pos' is not a non-negative integer"},
     {"fraction", ENTER("s", 1, 0) ENTER("a", 2, 1.5), CG_SYNTAX, 2,
      "'pos' is not a non-negative integer"},
     {"over UInt64", ENTER("s", 1, 0) ENTER("a", 2, 18446744073709551616),
      CG_RESOURCE, 2, "'pos' over UInt64"},
-    {"not a bool", ENTER("s", 1, 0)
-     "{\"event\":\"enter\",\"rule\":\"a\",\"depth\":2,\"pos\":0,\"line\":1,"
-     "\"col\":1,\"lookahead\":1}\n", CG_SYNTAX, 2,
-     "'lookahead' is not true or false"},
+    {"not a bool",
+     ENTER(
+	 "s", 1,
+	 0) "{\"event\":\"enter\",\"rule\":\"a\",\"depth\":2,\"pos\":0,\"line\":1,"
+            "\"col\":1,\"lookahead\":1}\n",
+     CG_SYNTAX, 2, "'lookahead' is not true or false"},
     {"depth 0", ENTER("s", 0, 0), CG_SYNTAX, 1, "depth 0"},
-    {"exit key on enter", ENTER("s", 1, 0)
-     "{\"event\":\"enter\",\"rule\":\"a\",\"depth\":2,\"pos\":0,\"line\":1,"
-     "\"col\":1,\"evals\":1}\n", CG_SYNTAX, 2, "key 'evals' in an enter"},
-    {"exit without examined", ENTER("s", 1, 0)
-     "{\"event\":\"exit\",\"rule\":\"s\",\"depth\":1,\"pos\":0,\"line\":1,"
-     "\"col\":1,\"matched\":true,\"end\":1,\"evals\":1}\n", CG_SYNTAX, 2,
-     "missing key 'examined' in an exit"},
+    {"exit key on enter",
+     ENTER(
+	 "s", 1,
+	 0) "{\"event\":\"enter\",\"rule\":\"a\",\"depth\":2,\"pos\":0,\"line\":1,"
+            "\"col\":1,\"evals\":1}\n",
+     CG_SYNTAX, 2, "key 'evals' in an enter"},
+    {"exit without examined",
+     ENTER(
+	 "s", 1,
+	 0) "{\"event\":\"exit\",\"rule\":\"s\",\"depth\":1,\"pos\":0,\"line\":1,"
+            "\"col\":1,\"matched\":true,\"end\":1,\"evals\":1}\n",
+     CG_SYNTAX, 2, "missing key 'examined' in an exit"},
     {"exit with nothing open", EXIT("s", 1, 0, true, 1, 1), CG_SYNTAX, 1,
      "an exit with no call open"},
     {"exit of another rule", ENTER("s", 1, 0) EXIT("t", 1, 0, true, 1, 1),
      CG_SYNTAX, 2, "does not match the open call, s at depth 1"},
     {"exit at another pos", ENTER("s", 1, 0) EXIT("s", 1, 1, true, 1, 1),
      CG_SYNTAX, 2, "does not match"},
-    {"exit at another level", ENTER("s", 1, 0)
-     "{\"event\":\"exit\",\"rule\":\"s\",\"level\":2,\"depth\":1,\"pos\":0,"
-     "\"line\":1,\"col\":1,\"matched\":true,\"end\":1,\"evals\":1,"
-     "\"examined\":1}\n", CG_SYNTAX, 2, "does not match"},
+    {"exit at another level",
+     ENTER(
+	 "s", 1,
+	 0) "{\"event\":\"exit\",\"rule\":\"s\",\"level\":2,\"depth\":1,\"pos\":0,"
+            "\"line\":1,\"col\":1,\"matched\":true,\"end\":1,\"evals\":1,"
+            "\"examined\":1}\n",
+     CG_SYNTAX, 2, "does not match"},
     {"depth jump", ENTER("s", 1, 0) ENTER("a", 3, 0), CG_SYNTAX, 2,
      "an enter at depth 3 inside a call at depth 1 (line 1)"},
-    {"end before pos", ENTER("s", 1, 5) EXIT("s", 1, 5, true, 4, 1),
-     CG_SYNTAX, 2, "end 4 before pos 5"},
+    {"end before pos", ENTER("s", 1, 5) EXIT("s", 1, 5, true, 4, 1), CG_SYNTAX,
+     2, "end 4 before pos 5"},
     {"failed with an end", ENTER("s", 1, 0) EXIT("s", 1, 0, false, 2, 1),
      CG_SYNTAX, 2, "a failed call ends at 2"},
-    {"memo with evals", ENTER("s", 1, 0)
-     "{\"event\":\"exit\",\"rule\":\"s\",\"depth\":1,\"pos\":0,\"line\":1,"
-     "\"col\":1,\"matched\":true,\"end\":1,\"memo\":true,\"evals\":1,"
-     "\"examined\":1}\n", CG_SYNTAX, 2, "a memo exit with 1 evals"},
-    {"failure on a match", ENTER("s", 1, 0)
-     "{\"event\":\"exit\",\"rule\":\"s\",\"depth\":1,\"pos\":0,\"line\":1,"
-     "\"col\":1,\"matched\":true,\"end\":1,\"evals\":1,\"examined\":1,"
-     "\"failure\":{\"pos\":0,\"line\":1,\"col\":1}}\n", CG_SYNTAX, 2,
-     "a failure on a matched exit"},
-    {"failure's expected", ENTER("s", 1, 0)
-     "{\"event\":\"exit\",\"rule\":\"s\",\"depth\":1,\"pos\":0,\"line\":1,"
-     "\"col\":1,\"matched\":false,\"end\":0,\"evals\":1,\"examined\":1,"
-     "\"failure\":{\"pos\":0,\"line\":1,\"col\":1,\"expected\":[1]}}\n",
+    {"memo with evals",
+     ENTER(
+	 "s", 1,
+	 0) "{\"event\":\"exit\",\"rule\":\"s\",\"depth\":1,\"pos\":0,\"line\":1,"
+            "\"col\":1,\"matched\":true,\"end\":1,\"memo\":true,\"evals\":1,"
+            "\"examined\":1}\n",
+     CG_SYNTAX, 2, "a memo exit with 1 evals"},
+    {"failure on a match",
+     ENTER(
+	 "s", 1,
+	 0) "{\"event\":\"exit\",\"rule\":\"s\",\"depth\":1,\"pos\":0,\"line\":1,"
+            "\"col\":1,\"matched\":true,\"end\":1,\"evals\":1,\"examined\":1,"
+            "\"failure\":{\"pos\":0,\"line\":1,\"col\":1}}\n",
+     CG_SYNTAX, 2, "a failure on a matched exit"},
+    {"failure's expected",
+     ENTER(
+	 "s", 1,
+	 0) "{\"event\":\"exit\",\"rule\":\"s\",\"depth\":1,\"pos\":0,\"line\":1,"
+            "\"col\":1,\"matched\":false,\"end\":0,\"evals\":1,\"examined\":1,"
+            "\"failure\":{\"pos\":0,\"line\":1,\"col\":1,\"expected\":[1]}}\n",
      CG_SYNTAX, 2, "'expected' holds something other than strings"},
     {"empty rule", ENTER("", 1, 0), CG_SYNTAX, 1, "an empty rule name"},
-    {"root's name", ENTER("<parse>", 1, 0), CG_SYNTAX, 1, "a rule named <parse>"},
+    {"root's name", ENTER("<parse>", 1, 0), CG_SYNTAX, 1,
+     "a rule named <parse>"},
     {"line ending", ENTER("a\\nb", 1, 0), CG_SYNTAX, 1,
      "a rule name holding a line ending"},
-    {"skipped in the engine", ENTER("s", 1, 0)
-     "{\"event\":\"skipped\",\"rule\":\"a\",\"depth\":2,\"pos\":0,\"line\":1,"
-     "\"col\":1}\n", CG_SYNTAX, 2, "unknown event kind 'skipped'"},
+    {"skipped in the engine",
+     ENTER(
+	 "s", 1,
+	 0) "{\"event\":\"skipped\",\"rule\":\"a\",\"depth\":2,\"pos\":0,\"line\":1,"
+            "\"col\":1}\n",
+     CG_SYNTAX, 2, "unknown event kind 'skipped'"},
     {"skipped without a reason", TS("skipped", "a", 1, 0, ""), CG_SYNTAX, 1,
      "a skipped event without a skipReason"},
-    {"TypeScript exit without memo", TS("enter", "a", 1, 0, "")
-     TS("exit", "a", 1, 0, ",\"matched\":true,\"end\":1,\"evals\":1"),
+    {"TypeScript exit without memo",
+     TS("enter", "a", 1, 0, "")
+         TS("exit", "a", 1, 0, ",\"matched\":true,\"end\":1,\"evals\":1"),
      CG_SYNTAX, 2, "missing key 'memo' in an exit"},
     {"TypeScript without level",
      "{\"kind\":\"enter\",\"rule\":\"a\",\"depth\":1,\"pos\":0}\n", CG_SYNTAX,
      1, "missing key 'level'"},
     /* profiles: the offending value's line */
-    {"profile: negative", "{\n\"parses\": 1,\n\"calls\": -1,\n\"evals\": 0,\n"
+    {"profile: negative",
+     "{\n\"parses\": 1,\n\"calls\": -1,\n\"evals\": 0,\n"
      "\"memoHits\": 0,\n\"examined\": 0,\n\"time\": 0,\n\"rules\": []\n}\n",
      CG_SYNTAX, 3, "'calls' is not a non-negative integer"},
     {"profile: trailing comma", "{\n\"parses\": 1,\n}\n", CG_SYNTAX, 2,
@@ -158,14 +193,16 @@ static const struct refusal {
      "a value after the comma"},
     {"profile: missing", "{\n\"parses\": 1\n}\n", CG_SYNTAX, 1,
      "missing key 'calls' in the profile"},
-    {"profile: calls", "{\"parses\":1,\"calls\":2,\"evals\":2,\"memoHits\":0,"
+    {"profile: calls",
+     "{\"parses\":1,\"calls\":2,\"evals\":2,\"memoHits\":0,"
      "\"examined\":0,\"time\":5,\"rules\":[\n{\"rule\":\"s\",\"calls\":2,"
      "\"memoHits\":0,\"matched\":2,\"failed\":1,\"evals\":2,\"consumed\":0,"
      "\"wasted\":0,\"longestFail\":0,\"longestFailAt\":{\"pos\":0,\"line\":1,"
      "\"col\":1},\"repeats\":0,\"maxEvals\":1,\"maxEvalsAt\":{\"pos\":0,"
      "\"line\":1,\"col\":1},\"time\":5,\"selfTime\":5}]}\n",
      CG_SYNTAX, 2, "calls 2 is not matched 2 + failed 1"},
-    {"profile: over the total", "{\"parses\":1,\"calls\":1,\"evals\":2,"
+    {"profile: over the total",
+     "{\"parses\":1,\"calls\":1,\"evals\":2,"
      "\"memoHits\":0,\"examined\":0,\"time\":5,\"rules\":[\n{\"rule\":\"s\","
      "\"calls\":2,\"memoHits\":0,\"matched\":2,\"failed\":0,\"evals\":2,"
      "\"consumed\":0,\"wasted\":0,\"longestFail\":0,\"longestFailAt\":{"
@@ -173,7 +210,8 @@ static const struct refusal {
      "\"maxEvalsAt\":{\"pos\":0,\"line\":1,\"col\":1},\"time\":5,"
      "\"selfTime\":5}]}\n",
      CG_SYNTAX, 1, "the rules' calls add up to 2, over the total 1"},
-    {"profile: twice", "{\"parses\":1,\"calls\":2,\"evals\":2,\"memoHits\":0,"
+    {"profile: twice",
+     "{\"parses\":1,\"calls\":2,\"evals\":2,\"memoHits\":0,"
      "\"examined\":0,\"time\":5,\"rules\":[{\"rule\":\"s\",\"calls\":1,"
      "\"memoHits\":0,\"matched\":1,\"failed\":0,\"evals\":1,\"consumed\":0,"
      "\"wasted\":0,\"longestFail\":0,\"longestFailAt\":{\"pos\":0,\"line\":1,"
@@ -185,7 +223,8 @@ static const struct refusal {
      "\"maxEvalsAt\":{\"pos\":0,\"line\":1,\"col\":1},\"time\":5,"
      "\"selfTime\":5}]}\n",
      CG_SYNTAX, 2, "a rule listed twice"},
-    {"profile: ms", "{\"parses\":1,\"entered\":0,\"calls\":0,\"evals\":0,"
+    {"profile: ms",
+     "{\"parses\":1,\"entered\":0,\"calls\":0,\"evals\":0,"
      "\"memoHits\":0,\"skipped\":0,\n\"time\":-0.5,\"rules\":[]}\n",
      CG_SYNTAX, 2, "'time' is not a non-negative number"},
 };
@@ -197,7 +236,8 @@ static void refused(void)
 		const struct refusal *r = &refusals[i];
 		cg_pego *p = (cg_pego *)1;
 		cg_error err;
-		cg_kind k = cg_pego_read(r->input, strlen(r->input), NULL, &p, &err);
+		cg_kind k =
+		    cg_pego_read(r->input, strlen(r->input), NULL, &p, &err);
 		CHECK(k == r->kind && p == NULL, "%s: %s, expected %s", r->name,
 		      cg_kind_name(k), cg_kind_name(r->kind));
 		if (k == CG_OK) {
@@ -222,7 +262,8 @@ static void limits(void)
 	l.line = 40;
 	CHECK(cg_pego_read(small, strlen(small), &l, &p, &err) == CG_RESOURCE &&
 	          err.line == 1 && strcmp(err.limit, "line") == 0,
-	      "line limit: %s at %llu", err.message, (unsigned long long)err.line);
+	      "line limit: %s at %llu", err.message,
+	      (unsigned long long)err.line);
 	cg_limits_default(&l);
 	l.input = 10;
 	CHECK(cg_pego_read(small, strlen(small), &l, &p, &err) == CG_RESOURCE &&
@@ -232,7 +273,8 @@ static void limits(void)
 	l.ids = 2;
 	CHECK(cg_pego_read(small, strlen(small), &l, &p, &err) == CG_RESOURCE &&
 	          err.line == 3,
-	      "ids limit: %s at %llu", err.message, (unsigned long long)err.line);
+	      "ids limit: %s at %llu", err.message,
+	      (unsigned long long)err.line);
 }
 
 static const cg_func *find(cg_funcs *f, const char *name, cg_func *out)
@@ -255,8 +297,8 @@ static const cg_func *find(cg_funcs *f, const char *name, cg_func *out)
 static void figures(void)
 {
 	static const uint64_t self_s[] = {2, 0, 2, 0, 4},
-	                      self_a[] = {1, 0, 1, 0, 2},
-	                      self_b[] = {3, 1, 1, 2, 1};
+			      self_a[] = {1, 0, 1, 0, 2},
+			      self_b[] = {3, 1, 1, 2, 1};
 	cg_pego *p;
 	cg_funcs *f;
 	cg_func x;
@@ -266,10 +308,13 @@ static void figures(void)
 	out.len = 0;
 	CHECK(cg_pego_read(small, strlen(small), NULL, &p, &err) == CG_OK,
 	      "small: %s", err.message);
-	CHECK(cgi_pego_kind(p) == CGI_PEGO_TRACE && cgi_pego_parse_count(p) == 2 &&
-	          cgi_pego_aborted(p, NULL) == 0 && cg_pego_event_count(p) == 5 &&
+	CHECK(cgi_pego_kind(p) == CGI_PEGO_TRACE &&
+	          cgi_pego_parse_count(p) == 2 &&
+	          cgi_pego_aborted(p, NULL) == 0 &&
+	          cg_pego_event_count(p) == 5 &&
 	          strcmp(cg_pego_event(p, 4), "Consumed") == 0 &&
-	          cg_pego_event(p, 5) == NULL && cg_pego_warning(p, 0, NULL) == NULL,
+	          cg_pego_event(p, 5) == NULL &&
+	          cg_pego_warning(p, 0, NULL) == NULL,
 	      "small: the facts");
 	CHECK(cg_pego_write(p, 0, "g.peg", NULL, collect, &out, &err) == CG_OK,
 	      "small: write: %s", err.message);
@@ -279,11 +324,14 @@ static void figures(void)
 	          cg_funcs_finish(f, 0, &err) == CG_OK,
 	      "small: funcs: %s", err.message);
 	for (i = 0; i < 5; i++) {
-		CHECK(find(f, "s", &x) && x.self[i] == self_s[i] && x.called == 2,
+		CHECK(find(f, "s", &x) && x.self[i] == self_s[i] &&
+		          x.called == 2,
 		      "s: event %zu", i);
-		CHECK(find(f, "a", &x) && x.self[i] == self_a[i] && x.called == 1,
+		CHECK(find(f, "a", &x) && x.self[i] == self_a[i] &&
+		          x.called == 1,
 		      "a: event %zu", i);
-		CHECK(find(f, "b", &x) && x.self[i] == self_b[i] && x.called == 3,
+		CHECK(find(f, "b", &x) && x.self[i] == self_b[i] &&
+		          x.called == 3,
 		      "b: event %zu", i);
 	}
 	CHECK(find(f, "a", &x) && x.incl[0] == 3 && x.fl.len == 5,
@@ -293,12 +341,13 @@ static void figures(void)
 	cg_funcs_free(f);
 	out.len = 0;
 	CHECK(cg_pego_folded(p, 0, collect, &out, &err) == CG_OK &&
-	          strcmp(out.buf, "<parse>;s 2\n<parse>;s;a 1\n<parse>;s;a;b 2\n"
-	                          "<parse>;s;b 1\n") == 0,
+	          strcmp(out.buf,
+	                 "<parse>;s 2\n<parse>;s;a 1\n<parse>;s;a;b 2\n"
+	                 "<parse>;s;b 1\n") == 0,
 	      "small: folded:\n%s", out.buf);
 	out.len = 0;
-	CHECK(cg_pego_write(p, CG_PEGO_PARTS, NULL, NULL, collect, &out, &err) ==
-	              CG_OK &&
+	CHECK(cg_pego_write(p, CG_PEGO_PARTS, NULL, NULL, collect, &out,
+	                    &err) == CG_OK &&
 	          strstr(out.buf, "part: 2\n") != NULL,
 	      "small: two parts");
 	cg_pego_free(p);
@@ -332,16 +381,16 @@ static void aborted(void)
 	          cgi_funcs_add(f, out.buf, out.len, NULL, 0, &err) == CG_OK &&
 	          cg_funcs_finish(f, 0, &err) == CG_OK,
 	      "aborted: write and aggregate: %s", err.message);
-	CHECK(f != NULL && find(f, "s", &x) && x.called == 0 && x.self[5] == 1 &&
-	          find(f, "a", &x) && x.called == 1 && x.incl[5] == 1 &&
-	          find(f, "b", &x) && x.called == 0 && x.self[5] == 1 &&
-	          find(f, "<parse>", &x) && x.incl[5] == 0,
+	CHECK(f != NULL && find(f, "s", &x) && x.called == 0 &&
+	          x.self[5] == 1 && find(f, "a", &x) && x.called == 1 &&
+	          x.incl[5] == 1 && find(f, "b", &x) && x.called == 0 &&
+	          x.self[5] == 1 && find(f, "<parse>", &x) && x.incl[5] == 0,
 	      "aborted: Entered and the arcs");
 	cg_funcs_free(f);
 	out.len = 0;
 	CHECK(cg_pego_folded(p, 5, collect, &out, &err) == CG_OK &&
-	          strcmp(out.buf, "<parse>;s 1\n<parse>;s;a 1\n<parse>;s;b 1\n") ==
-	              0,
+	          strcmp(out.buf,
+	                 "<parse>;s 1\n<parse>;s;a 1\n<parse>;s;b 1\n") == 0,
 	      "aborted: folded Entered:\n%s", out.buf);
 	cg_pego_free(p);
 }
@@ -370,13 +419,22 @@ static void milliseconds(void)
 		int r;
 		uint64_t ns;
 	} t[] = {
-	    {"0", 0, 0}, {"1", 0, 1000000}, {"0.000001", 0, 1},
-	    {"0.0000005", 0, 1}, {"0.00000049", 0, 0}, {"1e-6", 0, 1},
-	    {"2.5E3", 0, 2500000000u}, {"1.0000005", 0, 1000001},
-	    {"0.30000000000000004", 0, 300000}, {"1e-400", 0, 0},
+	    {"0", 0, 0},
+	    {"1", 0, 1000000},
+	    {"0.000001", 0, 1},
+	    {"0.0000005", 0, 1},
+	    {"0.00000049", 0, 0},
+	    {"1e-6", 0, 1},
+	    {"2.5E3", 0, 2500000000u},
+	    {"1.0000005", 0, 1000001},
+	    {"0.30000000000000004", 0, 300000},
+	    {"1e-400", 0, 0},
 	    {"18446744073709.551615", 0, UINT64_MAX},
-	    {"18446744073709.5516155", -2, 0}, {"1e30", -2, 0}, {"-1", -1, 0},
-	    {"1.", -1, 0}, {"x", -1, 0},
+	    {"18446744073709.5516155", -2, 0},
+	    {"1e30", -2, 0},
+	    {"-1", -1, 0},
+	    {"1.", -1, 0},
+	    {"x", -1, 0},
 	};
 	size_t i;
 	for (i = 0; i < sizeof t / sizeof t[0]; i++) {

@@ -14,7 +14,7 @@ static const char dotted[] = "version: 0.9.6\nevents: A\nfn=f\n1 5\n";
 
 /* Two parts: events A B (line 1), then A alone (line 4). */
 static const char two[] = "events: A B\nfn=f\n1 1 2\n"
-                          "events: A\nfn=g\n2 3\n";
+			  "events: A\nfn=g\n2 3\n";
 
 static void check_dotted_stats(const char *who, const cg_stats *st)
 {
@@ -53,8 +53,8 @@ static void test_stats(void)
 	opt.stats = &st;
 
 	memset(&st, 0xff, sizeof st);
-	CHECK(cgi_parse_opts(dotted, sizeof dotted - 1, &opt, NULL, NULL, &err) ==
-	          CG_OK,
+	CHECK(cgi_parse_opts(dotted, sizeof dotted - 1, &opt, NULL, NULL,
+	                     &err) == CG_OK,
 	      "parse: %s", err.message);
 	check_dotted_stats("cgi_parse_opts", &st);
 
@@ -64,7 +64,8 @@ static void test_stats(void)
 	          CG_OK,
 	      "funcs: %s", err.message);
 	check_dotted_stats("cgi_funcs_add_opts", &st);
-	CHECK(cg_funcs_finish(f, 0, &err) == CG_OK && cg_funcs_totals(f)[0] == 5,
+	CHECK(cg_funcs_finish(f, 0, &err) == CG_OK &&
+	          cg_funcs_totals(f)[0] == 5,
 	      "the aggregation of the repaired input");
 	cg_funcs_free(f);
 
@@ -78,7 +79,7 @@ static void test_stats(void)
 
 	memset(&st, 0xff, sizeof st);
 	CHECK(cgi_normalize_opts(dotted, sizeof dotted - 1, &opt, discard, NULL,
-	                        &err) == CG_OK,
+	                         &err) == CG_OK,
 	      "normalize: %s", err.message);
 	check_dotted_stats("cgi_normalize_opts", &st);
 
@@ -122,10 +123,11 @@ static void test_normalize_flags(void)
 	a.n = b.n = 0;
 	cgi_read_options_default(&opt);
 	opt.flags = CG_NORMALIZE_INLINE_NAMES;
-	CHECK(cgi_normalize_opts(in, sizeof in - 1, &opt, keep, &a, &err) == CG_OK,
+	CHECK(cgi_normalize_opts(in, sizeof in - 1, &opt, keep, &a, &err) ==
+	          CG_OK,
 	      "%s", err.message);
 	CHECK(cgi_normalize(in, sizeof in - 1, NULL, CG_NORMALIZE_INLINE_NAMES,
-	                   keep, &b, &err) == CG_OK,
+	                    keep, &b, &err) == CG_OK,
 	      "%s", err.message);
 	CHECK(a.n == b.n && memcmp(a.s, b.s, a.n) == 0 &&
 	          strstr(a.s, "fn=f\n") != NULL && strstr(a.s, "(1)") == NULL,
@@ -138,7 +140,7 @@ static void test_events(void)
 {
 	static const cg_str a = {"A", 1}, b = {"B", 1}, c = {"C", 1};
 	static const char bad_later[] = "events: A B\nfn=f\n1 1 2\n"
-	                                "events: A\nfn=g\n2 3\nx\n";
+					"events: A\nfn=g\n2 3\nx\n";
 	cg_str want[2];
 	cg_read_options opt;
 	cg_error err;
@@ -148,7 +150,8 @@ static void test_events(void)
 
 	want[0] = a;
 	opt.nevents = 1;
-	CHECK(cgi_parse_opts(two, sizeof two - 1, &opt, NULL, NULL, &err) == CG_OK,
+	CHECK(cgi_parse_opts(two, sizeof two - 1, &opt, NULL, NULL, &err) ==
+	          CG_OK,
 	      "A is in every part: %s", err.message);
 
 	want[1] = b;
@@ -171,13 +174,14 @@ static void test_events(void)
 	      (unsigned long long)err.line);
 
 	CHECK(cgi_parse_opts(bad_later, sizeof bad_later - 1, &opt, NULL, NULL,
-	                    &err) == CG_SYNTAX &&
+	                     &err) == CG_SYNTAX &&
 	          err.line == 7,
 	      "a fault of the input wins: %s at %llu", err.message,
 	      (unsigned long long)err.line);
 
 	opt.events = NULL;
-	CHECK(cgi_parse_opts(two, sizeof two - 1, &opt, NULL, NULL, &err) == CG_OK,
+	CHECK(cgi_parse_opts(two, sizeof two - 1, &opt, NULL, NULL, &err) ==
+	          CG_OK,
 	      "events NULL: nothing required (nevents ignored)");
 
 	/* the consumers give the same verdict */
@@ -188,11 +192,12 @@ static void test_events(void)
 	          err.line == 1,
 	      "cgi_funcs_add_opts: %s", err.message);
 	cg_funcs_free(f);
-	CHECK(cgi_normalize_opts(two, sizeof two - 1, &opt, discard, NULL, &err) ==
-	              CG_UNSUPPORTED &&
+	CHECK(cgi_normalize_opts(two, sizeof two - 1, &opt, discard, NULL,
+	                         &err) == CG_UNSUPPORTED &&
 	          err.line == 1,
 	      "cgi_normalize_opts: %s", err.message);
-	CHECK(cgi_parse_opts(two, sizeof two - 1, NULL, NULL, NULL, &err) == CG_OK,
+	CHECK(cgi_parse_opts(two, sizeof two - 1, NULL, NULL, NULL, &err) ==
+	          CG_OK,
 	      "opt NULL: the defaults");
 }
 
@@ -205,15 +210,15 @@ static void test_size_hint(void)
 	CHECK(cgi_input_new(10, 11, &in, &err) == CG_RESOURCE && in == NULL &&
 	          err.line == 0 && err.limit != NULL &&
 	          strcmp(err.limit, "input") == 0 &&
-	          strcmp(err.message, "input size over the input limit of 10") ==
-	              0,
+	          strcmp(err.message,
+	                 "input size over the input limit of 10") == 0,
 	      "11 bytes over a cap of 10: %s", err.message);
 	CHECK(cgi_input_new(10, 10, &in, &err) == CG_OK && in != NULL,
 	      "10 bytes within a cap of 10");
 	CHECK(cgi_input_feed(in, "0123456789", 10, &err) == CG_OK &&
 	          cgi_input_feed(in, "x", 1, &err) == CG_RESOURCE &&
-	          strcmp(err.message, "input size over the input limit of 10") ==
-	              0,
+	          strcmp(err.message,
+	                 "input size over the input limit of 10") == 0,
 	      "fed past the cap: the same message");
 	cgi_input_free(in);
 }
@@ -229,15 +234,17 @@ static void test_cut_short(void)
 		uint64_t line;
 		int inside;
 	} cases[] = {
-		{"creator: callgrind-3.19.0\nevents: A\nfn=f\n1 5\n", 4, 0},
-		{"creator: callgrind\nevents: A\nfn=f\n1 5\ntotals: 5", 5, 1},
-		{"creator: callgrind\nevents: A\nfn=f\n1 5\ntotals: 5\n", 0, 0},
-		{"creator: callgrin\nevents: A\nfn=f\n1 5\n", 0, 0},
-		{"cmd: a\nevents: A\nfn=f\n1 5\ntotals: 5\n"
-		 "cmd: a\nevents: A\nfn=f\n1 5\n", 9, 0},
-		{"cmd: a\nevents: A\nfn=f\n1 5\n", 0, 0},
-		{"creator: x\ncmd: a\nevents: A\nfn=f\n1 5\ntotals: 5\n"
-		 "cmd: a\nevents: A\nfn=f\n1 5\n", 0, 0},
+	    {"creator: callgrind-3.19.0\nevents: A\nfn=f\n1 5\n", 4, 0},
+	    {"creator: callgrind\nevents: A\nfn=f\n1 5\ntotals: 5", 5, 1},
+	    {"creator: callgrind\nevents: A\nfn=f\n1 5\ntotals: 5\n", 0, 0},
+	    {"creator: callgrin\nevents: A\nfn=f\n1 5\n", 0, 0},
+	    {"cmd: a\nevents: A\nfn=f\n1 5\ntotals: 5\n"
+	     "cmd: a\nevents: A\nfn=f\n1 5\n",
+	     9, 0},
+	    {"cmd: a\nevents: A\nfn=f\n1 5\n", 0, 0},
+	    {"creator: x\ncmd: a\nevents: A\nfn=f\n1 5\ntotals: 5\n"
+	     "cmd: a\nevents: A\nfn=f\n1 5\n",
+	     0, 0},
 	};
 	size_t i;
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -247,15 +254,16 @@ static void test_cut_short(void)
 		size_t len = strlen(cases[i].text);
 		cgi_read_options_default(&opt);
 		opt.stats = &st;
-		CHECK(cgi_parse_opts(cases[i].text, len, &opt, NULL, NULL, &err) ==
-		              CG_OK &&
+		CHECK(cgi_parse_opts(cases[i].text, len, &opt, NULL, NULL,
+		                     &err) == CG_OK &&
 		          st.cut_short_line == cases[i].line &&
 		          st.cut_inside_line == cases[i].inside,
 		      "case %zu: cut short at %llu (inside a line %d)", i,
-		      (unsigned long long)st.cut_short_line, st.cut_inside_line);
+		      (unsigned long long)st.cut_short_line,
+		      st.cut_inside_line);
 		opt.flags = CG_COMPLETE;
-		CHECK((cgi_parse_opts(cases[i].text, len, &opt, NULL, NULL, &err) ==
-		       CG_OK) == (i == 2) &&
+		CHECK((cgi_parse_opts(cases[i].text, len, &opt, NULL, NULL,
+		                      &err) == CG_OK) == (i == 2) &&
 		          st.cut_short_line == 0,
 		      "case %zu under CG_COMPLETE", i);
 	}

@@ -46,15 +46,16 @@ static void agree(const char *name, const char *data, size_t size,
 	const char *why;
 	read_whole(data, size, opt, abort_at, &w);
 	why = cut_same(data, size, opt, abort_at, cut, ctx, &w, &r);
-	CHECK(why == NULL,
-	      "%s (%s, flags %u, input %llu text %llu line %llu, abort %llu): %s "
-	      "differ: whole %d:%llu %s / chunked %d:%llu %s",
-	      name, how, opt->flags, (unsigned long long)opt->limits->input,
-	      (unsigned long long)opt->limits->text,
-	      (unsigned long long)opt->limits->line, (unsigned long long)abort_at,
-	      why ? why : "", (int)w.kind, (unsigned long long)w.err.line,
-	      w.err.message, (int)r.kind, (unsigned long long)r.err.line,
-	      r.err.message);
+	CHECK(
+	    why == NULL,
+	    "%s (%s, flags %u, input %llu text %llu line %llu, abort %llu): %s "
+	    "differ: whole %d:%llu %s / chunked %d:%llu %s",
+	    name, how, opt->flags, (unsigned long long)opt->limits->input,
+	    (unsigned long long)opt->limits->text,
+	    (unsigned long long)opt->limits->line, (unsigned long long)abort_at,
+	    why ? why : "", (int)w.kind, (unsigned long long)w.err.line,
+	    w.err.message, (int)r.kind, (unsigned long long)r.err.line,
+	    r.err.message);
 }
 
 static size_t fixed_cut(void *ctx, size_t at, size_t left)
@@ -91,7 +92,8 @@ static void chunks(const char *name, const char *data, size_t size,
 			cuts_handler = handlers[h];
 			l = *opt->limits;
 			agree(name, data, size, &o, 0, fixed_cut, &k, "chunks");
-			agree(name, data, size, &o, 2, fixed_cut, &k, "chunks abort");
+			agree(name, data, size, &o, 2, fixed_cut, &k,
+			      "chunks abort");
 			for (m = 0; m < 4 && st.records > 1 && c == 1; m++) {
 				l = *opt->limits;
 				if (m == 0)
@@ -132,15 +134,19 @@ static void each_way(const char *name, const char *data, size_t size)
 				l.line = 60;
 			} else if (lim == 3)
 				l.input = size - size / 16;
-			agree(name, data, size, &opt, 0, one_byte, NULL, "bytes");
+			agree(name, data, size, &opt, 0, one_byte, NULL,
+			      "bytes");
 			for (seed = 1; seed <= 3; seed++) {
 				unsigned long s = seed * 977 + size;
-				agree(name, data, size, &opt, 0, random_cut, &s, "cuts");
+				agree(name, data, size, &opt, 0, random_cut, &s,
+				      "cuts");
 			}
-			agree(name, data, size, &opt, 0, whole_cut, NULL, "whole");
+			agree(name, data, size, &opt, 0, whole_cut, NULL,
+			      "whole");
 			if (lim == 0 && f == 0)
 				chunks(name, data, size, &opt);
-			agree(name, data, size, &opt, 1, random_cut, &seed, "abort");
+			agree(name, data, size, &opt, 1, random_cut, &seed,
+			      "abort");
 		}
 }
 
@@ -203,7 +209,8 @@ static void orders(void)
 		const char *message;
 	} cases[] = {
 	    /* a profile fault on line 2, a NUL on line 4: the NUL wins */
-	    {S("events: Ir\nbogus\nfn=a\n1 \0\n"), 0, 4, "NUL byte at column 3"},
+	    {S("events: Ir\nbogus\nfn=a\n1 \0\n"), 0, 4,
+	     "NUL byte at column 3"},
 	    /* the same after plain lines, past a word of them */
 	    {S("events: Ir\nbogus\nfn=a\n1 2\n+3 4\n# a comment line\n"
 	       "fn=b\n1 \0\n"),
@@ -219,7 +226,8 @@ static void orders(void)
 	    {S("events: Ir\nfn=\xe9\n1 1\xe9\0\n"), CG_COMPAT, 3,
 	     "NUL byte at column 6"},
 	    /* a NUL before the bad byte: no repair, the NUL's column */
-	    {S("events: Ir\nfn=\0\xe9\n"), CG_COMPAT, 2, "NUL byte at column 4"},
+	    {S("events: Ir\nfn=\0\xe9\n"), CG_COMPAT, 2,
+	     "NUL byte at column 4"},
 	    /* a gzip magic number wins over everything after it */
 	    {S("\x1f\x8b\nevents: Ir\n\0\n"), 0, 1, "gzip-compressed input"},
 	};
@@ -234,12 +242,14 @@ static void orders(void)
 			cg_limits l;
 			cg_limits_default(&l);
 			opt.limits = &l;
-			agree("orders", in, n, &opt, 0, whole_cut, NULL, "whole");
-			agree("orders", in, n, &opt, 0, one_byte, NULL, "bytes");
+			agree("orders", in, n, &opt, 0, whole_cut, NULL,
+			      "whole");
+			agree("orders", in, n, &opt, 0, one_byte, NULL,
+			      "bytes");
 			CHECK(r.err.line == cases[i].line &&
 			          strcmp(r.err.message, cases[i].message) == 0,
-			      "case %zu: %llu %s", i, (unsigned long long)r.err.line,
-			      r.err.message);
+			      "case %zu: %llu %s", i,
+			      (unsigned long long)r.err.line, r.err.message);
 		}
 	}
 }
@@ -252,7 +262,7 @@ static void orders(void)
  * with a word's room after them. */
 static void numbers(void)
 {
-	static const char *const forms[] = {"%s", "+%s", "-%s", "0%s",
+	static const char *const forms[] = {"%s",   "+%s",  "-%s", "0%s",
 	                                    "00%s", "0x%s", "*%s"};
 	static const char digits[] = "1844674407370955161698765";
 	char run[32], tok[40], in[512];
@@ -264,23 +274,36 @@ static void numbers(void)
 					int n;
 					memcpy(run, digits, len);
 					run[len] = '\0';
-					snprintf(tok, sizeof tok, forms[f], run);
-					n = snprintf(in, sizeof in,
-					             "events: A B\npositions: instr line\n"
-					             "fn=f\n#%.*s\n+9 99\n%s%s%s%s%s\n%s",
-					             (int)pad, "........", col == 0 ? tok : "5",
-					             col == 0 ? " 7" : col == 1 ? " " : " 7 ",
-					             col == 1 ? tok : col == 2 ? "3 " : "",
-					             col == 2 ? tok : "", pad & 4 ? "" : " 1",
-					             pad == 8 ? "" : "1 2 3 4\n+1 1\n# a word of room\n");
+					snprintf(tok, sizeof tok, forms[f],
+					         run);
+					n = snprintf(
+					    in, sizeof in,
+					    "events: A B\npositions: instr line\n"
+					    "fn=f\n#%.*s\n+9 99\n%s%s%s%s%s\n%s",
+					    (int)pad, "........",
+					    col == 0 ? tok : "5",
+					    col == 0   ? " 7"
+					    : col == 1 ? " "
+						       : " 7 ",
+					    col == 1   ? tok
+					    : col == 2 ? "3 "
+						       : "",
+					    col == 2 ? tok : "",
+					    pad & 4 ? "" : " 1",
+					    pad == 8
+						? ""
+						: "1 2 3 4\n+1 1\n# a word of room\n");
 					each_way("numbers", in, (size_t)n);
 					/* a call's count and targets */
-					n = snprintf(in, sizeof in,
-					             "events: A\npositions: instr line\n"
-					             "fn=f\n+9 9\ncfn=g\ncalls=%s %s %s%s\n"
-					             "+1 1 2\n",
-					             col == 0 ? tok : "2", col == 1 ? tok : "5",
-					             col == 2 ? tok : "-3", pad & 4 ? " " : "");
+					n = snprintf(
+					    in, sizeof in,
+					    "events: A\npositions: instr line\n"
+					    "fn=f\n+9 9\ncfn=g\ncalls=%s %s %s%s\n"
+					    "+1 1 2\n",
+					    col == 0 ? tok : "2",
+					    col == 1 ? tok : "5",
+					    col == 2 ? tok : "-3",
+					    pad & 4 ? " " : "");
 					each_way("calls", in, (size_t)n);
 				}
 }

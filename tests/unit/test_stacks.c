@@ -18,33 +18,31 @@ typedef struct fcase {
 } fcase;
 
 /* main -> a (60), b (40); a -> c (30), b -> c (10) */
-#define DIAMOND                                                              \
-	"events: Ir\n"                                                        \
-	"fn=main\n1 1\ncfn=a\ncalls=1 1\n1 60\ncfn=b\ncalls=1 1\n1 40\n"      \
-	"fn=a\n1 30\ncfn=c\ncalls=1 1\n1 30\n"                                 \
-	"fn=b\n1 30\ncfn=c\ncalls=1 1\n1 10\n"                                 \
+#define DIAMOND                                                          \
+	"events: Ir\n"                                                   \
+	"fn=main\n1 1\ncfn=a\ncalls=1 1\n1 60\ncfn=b\ncalls=1 1\n1 40\n" \
+	"fn=a\n1 30\ncfn=c\ncalls=1 1\n1 30\n"                           \
+	"fn=b\n1 30\ncfn=c\ncalls=1 1\n1 10\n"                           \
 	"fn=c\n1 40\n"
 /* main -> a (100); a -> b (90), a -> a (5); b -> a (30) */
-#define CYCLE                                                                \
-	"events: Ir\n"                                                        \
-	"fn=main\n1 1\ncfn=a\ncalls=1 1\n1 100\n"                              \
-	"fn=a\n1 40\ncfn=b\ncalls=1 1\n1 90\ncfn=a\ncalls=1 1\n1 5\n"         \
+#define CYCLE                                                         \
+	"events: Ir\n"                                                \
+	"fn=main\n1 1\ncfn=a\ncalls=1 1\n1 100\n"                     \
+	"fn=a\n1 40\ncfn=b\ncalls=1 1\n1 90\ncfn=a\ncalls=1 1\n1 5\n" \
 	"fn=b\n1 60\ncfn=a\ncalls=1 1\n1 30\n"
 
 static const fcase cases[] = {
     /* A diamond: c's 40 comes from a (30) and b (10); a and b are as wide
      * as their inclusive costs, 60 and 40. */
-    {"a diamond",
-     DIAMOND,
-     "main 1\nmain;a 30\nmain;a;c 30\nmain;b 30\nmain;b;c 10\n",
-     1e-6, 0, 0, 0, NULL},
+    {"a diamond", DIAMOND,
+     "main 1\nmain;a 30\nmain;a;c 30\nmain;b 30\nmain;b;c 10\n", 1e-6, 0, 0, 0,
+     NULL},
     /* The same cut by a share of half the total: the thin paths (b's 40,
      * c's 30 and 10) end as soon as their functions' self costs let them,
      * which here is where they end anyway: every figure holds. */
-    {"a diamond, thin paths pruned",
-     DIAMOND,
-     "main 1\nmain;a 30\nmain;a;c 30\nmain;b 30\nmain;b;c 10\n",
-     0.5, 0, 0, 0, NULL},
+    {"a diamond, thin paths pruned", DIAMOND,
+     "main 1\nmain;a 30\nmain;a;c 30\nmain;b 30\nmain;b;c 10\n", 0.5, 0, 0, 0,
+     NULL},
     /* go tool pprof -callgrind writes calls=0 on every arc: an arc with a
      * cost is a call all the same, so main.main is under runtime.main. */
     {"calls=0 with a cost",
@@ -68,7 +66,7 @@ static const fcase cases[] = {
      * (stacks.c keeps them), and adds only its own stacks. */
     {"a big part, then a small one",
      DIAMOND "part: 2\nevents: Ir\n"
-     "fn=x\n1 5\ncfn=y\ncalls=1 1\n1 7\nfn=y\n1 7\n",
+             "fn=x\n1 5\ncfn=y\ncalls=1 1\n1 7\nfn=y\n1 7\n",
      "main 1\nmain;a 30\nmain;a;c 30\nmain;b 30\nmain;b;c 10\nx 5\nx;y 7\n",
      1e-6, 0, 0, 0, NULL},
     {"a small part, then a big one",
@@ -94,14 +92,11 @@ static const fcase cases[] = {
      * a -> b carries 90, b -> a 30), and a calls itself: the cycle is
      * entered once, at a, and its work (a 40, b 60) laid out along a -> b;
      * the doubled costs of the recursive arcs are not drawn. */
-    {"a cycle",
-     CYCLE,
-     "main 1\nmain;a 40\nmain;a;b 60\n", 1e-6, 0, 0, 0, NULL},
+    {"a cycle", CYCLE, "main 1\nmain;a 40\nmain;a;b 60\n", 1e-6, 0, 0, 0, NULL},
     /* The same without cycles: b -> a closes the cycle and is not
      * followed; the rest is the same, and nothing is reported. */
-    {"a cycle, --no-cycles",
-     CYCLE,
-     "main 1\nmain;a 40\nmain;a;b 60\n", 1e-6, 1, 0, 0, NULL},
+    {"a cycle, --no-cycles", CYCLE, "main 1\nmain;a 40\nmain;a;b 60\n", 1e-6, 1,
+     0, 0, NULL},
     /* A cycle entered at both members: x and y call each other, main
      * calls x for 50 and y for 50; x -> y carries 20, y -> x 20.  Each
      * entry's work stays with it (x 50, y 50): no arc between them is
@@ -128,8 +123,9 @@ static cg_kind print_stack(void *ctx, const size_t *frames, size_t depth,
 	for (i = 0; i < depth; i++) {
 		cg_func fn;
 		cg_funcs_get(s->f, frames[i], &fn);
-		s->n += (size_t)snprintf(s->out + s->n, sizeof s->out - s->n, "%s%.*s",
-		                         i ? ";" : "", (int)fn.fn.len, fn.fn.ptr);
+		s->n += (size_t)snprintf(s->out + s->n, sizeof s->out - s->n,
+		                         "%s%.*s", i ? ";" : "", (int)fn.fn.len,
+		                         fn.fn.ptr);
 	}
 	s->n += (size_t)snprintf(s->out + s->n, sizeof s->out - s->n, " %llu\n",
 	                         (unsigned long long)count);
@@ -148,12 +144,14 @@ static void run(const fcase *c, int kept)
 	cg_fold_options_default(&opt);
 	opt.min_share = c->min_share;
 	opt.no_cycles = c->no_cycles;
-	if (cg_funcs_new_opts(&f, kept ? CG_FUNCS_KEEP_PARTS : 0u, &err) != CG_OK)
+	if (cg_funcs_new_opts(&f, kept ? CG_FUNCS_KEEP_PARTS : 0u, &err) !=
+	    CG_OK)
 		return;
 	memset(&s, 0, sizeof s);
 	s.f = f;
 	CHECK((kept || cg_funcs_fold(f, first, &opt, &err) == CG_OK) &&
-	          cgi_funcs_add(f, c->in, strlen(c->in), NULL, 0, &err) == CG_OK &&
+	          cgi_funcs_add(f, c->in, strlen(c->in), NULL, 0, &err) ==
+	              CG_OK &&
 	          cg_funcs_finish(f, CG_FUNCS_CYCLES, &err) == CG_OK &&
 	          cg_fold(f, 0, &opt, print_stack, &s, &rep, &err) == CG_OK,
 	      "%s: %s", c->what, err.message);
@@ -221,17 +219,19 @@ static void test_part(void)
 	if (cg_funcs_new_opts(&f, CG_FUNCS_KEEP_PARTS, &err) != CG_OK)
 		return;
 	CHECK(strcmp(c->what, "two parts") == 0 &&
-	          cgi_funcs_add(f, c->in, strlen(c->in), NULL, 0, &err) == CG_OK &&
+	          cgi_funcs_add(f, c->in, strlen(c->in), NULL, 0, &err) ==
+	              CG_OK &&
 	          cg_funcs_finish(f, CG_FUNCS_CYCLES, &err) == CG_OK &&
 	          cg_funcs_part_count(f) == 2,
 	      "two parts: %s", err.message);
 	for (p = 0; p < 2; p++) {
 		memset(&s, 0, sizeof s);
 		s.f = f;
-		CHECK(cgi_fold_part(f, p, 0, &opt, print_stack, &s, &rep, &err) ==
-		          CG_OK,
+		CHECK(cgi_fold_part(f, p, 0, &opt, print_stack, &s, &rep,
+		                    &err) == CG_OK,
 		      "part %zu: %s", p, err.message);
-		CHECK(strcmp(s.out, want[p]) == 0, "part %zu: stacks\n%s", p, s.out);
+		CHECK(strcmp(s.out, want[p]) == 0, "part %zu: stacks\n%s", p,
+		      s.out);
 		CHECK(rep.nscaled == 0 && rep.worst == SIZE_MAX && !rep.cut,
 		      "part %zu: nothing to report", p);
 	}
@@ -258,7 +258,7 @@ static void test_part(void)
 static void test_inclusive(void)
 {
 	static const char in[] = "event: T : Inclusive time\n"
-	                         "events: S T\nfn=f\n1 1 2\n";
+				 "events: S T\nfn=f\n1 1 2\n";
 	cg_fold_options opt;
 	cg_funcs *f;
 	cg_error err;

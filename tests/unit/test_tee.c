@@ -8,10 +8,10 @@
 #include <string.h>
 
 static const char profile[] = "events: A\n"
-                              "fl=f.c\nfn=main\n1 5\n"
-                              "cfn=work\ncalls=2 3\n3 20\n"
-                              "fn=work\n7 20\n"
-                              "totals: 25\n";
+			      "fl=f.c\nfn=main\n1 5\n"
+			      "cfn=work\ncalls=2 3\n3 20\n"
+			      "fn=work\n7 20\n"
+			      "totals: 25\n";
 
 /* A consumer that writes a letter per call: B(egin), R(ecord), E(nd),
  * then its name; stops with CG_ABORTED at its stop_at-th call (1..). */
@@ -55,7 +55,7 @@ static cg_kind parse(const cgi_tee *t, cg_error *err)
 {
 	cg_handler h = cgi_tee_handler();
 	return cgi_parse(profile, sizeof profile - 1, NULL, 0, &h, (void *)t,
-	                NULL, err);
+	                 NULL, err);
 }
 
 static void test_order(void)
@@ -95,7 +95,8 @@ static void test_null_and_nested(void)
 	outer.second = cgi_tee_handler();
 	outer.second_ctx = &inner;
 	CHECK(parse(&outer, &err) == CG_OK, "nested: %s", err.message);
-	CHECK(strcmp(out, "BaBcRaRbRcRaRbRcRaRbRcEaEc") == 0, "nested: %s", out);
+	CHECK(strcmp(out, "BaBcRaRbRcRaRbRcRaRbRcEaEc") == 0, "nested: %s",
+	      out);
 	/* nothing at all */
 	memset(&outer, 0, sizeof outer);
 	CHECK(parse(&outer, &err) == CG_OK, "an empty tee: %s", err.message);
@@ -115,8 +116,10 @@ static void test_two_aggregations(void)
 	cg_kind k;
 	cg_func x, y;
 	memset(&opt, 0, sizeof opt);
-	if (cg_funcs_new(&f, &err) != CG_OK || cg_funcs_new(&alone, &err) != CG_OK ||
-	    cgi_lines_new(&l, &err) != CG_OK || cgi_lines_new(&l_alone, &err) != CG_OK)
+	if (cg_funcs_new(&f, &err) != CG_OK ||
+	    cg_funcs_new(&alone, &err) != CG_OK ||
+	    cgi_lines_new(&l, &err) != CG_OK ||
+	    cgi_lines_new(&l_alone, &err) != CG_OK)
 		goto out;
 	cg_funcs_begin(f, &opt, &t.first, &t.first_ctx);
 	cgi_lines_begin(l, &opt, &t.second, &t.second_ctx);
@@ -130,15 +133,16 @@ static void test_two_aggregations(void)
 	CHECK(k == CG_OK && cg_funcs_finish(f, 0, &err) == CG_OK &&
 	          cgi_lines_finish(l, &err) == CG_OK,
 	      "through the tee: %s", err.message);
-	CHECK(cgi_funcs_add(alone, profile, sizeof profile - 1, NULL, 0, &err) ==
-	              CG_OK &&
+	CHECK(cgi_funcs_add(alone, profile, sizeof profile - 1, NULL, 0,
+	                    &err) == CG_OK &&
 	          cg_funcs_finish(alone, 0, &err) == CG_OK &&
 	          cgi_lines_add(l_alone, profile, sizeof profile - 1, NULL, 0,
-	                       &err) == CG_OK &&
+	                        &err) == CG_OK &&
 	          cgi_lines_finish(l_alone, &err) == CG_OK,
 	      "alone: %s", err.message);
 	CHECK(cg_funcs_count(f) == 2 && cg_funcs_count(alone) == 2 &&
-	          cg_funcs_totals(f)[0] == 25 && cg_funcs_totals(alone)[0] == 25,
+	          cg_funcs_totals(f)[0] == 25 &&
+	          cg_funcs_totals(alone)[0] == 25,
 	      "two functions, total 25");
 	cg_funcs_get(f, 0, &x);
 	cg_funcs_get(alone, 0, &y);
@@ -147,7 +151,8 @@ static void test_two_aggregations(void)
 	      "main: self 5, inclusive 25");
 	CHECK(cgi_lines_count(l) == cgi_lines_count(l_alone) &&
 	          cgi_lines_count(l) == 3 && cgi_lines_file_count(l) == 1,
-	      "lines: %zu and %zu", cgi_lines_count(l), cgi_lines_count(l_alone));
+	      "lines: %zu and %zu", cgi_lines_count(l),
+	      cgi_lines_count(l_alone));
 out:
 	cg_reader_free(r);
 	cg_funcs_free(f);
