@@ -13,14 +13,8 @@ static void hanoi(int n, int a, int b, int c)
 }
 
 static int is_odd(unsigned n);
-static int is_even(unsigned n)
-{
-	return n == 0 ? 1 : is_odd(n - 1);
-}
-static int is_odd(unsigned n)
-{
-	return n == 0 ? 0 : is_even(n - 1);
-}
+static int is_even(unsigned n) { return n == 0 ? 1 : is_odd(n - 1); }
+static int is_odd(unsigned n) { return n == 0 ? 0 : is_even(n - 1); }
 
 int main(void)
 {

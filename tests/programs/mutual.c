@@ -7,14 +7,8 @@
 
 static int is_odd(unsigned n);
 
-static int is_even(unsigned n)
-{
-	return n == 0 ? 1 : is_odd(n - 1);
-}
-static int is_odd(unsigned n)
-{
-	return n == 0 ? 0 : is_even(n - 1);
-}
+static int is_even(unsigned n) { return n == 0 ? 1 : is_odd(n - 1); }
+static int is_odd(unsigned n) { return n == 0 ? 0 : is_even(n - 1); }
 
 static long work(long x)
 {
@@ -31,10 +25,7 @@ static long step(int depth, long acc)
 	return acc + work(depth) + (depth > 0 ? visit(depth - 1, step) : 0);
 }
 
-static long visit(int depth, long (*f)(int, long))
-{
-	return f(depth, depth);
-}
+static long visit(int depth, long (*f)(int, long)) { return f(depth, depth); }
 
 int main(void)
 {

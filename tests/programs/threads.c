@@ -7,10 +7,7 @@
 
 static pthread_barrier_t all_started;
 
-static long square(long x)
-{
-	return x * x;
-}
+static long square(long x) { return x * x; }
 
 static void *worker(void *arg)
 {
