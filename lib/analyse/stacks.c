@@ -35,7 +35,7 @@ cgi_stacks *cgi_stacks_new(const cg_fold_options *opt)
 		cg_free(s);
 		return NULL;
 	}
-	s->cap = s->nnodes = 1;
+	s->cap = s->nnodes = s->hashed = 1;
 	s->nodes[0].parent = s->nodes[0].func = NONE;
 	s->nodes[0].child = s->nodes[0].sibling = NONE;
 	return s;
@@ -47,6 +47,7 @@ void cgi_stacks_free(cgi_stacks *s)
 		return;
 	cg_free(s->nodes);
 	cgi_pairmap_free(&s->by_key);
+	cg_free(s->seen);
 	cgi_stacks_trim(s);
 	cg_free(s);
 }
@@ -58,6 +59,7 @@ void cgi_stacks_trim(cgi_stacks *s)
 	cg_free(s->keep.cells);
 	cg_free(s->keep.colleft);
 	cg_free(s->keep.rowleft);
+	cg_free(s->keep.merge);
 	memset(&s->keep, 0, sizeof s->keep);
 }
 
@@ -79,32 +81,52 @@ void cgi_fold_report_add(cg_fold_report *into, const cg_fold_report *from)
 	}
 }
 
-/* The child of node parent for function func, made if new; NONE out of
- * memory. */
-uint32_t cgi_stacks_child(cgi_stacks *s, uint32_t parent, uint32_t func)
+uint32_t cgi_stacks_new_child(cgi_stacks *s, uint32_t parent, uint32_t func)
 {
-	uint32_t at;
-	int k;
+	uint32_t at = (uint32_t)s->nnodes;
 	tnode *t;
-	if (s->nnodes >= UINT32_MAX - 1)
-		return NONE;
-	k = cgi_pairmap_put(&s->by_key, parent, func, (uint32_t)s->nnodes, &at);
-	if (k < 0)
-		return NONE;
-	if (k == 0)
-		return at;
-	if (cgi_grow((void **)&s->nodes, &s->cap, s->nnodes + 1,
+	if (s->nnodes >= UINT32_MAX - 1 ||
+	    cgi_grow((void **)&s->nodes, &s->cap, s->nnodes + 1,
 	             sizeof *s->nodes))
 		return NONE;
-	t = &s->nodes[s->nnodes];
+	t = &s->nodes[at];
 	t->parent = parent;
 	t->func = func;
 	t->child = NONE;
+	t->nkids = 0;
 	t->sibling = s->nodes[parent].child;
 	t->depth = s->nodes[parent].depth + 1;
 	t->count = 0;
 	s->nodes[parent].child = at;
+	s->nodes[parent].nkids++;
 	s->nnodes++;
+	return at;
+}
+
+/* The nodes made since the map was last used, into it: 0, or -1 out of
+ * memory. */
+static int catch_up(cgi_stacks *s)
+{
+	uint32_t at;
+	for (; s->hashed < s->nnodes; s->hashed++) {
+		const tnode *t = &s->nodes[s->hashed];
+		if (cgi_pairmap_put(&s->by_key, t->parent, t->func,
+		                    (uint32_t)s->hashed, &at) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+uint32_t cgi_stacks_child(cgi_stacks *s, uint32_t parent, uint32_t func)
+{
+	uint32_t at;
+	if (s->nnodes >= UINT32_MAX - 1 || catch_up(s))
+		return NONE;
+	if (cgi_pairmap_get(&s->by_key, parent, func, &at))
+		return at;
+	at = cgi_stacks_new_child(s, parent, func);
+	if (at == NONE || catch_up(s))
+		return NONE;
 	return at;
 }
 

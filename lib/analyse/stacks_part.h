@@ -24,9 +24,14 @@ typedef struct pnode {
 /* A path into a component that is not laid out yet: under path parent
  * (NONE: a root), entering at local function lf, width wide. */
 typedef struct visit {
-	uint32_t parent, lf, next;
+	uint32_t parent, lf;
 	uint64_t width;
 } visit;
+
+/* The visits of a component sit in blocks of VISITS, linked newest
+ * first: laying a component out reads its visits a block at a time,
+ * where a list of single visits strewn over the part cost a miss each. */
+#define VISITS 8
 
 /* A cycle's layout: its members, the entries (members where cost
  * enters), the share of each member's work placed under each entry
@@ -76,17 +81,26 @@ typedef struct part {
 	cycle *cyc;
 	pnode *nodes;
 	size_t nnodes, ncap;
-	visit *visits;
-	size_t nvisits, vcap;
-	uint32_t *head; /* per component: its first visit, NONE */
-	uint32_t *nvis; /* per component: its visits, so that the
-	                         * list is walked once (a miss a visit) */
+	visit *visits;        /* in blocks */
+	size_t nvisits, vcap; /* slots taken, in whole blocks */
+	uint32_t *vnext;      /* per block: the block before, NONE */
+	size_t vncap;
+	uint32_t *head; /* per component: its newest block, NONE */
+	uint32_t *nvis; /* per component: its visits */
 	cell *cells;
 	size_t ncells, ccap;
 	uint64_t *colleft, *rowleft, *placed;
 	size_t clcap, rlcap;
 	uint64_t floor, total;
 	int cut;
+	/* split_function's rows and columns, and lay_out_function's rows:
+	 * grown for the widest function of the part, not taken anew for
+	 * each */
+	size_t *farc;
+	uint64_t *ftotal, *fwidth;
+	unsigned char *fthin;
+	uint32_t *fprefer, *frows;
+	size_t facap, ftcap, fwcap, fthcap, fpcap, frcap;
 } part;
 
 static inline int local_component(const part *w, size_t arc)

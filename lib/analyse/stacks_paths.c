@@ -7,9 +7,6 @@
 
 #include <string.h>
 
-/* how many paths ahead merge asks for the tree's slot and node */
-#define AHEAD 16
-
 /* ------------------------------------------------------------ splits */
 
 /* A split of rows (widths) over columns (totals) in whole units: each
@@ -113,17 +110,35 @@ static int new_visit(part *w, uint32_t parent, uint32_t lf, uint64_t width)
 	visit *v;
 	if (width == 0)
 		return 0;
-	if (w->nvisits >= NONE || cgi_grow((void **)&w->visits, &w->vcap,
-	                                   w->nvisits + 1, sizeof *w->visits))
-		return -1;
-	v = &w->visits[w->nvisits];
+	if (w->nvis[c] % VISITS == 0) {
+		size_t b = w->nvisits / VISITS;
+		if (w->nvisits >= NONE - VISITS ||
+		    cgi_grow((void **)&w->visits, &w->vcap, w->nvisits + VISITS,
+		             sizeof *w->visits) ||
+		    cgi_grow((void **)&w->vnext, &w->vncap, b + 1,
+		             sizeof *w->vnext))
+			return -1;
+		w->vnext[b] = w->head[c];
+		w->head[c] = (uint32_t)b;
+		w->nvisits += VISITS;
+	}
+	v = &w->visits[(size_t)w->head[c] * VISITS + w->nvis[c] % VISITS];
 	v->parent = parent;
 	v->lf = lf;
 	v->width = width;
-	v->next = w->head[c];
-	w->head[c] = (uint32_t)w->nvisits++;
 	w->nvis[c]++;
 	return 0;
+}
+
+/* The visits of component c (one at least), newest first: their
+ * indices into vis[]. */
+static void visits_of(const part *w, uint32_t c, uint32_t *vis)
+{
+	size_t i = 0, k = (w->nvis[c] - 1) % VISITS + 1;
+	uint32_t b;
+	for (b = w->head[c]; b != NONE; b = w->vnext[b], k = VISITS)
+		while (k > 0)
+			vis[i++] = b * VISITS + (uint32_t)--k;
 }
 
 static uint32_t depth_under(const part *w, uint32_t parent)
@@ -190,76 +205,77 @@ static double function_share(const void *ctx, size_t row, size_t col)
  * component (one column each: paths into the callees). */
 static int split_function(part *w, size_t v, const uint32_t *rows, size_t nrows)
 {
-	size_t ncols = 1, e, i;
-	size_t *arc =
-	    zalloc(w->g.out_first[v + 1] - w->g.out_first[v] + 1, sizeof *arc);
-	uint64_t *total = zalloc(w->g.out_first[v + 1] - w->g.out_first[v] + 1,
-	                         sizeof *total);
-	uint64_t *width = NULL;
-	unsigned char *thin = NULL;
-	uint32_t *prefer = NULL;
+	size_t ncols = 1, e, i,
+	       most = w->g.out_first[v + 1] - w->g.out_first[v] + 1;
 	fshare fs;
-	int ret = -1;
-	if (!arc || !total)
-		goto out;
-	total[0] = w->p->self[v];
+	if (cgi_grow((void **)&w->farc, &w->facap, most, sizeof *w->farc) ||
+	    cgi_grow((void **)&w->ftotal, &w->ftcap, most, sizeof *w->ftotal) ||
+	    cgi_grow((void **)&w->fwidth, &w->fwcap, nrows,
+	             sizeof *w->fwidth) ||
+	    cgi_grow((void **)&w->fthin, &w->fthcap, nrows, 1) ||
+	    cgi_grow((void **)&w->fprefer, &w->fpcap, nrows,
+	             sizeof *w->fprefer) ||
+	    cgi_grow((void **)&w->colleft, &w->clcap, most + 1,
+	             sizeof *w->colleft))
+		return -1;
+	w->farc[0] = 0;
+	w->ftotal[0] = w->p->self[v];
 	for (e = w->g.out_first[v]; e < w->g.out_first[v + 1]; e++) {
 		size_t a = w->g.out_arc[e];
 		if (flows(w, a) && w->a[a] > 0) {
-			arc[ncols] = a;
-			total[ncols++] = w->a[a];
+			w->farc[ncols] = a;
+			w->ftotal[ncols++] = w->a[a];
 		}
 	}
-	if (room_for(w, nrows, ncols, &width, &thin, &prefer))
-		goto out;
-	memcpy(w->colleft, total, ncols * sizeof *total);
+	memcpy(w->colleft, w->ftotal, ncols * sizeof *w->ftotal);
 	for (i = 0; i < nrows; i++) {
-		width[i] = w->nodes[rows[i]].own;
-		thin[i] = narrow(w, width[i], w->nodes[rows[i]].depth);
+		w->fwidth[i] = w->nodes[rows[i]].own;
+		w->fthin[i] = narrow(w, w->fwidth[i], w->nodes[rows[i]].depth);
+		w->fprefer[i] = 0;
 	}
-	fs.total = total;
+	fs.total = w->ftotal;
 	fs.all = (double)w->w[v];
-	if (split_by(w, nrows, ncols, width, thin, prefer, function_share, &fs))
-		goto out;
+	if (split_by(w, nrows, ncols, w->fwidth, w->fthin, w->fprefer,
+	             function_share, &fs))
+		return -1;
 	for (i = 0; i < w->ncells; i++) {
 		const cell *c = &w->cells[i];
 		uint32_t at = rows[c->row];
 		if (c->col == 0) {
 			w->nodes[at].count += c->amt;
 			w->placed[v] += c->amt;
-		} else if (new_visit(w, at, w->arcs[arc[c->col]].callee,
+		} else if (new_visit(w, at, w->arcs[w->farc[c->col]].callee,
 		                     c->amt))
-			goto out;
+			return -1;
 	}
-	ret = 0;
-out:
-	cg_free(arc);
-	cg_free(total);
-	cg_free(width);
-	cg_free(thin);
-	cg_free(prefer);
-	return ret;
+	return 0;
 }
 
-/* The visits of a component that is one function: a path each. */
+/* The visits of a component that is one function: a path each.  The
+ * visits ahead and their parents' paths are asked for early: both lie
+ * anywhere in the part. */
 static int lay_out_function(part *w, uint32_t c)
 {
 	size_t v = w->comp_mem[w->comp_first[c]], n = w->nvis[c], i;
-	uint32_t j, *rows;
-	int ret;
+	uint32_t *rows;
 	if (n == 0)
 		return 0;
-	if ((rows = zalloc(n, sizeof *rows)) == NULL)
+	if (cgi_grow((void **)&w->frows, &w->frcap, n, sizeof *w->frows))
 		return -1;
-	for (i = 0, j = w->head[c]; j != NONE; j = w->visits[j].next, i++)
-		if (new_path(w, w->visits[j].parent, (uint32_t)v,
-		             w->visits[j].width, &rows[i])) {
-			cg_free(rows);
+	rows = w->frows;
+	visits_of(w, c, rows);
+	for (i = 0; i < n; i++) {
+		const visit *vi = &w->visits[rows[i]];
+		if (i + 2 * VISITS < n)
+			cgi_prefetch(&w->visits[rows[i + 2 * VISITS]]);
+		if (i + VISITS < n &&
+		    w->visits[rows[i + VISITS]].parent != NONE)
+			cgi_prefetch(
+			    &w->nodes[w->visits[rows[i + VISITS]].parent]);
+		if (new_path(w, vi->parent, (uint32_t)v, vi->width, &rows[i]))
 			return -1;
-		}
-	ret = split_function(w, v, rows, n);
-	cg_free(rows);
-	return ret;
+	}
+	return split_function(w, v, rows, n);
 }
 
 typedef struct cshare {
@@ -357,7 +373,7 @@ static int lay_out_cycle_paths(part *w, uint32_t c)
 {
 	const cycle *cy = &w->cyc[c];
 	size_t k = cy->k, n = w->nvis[c], i, first = w->nnodes, m;
-	uint32_t j, *vis = NULL, *entry = NULL, *prefer = NULL;
+	uint32_t *vis = NULL, *entry = NULL, *prefer = NULL;
 	uint32_t *start = NULL, *rows = NULL;
 	uint64_t *width = NULL, *q = NULL;
 	unsigned char *thin = NULL;
@@ -385,9 +401,9 @@ static int lay_out_cycle_paths(part *w, uint32_t c)
 	    !sc.mcnt || !sc.mgot || !sc.nq || !sc.sub || !sc.made ||
 	    room_for(w, n, k, &width, &thin, &prefer))
 		goto out;
-	for (i = 0, j = w->head[c]; j != NONE; j = w->visits[j].next, i++) {
-		const visit *vi = &w->visits[j];
-		vis[i] = j;
+	visits_of(w, c, vis);
+	for (i = 0; i < n; i++) {
+		const visit *vi = &w->visits[vis[i]];
 		/* every member a path enters at has what enters it: an entry
 		 * (the first, should a sum past UInt64 have said otherwise) */
 		entry[i] = cy->entry[w->pos[vi->lf]] != NONE
@@ -502,90 +518,162 @@ int cgi_stacks_paths(part *w)
 	return 0;
 }
 
-/* The paths that hold a count, and those above them: live[]. */
-static void mark_live(const part *w, unsigned char *live)
+/* A live path of a group (the paths under one path, or the roots): the
+ * function it adds to the tree and its count. */
+typedef struct kid {
+	uint32_t path, func;
+	uint64_t count;
+} kid;
+
+/* Group 0 holds the roots, group i + 1 the paths under path i. */
+static size_t group_of(const pnode *p)
+{
+	return p->parent == NONE ? 0 : (size_t)p->parent + 1;
+}
+
+/* The paths that hold a count, and those above them: live[], and how
+ * many of them each group holds in end[].  A path comes after its
+ * parent, so one pass from the last finds them all. */
+static void mark_live(const part *w, unsigned char *live, uint32_t *end)
 {
 	size_t i;
-	for (i = 0; i < w->nnodes; i++) {
-		uint32_t j = (uint32_t)i;
-		if (w->nodes[i].count == 0)
-			continue;
-		while (j != NONE && !live[j]) {
-			live[j] = 1;
-			j = w->nodes[j].parent;
+	for (i = w->nnodes; i-- > 0;)
+		if (live[i] || w->nodes[i].count > 0) {
+			live[i] = 1;
+			end[group_of(&w->nodes[i])]++;
+			if (w->nodes[i].parent != NONE)
+				live[w->nodes[i].parent] = 1;
 		}
+}
+
+/* The live paths by group, in kids[end[g - 1] .. end[g]) (from 0 for
+ * group 0), from the counts of mark_live: read once in path order here,
+ * each group is then merged from its own run, not from paths strewn
+ * over the part. */
+static void group_paths(const part *w, const unsigned char *live, uint32_t *end,
+                        kid *kids)
+{
+	size_t i, g, at = 0;
+	for (g = 0; g <= w->nnodes; g++) {
+		size_t c = end[g];
+		end[g] = (uint32_t)at;
+		at += c;
+	}
+	for (i = 0; i < w->nnodes; i++)
+		if (live[i]) {
+			kid *k = &kids[end[group_of(&w->nodes[i])]++];
+			k->path = (uint32_t)i;
+			k->func = w->p->func[w->nodes[i].lf];
+			k->count = w->nodes[i].count;
+		}
+}
+
+/* Room in s->seen for every function of the part: 0, or -1 out of
+ * memory. */
+static int room_to_list(cgi_stacks *s, const cgi_stack_part *p)
+{
+	size_t most = 0, i, had = s->nseen;
+	for (i = 0; i < p->n; i++)
+		if (p->func[i] >= most)
+			most = (size_t)p->func[i] + 1;
+	if (most <= had)
+		return 0;
+	if (cgi_grow((void **)&s->seen, &s->nseen, most, sizeof *s->seen))
+		return -1;
+	memset(s->seen + had, 0, (s->nseen - had) * sizeof *s->seen);
+	return 0;
+}
+
+/* Node t's children in s->seen by function, under a new generation. */
+static void list_children(cgi_stacks *s, uint32_t t)
+{
+	uint32_t c;
+	if (s->gen == UINT32_MAX) {
+		memset(s->seen, 0, s->nseen * sizeof *s->seen);
+		s->gen = 0;
+	}
+	s->gen++;
+	for (c = s->nodes[t].child; c != NONE; c = s->nodes[c].sibling) {
+		s->seen[s->nodes[c].func].gen = s->gen;
+		s->seen[s->nodes[c].func].node = c;
 	}
 }
 
-/* The tree's node of each live path in at[]: -1 out of memory.  The
- * slot of the path AHEAD on is asked for while this one is looked up,
- * when its parent's node is known. */
-static int map_paths(part *w, const unsigned char *live, uint32_t *at)
+/* The tree's child of node t for k, made if new: NONE out of memory.
+ * By the listing of t's children, or by the map when t has many more
+ * children than the group brings it (a tree of many parts). */
+static uint32_t child_for(cgi_stacks *s, uint32_t t, const kid *k, int listed)
+{
+	seen *e = &s->seen[k->func];
+	if (!listed)
+		return cgi_stacks_child(s, t, k->func);
+	if (e->gen != s->gen) {
+		e->gen = s->gen;
+		e->node = cgi_stacks_new_child(s, t, k->func);
+	}
+	return e->node;
+}
+
+/* Group g (n paths from k) into the tree under node t: each path's
+ * node in at[] and its count added there.  Past max_depth frames a
+ * stack is cut: what is under ends at the last frame kept. */
+static int merge_group(part *w, size_t g, const kid *k, size_t n, uint32_t *at)
 {
 	cgi_stacks *s = w->s;
+	uint32_t t = g == 0 ? 0 : at[g - 1];
+	int cut = g > 0 && w->nodes[g - 1].depth + 1 > s->opt.max_depth;
+	int listed = !cut && s->nodes[t].nkids <= 4 * n + 64;
 	size_t i;
-	for (i = 0; i < w->nnodes; i++) {
-		const pnode *p = &w->nodes[i];
-		if (i + AHEAD < w->nnodes && live[i + AHEAD]) {
-			const pnode *q = &w->nodes[i + AHEAD];
-			if (q->parent == NONE || q->parent < i)
-				cgi_pairmap_prefetch(
-				    &s->by_key,
-				    q->parent == NONE ? 0 : at[q->parent],
-				    w->p->func[q->lf]);
-		}
-		if (!live[i])
-			continue;
-		/* past max_depth frames a stack is cut: what is under ends at
-		 * the last frame kept */
-		if (p->depth > s->opt.max_depth) {
-			at[i] = at[p->parent];
-			s->rep.cut_depth =
-			    cgi_sat_add(s->rep.cut_depth, p->count);
-		} else
-			at[i] = cgi_stacks_child(
-			    s, p->parent == NONE ? 0 : at[p->parent],
-			    w->p->func[p->lf]);
-		if (at[i] == NONE)
+	if (listed)
+		list_children(s, t);
+	for (i = 0; i < n; i++) {
+		uint32_t c = cut ? t : child_for(s, t, &k[i], listed);
+		if (c == NONE)
 			return -1;
+		if (cut)
+			s->rep.cut_depth =
+			    cgi_sat_add(s->rep.cut_depth, k[i].count);
+		at[k[i].path] = c;
+		s->nodes[c].count = cgi_sat_add(s->nodes[c].count, k[i].count);
 	}
 	return 0;
 }
 
-/* The part's paths with a count, and those under them, into the tree;
- * what no path took (none, unless a figure passed UInt64) a stack of
- * its own.  The counts are added once every path has its node, so that
- * the node AHEAD on is known and asked for. */
+/* The part's paths with a count, and those over them, into the tree,
+ * group by group in path order (a path's node is known before the group
+ * under it); what no path took (none, unless a figure passed UInt64) a
+ * stack of its own. */
 int cgi_stacks_merge(part *w)
 {
 	cgi_stacks *s = w->s;
-	uint32_t *at = zalloc(w->nnodes, sizeof *at);
-	unsigned char *live = zalloc(w->nnodes, 1);
-	size_t i;
-	int ret = -1;
-	if (!at || !live)
-		goto out;
-	mark_live(w, live);
-	if (map_paths(w, live, at))
-		goto out;
-	for (i = 0; i < w->nnodes; i++) {
-		if (i + AHEAD < w->nnodes && live[i + AHEAD])
-			cgi_prefetch(&s->nodes[at[i + AHEAD]]);
-		if (live[i])
-			s->nodes[at[i]].count = cgi_sat_add(
-			    s->nodes[at[i]].count, w->nodes[i].count);
-	}
+	size_t n = w->nnodes, i, g, lo = 0;
+	kid *kids;
+	uint32_t *at, *end;
+	unsigned char *live;
+	/* one block, kept from part to part: kids, at, end, live */
+	if (n > (SIZE_MAX - 8) / (sizeof *kids + 2 * sizeof *at + 1) ||
+	    cgi_grow(&s->keep.merge, &s->keep.mcap,
+	             n * (sizeof *kids + 2 * sizeof *at + 1) + 8, 1) ||
+	    room_to_list(s, w->p))
+		return -1;
+	kids = s->keep.merge;
+	at = (uint32_t *)(kids + n);
+	end = at + n;
+	live = (unsigned char *)(end + n + 1);
+	memset(end, 0, (n + 1) * sizeof *end + n);
+	mark_live(w, live, end);
+	group_paths(w, live, end, kids);
+	for (g = 0; g <= n; lo = end[g++])
+		if (end[g] > lo &&
+		    merge_group(w, g, kids + lo, end[g] - lo, at))
+			return -1;
 	for (i = 0; i < w->n; i++)
 		if (w->p->self[i] > w->placed[i]) {
 			uint32_t t = cgi_stacks_child(s, 0, w->p->func[i]);
 			if (t == NONE)
-				goto out;
+				return -1;
 			s->nodes[t].count = cgi_sat_add(
 			    s->nodes[t].count, w->p->self[i] - w->placed[i]);
 		}
-	ret = 0;
-out:
-	cg_free(at);
-	cg_free(live);
-	return ret;
+	return 0;
 }
