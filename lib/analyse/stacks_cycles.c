@@ -644,10 +644,10 @@ out:
 int cgi_stacks_cycles(part *w)
 {
 	size_t c;
-	w->cyc = zalloc(w->ncomp, sizeof *w->cyc);
+	w->cyc = zalloc(w->ncyc, sizeof *w->cyc);
 	if (!w->cyc)
 		return -1;
-	for (c = 0; c < w->ncomp; c++)
+	for (c = 0; c < w->ncyc; c++)
 		if (w->comp_first[c + 1] - w->comp_first[c] > 1 &&
 		    lay_out_cycle(w, (uint32_t)c))
 			return -1;
@@ -657,7 +657,7 @@ int cgi_stacks_cycles(part *w)
 void cgi_stacks_cycles_free(part *w)
 {
 	size_t c;
-	for (c = 0; w->cyc != NULL && c < w->ncomp; c++) {
+	for (c = 0; w->cyc != NULL && c < w->ncyc; c++) {
 		cycle *cy = &w->cyc[c];
 		cg_free(cy->entry);
 		cg_free(cy->emember);

@@ -141,7 +141,7 @@ static int components(part *w)
 	                        : cgi_cycles_find(&w->g, cyc, &ncyc))
 		goto out;
 	/* cycles first, numbered as found, then one for each other function */
-	w->ncomp = ncyc;
+	w->ncomp = w->ncyc = ncyc;
 	for (i = 0; i < w->n; i++)
 		w->comp[i] =
 		    cyc[i] ? (uint32_t)(cyc[i] - 1) : (uint32_t)w->ncomp++;

@@ -69,9 +69,9 @@ typedef struct part {
 	uint64_t *acost;
 	unsigned char *dropped; /* --no-cycles: the arcs that close a cycle */
 	uint32_t *comp, *comp_first, *comp_mem, *pos; /* components */
-	size_t ncomp;
-	uint32_t *topo;    /* components, callers first */
-	uint64_t *x, *inr; /* per component: drawable, raw cost in */
+	size_t ncomp, ncyc; /* the cycles come first */
+	uint32_t *topo;     /* components, callers first */
+	uint64_t *x, *inr;  /* per component: drawable, raw cost in */
 	uint64_t *w, *f,
 	    *rootw;  /* per function: own work, what enters, as a root */
 	uint64_t *a; /* per arc: what it hands down */
