@@ -35,7 +35,7 @@ cgi_stacks *cgi_stacks_new(const cg_fold_options *opt)
 		cg_free(s);
 		return NULL;
 	}
-	s->cap = s->nnodes = s->hashed = 1;
+	s->cap = s->nnodes = 1;
 	s->nodes[0].parent = s->nodes[0].func = NONE;
 	s->nodes[0].child = s->nodes[0].sibling = NONE;
 	return s;
@@ -43,11 +43,13 @@ cgi_stacks *cgi_stacks_new(const cg_fold_options *opt)
 
 void cgi_stacks_free(cgi_stacks *s)
 {
+	size_t i;
 	if (s == NULL)
 		return;
+	for (i = 0; i < s->nfuncs; i++)
+		cg_free(s->by_func[i].slots);
+	cg_free(s->by_func);
 	cg_free(s->nodes);
-	cgi_pairmap_free(&s->by_key);
-	cg_free(s->seen);
 	cgi_stacks_trim(s);
 	cg_free(s);
 }
@@ -59,7 +61,6 @@ void cgi_stacks_trim(cgi_stacks *s)
 	cg_free(s->keep.cells);
 	cg_free(s->keep.colleft);
 	cg_free(s->keep.rowleft);
-	cg_free(s->keep.merge);
 	memset(&s->keep, 0, sizeof s->keep);
 }
 
@@ -81,7 +82,8 @@ void cgi_fold_report_add(cg_fold_report *into, const cg_fold_report *from)
 	}
 }
 
-uint32_t cgi_stacks_new_child(cgi_stacks *s, uint32_t parent, uint32_t func)
+/* A new child of node parent for function func; NONE out of memory. */
+static uint32_t new_child(cgi_stacks *s, uint32_t parent, uint32_t func)
 {
 	uint32_t at = (uint32_t)s->nnodes;
 	tnode *t;
@@ -93,41 +95,77 @@ uint32_t cgi_stacks_new_child(cgi_stacks *s, uint32_t parent, uint32_t func)
 	t->parent = parent;
 	t->func = func;
 	t->child = NONE;
-	t->nkids = 0;
 	t->sibling = s->nodes[parent].child;
 	t->depth = s->nodes[parent].depth + 1;
 	t->count = 0;
 	s->nodes[parent].child = at;
-	s->nodes[parent].nkids++;
 	s->nnodes++;
 	return at;
 }
 
-/* The nodes made since the map was last used, into it: 0, or -1 out of
- * memory. */
-static int catch_up(cgi_stacks *s)
+static size_t fmap_slot(uint32_t parent, uint32_t cap)
 {
-	uint32_t at;
-	for (; s->hashed < s->nnodes; s->hashed++) {
-		const tnode *t = &s->nodes[s->hashed];
-		if (cgi_pairmap_put(&s->by_key, t->parent, t->func,
-		                    (uint32_t)s->hashed, &at) < 0)
-			return -1;
+	return (size_t)(((uint64_t)parent * 0x9E3779B97F4A7C15ull) >> 32) &
+	       (cap - 1);
+}
+
+/* Keep map m at most half full: 0, or -1 out of memory. */
+static int fmap_room(fmap *m)
+{
+	uint32_t *ns, ncap, i;
+	if ((m->count + 1) * 2 <= m->cap)
+		return 0;
+	if (m->cap > UINT32_MAX / 4)
+		return -1;
+	ncap = m->cap ? m->cap * 2 : 4;
+	if ((ns = cg_malloc((size_t)ncap * 2 * sizeof *ns)) == NULL)
+		return -1;
+	memset(ns, 0xff, (size_t)ncap * 2 * sizeof *ns);
+	for (i = 0; i < m->cap; i++) {
+		size_t j;
+		if (m->slots[2 * i] == NONE)
+			continue;
+		for (j = fmap_slot(m->slots[2 * i], ncap); ns[2 * j] != NONE;
+		     j = (j + 1) & (ncap - 1))
+			;
+		ns[2 * j] = m->slots[2 * i];
+		ns[2 * j + 1] = m->slots[2 * i + 1];
 	}
+	cg_free(m->slots);
+	m->slots = ns;
+	m->cap = ncap;
+	return 0;
+}
+
+/* Room in by_func for function func: 0, or -1 out of memory. */
+static int room_for_func(cgi_stacks *s, uint32_t func)
+{
+	size_t had = s->nfuncs;
+	if (func < had)
+		return 0;
+	if (cgi_grow((void **)&s->by_func, &s->nfuncs, (size_t)func + 1,
+	             sizeof *s->by_func))
+		return -1;
+	memset(s->by_func + had, 0, (s->nfuncs - had) * sizeof *s->by_func);
 	return 0;
 }
 
 uint32_t cgi_stacks_child(cgi_stacks *s, uint32_t parent, uint32_t func)
 {
-	uint32_t at;
-	if (s->nnodes >= UINT32_MAX - 1 || catch_up(s))
+	fmap *m;
+	size_t j;
+	if (room_for_func(s, func) || fmap_room(m = &s->by_func[func]))
 		return NONE;
-	if (cgi_pairmap_get(&s->by_key, parent, func, &at))
-		return at;
-	at = cgi_stacks_new_child(s, parent, func);
-	if (at == NONE || catch_up(s))
+	for (j = fmap_slot(parent, m->cap); m->slots[2 * j] != NONE;
+	     j = (j + 1) & (m->cap - 1))
+		if (m->slots[2 * j] == parent)
+			return m->slots[2 * j + 1];
+	m->slots[2 * j + 1] = new_child(s, parent, func);
+	if (m->slots[2 * j + 1] == NONE)
 		return NONE;
-	return at;
+	m->slots[2 * j] = parent;
+	m->count++;
+	return m->slots[2 * j + 1];
 }
 
 /* ------------------------------------------------------------ emit */

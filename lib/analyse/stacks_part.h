@@ -13,11 +13,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A path of the part: its function (local), its parent path, the
- * function's own work on it (self cost and calls out of its component:
- * what is shared out below it) and the stacks that end there. */
+/* A path of the part: its function (local), its parent path, its node
+ * in the tree of stacks (taken as the path is made: its counts go
+ * there as they come), the function's own work on it (self cost and
+ * calls out of its component: what is shared out below it) and the
+ * stacks that end there. */
 typedef struct pnode {
-	uint32_t parent, lf, depth;
+	uint32_t parent, lf, depth, tnode;
 	uint64_t own, count;
 } pnode;
 
@@ -122,8 +124,8 @@ void cgi_stacks_cycles_free(part *w);
 double cgi_stacks_entry_share(const part *w, const cycle *cy, size_t i,
                               size_t m);
 
-/* stacks_paths.c: every path of the part, top down; then the paths
- * into the tree. */
+/* stacks_paths.c: every path of the part, top down, each into the
+ * tree as it is made; then what no path took. */
 int cgi_stacks_paths(part *w);
 int cgi_stacks_merge(part *w);
 

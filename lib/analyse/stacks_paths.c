@@ -1,7 +1,8 @@
 /* stacks_paths.c - the paths of one part, top down (stacks_part.c says
  * how): each function's work split over the paths into it in whole
- * units, a cycle's over its entries' routes (stacks_cycles.c); then the
- * paths that hold a count merged into the tree of stacks (stacks.c). */
+ * units, a cycle's over its entries' routes (stacks_cycles.c); each path
+ * has its node in the tree of stacks (stacks.c) from the start, and its
+ * counts go there as they are dealt. */
 #include "internal.h"
 #include "stacks_part.h"
 
@@ -146,22 +147,44 @@ static uint32_t depth_under(const part *w, uint32_t parent)
 	return parent == NONE ? 1 : w->nodes[parent].depth + 1;
 }
 
-/* A path for lf under parent with own work own: its index in *at. */
+/* A path for lf under parent with own work own: its index in *at.  Its
+ * node in the tree is the parent's node's child for its function; past
+ * max_depth frames a stack is cut, and what is under ends at the last
+ * frame kept. */
 static int new_path(part *w, uint32_t parent, uint32_t lf, uint64_t own,
                     uint32_t *at)
 {
 	pnode *p;
+	uint32_t depth = depth_under(w, parent),
+		 up = parent == NONE ? 0 : w->nodes[parent].tnode;
 	if (w->nnodes >= NONE || cgi_grow((void **)&w->nodes, &w->ncap,
 	                                  w->nnodes + 1, sizeof *w->nodes))
 		return -1;
 	p = &w->nodes[w->nnodes];
 	p->parent = parent;
 	p->lf = lf;
-	p->depth = depth_under(w, parent);
+	p->depth = depth;
+	p->tnode = depth > w->s->opt.max_depth
+	               ? up
+	               : cgi_stacks_child(w->s, up, w->p->func[lf]);
+	if (p->tnode == NONE)
+		return -1;
 	p->own = own;
 	p->count = 0;
 	*at = (uint32_t)w->nnodes++;
 	return 0;
+}
+
+/* Add amt to the count of path at, and to its node's. */
+static void add_count(part *w, uint32_t at, uint64_t amt)
+{
+	cgi_stacks *s = w->s;
+	pnode *p = &w->nodes[at];
+	tnode *t = &s->nodes[p->tnode];
+	p->count += amt;
+	t->count = cgi_sat_add(t->count, amt);
+	if (p->depth > s->opt.max_depth)
+		s->rep.cut_depth = cgi_sat_add(s->rep.cut_depth, amt);
 }
 
 /* A path too thin (or too deep, or past the count of paths) to share
@@ -242,7 +265,7 @@ static int split_function(part *w, size_t v, const uint32_t *rows, size_t nrows)
 		const cell *c = &w->cells[i];
 		uint32_t at = rows[c->row];
 		if (c->col == 0) {
-			w->nodes[at].count += c->amt;
+			add_count(w, at, c->amt);
 			w->placed[v] += c->amt;
 		} else if (new_visit(w, at, w->arcs[w->farc[c->col]].callee,
 		                     c->amt))
@@ -518,155 +541,12 @@ int cgi_stacks_paths(part *w)
 	return 0;
 }
 
-/* A live path of a group (the paths under one path, or the roots): the
- * function it adds to the tree and its count. */
-typedef struct kid {
-	uint32_t path, func;
-	uint64_t count;
-} kid;
-
-/* Group 0 holds the roots, group i + 1 the paths under path i. */
-static size_t group_of(const pnode *p)
-{
-	return p->parent == NONE ? 0 : (size_t)p->parent + 1;
-}
-
-/* The paths that hold a count, and those above them: live[], and how
- * many of them each group holds in end[].  A path comes after its
- * parent, so one pass from the last finds them all. */
-static void mark_live(const part *w, unsigned char *live, uint32_t *end)
-{
-	size_t i;
-	for (i = w->nnodes; i-- > 0;)
-		if (live[i] || w->nodes[i].count > 0) {
-			live[i] = 1;
-			end[group_of(&w->nodes[i])]++;
-			if (w->nodes[i].parent != NONE)
-				live[w->nodes[i].parent] = 1;
-		}
-}
-
-/* The live paths by group, in kids[end[g - 1] .. end[g]) (from 0 for
- * group 0), from the counts of mark_live: read once in path order here,
- * each group is then merged from its own run, not from paths strewn
- * over the part. */
-static void group_paths(const part *w, const unsigned char *live, uint32_t *end,
-                        kid *kids)
-{
-	size_t i, g, at = 0;
-	for (g = 0; g <= w->nnodes; g++) {
-		size_t c = end[g];
-		end[g] = (uint32_t)at;
-		at += c;
-	}
-	for (i = 0; i < w->nnodes; i++)
-		if (live[i]) {
-			kid *k = &kids[end[group_of(&w->nodes[i])]++];
-			k->path = (uint32_t)i;
-			k->func = w->p->func[w->nodes[i].lf];
-			k->count = w->nodes[i].count;
-		}
-}
-
-/* Room in s->seen for every function of the part: 0, or -1 out of
- * memory. */
-static int room_to_list(cgi_stacks *s, const cgi_stack_part *p)
-{
-	size_t most = 0, i, had = s->nseen;
-	for (i = 0; i < p->n; i++)
-		if (p->func[i] >= most)
-			most = (size_t)p->func[i] + 1;
-	if (most <= had)
-		return 0;
-	if (cgi_grow((void **)&s->seen, &s->nseen, most, sizeof *s->seen))
-		return -1;
-	memset(s->seen + had, 0, (s->nseen - had) * sizeof *s->seen);
-	return 0;
-}
-
-/* Node t's children in s->seen by function, under a new generation. */
-static void list_children(cgi_stacks *s, uint32_t t)
-{
-	uint32_t c;
-	if (s->gen == UINT32_MAX) {
-		memset(s->seen, 0, s->nseen * sizeof *s->seen);
-		s->gen = 0;
-	}
-	s->gen++;
-	for (c = s->nodes[t].child; c != NONE; c = s->nodes[c].sibling) {
-		s->seen[s->nodes[c].func].gen = s->gen;
-		s->seen[s->nodes[c].func].node = c;
-	}
-}
-
-/* The tree's child of node t for k, made if new: NONE out of memory.
- * By the listing of t's children, or by the map when t has many more
- * children than the group brings it (a tree of many parts). */
-static uint32_t child_for(cgi_stacks *s, uint32_t t, const kid *k, int listed)
-{
-	seen *e = &s->seen[k->func];
-	if (!listed)
-		return cgi_stacks_child(s, t, k->func);
-	if (e->gen != s->gen) {
-		e->gen = s->gen;
-		e->node = cgi_stacks_new_child(s, t, k->func);
-	}
-	return e->node;
-}
-
-/* Group g (n paths from k) into the tree under node t: each path's
- * node in at[] and its count added there.  Past max_depth frames a
- * stack is cut: what is under ends at the last frame kept. */
-static int merge_group(part *w, size_t g, const kid *k, size_t n, uint32_t *at)
-{
-	cgi_stacks *s = w->s;
-	uint32_t t = g == 0 ? 0 : at[g - 1];
-	int cut = g > 0 && w->nodes[g - 1].depth + 1 > s->opt.max_depth;
-	int listed = !cut && s->nodes[t].nkids <= 4 * n + 64;
-	size_t i;
-	if (listed)
-		list_children(s, t);
-	for (i = 0; i < n; i++) {
-		uint32_t c = cut ? t : child_for(s, t, &k[i], listed);
-		if (c == NONE)
-			return -1;
-		if (cut)
-			s->rep.cut_depth =
-			    cgi_sat_add(s->rep.cut_depth, k[i].count);
-		at[k[i].path] = c;
-		s->nodes[c].count = cgi_sat_add(s->nodes[c].count, k[i].count);
-	}
-	return 0;
-}
-
-/* The part's paths with a count, and those over them, into the tree,
- * group by group in path order (a path's node is known before the group
- * under it); what no path took (none, unless a figure passed UInt64) a
- * stack of its own. */
+/* What no path took (none, unless a figure passed UInt64): a stack of
+ * its own. */
 int cgi_stacks_merge(part *w)
 {
 	cgi_stacks *s = w->s;
-	size_t n = w->nnodes, i, g, lo = 0;
-	kid *kids;
-	uint32_t *at, *end;
-	unsigned char *live;
-	/* one block, kept from part to part: kids, at, end, live */
-	if (n > (SIZE_MAX - 8) / (sizeof *kids + 2 * sizeof *at + 1) ||
-	    cgi_grow(&s->keep.merge, &s->keep.mcap,
-	             n * (sizeof *kids + 2 * sizeof *at + 1) + 8, 1) ||
-	    room_to_list(s, w->p))
-		return -1;
-	kids = s->keep.merge;
-	at = (uint32_t *)(kids + n);
-	end = at + n;
-	live = (unsigned char *)(end + n + 1);
-	memset(end, 0, (n + 1) * sizeof *end + n);
-	mark_live(w, live, end);
-	group_paths(w, live, end, kids);
-	for (g = 0; g <= n; lo = end[g++])
-		if (end[g] > lo &&
-		    merge_group(w, g, kids + lo, end[g] - lo, at))
-			return -1;
+	size_t i;
 	for (i = 0; i < w->n; i++)
 		if (w->p->self[i] > w->placed[i]) {
 			uint32_t t = cgi_stacks_child(s, 0, w->p->func[i]);
