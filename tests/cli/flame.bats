@@ -365,6 +365,35 @@ rects() { grep -o '<rect x="[^"]*" y="[^"]*" width="[^"]*"' "$1"; }
     python3 "$CHECK" "$T/nc.svg" "$T/nc.fold" --all
 }
 
+@test "parts: the same stacks in several parts add up, a function under many callers, --max-depth cuts across parts" {
+    # by hand: part 1 main 1, main;a 2, main;a;b 8; part 2 main 3,
+    # main;a 4, main;a;b 5; part 3 main 1, main;b 6; part 4 main;fI 1 and
+    # main;fI;x 2 for I = 1..5 (x's self 10 split over its five callers)
+    { printf 'events: Ir\npart: 1\nfn=main\n1 1\ncfn=a\ncalls=1 1\n1 10\nfn=a\n1 2\ncfn=b\ncalls=1 1\n1 8\nfn=b\n1 8\n'
+      printf 'part: 2\nevents: Ir\nfn=main\n1 3\ncfn=a\ncalls=1 1\n1 9\nfn=a\n1 4\ncfn=b\ncalls=1 1\n1 5\nfn=b\n1 5\n'
+      printf 'part: 3\nevents: Ir\nfn=main\n1 1\ncfn=b\ncalls=1 1\n1 6\nfn=b\n1 6\n'
+      printf 'part: 4\nevents: Ir\nfn=main\n1 0\n'
+      for i in 1 2 3 4 5; do printf 'cfn=f%s\ncalls=1 1\n1 3\n' $i; done
+      for i in 1 2 3 4 5; do printf 'fn=f%s\n1 1\ncfn=x\ncalls=1 1\n1 2\n' $i; done
+      printf 'fn=x\n1 10\n'; } > "$T/parts.cg"
+    run -0 --separate-stderr fold "$T/parts.cg"
+    want='main 5
+main;a 6
+main;a;b 13
+main;b 6'
+    for i in 1 2 3 4 5; do want="$want"$'\n'"main;f$i 1"$'\n'"main;f$i;x 2"; done
+    [ "$output" = "$want" ]
+    [ "$stderr" = "" ]
+    # at depth 2: a holds b's 8 + 5 under it, each fI its x's 2
+    run -0 --separate-stderr fold --max-depth 2 "$T/parts.cg"
+    want='main 5
+main;a 19
+main;b 6'
+    for i in 1 2 3 4 5; do want="$want"$'\n'"main;f$i 3"; done
+    [ "$output" = "$want" ]
+    [ "$stderr" = "cg-fold: warning: stacks deeper than --max-depth were cut, 23 of the cost under their last frame kept given to it" ]
+}
+
 @test "a profile that contradicts itself: drawn as it can be, and said" {
     # libc is called for 10 and calls main for 12
     printf 'events: Hits\nfn=start\n1 0\ncfn=libc\ncalls=1 1\n1 10\nfn=libc\n1 0\ncfn=main\ncalls=1 1\n1 12\nfn=main\n1 12\n' > "$T/torn.cg"
