@@ -14,13 +14,13 @@
 #include <stdint.h>
 
 /* A path of the part: its function (local), its parent path, its node
- * in the tree of stacks (taken as the path is made: its counts go
- * there as they come), the function's own work on it (self cost and
- * calls out of its component: what is shared out below it) and the
- * stacks that end there. */
+ * in the tree of stacks (taken as the path is made: the stacks that end
+ * on the path are counted there as they are dealt) and the function's
+ * own work on it (self cost and calls out of its component: what is
+ * shared out below it). */
 typedef struct pnode {
 	uint32_t parent, lf, depth, tnode;
-	uint64_t own, count;
+	uint64_t own;
 } pnode;
 
 /* A path into a component that is not laid out yet: under path parent

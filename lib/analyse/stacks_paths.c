@@ -170,18 +170,16 @@ static int new_path(part *w, uint32_t parent, uint32_t lf, uint64_t own,
 	if (p->tnode == NONE)
 		return -1;
 	p->own = own;
-	p->count = 0;
 	*at = (uint32_t)w->nnodes++;
 	return 0;
 }
 
-/* Add amt to the count of path at, and to its node's. */
+/* Stacks that end at path at: amt more for its node. */
 static void add_count(part *w, uint32_t at, uint64_t amt)
 {
 	cgi_stacks *s = w->s;
-	pnode *p = &w->nodes[at];
+	const pnode *p = &w->nodes[at];
 	tnode *t = &s->nodes[p->tnode];
-	p->count += amt;
 	t->count = cgi_sat_add(t->count, amt);
 	if (p->depth > s->opt.max_depth)
 		s->rep.cut_depth = cgi_sat_add(s->rep.cut_depth, amt);
