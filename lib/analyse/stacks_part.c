@@ -495,6 +495,7 @@ static void release(part *w)
 	cg_free(w->placed);
 	cg_free(w->vnext);
 	cg_free(w->farc);
+	cg_free(w->fshare);
 	cg_free(w->ftotal);
 	cg_free(w->fwidth);
 	cg_free(w->fthin);

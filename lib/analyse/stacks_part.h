@@ -100,9 +100,10 @@ typedef struct part {
 	 * each */
 	size_t *farc;
 	uint64_t *ftotal, *fwidth;
+	double *fshare;
 	unsigned char *fthin;
 	uint32_t *fprefer, *frows;
-	size_t facap, ftcap, fwcap, fthcap, fpcap, frcap;
+	size_t facap, ftcap, fwcap, fthcap, fpcap, frcap, fscap;
 } part;
 
 static inline int local_component(const part *w, size_t arc)

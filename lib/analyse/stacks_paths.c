@@ -13,7 +13,8 @@
 /* A split of rows (widths) over columns (totals) in whole units: each
  * row's cells add up to its width and each column's to its total, as the
  * two add up to the same.  A wide row takes the floor of its share of
- * each column (share(row, col), a row's shares adding up to 1); a narrow
+ * each column (share(row, col), a row's shares adding up to 1; or
+ * colshare[col], the same for every row, with no call a cell); a narrow
  * one (a path too thin to follow far) takes what it can of column prefer
  * first; what is left goes out row by row over the columns in order. */
 typedef struct split {
@@ -23,6 +24,7 @@ typedef struct split {
 	const uint32_t *prefer;
 	double (*share)(const void *ctx, size_t row, size_t col);
 	const void *ctx;
+	const double *colshare;
 } split;
 
 static int add_cell(part *w, size_t row, size_t col, uint64_t amt)
@@ -60,8 +62,10 @@ static int split_rows(part *w, const split *sp)
 				return -1;
 		} else
 			for (c = 0; c < sp->ncols && r > 0; c++) {
-				double q = (double)sp->width[i] *
-				           sp->share(sp->ctx, i, c);
+				double q =
+				    (double)sp->width[i] *
+				    (sp->colshare ? sp->colshare[c]
+				                  : sp->share(sp->ctx, i, c));
 				amt = q >= 18446744073709551615.0 ? UINT64_MAX
 				                                  : (uint64_t)q;
 				amt = amt < r ? amt : r;
@@ -90,7 +94,7 @@ static int split_rows(part *w, const split *sp)
 static int split_by(part *w, size_t nrows, size_t ncols, const uint64_t *width,
                     const unsigned char *thin, const uint32_t *prefer,
                     double (*share)(const void *, size_t, size_t),
-                    const void *ctx)
+                    const void *ctx, const double *colshare)
 {
 	split sp;
 	sp.nrows = nrows;
@@ -100,6 +104,7 @@ static int split_by(part *w, size_t nrows, size_t ncols, const uint64_t *width,
 	sp.prefer = prefer;
 	sp.share = share;
 	sp.ctx = ctx;
+	sp.colshare = colshare;
 	return split_rows(w, &sp);
 }
 
@@ -209,18 +214,6 @@ static int room_for(part *w, size_t nrows, size_t ncols, uint64_t **width,
 	return 0;
 }
 
-typedef struct fshare {
-	const uint64_t *total;
-	double all;
-} fshare;
-
-static double function_share(const void *ctx, size_t row, size_t col)
-{
-	const fshare *f = ctx;
-	(void)row;
-	return (double)f->total[col] / f->all;
-}
-
 /* The own work of function v on each of its paths rows[]: its self cost
  * (column 0, the stacks that end there) and its calls out of its
  * component (one column each: paths into the callees). */
@@ -228,8 +221,8 @@ static int split_function(part *w, size_t v, const uint32_t *rows, size_t nrows)
 {
 	size_t ncols = 1, e, i,
 	       most = w->g.out_first[v + 1] - w->g.out_first[v] + 1;
-	fshare fs;
 	if (cgi_grow((void **)&w->farc, &w->facap, most, sizeof *w->farc) ||
+	    cgi_grow((void **)&w->fshare, &w->fscap, most, sizeof *w->fshare) ||
 	    cgi_grow((void **)&w->ftotal, &w->ftcap, most, sizeof *w->ftotal) ||
 	    cgi_grow((void **)&w->fwidth, &w->fwcap, nrows,
 	             sizeof *w->fwidth) ||
@@ -254,10 +247,14 @@ static int split_function(part *w, size_t v, const uint32_t *rows, size_t nrows)
 		w->fthin[i] = narrow(w, w->fwidth[i], w->nodes[rows[i]].depth);
 		w->fprefer[i] = 0;
 	}
-	fs.total = w->ftotal;
-	fs.all = (double)w->w[v];
-	if (split_by(w, nrows, ncols, w->fwidth, w->fthin, w->fprefer,
-	             function_share, &fs))
+	/* each path takes the same share of a column: the column's share of
+	 * the function's work (0 when it has none: then no path into it
+	 * has any width to share) */
+	for (i = 0; i < ncols; i++)
+		w->fshare[i] =
+		    w->w[v] > 0 ? (double)w->ftotal[i] / (double)w->w[v] : 0;
+	if (split_by(w, nrows, ncols, w->fwidth, w->fthin, w->fprefer, NULL,
+	             NULL, w->fshare))
 		return -1;
 	for (i = 0; i < w->ncells; i++) {
 		const cell *c = &w->cells[i];
@@ -439,7 +436,7 @@ static int lay_out_cycle_paths(part *w, uint32_t c)
 	cs.w = w;
 	cs.cy = cy;
 	cs.entry = entry;
-	if (split_by(w, n, k, width, thin, prefer, cycle_share, &cs))
+	if (split_by(w, n, k, width, thin, prefer, cycle_share, &cs, NULL))
 		goto out;
 	/* the cells by row: counts, then each row's run */
 	{
