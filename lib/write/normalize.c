@@ -128,14 +128,16 @@ cg_kind cg_normalizer_new(const cg_read_options *opt, cg_write_fn write,
 	return CG_OK;
 }
 
-/* While writing, a sink that failed or more output than was counted
- * stops the reading at once: the verdict was given by the first. */
+/* While writing, a sink that failed, more input than was read or more
+ * output than was counted stops the reading at once: the verdict was
+ * given by the first. */
 static cg_kind writing_stopped(cg_normalizer *n, cg_error *err)
 {
 	cgi_writer *w = &n->w;
 	if (w->failed != CG_OK)
 		return settle(n, w->failed, &w->why, err);
-	if (w->units > n->units)
+	if (n->bytes[WRITING] > n->bytes[CHECKING] ||
+	    (!w->uncounted && w->units > n->units))
 		return changed(n, err);
 	return CG_OK;
 }
@@ -180,11 +182,12 @@ static cg_kind over_output_limit(cg_normalizer *n, cg_error *err)
 }
 
 /* The second reading must be the first again: the same bytes, facts and
- * output (a file changed between the readings is told here). */
+ * output, where the first counted it (a file changed between the
+ * readings is told here). */
 static int same_reading(const cg_normalizer *n)
 {
 	return n->bytes[WRITING] == n->bytes[CHECKING] &&
-	       n->w.units == n->units &&
+	       (n->w.uncounted || n->w.units == n->units) &&
 	       memcmp(&n->stats[WRITING], &n->stats[CHECKING],
 	              sizeof n->stats[0]) == 0;
 }
