@@ -81,16 +81,20 @@ static cg_kind over(cg_normalizer *n, cg_error *err)
 }
 
 /* A reading begins: the writer as new but for what the first reading
- * found (the late summaries), and a reader of its own. */
+ * found (the late summaries), and a reader of its own.  A first reading
+ * that has no output to count takes no records: the reader then makes
+ * none, as when it only checks. */
 static cg_kind begin_reading(cg_normalizer *n, cg_error *err)
 {
-	static const cg_handler h = {on_part_begin, on_record, on_part_end};
+	static const cg_handler h = {on_part_begin, on_record, on_part_end},
+				parts = {on_part_begin, NULL, on_part_end};
 	cgi_writer *w = &n->w;
 	cg_read_options opt = w->read;
 	opt.stats = &n->stats[n->pass];
 	if (cgi_writer_pass(w, n->pass == CHECKING))
 		return settle(n, CG_RESOURCE, &w->why, err);
-	if (cg_reader_new(&opt, &h, w, &n->r, err) != CG_OK)
+	if (cg_reader_new(&opt, w->counting && w->uncounted ? &parts : &h, w,
+	                  &n->r, err) != CG_OK)
 		return settle(n, CG_RESOURCE, err, err);
 	return CG_OK;
 }
