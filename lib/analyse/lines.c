@@ -138,13 +138,11 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 	return CG_OK;
 }
 
-/* Room for the current part's events at s: a new slot of that width,
- * holding the old costs, when s is narrower.  NULL out of memory. */
-static uint64_t *slot_costs(cgi_lines *l, slot *s)
+/* A new slot of the current part's width for s, holding its old costs.
+ * NULL out of memory. */
+static uint64_t *widen_slot(cgi_lines *l, slot *s, size_t w)
 {
-	size_t at = l->npool, w = l->width > 0 ? l->width : 1;
-	if (s->width >= w)
-		return l->pool + s->cost;
+	size_t at = l->npool;
 	if (w > SIZE_MAX - at ||
 	    cgi_grow((void **)&l->pool, &l->pool_cap, at + w, sizeof *l->pool))
 		return NULL;
@@ -156,6 +154,14 @@ static uint64_t *slot_costs(cgi_lines *l, slot *s)
 	s->cost = at;
 	s->width = (uint32_t)w;
 	return l->pool + at;
+}
+
+/* Room for the current part's events at s (widened when narrower: the
+ * rare case, out of line).  NULL out of memory. */
+static inline uint64_t *slot_costs(cgi_lines *l, slot *s)
+{
+	size_t w = l->width > 0 ? l->width : 1;
+	return s->width >= w ? l->pool + s->cost : widen_slot(l, s, w);
 }
 
 static int func_id(cgi_lines *l, cg_str ob, cg_str fl, cg_str fn, uint32_t *out)
