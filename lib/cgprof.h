@@ -390,7 +390,8 @@ enum { CG_NORMALIZE_INLINE_NAMES = 1u << 8 };
  * are this reading's).  On CG_OK feed the same bytes again and finish: the text is
  * written as they arrive, and the result is CG_OK or the sink's kind.  A
  * second reading that differs from the first (other bytes, another
- * verdict, more or other output) is CG_IO with errnum 0 ("the input
+ * verdict, more or other output where the first measured it: under an
+ * output or line limit) is CG_IO with errnum 0 ("the input
  * changed between its two readings"), found at the latest when it ends:
  * what was written before stays written.  Any kind other than CG_OK is
  * final: later calls return it again. */

@@ -21,38 +21,49 @@ extern "C" {
 /* --------------------------- helpers the commands share with the library */
 
 /* cgi_format_u64: v in decimal into out (no NUL); the digit count, 1..20.
- * All 20 bytes of out may be written: those past the digits are zeros.
+ * Only the digits are written, in place.
  * cgi_grow_array: room for need elements of elsize bytes in *ptr (capacity
  * *cap, in elements), growing by half again (or to need); 0, or -1 out of
  * memory or past SIZE_MAX with *ptr and *cap unchanged.  The memory is
  * realloc's: free it with free. */
 /* (inline: formatting numbers is the bulk of cg-tsv's and cg-normalize's
- * work; two digits per division) */
+ * work, and most numbers of a profile are short: one and two digits are
+ * written at once, longer ones counted by comparisons and written from
+ * the end two digits per division, with no copy) */
 static inline size_t cgi_format_u64(uint64_t v, char out[20])
 {
 	static const char pairs[201] =
 	    "00010203040506070809101112131415161718192021222324252627282930313233"
 	    "34353637383940414243444546474849505152535455565758596061626364656667"
 	    "6869707172737475767778798081828384858687888990919293949596979899";
-	/* the digits end at tmp[20]; a copy of 20 bytes from the first,
-	 * the rest zeros, is two moves where one of the digits only was a
-	 * call (a fifth of cg-tsv's formatting) */
-	char tmp[40];
-	size_t n = 20;
-	memset(tmp + 20, 0, 20);
-	while (v >= 100) {
-		unsigned r = (unsigned)(v % 100);
-		v /= 100;
-		tmp[--n] = pairs[2 * r + 1];
-		tmp[--n] = pairs[2 * r];
+	size_t n;
+	uint64_t t;
+	char *p;
+	if (v < 10) {
+		out[0] = (char)('0' + v);
+		return 1;
 	}
-	if (v >= 10) {
-		tmp[--n] = pairs[2 * v + 1];
-		tmp[--n] = pairs[2 * v];
-	} else
-		tmp[--n] = (char)('0' + v);
-	memcpy(out, tmp + n, 20);
-	return 20 - n;
+	if (v < 100) {
+		memcpy(out, pairs + 2 * v, 2);
+		return 2;
+	}
+	if (v < 1000000)
+		n = v < 1000 ? 3 : v < 10000 ? 4 : v < 100000 ? 5 : 6;
+	else
+		for (n = 7, t = v / 10000000; t > 0; t /= 10)
+			n++;
+	p = out + n;
+	while (v >= 100) {
+		uint64_t q = v / 100;
+		p -= 2;
+		memcpy(p, pairs + 2 * (v - q * 100), 2);
+		v = q;
+	}
+	if (v >= 10)
+		memcpy(p - 2, pairs + 2 * v, 2);
+	else
+		p[-1] = (char)('0' + v);
+	return n;
 }
 
 int cgi_grow_array(void **ptr, size_t *cap, size_t need, size_t elsize);

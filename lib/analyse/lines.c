@@ -39,6 +39,17 @@ typedef struct lfunc {
 	uint32_t ob, fl, fn; /* name ids */
 } lfunc;
 
+/* A function's names as a record gave them and its id, in a small cache
+ * indexed by the address of fn: a reader hands each name at one address,
+ * and a part calls few functions many times, so most look-ups end at a
+ * comparison of views.  An entry counts for the part of its gen. */
+typedef struct seen_func {
+	cg_str ob, fl, fn;
+	uint32_t id, gen;
+} seen_func;
+
+#define SEEN_FUNCS 256
+
 struct cgi_lines {
 	int over; /* a sum passed UInt64 while laying out */
 	cgi_interner names, events;
@@ -58,6 +69,15 @@ struct cgi_lines {
 	uint32_t *evmap; /* its event k is global event evmap[k] */
 	size_t evmap_cap, width, line_col;
 	int has_line;
+
+	/* the last record's site and functions (forgotten at each part: a
+	 * view may not outlive its reader) */
+	cg_str last_fi;
+	uint64_t last_line;
+	uint32_t last_site;
+	int last_site_set;
+	seen_func seen[SEEN_FUNCS];
+	uint32_t gen;
 
 	uint64_t unplaced;
 	cgi_consumer in;
@@ -105,6 +125,11 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 		return CG_OK;
 	l->width = l->events.count;
 	l->has_line = 0;
+	l->last_site_set = 0;
+	if (++l->gen == 0) {
+		memset(l->seen, 0, sizeof l->seen);
+		l->gen = 1;
+	}
 	for (i = 0; i < cg_part_position_count(p); i++)
 		if (cg_part_position(p, i) == CG_POS_LINE) {
 			l->has_line = 1;
@@ -113,13 +138,11 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 	return CG_OK;
 }
 
-/* Room for the current part's events at s: a new slot of that width,
- * holding the old costs, when s is narrower.  NULL out of memory. */
-static uint64_t *slot_costs(cgi_lines *l, slot *s)
+/* A new slot of the current part's width for s, holding its old costs.
+ * NULL out of memory. */
+static uint64_t *widen_slot(cgi_lines *l, slot *s, size_t w)
 {
-	size_t at = l->npool, w = l->width > 0 ? l->width : 1;
-	if (s->width >= w)
-		return l->pool + s->cost;
+	size_t at = l->npool;
 	if (w > SIZE_MAX - at ||
 	    cgi_grow((void **)&l->pool, &l->pool_cap, at + w, sizeof *l->pool))
 		return NULL;
@@ -131,6 +154,14 @@ static uint64_t *slot_costs(cgi_lines *l, slot *s)
 	s->cost = at;
 	s->width = (uint32_t)w;
 	return l->pool + at;
+}
+
+/* Room for the current part's events at s (widened when narrower: the
+ * rare case, out of line).  NULL out of memory. */
+static inline uint64_t *slot_costs(cgi_lines *l, slot *s)
+{
+	size_t w = l->width > 0 ? l->width : 1;
+	return s->width >= w ? l->pool + s->cost : widen_slot(l, s, w);
 }
 
 static int func_id(cgi_lines *l, cg_str ob, cg_str fl, cg_str fn, uint32_t *out)
@@ -152,11 +183,39 @@ static int func_id(cgi_lines *l, cg_str ob, cg_str fl, cg_str fn, uint32_t *out)
 	return r < 0 ? -1 : 0;
 }
 
+/* func_id through the cache of functions seen in this part. */
+static int func_id_cached(cgi_lines *l, cg_str ob, cg_str fl, cg_str fn,
+                          uint32_t *out)
+{
+	uintptr_t a = (uintptr_t)fn.ptr;
+	seen_func *c = &l->seen[(a ^ a >> 8 ^ a >> 16) % SEEN_FUNCS];
+	if (c->gen == l->gen && cgi_str_eq(c->fn, fn) &&
+	    cgi_str_eq(c->fl, fl) && cgi_str_eq(c->ob, ob)) {
+		*out = c->id;
+		return 0;
+	}
+	c->gen = 0;
+	if (func_id(l, ob, fl, fn, &c->id))
+		return -1;
+	c->ob = ob;
+	c->fl = fl;
+	c->fn = fn;
+	c->gen = l->gen;
+	*out = c->id;
+	return 0;
+}
+
 static int site_id(cgi_lines *l, const cg_record *r, uint32_t *out)
 {
 	uint32_t file;
 	uint64_t line = r->pos[l->line_col];
 	int k;
+	if (l->last_site_set && line == l->last_line &&
+	    cgi_str_eq(l->last_fi, r->fi)) {
+		*out = l->last_site;
+		return 0;
+	}
+	l->last_site_set = 0;
 	if (cgi_intern(&l->names, r->fi, &file) || l->nsites >= UINT32_MAX)
 		return -1;
 	k = cgi_pairmap_put(&l->site_by_key, file, line, (uint32_t)l->nsites,
@@ -170,7 +229,13 @@ static int site_id(cgi_lines *l, const cg_record *r, uint32_t *out)
 		l->sites[l->nsites].line = line;
 		l->nsites++;
 	}
-	return k < 0 ? -1 : 0;
+	if (k < 0)
+		return -1;
+	l->last_fi = r->fi;
+	l->last_line = line;
+	l->last_site = *out;
+	l->last_site_set = 1;
+	return 0;
 }
 
 static cg_kind add_call(cgi_lines *l, const cg_record *r, uint32_t at)
@@ -178,8 +243,8 @@ static cg_kind add_call(cgi_lines *l, const cg_record *r, uint32_t at)
 	uint32_t caller, callee, c;
 	uint64_t *cost;
 	int k;
-	if (func_id(l, r->ob, r->fl, r->fn, &caller) ||
-	    func_id(l, r->cob, r->cfl, r->cfn, &callee) ||
+	if (func_id_cached(l, r->ob, r->fl, r->fn, &caller) ||
+	    func_id_cached(l, r->cob, r->cfl, r->cfn, &callee) ||
 	    l->ncalls >= UINT32_MAX)
 		return oom(l);
 	k = cgi_pairmap_put(&l->call_by_key, at,
@@ -266,19 +331,79 @@ static void *zalloc(size_t n, size_t size)
 	return cg_calloc(n ? n : 1, size);
 }
 
+static int sort_ids(uint32_t *v, size_t n,
+                    int (*cmp)(uint32_t, uint32_t, const void *),
+                    const void *ctx)
+{
+	uint32_t *tmp = zalloc(n, sizeof *tmp);
+	if (tmp == NULL)
+		return -1;
+	cgi_sort_u32(v, n, tmp, cmp, ctx);
+	cg_free(tmp);
+	return 0;
+}
+
 static int name_cmp(const cgi_lines *l, uint32_t a, uint32_t b)
 {
 	return cgi_str_cmp(l->names.names[a], l->names.names[b]);
 }
 
+static int by_name(uint32_t x, uint32_t y, const void *ctx)
+{
+	return name_cmp(ctx, x, y);
+}
+
+/* Sites by file, then line: by the files' ranks in the byte order of
+ * their names (made once, where comparing names at every step of the
+ * sort cost more). */
+typedef struct site_ctx {
+	const cgi_lines *l;
+	const uint32_t *frank; /* per name id used as a file */
+} site_ctx;
+
 static int by_file_line(uint32_t x, uint32_t y, const void *ctx)
 {
-	const cgi_lines *l = ctx;
-	const site *a = &l->sites[x], *b = &l->sites[y];
-	int c = name_cmp(l, a->file, b->file);
-	if (c != 0)
-		return c;
+	const site_ctx *sc = ctx;
+	const site *a = &sc->l->sites[x], *b = &sc->l->sites[y];
+	if (a->file != b->file)
+		return sc->frank[a->file] < sc->frank[b->file] ? -1 : 1;
 	return a->line < b->line ? -1 : a->line > b->line;
+}
+
+/* The rank of each site's file (by name id), or NULL out of memory. */
+static uint32_t *file_ranks(const cgi_lines *l)
+{
+	uint32_t *rank = zalloc(l->names.count, sizeof *rank),
+		 *files = zalloc(l->names.count, sizeof *files);
+	size_t i, n = 0;
+	int ok = rank != NULL && files != NULL;
+	for (i = 0; ok && i < l->nsites; i++)
+		if (rank[l->sites[i].file] == 0) {
+			rank[l->sites[i].file] = 1;
+			files[n++] = l->sites[i].file;
+		}
+	ok = ok && sort_ids(files, n, by_name, l) == 0;
+	for (i = 0; ok && i < n; i++)
+		rank[files[i]] = (uint32_t)i;
+	cg_free(files);
+	if (!ok) {
+		cg_free(rank);
+		return NULL;
+	}
+	return rank;
+}
+
+/* The sites in file then line order, into order. */
+static int sort_sites(const cgi_lines *l, uint32_t *order)
+{
+	site_ctx sc;
+	int r;
+	sc.l = l;
+	if ((sc.frank = file_ranks(l)) == NULL)
+		return -1;
+	r = sort_ids(order, l->nsites, by_file_line, &sc);
+	cg_free((void *)sc.frank);
+	return r;
 }
 
 /* fn, fl, ob: the order the commands print functions in. */
@@ -293,22 +418,32 @@ static int func_cmp(const cgi_lines *l, uint32_t x, uint32_t y)
 	return c;
 }
 
-/* Calls by the place of their line, then callee, then caller. */
+/* Calls by the place of their line, then callee, then caller: by ranks
+ * (functions ranked once by func_cmp, which never ties two of them), as
+ * comparing names at every step of the sort costs more than the rest of
+ * the listing. */
 typedef struct call_ctx {
 	const cgi_lines *l;
-	const uint32_t *rank; /* place of each site */
+	const uint32_t *rank;  /* place of each site */
+	const uint32_t *frank; /* place of each function in func_cmp order */
 } call_ctx;
+
+static int by_func(uint32_t x, uint32_t y, const void *ctx)
+{
+	return func_cmp(ctx, x, y);
+}
 
 static int by_place(uint32_t x, uint32_t y, const void *ctx)
 {
 	const call_ctx *cc = ctx;
 	const call *a = &cc->l->calls[x], *b = &cc->l->calls[y];
-	int c;
 	if (cc->rank[a->site] != cc->rank[b->site])
 		return cc->rank[a->site] < cc->rank[b->site] ? -1 : 1;
-	if ((c = func_cmp(cc->l, a->callee, b->callee)) != 0)
-		return c;
-	return func_cmp(cc->l, a->caller, b->caller);
+	if (a->callee != b->callee)
+		return cc->frank[a->callee] < cc->frank[b->callee] ? -1 : 1;
+	if (a->caller != b->caller)
+		return cc->frank[a->caller] < cc->frank[b->caller] ? -1 : 1;
+	return 0;
 }
 
 /* dst += the w costs at s (narrower slots hold zeros past their width);
@@ -335,18 +470,6 @@ static uint32_t *identity(size_t n)
 	return v;
 }
 
-static int sort_ids(uint32_t *v, size_t n,
-                    int (*cmp)(uint32_t, uint32_t, const void *),
-                    const void *ctx)
-{
-	uint32_t *tmp = zalloc(n, sizeof *tmp);
-	if (tmp == NULL)
-		return -1;
-	cgi_sort_u32(v, n, tmp, cmp, ctx);
-	cg_free(tmp);
-	return 0;
-}
-
 /* Lines in file then line order, grouped into files, with their self
  * costs and the files' sums. */
 static int lay_out_lines(cgi_lines *l)
@@ -361,7 +484,7 @@ static int lay_out_lines(cgi_lines *l)
 	l->file_self = zalloc(l->nsites * W, sizeof *l->file_self);
 	if (!l->site_order || !l->site_file || !l->file_names ||
 	    !l->file_first || !l->line_self || !l->line_call || !l->file_self ||
-	    sort_ids(l->site_order, l->nsites, by_file_line, l))
+	    sort_sites(l, l->site_order))
 		return -1;
 	for (i = 0; i < l->nsites; i++) {
 		const site *s = &l->sites[l->site_order[i]];
@@ -382,18 +505,24 @@ static int lay_out_lines(cgi_lines *l)
 static int lay_out_calls(cgi_lines *l)
 {
 	size_t W = l->W, i, at;
-	uint32_t *rank = zalloc(l->nsites, sizeof *rank);
+	uint32_t *rank = zalloc(l->nsites, sizeof *rank),
+		 *forder = identity(l->nfuncs),
+		 *frank = zalloc(l->nfuncs, sizeof *frank);
 	call_ctx cc;
 	int ret = -1;
 	l->call_order = identity(l->ncalls);
 	l->call_cost = zalloc(l->ncalls * W, sizeof *l->call_cost);
 	l->call_first = zalloc(l->nsites + 1, sizeof *l->call_first);
-	if (!rank || !l->call_order || !l->call_cost || !l->call_first)
+	if (!rank || !forder || !frank || !l->call_order || !l->call_cost ||
+	    !l->call_first || sort_ids(forder, l->nfuncs, by_func, l))
 		goto out;
 	for (i = 0; i < l->nsites; i++)
 		rank[l->site_order[i]] = (uint32_t)i;
+	for (i = 0; i < l->nfuncs; i++)
+		frank[forder[i]] = (uint32_t)i;
 	cc.l = l;
 	cc.rank = rank;
+	cc.frank = frank;
 	if (sort_ids(l->call_order, l->ncalls, by_place, &cc))
 		goto out;
 	for (i = 0, at = 0; i < l->nsites; i++) {
@@ -411,6 +540,8 @@ static int lay_out_calls(cgi_lines *l)
 	ret = 0;
 out:
 	cg_free(rank);
+	cg_free(forder);
+	cg_free(frank);
 	return ret;
 }
 

@@ -81,16 +81,20 @@ static cg_kind over(cg_normalizer *n, cg_error *err)
 }
 
 /* A reading begins: the writer as new but for what the first reading
- * found (the late summaries), and a reader of its own. */
+ * found (the late summaries), and a reader of its own.  A first reading
+ * that has no output to count takes no records: the reader then makes
+ * none, as when it only checks. */
 static cg_kind begin_reading(cg_normalizer *n, cg_error *err)
 {
-	static const cg_handler h = {on_part_begin, on_record, on_part_end};
+	static const cg_handler h = {on_part_begin, on_record, on_part_end},
+				parts = {on_part_begin, NULL, on_part_end};
 	cgi_writer *w = &n->w;
 	cg_read_options opt = w->read;
 	opt.stats = &n->stats[n->pass];
 	if (cgi_writer_pass(w, n->pass == CHECKING))
 		return settle(n, CG_RESOURCE, &w->why, err);
-	if (cg_reader_new(&opt, &h, w, &n->r, err) != CG_OK)
+	if (cg_reader_new(&opt, w->counting && w->uncounted ? &parts : &h, w,
+	                  &n->r, err) != CG_OK)
 		return settle(n, CG_RESOURCE, err, err);
 	return CG_OK;
 }
@@ -128,14 +132,16 @@ cg_kind cg_normalizer_new(const cg_read_options *opt, cg_write_fn write,
 	return CG_OK;
 }
 
-/* While writing, a sink that failed or more output than was counted
- * stops the reading at once: the verdict was given by the first. */
+/* While writing, a sink that failed, more input than was read or more
+ * output than was counted stops the reading at once: the verdict was
+ * given by the first. */
 static cg_kind writing_stopped(cg_normalizer *n, cg_error *err)
 {
 	cgi_writer *w = &n->w;
 	if (w->failed != CG_OK)
 		return settle(n, w->failed, &w->why, err);
-	if (w->units > n->units)
+	if (n->bytes[WRITING] > n->bytes[CHECKING] ||
+	    (!w->uncounted && w->units > n->units))
 		return changed(n, err);
 	return CG_OK;
 }
@@ -180,11 +186,12 @@ static cg_kind over_output_limit(cg_normalizer *n, cg_error *err)
 }
 
 /* The second reading must be the first again: the same bytes, facts and
- * output (a file changed between the readings is told here). */
+ * output, where the first counted it (a file changed between the
+ * readings is told here). */
 static int same_reading(const cg_normalizer *n)
 {
 	return n->bytes[WRITING] == n->bytes[CHECKING] &&
-	       n->w.units == n->units &&
+	       (n->w.uncounted || n->w.units == n->units) &&
 	       memcmp(&n->stats[WRITING], &n->stats[CHECKING],
 	              sizeof n->stats[0]) == 0;
 }

@@ -377,50 +377,92 @@ static int put_callee(cgi_writer *w, const cg_record *r)
 }
 
 /* The numbers of a cost line, ASCII: the positions separated by blanks,
- * then a blank and each cost.  The line is most of the output: it is
- * counted, or formatted straight into the buffer when it fits there. */
+ * then a blank and each cost. */
 static void cost_numbers(cgi_writer *w, const cg_record *r, size_t ncost)
 {
-	size_t i, n = r->npos + ncost;
-	uint64_t u = r->npos > 0 ? r->npos - 1 + ncost : ncost;
-	char *p, *start;
-	if (w->counting) {
-		for (i = 0; i < r->npos; i++)
-			u += cgi_digits(r->pos[i]);
-		for (i = 0; i < ncost; i++)
-			u += cgi_digits(r->cost[i]);
-	} else if (!w->failed && n * 21 + 1 <= CGI_WRITER_BUF - w->out.len) {
-		p = start = w->out.ptr + w->out.len;
-		for (i = 0; i < r->npos; i++) {
-			if (i > 0)
-				*p++ = ' ';
-			p += cgi_format_u64(r->pos[i], p);
-		}
-		for (i = 0; i < ncost; i++) {
-			*p++ = ' ';
-			p += cgi_format_u64(r->cost[i], p);
-		}
-		u = (uint64_t)(p - start);
-		w->out.len += (size_t)u;
-	} else {
-		for (i = 0; i < r->npos; i++) {
-			if (i > 0)
-				put_ascii(w, " ", 1);
-			put_u64(w, r->pos[i]);
-		}
-		put_values(w, r->cost, ncost);
-		return;
+	size_t i;
+	for (i = 0; i < r->npos; i++) {
+		if (i > 0)
+			put_ascii(w, " ", 1);
+		put_u64(w, r->pos[i]);
 	}
-	w->units = cgi_sat_add(w->units, u);
-	w->line_units = cgi_sat_add(w->line_units, u);
+	put_values(w, r->cost, ncost);
+}
+
+/* The code units of a cost line's numbers, as the counting pass needs
+ * them: the digits and a blank between each two. */
+static uint64_t cost_units(const cg_record *r, size_t ncost)
+{
+	uint64_t u = r->npos > 0 ? r->npos - 1 + ncost : ncost;
+	size_t i;
+	for (i = 0; i < r->npos; i++)
+		u += cgi_digits(r->pos[i]);
+	for (i = 0; i < ncost; i++)
+		u += cgi_digits(r->cost[i]);
+	return u;
+}
+
+/* The numbers and LF formatted straight into the buffer, which has room
+ * for them; their code units, the LF's not counted. */
+static uint64_t cost_text(cgi_writer *w, const cg_record *r, size_t ncost)
+{
+	char *p = w->out.ptr + w->out.len, *start = p;
+	size_t i;
+	for (i = 0; i < r->npos; i++) {
+		if (i > 0)
+			*p++ = ' ';
+		p += cgi_format_u64(r->pos[i], p);
+	}
+	for (i = 0; i < ncost; i++) {
+		*p++ = ' ';
+		p += cgi_format_u64(r->cost[i], p);
+	}
+	*p = '\n';
+	return (uint64_t)(p - start);
+}
+
+/* A cost line, the most of the output: counted, or formatted with its LF
+ * when the buffer has room (else written piece by piece), and ended as
+ * end_line ends a line, in one step. */
+static int cost_line(cgi_writer *w, const cg_record *r)
+{
+	size_t ncost = r->ncost, n;
+	uint64_t u;
+	while (ncost > 0 && r->cost[ncost - 1] == 0)
+		ncost--;
+	n = r->npos + ncost;
+	if (w->counting)
+		u = cost_units(r, ncost);
+	else if (!w->failed && n * 21 + 1 <= CGI_WRITER_BUF - w->out.len)
+		u = cost_text(w, r, ncost);
+	else {
+		cost_numbers(w, r, ncost);
+		return end_line(w);
+	}
+	w->units = cgi_sat_add(w->units, u + 1);
+	if (w->line_units + u > w->lim->line && !w->failed) {
+		w->line_units = 1;
+		w->failed = cgi_fail_limit(w->err, w->src_line,
+		                           "the normalized line would be",
+		                           "line", w->lim->line);
+		return 1;
+	}
+	w->line_units = 1;
+	if (!w->counting) {
+		w->out.len += (size_t)u + 1;
+		if (w->out.len == CGI_WRITER_BUF)
+			cgi_writer_flush(w);
+	}
+	return w->failed ? 1 : 0;
 }
 
 int cgi_writer_record(cgi_writer *w, const cg_part *p, const cg_record *r)
 {
-	size_t ncost = r->ncost;
 	(void)p;
 	w->src_line = r->line;
 	w->body = 1;
+	if (w->counting && w->uncounted)
+		return 0;
 	if (put_context(w, r))
 		return 1;
 	if (r->kind == CG_RECORD_CALL) {
@@ -432,10 +474,7 @@ int cgi_writer_record(cgi_writer *w, const cg_part *p, const cg_record *r)
 		if (end_line(w))
 			return 1;
 	}
-	while (ncost > 0 && r->cost[ncost - 1] == 0)
-		ncost--;
-	cost_numbers(w, r, ncost);
-	return end_line(w);
+	return cost_line(w, r);
 }
 
 static void forget_ids(cgi_writer *w)
@@ -453,6 +492,8 @@ int cgi_writer_pass(cgi_writer *w, int counting)
 	w->late_next = 0;
 	w->failed = CG_OK;
 	w->counting = counting;
+	w->uncounted =
+	    w->lim->output == UINT64_MAX && w->lim->line == UINT64_MAX;
 	forget_ids(w);
 	/* the writing pass's buffer, whole: it never grows after */
 	if (!counting && cgi_buf_room(&w->out, CGI_WRITER_BUF) == NULL) {

@@ -18,6 +18,10 @@ typedef struct cgi_writer {
 	cg_error *err; /* points to why: the parser reports its own errors */
 	cg_error why;
 	int counting;
+	/* no limit can refuse the output (output and line limits lifted):
+	 * the counting pass skips the records, whose lines it would only
+	 * count */
+	int uncounted;
 	int inline_names;
 	cg_read_options read; /* of the parses: limits lim, the reading flags */
 	cg_write_fn write;
@@ -50,7 +54,8 @@ typedef struct cgi_writer {
 } cgi_writer;
 
 /* Begin a pass (counting: count only): the writer as new but for what a
- * counting pass found (the late summaries).  0, or 1 out of memory (said
+ * counting pass found (the late summaries); uncounted set from the
+ * limits.  0, or 1 out of memory (said
  * in failed and *err). */
 int cgi_writer_pass(cgi_writer *w, int counting);
 /* A part's header block, each record, the part's end: 0 to go on, 1 when

@@ -649,32 +649,44 @@ static void test_version(void)
 	      CGPROF_VERSION, want);
 }
 
-/* The shared helpers: every digit count, against printf; growth keeps
- * the contents and refuses a size past SIZE_MAX unchanged. */
+/* The shared helpers: every digit count and both ends of each, against
+ * printf, with nothing written past the digits; growth keeps the
+ * contents and refuses a size past SIZE_MAX unchanged. */
+static void format_one(uint64_t v)
+{
+	char got[21], want[24];
+	size_t n, j;
+	memset(got, 'x', sizeof got);
+	n = cgi_format_u64(v, got);
+	for (j = n; j < sizeof got && got[j] == 'x'; j++)
+		;
+	CHECK(n <= 20 && j == sizeof got,
+	      "cgi_format_u64: a byte written past the %zu digits of %llu", n,
+	      (unsigned long long)v);
+	got[n < 20 ? n : 20] = '\0';
+	snprintf(want, sizeof want, "%llu", (unsigned long long)v);
+	CHECK(strcmp(got, want) == 0, "cgi_format_u64: %s for %s", got, want);
+}
+
 static void test_helpers(void)
 {
-	uint64_t v = 0;
+	uint64_t v = 0, p10 = 1;
 	int i;
 	uint32_t *a = NULL;
 	size_t cap = 0;
 	for (i = 0; i <= 20; i++) {
-		char got[21], want[24];
-		size_t n, j;
 		v = i == 0    ? 0
 		    : i == 20 ? UINT64_MAX
 		              : v * 10 + (uint64_t)i % 10;
-		memset(got, 'x', sizeof got);
-		n = cgi_format_u64(v, got);
-		for (j = n; j < 20 && got[j] == '\0'; j++)
-			;
-		CHECK(j == 20 && got[20] == 'x',
-		      "cgi_format_u64: zeros past the %zu digits of %llu", n,
-		      (unsigned long long)v);
-		got[n] = '\0';
-		snprintf(want, sizeof want, "%llu", (unsigned long long)v);
-		CHECK(strcmp(got, want) == 0, "cgi_format_u64: %s for %s", got,
-		      want);
+		format_one(v);
 	}
+	/* 1, 9, 10, 99, 100 ... 10^19 and the numbers beside them */
+	for (i = 0; i < 20; i++, p10 *= 10) {
+		format_one(p10);
+		format_one(p10 - 1);
+		format_one(p10 + 1);
+	}
+	format_one(UINT64_MAX - 1);
 	CHECK(cgi_grow_array((void **)&a, &cap, 3, sizeof *a) == 0 && cap >= 3,
 	      "room for 3");
 	if (a != NULL) {

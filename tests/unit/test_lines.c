@@ -120,6 +120,49 @@ static void test_call_order(void)
 	cgi_lines_free(l);
 }
 
+/* Two inputs alike but for their names, of the same lengths: the second
+ * reader may hand its names at the addresses the first one's had, and
+ * each line and call still goes to its own file and functions. */
+static void test_two_inputs(void)
+{
+	static const char a[] = "events: Ir\nfl=a.c\nfn=mx\n3 10\n"
+				"cfn=fa\ncalls=1 9\n3 5\n",
+			  b[] = "events: Ir\nfl=b.c\nfn=my\n3 20\n"
+				"cfn=fb\ncalls=2 9\n3 7\n";
+	const char *want[2][3] = {{"a.c", "mx", "fa"}, {"b.c", "my", "fb"}};
+	const uint64_t self[2] = {10, 20}, calls[2] = {1, 2}, cost[2] = {5, 7};
+	cgi_lines *l;
+	cg_error err;
+	size_t i;
+	CHECK(cgi_lines_new(&l, &err) == CG_OK, "new");
+	CHECK(cgi_lines_add(l, a, strlen(a), NULL, 0, &err) == CG_OK &&
+	          cgi_lines_add(l, b, strlen(b), NULL, 0, &err) == CG_OK &&
+	          cgi_lines_finish(l, &err) == CG_OK,
+	      "add, finish: %s", err.message);
+	CHECK(cgi_lines_file_count(l) == 2 && cgi_lines_count(l) == 2,
+	      "files %zu, lines %zu", cgi_lines_file_count(l),
+	      cgi_lines_count(l));
+	for (i = 0; i < 2 && cgi_lines_count(l) == 2; i++) {
+		cgi_line_file f;
+		cgi_line ln;
+		cgi_line_call c;
+		cgi_lines_file(l, i, &f);
+		cgi_lines_get(l, i, &ln);
+		CHECK(is(f.name, want[i][0]) && ln.line == 3 &&
+		          ln.self[0] == self[i] && ln.ncalls == 1,
+		      "%s:3", want[i][0]);
+		if (ln.ncalls != 1)
+			continue;
+		cgi_lines_call(l, ln.first_call, &c);
+		CHECK(is(c.fl, want[i][0]) && is(c.fn, want[i][1]) &&
+		          is(c.cfn, want[i][2]) && c.calls == calls[i] &&
+		          c.cost[0] == cost[i],
+		      "%s:3 call %.*s -> %.*s", want[i][0], (int)c.fn.len,
+		      c.fn.ptr, (int)c.cfn.len, c.cfn.ptr);
+	}
+	cgi_lines_free(l);
+}
+
 /* A sum over UInt64 is Resource at the record that passes it; the
  * aggregation is spoiled then. */
 static void test_errors(void)
@@ -170,6 +213,7 @@ int main(void)
 {
 	test_three_parts();
 	test_call_order();
+	test_two_inputs();
 	test_errors();
 	printf("%d checks, %d failures\n", checks, failures);
 	return failures != 0;

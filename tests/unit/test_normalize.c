@@ -55,15 +55,17 @@ static cg_kind feed(cg_normalizer *nz, const char *in, size_t n, size_t step,
 
 /* The normalizer fed in chunks of step bytes: first reading in, second
  * again (the input as read the second time). */
-static cg_kind normalize_chunks(const char *in, size_t n, const char *again,
-                                size_t n_again, size_t step, buf *out,
-                                cg_error *err)
+static cg_kind normalize_chunks_lim(const char *in, size_t n, const char *again,
+                                    size_t n_again, size_t step,
+                                    const cg_limits *lim, buf *out,
+                                    cg_error *err)
 {
 	cg_read_options opt;
 	cg_normalizer *nz;
 	cg_kind k;
 	cgi_read_options_default(&opt);
 	opt.flags = flags;
+	opt.limits = lim;
 	out->n = 0;
 	if (cg_normalizer_new(&opt, sink, out, &nz, err) != CG_OK)
 		return err->kind;
@@ -71,6 +73,15 @@ static cg_kind normalize_chunks(const char *in, size_t n, const char *again,
 		k = feed(nz, again, n_again, step, err);
 	cg_normalizer_free(nz);
 	return k;
+}
+
+/* The same under the default limits. */
+static cg_kind normalize_chunks(const char *in, size_t n, const char *again,
+                                size_t n_again, size_t step, buf *out,
+                                cg_error *err)
+{
+	return normalize_chunks_lim(in, n, again, n_again, step, NULL, out,
+	                            err);
 }
 
 /* Fed in chunks, the verdict, message and text of the whole input. */
@@ -94,6 +105,19 @@ static void same_in_chunks(const char *name, const char *in, size_t n)
 		          (whole.n == 0 ||
 		           memcmp(chunks.p, whole.p, whole.n) == 0),
 		      "%s: in chunks of %zu: another text", name, steps[i]);
+	}
+	/* with no output or line limit the first reading counts no record:
+	 * the text is the same */
+	if (kw == CG_OK) {
+		cg_limits none;
+		cgi_limits_lift(&none);
+		CHECK(normalize_chunks_lim(in, n, in, n, 64, &none, &chunks,
+		                           &ec) == CG_OK &&
+		          chunks.n == whole.n &&
+		          (whole.n == 0 ||
+		           memcmp(chunks.p, whole.p, whole.n) == 0),
+		      "%s: without limits: another text (%s)", name,
+		      ec.message);
 	}
 	free(whole.p);
 	free(chunks.p);
@@ -360,13 +384,57 @@ static void test_changed(void)
 	cg_error err;
 	size_t i;
 	flags = 0;
-	for (i = 0; i < sizeof again / sizeof again[0]; i++)
+	cg_limits none;
+	cgi_limits_lift(&none);
+	for (i = 0; i < sizeof again / sizeof again[0]; i++) {
 		CHECK(normalize_chunks(first, sizeof first - 1, again[i],
 		                       strlen(again[i]), 4, &out,
 		                       &err) == CG_IO &&
 		          err.errnum == 0 &&
 		          strstr(err.message, "changed") != NULL,
 		      "second reading %zu: %s", i, err.message);
+		/* without limits the first reading counts no output: told
+		 * all the same */
+		CHECK(normalize_chunks_lim(first, sizeof first - 1, again[i],
+		                           strlen(again[i]), 4, &none, &out,
+		                           &err) == CG_IO &&
+		          err.errnum == 0 &&
+		          strstr(err.message, "changed") != NULL,
+		      "second reading %zu without limits: %s", i, err.message);
+	}
+	free(out.p);
+}
+
+/* A second reading longer than the first stops at the chunk that makes
+ * it longer, before anything of that chunk is written, even where the
+ * extra bytes would write nothing (a comment). */
+static void test_longer(void)
+{
+	static const char first[] = E "fn=f\n1 1\n";
+	static const char again[] = E "fn=f\n1 1\n# more\n";
+	size_t n = sizeof first - 1, i;
+	cg_limits none;
+	cg_normalizer *nz;
+	cg_error err;
+	buf out = {0};
+	cgi_limits_lift(&none);
+	for (i = 0; i < 2; i++) {
+		cg_read_options opt;
+		cgi_read_options_default(&opt);
+		opt.limits = i == 0 ? NULL : &none;
+		flags = 0;
+		CHECK(cg_normalizer_new(&opt, sink, &out, &nz, &err) == CG_OK &&
+		          feed(nz, first, n, n, &err) == CG_OK,
+		      "first reading: %s", err.message);
+		CHECK(cg_normalizer_feed(nz, again, n, &err) == CG_OK &&
+		          cg_normalizer_feed(nz, again + n,
+		                             sizeof again - 1 - n,
+		                             &err) == CG_IO &&
+		          strstr(err.message, "changed") != NULL,
+		      "limits %zu: a longer second reading goes on: %s", i,
+		      err.message);
+		cg_normalizer_free(nz);
+	}
 	free(out.p);
 }
 
@@ -378,6 +446,7 @@ int main(int argc, char **argv)
 	test_inline_names();
 	test_write_failure();
 	test_changed();
+	test_longer();
 	for (i = 1; i < argc; i++)
 		round_trip_dir(argv[i]);
 	printf("%d checks, %d failed\n", checks, failures);
