@@ -13,6 +13,18 @@
 #include <stdint.h>
 #include <string.h>
 
+/* On the cost lines' path, where a call costs as much as the work: the
+ * compilers' inlining heuristics give up on it in the reader's loop.  And
+ * the loop of the cost lines kept apart from the rest, its registers its
+ * own. */
+#if defined(__GNUC__)
+#define CGI_ALWAYS_INLINE __attribute__((always_inline))
+#define CGI_NOINLINE      __attribute__((noinline))
+#else
+#define CGI_ALWAYS_INLINE
+#define CGI_NOINLINE
+#endif
+
 enum state { ST_NONE, ST_HEADERS, ST_BODY, ST_TRAILER };
 
 typedef struct parser {
@@ -183,5 +195,10 @@ cg_kind cgi_header_line(parser *ps, cg_str key, cg_str value);
 
 /* parse_name.c: a directive line KEY=VALUE (value trimmed). */
 cg_kind cgi_directive_line(parser *ps, cg_str key, cg_str v);
+/* The commonest directive line, a body's reference to a name by a known ID,
+ * KEY=(ID) with the key k of n bytes and the value [v, e) untrimmed: read
+ * as cgi_directive_line reads it (1), or nothing done (0) and it must. */
+int cgi_name_ref(parser *ps, const char *k, size_t n, const char *v,
+                 const char *e);
 
 #endif
