@@ -492,53 +492,6 @@ cg_kind cgi_parser_line(parser *ps, const char *s, const char *e)
 
 /* ------------------------------------------------------ fused cost lines */
 
-/* A position N, +N, -N or * in range; the end of its token, or NULL for
- * anything else.  0xN is tried only when the digits stop at its x. */
-CGI_ALWAYS_INLINE
-static inline const char *fused_position(const char *s, const char *end,
-                                         uint64_t base, uint64_t *v)
-{
-	const char *t;
-	uint64_t n;
-	switch (*s) {
-	case '+':
-		if ((t = fused_digits(s + 1, end, &n)) == NULL ||
-		    n > UINT64_MAX - base)
-			return NULL;
-		*v = base + n;
-		return t;
-	case '-':
-		if ((t = fused_digits(s + 1, end, &n)) == NULL || n > base)
-			return NULL;
-		*v = base - n;
-		return t;
-	case '*':
-		*v = base;
-		return s + 1;
-	default:
-		return fused_digits(s, end, v);
-	}
-}
-
-/* The position token of a column at s, against its base: the end of its
- * token, or NULL.  The caller judges what ends it. */
-CGI_ALWAYS_INLINE
-static inline const char *fused_column(const char *s, const char *end,
-                                       uint64_t base, int first, uint64_t *v)
-{
-	const char *t;
-	/* Valgrind's relative positions: +N first, then mostly plain N */
-	if (!first && (unsigned)(unsigned char)*s - '0' <= 9)
-		t = fused_digits(s, end, v);
-	else
-		t = fused_position(s, end, base, v);
-	if (t == NULL || *t == ' ' || *t == '\n')
-		return t; /* the caller's test first: no 0x here */
-	if (*t == 'x' && t == s + 1 && *s == '0')
-		return hex_digits(t + 1, end, v);
-	return t;
-}
-
 /* The npos positions of a plain cost line at s into pos: the end of the
  * last, or NULL. */
 CGI_ALWAYS_INLINE
@@ -715,6 +668,12 @@ const char *cgi_parser_lines(parser *ps, const char *p, const char *end,
 				break;
 		}
 		ps->lineno++;
+		if ((unsigned)(unsigned char)*p - 'a' < 26 &&
+		    (e = cgi_fused_directive(ps, p, end)) != NULL) {
+			costs = costs_next(ps);
+			p = e + 1;
+			continue;
+		}
 		if ((e = plain_line_end(p, end)) == NULL) {
 			ps->lineno--;
 			e = p;

@@ -288,6 +288,52 @@ int cgi_name_ref(parser *ps, const char *k, size_t n, const char *v,
 	return 1;
 }
 
+/* calls=COUNT TARGET... at s of plain tokens, one blank between them
+ * (and after them), read as calls_line reads it: the LF that ends it, or
+ * NULL, nothing changed, for any other. */
+static const char *fused_calls(parser *ps, const char *s, const char *end)
+{
+	uint64_t count, target[CG_POS_FIELDS];
+	size_t i;
+	if (!ps->fn_set || !ps->callee_set ||
+	    (s = fused_digits(s, end, &count)) == NULL)
+		return NULL;
+	for (i = 0; i < ps->part.npos; i++)
+		if (*s != ' ' || (s = fused_column(s + 1, end, ps->base[i],
+		                                   i == 0, &target[i])) == NULL)
+			return NULL;
+	if (*s == ' ') /* Valgrind ends its calls= lines with a blank */
+		s++;
+	if (*s != '\n')
+		return NULL;
+	ps->call_count = count;
+	memcpy(ps->target, target, i * sizeof *target);
+	ps->call_pending = 1;
+	ps->call_line = ps->lineno;
+	return s;
+}
+
+const char *cgi_fused_directive(parser *ps, const char *s, const char *end)
+{
+	const char *q = s, *e;
+	if (ps->st != ST_BODY || ps->call_pending || ps->jump_pending)
+		return NULL;
+	while (*q >= 'a' && *q <= 'z')
+		q++;
+	if (*q != '=' || q == s)
+		return NULL;
+	if (q - s == 5 && memcmp(s, "calls", 5) == 0)
+		return fused_calls(ps, q + 1, end);
+	if (q[1] != '(')
+		return NULL;
+	for (e = q + 2; is_digit(*e); e++)
+		;
+	if (*e != ')' || e[1] != '\n')
+		return NULL;
+	return cgi_name_ref(ps, s, (size_t)(q - s), q + 1, e + 1) ? e + 1
+	                                                          : NULL;
+}
+
 cg_kind cgi_directive_line(parser *ps, cg_str key, cg_str v)
 {
 	const char *k = key.ptr, *what;

@@ -8,22 +8,11 @@
 #include "arena.h"
 #include "cgprof.h"
 #include "internal.h"
+#include "swar.h"
 #include "table.h"
 
 #include <stdint.h>
 #include <string.h>
-
-/* On the cost lines' path, where a call costs as much as the work: the
- * compilers' inlining heuristics give up on it in the reader's loop.  And
- * the loop of the cost lines kept apart from the rest, its registers its
- * own. */
-#if defined(__GNUC__)
-#define CGI_ALWAYS_INLINE __attribute__((always_inline))
-#define CGI_NOINLINE      __attribute__((noinline))
-#else
-#define CGI_ALWAYS_INLINE
-#define CGI_NOINLINE
-#endif
 
 enum state { ST_NONE, ST_HEADERS, ST_BODY, ST_TRAILER };
 
@@ -200,5 +189,9 @@ cg_kind cgi_directive_line(parser *ps, cg_str key, cg_str v);
  * as cgi_directive_line reads it (1), or nothing done (0) and it must. */
 int cgi_name_ref(parser *ps, const char *k, size_t n, const char *v,
                  const char *e);
+/* The line at s (a LF follows before end), when it is a body's calls= line
+ * of plain tokens or a KEY=(ID) reference to a known name: read as
+ * cgi_parser_line reads it, its LF returned; else NULL, nothing done. */
+const char *cgi_fused_directive(parser *ps, const char *s, const char *end);
 
 #endif
