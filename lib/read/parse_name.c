@@ -290,24 +290,25 @@ int cgi_name_ref(parser *ps, const char *k, size_t n, const char *v,
 
 /* calls=COUNT TARGET... at s of plain tokens, one blank between them
  * (and after them), read as calls_line reads it: the LF that ends it, or
- * NULL, nothing changed, for any other. */
+ * NULL for any other, nothing changed but the targets (as calls_line
+ * leaves them: read only once a calls= line is). */
 static const char *fused_calls(parser *ps, const char *s, const char *end)
 {
-	uint64_t count, target[CG_POS_FIELDS];
+	uint64_t count;
 	size_t i;
 	if (!ps->fn_set || !ps->callee_set ||
 	    (s = fused_digits(s, end, &count)) == NULL)
 		return NULL;
 	for (i = 0; i < ps->part.npos; i++)
-		if (*s != ' ' || (s = fused_column(s + 1, end, ps->base[i],
-		                                   i == 0, &target[i])) == NULL)
+		if (*s != ' ' ||
+		    (s = fused_column(s + 1, end, ps->base[i], i == 0,
+		                      &ps->target[i])) == NULL)
 			return NULL;
 	if (*s == ' ') /* Valgrind ends its calls= lines with a blank */
 		s++;
 	if (*s != '\n')
 		return NULL;
 	ps->call_count = count;
-	memcpy(ps->target, target, i * sizeof *target);
 	ps->call_pending = 1;
 	ps->call_line = ps->lineno;
 	return s;
