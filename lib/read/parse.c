@@ -569,9 +569,29 @@ static inline const char *fused_cost_line(parser *ps, struct run *u,
 	return s;
 }
 
+/* Between a run's cost lines, the lines that leave it one: a blank line,
+ * and the directives the fused path reads (a name's reference may change
+ * the records' charge).  The end of the line at p, or NULL, nothing
+ * changed, for any other line. */
+static const char *in_run(parser *ps, struct run *u, const char *p,
+                          const char *end)
+{
+	const char *e;
+	ps->lineno++;
+	if (*p == '\n')
+		return p;
+	if ((unsigned)(unsigned char)*p - 'a' < 26 &&
+	    (e = cgi_fused_directive(ps, p, end)) != NULL) {
+		u->record_units = ps->record_units;
+		return e;
+	}
+	ps->lineno--;
+	return NULL;
+}
+
 /* The plain cost lines of npos positions and nevents events from p on,
- * until one is not (its start returned) or its record fails (its LF, and
- * *k). */
+ * and the lines between them in_run reads, until one is not (its start
+ * returned) or a record fails (its LF, and *k). */
 CGI_ALWAYS_INLINE
 static inline const char *run_lines(parser *ps, struct run *u, size_t npos,
                                     size_t nevents, const char *p,
@@ -579,8 +599,10 @@ static inline const char *run_lines(parser *ps, struct run *u, size_t npos,
 {
 	const char *e;
 	cg_kind r = CG_OK;
-	while (p < end && (e = fused_cost_line(ps, u, npos, nevents, p, end,
-	                                       &r)) != NULL) {
+	while (p < end) {
+		e = fused_cost_line(ps, u, npos, nevents, p, end, &r);
+		if (e == NULL && (e = in_run(ps, u, p, end)) == NULL)
+			break;
 		if (r != CG_OK) {
 			p = e;
 			break;
