@@ -212,8 +212,9 @@ static int is_jump_key(const char *k, size_t n)
 /* The dictionary of a name directive's key: fn= and cfn= name functions,
  * ob= and cob= objects, fl=, fi=, fe=, cfi= and cfl= files; what names it
  * in messages.  NULL for any other key. */
-static cgi_dict *name_dict(parser *ps, const char *k, size_t n,
-                           const char **what)
+CGI_ALWAYS_INLINE
+static inline cgi_dict *name_dict(parser *ps, const char *k, size_t n,
+                                  const char **what)
 {
 	int callee = n == 3 && k[0] == 'c';
 	const char *b = k + callee;
@@ -237,7 +238,9 @@ static cgi_dict *name_dict(parser *ps, const char *k, size_t n,
 
 /* The name of a name directive's key (name_dict's) becomes the cost
  * lines' context, or the next call's callee's. */
-static void set_name(parser *ps, const char *k, size_t n, const cgi_name *name)
+CGI_ALWAYS_INLINE
+static inline void set_name(parser *ps, const char *k, size_t n,
+                            const cgi_name *name)
 {
 	const char *b = k + (n == 3);
 	if (b[0] == 'f' && b[1] == 'n') {
