@@ -569,10 +569,10 @@ static inline const char *fused_cost_line(parser *ps, struct run *u,
 	return s;
 }
 
-/* Between a run's cost lines, the lines that leave it one: a blank line,
- * and the directives the fused path reads (a name's reference may change
- * the records' charge).  The end of the line at p, or NULL, nothing
- * changed, for any other line. */
+/* Between a run's cost lines, the lines that do not end it: a blank
+ * line, and the directives the fused path reads (a name's reference may
+ * change the records' charge).  The end of the line at p, or NULL,
+ * nothing changed, for any other line. */
 static const char *in_run(parser *ps, struct run *u, const char *p,
                           const char *end)
 {
