@@ -502,8 +502,9 @@ static inline const char *fused_positions(const parser *ps, size_t npos,
 	if ((s = fused_column(s, end, ps->base[0], 1, &pos[0])) == NULL ||
 	    npos == 1)
 		return s;
-	if (*s != ' ' ||
-	    (s = fused_column(s + 1, end, ps->base[1], 0, &pos[1])) == NULL ||
+	if (*s != ' ')
+		return NULL;
+	if ((s = fused_column(s + 1, end, ps->base[1], 0, &pos[1])) == NULL ||
 	    npos == 2)
 		return s;
 	if (*s != ' ')

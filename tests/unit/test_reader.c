@@ -359,6 +359,31 @@ static void references(void)
 			}
 }
 
+/* Cost lines of every count of tokens, short of the positions, as many,
+ * and past them, and calls= lines alike, under 1 to 3 position columns:
+ * read alike whole (fused) or a byte at a time (not). */
+static void columns(void)
+{
+	static const char *const positions[] = {"line", "instr line",
+	                                        "instr bb line"};
+	static const char *const lines[] = {"",      "1",       "1 2",
+	                                    "1 2 3", "1 2 3 4", "+1",
+	                                    "+1 *",  "* * *",   "1 2 3 4 5"};
+	char in[512];
+	size_t p, l, c;
+	for (p = 0; p < 3; p++)
+		for (l = 0; l < sizeof lines / sizeof lines[0]; l++)
+			for (c = 0; c < 2; c++) {
+				int n = snprintf(
+				    in, sizeof in,
+				    "events: A B\npositions: %s\nfn=(1) f\n"
+				    "%s%s\n%s\n# a word of room\n",
+				    positions[p], c ? "cfn=(1)\ncalls=" : "",
+				    c ? "1 2 3" : "9 9 9", lines[l]);
+				each_way("columns", in, (size_t)n);
+			}
+}
+
 /* The names of the records of one input, as one string per record:
  * "ob fl fi fn / cob cfl cfn". */
 static cg_kind names_record(void *ctx, const cg_part *p, const cg_record *rec)
@@ -436,6 +461,7 @@ int main(int argc, char **argv)
 	orders();
 	numbers();
 	references();
+	columns();
 	name_keys();
 	printf("test_reader: %d files, %d checks, %d failures\n", files, checks,
 	       failures);
