@@ -5,7 +5,9 @@
  * handler that stops at its first record: verdict, error facts, stats and
  * callbacks must not depend on the cuts (cuts_same.h).  Then the verdicts
  * that a file cannot show: a fault of an earlier stage after one of a
- * later; and the numbers of the fused cost lines. */
+ * later; the numbers of the fused cost lines, the directive lines the
+ * fused path reads and the counts of a line's columns; and what each name
+ * key names. */
 #include "check.h"
 #include "../common/cuts_same.h"
 
