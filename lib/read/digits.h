@@ -1,6 +1,7 @@
 /* digits.h - the digits of a cost line's token (decimal, and the hex of
- * 0xN), read in the pass that finds their end: the parser's fused path
- * (parse.c) and its plain positions (token.h).  Never installed. */
+ * 0xN) and its positions, read in the pass that finds their end: the
+ * parser's fused paths (parse.c, parse_name.c) and its plain positions
+ * (token.h).  Never installed. */
 #ifndef CGPROF_DIGITS_H
 #define CGPROF_DIGITS_H
 
@@ -89,6 +90,53 @@ static inline const char *hex_digits(const char *s, const char *e, uint64_t *v)
 	}
 	*v = x;
 	return s == start || s - start > 16 ? NULL : s;
+}
+
+/* A position N, +N, -N or * in range; the end of its token, or NULL for
+ * anything else.  0xN is tried only when the digits stop at its x. */
+CGI_ALWAYS_INLINE
+static inline const char *fused_position(const char *s, const char *end,
+                                         uint64_t base, uint64_t *v)
+{
+	const char *t;
+	uint64_t n;
+	switch (*s) {
+	case '+':
+		if ((t = fused_digits(s + 1, end, &n)) == NULL ||
+		    n > UINT64_MAX - base)
+			return NULL;
+		*v = base + n;
+		return t;
+	case '-':
+		if ((t = fused_digits(s + 1, end, &n)) == NULL || n > base)
+			return NULL;
+		*v = base - n;
+		return t;
+	case '*':
+		*v = base;
+		return s + 1;
+	default:
+		return fused_digits(s, end, v);
+	}
+}
+
+/* The position token of a column at s, against its base: the end of its
+ * token, or NULL.  The caller judges what ends it. */
+CGI_ALWAYS_INLINE
+static inline const char *fused_column(const char *s, const char *end,
+                                       uint64_t base, int first, uint64_t *v)
+{
+	const char *t;
+	/* Valgrind's relative positions: +N first, then mostly plain N */
+	if (!first && (unsigned)(unsigned char)*s - '0' <= 9)
+		t = fused_digits(s, end, v);
+	else
+		t = fused_position(s, end, base, v);
+	if (t == NULL || *t == ' ' || *t == '\n')
+		return t; /* the caller's test first: no 0x here */
+	if (*t == 'x' && t == s + 1 && *s == '0')
+		return hex_digits(t + 1, end, v);
+	return t;
 }
 
 #endif

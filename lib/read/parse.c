@@ -38,12 +38,9 @@ static cg_str view(cgi_name n)
 }
 
 /* Inlined into each fast path: a call of it costs a tenth of a record. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline void
-record_of(const parser *ps, const uint64_t *pos, const uint64_t *cost, int call,
-          cg_record *r)
+CGI_ALWAYS_INLINE
+static inline void record_of(const parser *ps, const uint64_t *pos,
+                             const uint64_t *cost, int call, cg_record *r)
 {
 	r->kind = call ? CG_RECORD_CALL : CG_RECORD_COST;
 	r->line = ps->lineno;
@@ -68,11 +65,9 @@ record_of(const parser *ps, const uint64_t *pos, const uint64_t *cost, int call,
 	}
 }
 
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline cg_kind
-hand_over(parser *ps, const uint64_t *pos, const uint64_t *cost, int call)
+CGI_ALWAYS_INLINE
+static inline cg_kind hand_over(parser *ps, const uint64_t *pos,
+                                const uint64_t *cost, int call)
 {
 	cg_record r;
 	record_of(ps, pos, cost, call, &r);
@@ -91,44 +86,83 @@ static cg_kind over_budget(parser *ps)
 	                      ps->max_budget);
 }
 
-/* A cost line's n costs added to the part's sums, unless it is a call's
- * (inclusive, not the part's own cost). */
-static inline void add_costs(parser *ps, const uint64_t *cost, size_t n)
+/* A call's record: a part's own costs are not a call's, and its cost
+ * line ends the call's callee context.  Out of line: calls are few. */
+static cg_kind emit_call(parser *ps, const uint64_t *pos, const uint64_t *cost,
+                         uint64_t numbers)
 {
-	uint64_t *sum = ps->sums;
-	size_t i;
-	if (ps->call_pending)
-		return;
-	for (i = 0; i < n; i++, sum += 2) {
-		sum[0] += cost[i];
-		sum[1] += sum[0] < cost[i];
-	}
-}
-
-/* Once a record, from every cost line: inlined, its faults out of line.
- * numbers: what the line's positions and costs are charged (at most 21
- * per column of one line: far below 2^64).  A call's cost line ends the
- * call's callee context. */
-static inline cg_kind emit_record(parser *ps, const uint64_t *pos,
-                                  const uint64_t *cost, uint64_t numbers)
-{
-	int call = ps->call_pending;
 	uint64_t c = cgi_sat_add(ps->record_units, numbers);
 	if (ps->records >= ps->max_records)
 		return too_many_records(ps);
 	ps->records++;
-	ps->budget = cgi_sat_add(ps->budget, call ? call_charge(ps, c) : c);
+	ps->budget = cgi_sat_add(ps->budget, call_charge(ps, c));
 	if (ps->budget > ps->max_budget)
 		return over_budget(ps);
 	ps->part.records++;
-	if (call) {
-		ps->part.calls++;
-		ps->calls++;
-		ps->call_pending = ps->cob_pending = ps->cfile_pending = 0;
-	}
+	ps->part.calls++;
+	ps->calls++;
+	ps->call_pending = ps->cob_pending = ps->cfile_pending = 0;
 	if (ps->h != NULL && ps->h->record != NULL)
-		return hand_over(ps, pos, cost, call);
+		return hand_over(ps, pos, cost, 1);
 	return CG_OK;
+}
+
+/* What a run of cost lines reads on every line, fixed for the run (only
+ * the lines the fused path does not read change it), and the counts it
+ * moves: in locals, which the costs stored through a pointer cannot
+ * alias; the counts back in the parser when the run ends (run_done). */
+struct run {
+	size_t npos, nevents;
+	uint64_t *costs, *sums;
+	uint64_t record_units, max_records, max_budget;
+	int handled; /* a handler takes the records */
+	uint64_t records, budget;
+};
+
+static void run_init(const parser *ps, struct run *u)
+{
+	u->npos = ps->part.npos;
+	u->nevents = ps->part.nevents;
+	u->costs = ps->costs;
+	u->sums = ps->sums;
+	u->record_units = ps->record_units;
+	u->max_records = ps->max_records;
+	u->max_budget = ps->max_budget;
+	u->handled = ps->h != NULL && ps->h->record != NULL;
+	u->records = ps->records;
+	u->budget = ps->budget;
+}
+
+static void run_done(parser *ps, const struct run *u)
+{
+	ps->records = u->records;
+	ps->budget = u->budget;
+}
+
+/* Once a record that is not a call's, from every cost line: inlined,
+ * its faults out of line.  numbers: what the line's positions and costs
+ * are charged (at most 21 per column of one line: far below 2^64); its
+ * first ncost costs are added to the part's sums (a call's are
+ * inclusive, not the part's own cost). */
+CGI_ALWAYS_INLINE
+static inline cg_kind run_record(parser *ps, struct run *u, const uint64_t *pos,
+                                 size_t ncost, uint64_t numbers)
+{
+	uint64_t *sum = u->sums;
+	size_t i;
+	for (i = 0; i < ncost; i++, sum += 2) {
+		sum[0] += u->costs[i];
+		sum[1] += sum[0] < u->costs[i];
+	}
+	if (u->records >= u->max_records)
+		return too_many_records(ps);
+	u->records++;
+	u->budget =
+	    cgi_sat_add(u->budget, cgi_sat_add(u->record_units, numbers));
+	if (u->budget > u->max_budget)
+		return over_budget(ps);
+	ps->part.records++;
+	return u->handled ? hand_over(ps, pos, u->costs, 0) : CG_OK;
 }
 
 /* The decade of v, its digit count. */
@@ -148,6 +182,7 @@ static void new_decade(struct decade *d, uint64_t v)
 
 /* The budget's charge of the position v of column i: its digits and a
  * blank. */
+CGI_ALWAYS_INLINE
 static inline unsigned position_charge(parser *ps, size_t i, uint64_t v)
 {
 	struct decade *d = &ps->decade[i];
@@ -190,15 +225,13 @@ static cg_kind cost(parser *ps, cg_str tok, uint64_t *out)
 }
 
 /* The commonest line: inlined, with one_line, into each reader's loop. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline cg_kind
-cost_line(parser *ps, const char *s, const char *e)
+CGI_ALWAYS_INLINE
+static inline cg_kind cost_line(parser *ps, const char *s, const char *e)
 {
 	cg_part *p = &ps->part;
 	uint64_t pos[CG_POS_FIELDS];
 	uint64_t charge = 0; /* of the record's numbers, for the budget */
+	struct run u;
 	size_t i, npos = 0, ncost = 0;
 	cg_str tok;
 	cg_kind k;
@@ -262,8 +295,12 @@ cost_line(parser *ps, const char *s, const char *e)
 		ps->base[i] = pos[i];
 		charge += position_charge(ps, i, pos[i]);
 	}
-	add_costs(ps, ps->costs, ncost);
-	return emit_record(ps, pos, ps->costs, charge);
+	if (ps->call_pending)
+		return emit_call(ps, pos, ps->costs, charge);
+	run_init(ps, &u);
+	k = run_record(ps, &u, pos, ncost, charge);
+	run_done(ps, &u);
+	return k;
 }
 
 /* ------------------------------------------------------------ lines */
@@ -279,7 +316,9 @@ static cg_kind keyed_line(parser *ps, const char *s, const char *e)
 	if (q < e && *q == ':')
 		return cgi_header_line(ps, key, trim(q + 1, e));
 	if (q < e && *q == '=')
-		return cgi_directive_line(ps, key, trim(q + 1, e));
+		return cgi_name_ref(ps, s, key.len, q + 1, e)
+		           ? CG_OK
+		           : cgi_directive_line(ps, key, trim(q + 1, e));
 	return cgi_syntax(ps, "expected KEY: or KEY=, found '%s'", s,
 	                  (size_t)(e - s));
 }
@@ -324,11 +363,8 @@ static cg_kind not_a_position_line(parser *ps, const char *s, const char *e)
 
 /* Both of the reader's entries (cgi_parser_line, cgi_parser_lines) call
  * it: inlined into each. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline cg_kind
-one_line(parser *ps, const char *s, const char *e)
+CGI_ALWAYS_INLINE
+static inline cg_kind one_line(parser *ps, const char *s, const char *e)
 {
 	const char *q;
 	while (e > s && is_space(e[-1]))
@@ -456,98 +492,61 @@ cg_kind cgi_parser_line(parser *ps, const char *s, const char *e)
 
 /* ------------------------------------------------------ fused cost lines */
 
-/* A position N, +N, -N or * in range; the end of its token, or NULL for
- * anything else.  0xN is tried only when the digits stop at its x. */
-static inline const char *fused_position(const char *s, const char *end,
-                                         uint64_t base, uint64_t *v)
+/* The npos positions of a plain cost line at s into pos: the end of the
+ * last, or NULL. */
+CGI_ALWAYS_INLINE
+static inline const char *fused_positions(const parser *ps, size_t npos,
+                                          const char *s, const char *end,
+                                          uint64_t *pos)
 {
-	const char *t;
-	uint64_t n;
-	switch (*s) {
-	case '+':
-		if ((t = fused_digits(s + 1, end, &n)) == NULL ||
-		    n > UINT64_MAX - base)
-			return NULL;
-		*v = base + n;
-		return t;
-	case '-':
-		if ((t = fused_digits(s + 1, end, &n)) == NULL || n > base)
-			return NULL;
-		*v = base - n;
-		return t;
-	case '*':
-		*v = base;
-		return s + 1;
-	default:
-		return fused_digits(s, end, v);
+	if ((s = fused_column(s, end, ps->base[0], 1, &pos[0])) == NULL ||
+	    npos == 1)
+		return s;
+	if (*s != ' ')
+		return NULL;
+	if ((s = fused_column(s + 1, end, ps->base[1], 0, &pos[1])) == NULL ||
+	    npos == 2)
+		return s;
+	if (*s != ' ')
+		return NULL;
+	return fused_column(s + 1, end, ps->base[2], 0, &pos[2]);
+}
+
+/* The positions become the next line's bases: their budget charge. */
+CGI_ALWAYS_INLINE
+static inline uint64_t new_bases(parser *ps, size_t npos, const uint64_t *pos)
+{
+	uint64_t charge;
+	ps->base[0] = pos[0];
+	charge = position_charge(ps, 0, pos[0]);
+	if (npos > 1) {
+		ps->base[1] = pos[1];
+		charge += position_charge(ps, 1, pos[1]);
 	}
-}
-
-/* The position token of column i at s: the end of its token, or NULL.
- * The caller judges what ends it. */
-static inline const char *fused_column(parser *ps, const char *s,
-                                       const char *end, size_t i, uint64_t *pos)
-{
-	const char *t;
-	/* Valgrind's relative positions: +N first, then mostly plain N */
-	if (i > 0 && (unsigned)(unsigned char)*s - '0' <= 9)
-		t = fused_digits(s, end, &pos[i]);
-	else
-		t = fused_position(s, end, ps->base[i], &pos[i]);
-	if (t != NULL && *t == 'x' && t == s + 1 && *s == '0')
-		return hex_digits(t + 1, end, &pos[i]);
-	return t;
-}
-
-/* Column i's position v becomes the base of the next line's: its budget
- * charge. */
-static inline unsigned new_base(parser *ps, size_t i, uint64_t v)
-{
-	ps->base[i] = v;
-	return position_charge(ps, i, v);
-}
-
-/* The rest of a cost line read on a fast path, once its npos positions
- * are in pos and its first ncost costs in cost, charged charge for them:
- * the costs left out are 0 (cost is the parser's then, or has them all),
- * the positions the next line's bases, and the record is made. */
-static inline void settle_cost_line(parser *ps, const uint64_t *pos,
-                                    const uint64_t *cost, size_t ncost,
-                                    uint64_t charge, cg_kind *k)
-{
-	const size_t npos = ps->part.npos, nevents = ps->part.nevents;
-	add_costs(ps, cost, ncost);
-	charge += 2 * (nevents - ncost);
-	for (; ncost < nevents; ncost++)
-		ps->costs[ncost] = 0;
-	charge += new_base(ps, 0, pos[0]);
-	if (npos > 1)
-		charge += new_base(ps, 1, pos[1]);
-	if (npos > 2)
-		charge += new_base(ps, 2, pos[2]);
-	*k = emit_record(ps, pos, cost, charge);
+	if (npos > 2) {
+		ps->base[2] = pos[2];
+		charge += position_charge(ps, 2, pos[2]);
+	}
+	return charge;
 }
 
 /* The commonest line, a cost line of plain tokens with one space between
  * them, read in the one pass that finds its end; the record is
  * cost_line's.  Returns the LF (*k the record's verdict), or NULL,
  * nothing changed but the parser's scratch costs, for any other line:
- * one_line reads it.  The columns are unrolled (there are 1 to 3), and
- * the costs' charge, a blank and the digits of each (no leading zeros
- * here), is the length of their text. */
-static inline const char *fused_cost_line(parser *ps, const char *s,
-                                          const char *end, cg_kind *k)
+ * one_line reads it.  The costs' charge, a blank and the digits of each
+ * (no leading zeros here), is the length of their text. */
+CGI_ALWAYS_INLINE
+static inline const char *fused_cost_line(parser *ps, struct run *u,
+                                          size_t npos, size_t nevents,
+                                          const char *s, const char *end,
+                                          cg_kind *k)
 {
-	const size_t npos = ps->part.npos, nevents = ps->part.nevents;
-	uint64_t *const costs = ps->costs;
-	uint64_t pos[CG_POS_FIELDS];
+	uint64_t *const costs = u->costs;
+	uint64_t pos[CG_POS_FIELDS], charge;
 	const char *from;
-	size_t ncost = 0;
-	if ((s = fused_column(ps, s, end, 0, pos)) == NULL ||
-	    (npos > 1 && (*s != ' ' || (s = fused_column(ps, s + 1, end, 1,
-	                                                 pos)) == NULL)) ||
-	    (npos > 2 &&
-	     (*s != ' ' || (s = fused_column(ps, s + 1, end, 2, pos)) == NULL)))
+	size_t ncost = 0, i;
+	if ((s = fused_positions(ps, npos, s, end, pos)) == NULL)
 		return NULL;
 	for (from = s; *s == ' '; ncost++)
 		if (ncost == nevents ||
@@ -555,8 +554,93 @@ static inline const char *fused_cost_line(parser *ps, const char *s,
 			return NULL;
 	if (*s != '\n')
 		return NULL;
-	settle_cost_line(ps, pos, costs, ncost, (uint64_t)(s - from), k);
+	charge = (uint64_t)(s - from) + 2 * (nevents - ncost);
+	for (i = ncost; i < nevents; i++)
+		costs[i] = 0;
+	charge += new_bases(ps, npos, pos);
+	ps->lineno++;
+	if (!ps->call_pending) {
+		*k = run_record(ps, u, pos, ncost, charge);
+		return s;
+	}
+	run_done(ps, u);
+	*k = emit_call(ps, pos, costs, charge);
+	u->records = ps->records;
+	u->budget = ps->budget;
 	return s;
+}
+
+/* Between a run's cost lines, the lines that do not end it: a blank
+ * line, and the directives the fused path reads (a name's reference may
+ * change the records' charge).  The end of the line at p, or NULL,
+ * nothing changed, for any other line. */
+static const char *in_run(parser *ps, struct run *u, const char *p,
+                          const char *end)
+{
+	const char *e;
+	ps->lineno++;
+	if (*p == '\n')
+		return p;
+	if ((unsigned)(unsigned char)*p - 'a' < 26 &&
+	    (e = cgi_fused_directive(ps, p, end)) != NULL) {
+		u->record_units = ps->record_units;
+		return e;
+	}
+	ps->lineno--;
+	return NULL;
+}
+
+/* The plain cost lines of npos positions and nevents events from p on,
+ * and the lines between them in_run reads, until one is not (its start
+ * returned) or a record fails (its LF, and *k). */
+CGI_ALWAYS_INLINE
+static inline const char *run_lines(parser *ps, struct run *u, size_t npos,
+                                    size_t nevents, const char *p,
+                                    const char *end, cg_kind *k)
+{
+	const char *e;
+	cg_kind r = CG_OK;
+	while (p < end) {
+		e = fused_cost_line(ps, u, npos, nevents, p, end, &r);
+		if (e == NULL && (e = in_run(ps, u, p, end)) == NULL)
+			break;
+		if (r != CG_OK) {
+			p = e;
+			break;
+		}
+		p = e + 1;
+	}
+	run_done(ps, u);
+	*k = r;
+	return p;
+}
+
+/* run_lines made for one event (Valgrind's default, Ir) and for any. */
+CGI_ALWAYS_INLINE
+static inline const char *run_events(parser *ps, struct run *u, size_t npos,
+                                     const char *p, const char *end, cg_kind *k)
+{
+	if (u->nevents == 1)
+		return run_lines(ps, u, npos, 1, p, end, k);
+	return run_lines(ps, u, npos, u->nevents, p, end, k);
+}
+
+/* run_lines made for each count of positions and events, constants in
+ * each: the columns' and costs' loops unrolled, and their values kept in
+ * registers. */
+CGI_NOINLINE
+static const char *fused_cost_lines(parser *ps, const char *p, const char *end,
+                                    cg_kind *k)
+{
+	struct run u;
+	run_init(ps, &u);
+	if (u.npos == 1)
+		return run_events(ps, &u, 1, p, end, k);
+	if (u.npos == 2)
+		return run_events(ps, &u, 2, p, end, k);
+	if (u.npos == 3)
+		return run_events(ps, &u, 3, p, end, k);
+	return p;
 }
 
 /* A body line can only be a cost line, read by the fused path when it is
@@ -597,10 +681,19 @@ const char *cgi_parser_lines(parser *ps, const char *p, const char *end,
 	cg_kind r = CG_OK; /* a local: *k might be anywhere */
 	const char *e = end;
 	while (p < end) {
-		ps->lineno++;
-		if (costs && (e = fused_cost_line(ps, p, end, &r)) != NULL) {
-			if (r != CG_OK)
+		if (costs) {
+			p = fused_cost_lines(ps, p, end, &r);
+			if (r != CG_OK) {
+				e = p;
 				break;
+			}
+			if (p == end)
+				break;
+		}
+		ps->lineno++;
+		if ((unsigned)(unsigned char)*p - 'a' < 26 &&
+		    (e = cgi_fused_directive(ps, p, end)) != NULL) {
+			costs = costs_next(ps);
 			p = e + 1;
 			continue;
 		}

@@ -209,60 +209,151 @@ static int is_jump_key(const char *k, size_t n)
 	       cgi_key_is(k, n, "jfi") || cgi_key_is(k, n, "jfn");
 }
 
+/* The dictionary of a name directive's key: fn= and cfn= name functions,
+ * ob= and cob= objects, fl=, fi=, fe=, cfi= and cfl= files; what names it
+ * in messages.  NULL for any other key. */
+CGI_ALWAYS_INLINE
+static inline cgi_dict *name_dict(parser *ps, const char *k, size_t n,
+                                  const char **what)
+{
+	int callee = n == 3 && k[0] == 'c';
+	const char *b = k + callee;
+	if (n - (size_t)callee != 2)
+		return NULL;
+	if (b[0] == 'f' && b[1] == 'n') {
+		*what = "function";
+		return &ps->fns;
+	}
+	if (b[0] == 'o' && b[1] == 'b') {
+		*what = "object";
+		return &ps->obs;
+	}
+	if (b[0] == 'f' &&
+	    (b[1] == 'l' || b[1] == 'i' || (b[1] == 'e' && !callee))) {
+		*what = "file";
+		return &ps->files;
+	}
+	return NULL;
+}
+
+/* The name of a name directive's key (name_dict's) becomes the cost
+ * lines' context, or the next call's callee's. */
+CGI_ALWAYS_INLINE
+static inline void set_name(parser *ps, const char *k, size_t n,
+                            const cgi_name *name)
+{
+	const char *b = k + (n == 3);
+	if (b[0] == 'f' && b[1] == 'n') {
+		if (n == 3) {
+			resolve_callee(ps, name);
+			return;
+		}
+		ps->fn = *name;
+		ps->fn_set = 1;
+		ps->fi_set = 0;
+		ps->callee_set = 0;
+	} else if (b[0] == 'o') {
+		if (n == 3) {
+			ps->cob = *name;
+			ps->cob_pending = 1;
+			return;
+		}
+		ps->ob = *name;
+	} else if (n == 3) {
+		ps->cfile = *name;
+		ps->cfile_pending = 1;
+	} else if (b[1] == 'l') {
+		ps->fl = *name;
+		ps->fi_set = 0;
+	} else {
+		ps->fi = *name;
+		ps->fi_set = 1;
+	}
+	context_changed(ps);
+}
+
+int cgi_name_ref(parser *ps, const char *k, size_t n, const char *v,
+                 const char *e)
+{
+	const char *what, *q;
+	const cgi_name *known;
+	cgi_dict *d;
+	uint64_t id = 0;
+	unsigned digit;
+	if (ps->st != ST_BODY || e - v < 3 || v[0] != '(' || e[-1] != ')' ||
+	    e - v > 21 || (d = name_dict(ps, k, n, &what)) == NULL)
+		return 0;
+	for (q = v + 1; (digit = (unsigned)(unsigned char)*q - '0') <= 9; q++)
+		id = id * 10 + digit;
+	if (q != e - 1 || q == v + 1 || (known = cgi_dict_get(d, id)) == NULL)
+		return 0;
+	set_name(ps, k, n, known);
+	return 1;
+}
+
+/* calls=COUNT TARGET... at s of plain tokens, one blank between them
+ * (and after them), read as calls_line reads it: the LF that ends it, or
+ * NULL for any other, nothing changed but the targets (as calls_line
+ * leaves them: read only once a calls= line is). */
+static const char *fused_calls(parser *ps, const char *s, const char *end)
+{
+	uint64_t count;
+	size_t i;
+	if (!ps->fn_set || !ps->callee_set ||
+	    (s = fused_digits(s, end, &count)) == NULL)
+		return NULL;
+	for (i = 0; i < ps->part.npos; i++)
+		if (*s != ' ' ||
+		    (s = fused_column(s + 1, end, ps->base[i], i == 0,
+		                      &ps->target[i])) == NULL)
+			return NULL;
+	if (*s == ' ') /* Valgrind ends its calls= lines with a blank */
+		s++;
+	if (*s != '\n')
+		return NULL;
+	ps->call_count = count;
+	ps->call_pending = 1;
+	ps->call_line = ps->lineno;
+	return s;
+}
+
+const char *cgi_fused_directive(parser *ps, const char *s, const char *end)
+{
+	const char *q = s, *e;
+	if (ps->st != ST_BODY || ps->call_pending || ps->jump_pending)
+		return NULL;
+	while (*q >= 'a' && *q <= 'z')
+		q++;
+	if (*q != '=' || q == s)
+		return NULL;
+	if (q - s == 5 && memcmp(s, "calls", 5) == 0)
+		return fused_calls(ps, q + 1, end);
+	if (q[1] != '(')
+		return NULL;
+	for (e = q + 2; is_digit(*e); e++)
+		;
+	if (*e != ')' || e[1] != '\n')
+		return NULL;
+	return cgi_name_ref(ps, s, (size_t)(q - s), q + 1, e + 1) ? e + 1
+	                                                          : NULL;
+}
+
 cg_kind cgi_directive_line(parser *ps, cg_str key, cg_str v)
 {
-	const char *k = key.ptr;
+	const char *k = key.ptr, *what;
 	size_t n = key.len;
 	cgi_name name;
+	cgi_dict *d;
 	cg_kind r;
 
 	if (ps->st != ST_BODY && (r = cgi_body_line(ps)) != CG_OK)
 		return r;
 	if (cgi_key_is(k, n, "calls"))
 		return calls_line(ps, v);
-	if (cgi_key_is(k, n, "fn") || cgi_key_is(k, n, "cfn")) {
-		if ((r = read_name(ps, &ps->fns, "function", v, &name)) !=
-		    CG_OK)
+	if ((d = name_dict(ps, k, n, &what)) != NULL) {
+		if ((r = read_name(ps, d, what, v, &name)) != CG_OK)
 			return r;
-		if (n == 3) {
-			resolve_callee(ps, &name);
-			return CG_OK;
-		}
-		ps->fn = name;
-		ps->fn_set = 1;
-		ps->fi_set = 0;
-		ps->callee_set = 0;
-		context_changed(ps);
-		return CG_OK;
-	}
-	if (cgi_key_is(k, n, "ob") || cgi_key_is(k, n, "cob")) {
-		if ((r = read_name(ps, &ps->obs, "object", v, &name)) != CG_OK)
-			return r;
-		if (n == 3) {
-			ps->cob = name;
-			ps->cob_pending = 1;
-		} else {
-			ps->ob = name;
-			context_changed(ps);
-		}
-		return CG_OK;
-	}
-	if (cgi_key_is(k, n, "fl") || cgi_key_is(k, n, "fi") ||
-	    cgi_key_is(k, n, "fe") || cgi_key_is(k, n, "cfi") ||
-	    cgi_key_is(k, n, "cfl")) {
-		if ((r = read_name(ps, &ps->files, "file", v, &name)) != CG_OK)
-			return r;
-		if (n == 3) {
-			ps->cfile = name;
-			ps->cfile_pending = 1;
-		} else if (k[1] == 'l') {
-			ps->fl = name;
-			ps->fi_set = 0;
-		} else {
-			ps->fi = name;
-			ps->fi_set = 1;
-		}
-		context_changed(ps);
+		set_name(ps, k, n, &name);
 		return CG_OK;
 	}
 	/* a jump recording's lines, rare: after the keys of every profile */

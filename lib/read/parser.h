@@ -8,6 +8,7 @@
 #include "arena.h"
 #include "cgprof.h"
 #include "internal.h"
+#include "swar.h"
 #include "table.h"
 
 #include <stdint.h>
@@ -183,5 +184,14 @@ cg_kind cgi_header_line(parser *ps, cg_str key, cg_str value);
 
 /* parse_name.c: a directive line KEY=VALUE (value trimmed). */
 cg_kind cgi_directive_line(parser *ps, cg_str key, cg_str v);
+/* The commonest directive line, a body's reference to a name by a known ID,
+ * KEY=(ID) with the key k of n bytes and the value [v, e) untrimmed: read
+ * as cgi_directive_line reads it (1), or nothing done (0) and it must. */
+int cgi_name_ref(parser *ps, const char *k, size_t n, const char *v,
+                 const char *e);
+/* The line at s (a LF follows before end), when it is a body's calls= line
+ * of plain tokens or a KEY=(ID) reference to a known name: read as
+ * cgi_parser_line reads it, its LF returned; else NULL, nothing done. */
+const char *cgi_fused_directive(parser *ps, const char *s, const char *end);
 
 #endif

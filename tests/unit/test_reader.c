@@ -5,7 +5,9 @@
  * handler that stops at its first record: verdict, error facts, stats and
  * callbacks must not depend on the cuts (cuts_same.h).  Then the verdicts
  * that a file cannot show: a fault of an earlier stage after one of a
- * later; and the numbers of the fused cost lines. */
+ * later; the numbers of the fused cost lines, the directive lines the
+ * fused path reads and the counts of a line's columns; and what each name
+ * key names. */
 #include "check.h"
 #include "../common/cuts_same.h"
 
@@ -308,6 +310,150 @@ static void numbers(void)
 				}
 }
 
+/* The directive lines the fused path reads, KEY=(ID) references and
+ * calls= lines, and their near misses: every name key and a few that are
+ * not, IDs defined, undefined, long and malformed, blanks after them, as
+ * the first body line, in a body, and where a call's cost line is due;
+ * each read alike whole (fused) or a byte at a time (not). */
+static void references(void)
+{
+	static const char *const keys[] = {
+	    "fn",  "cfn",  "ob", "cob", "fl",  "fi", "fe",    "cfi",   "cfl",
+	    "cfe", "cob2", "Fn", "jfn", "jfi", "f",  "calls", "callsx"};
+	static const char *const values[] = {"(1)",
+	                                     "(2)",
+	                                     "(1) ",
+	                                     "(1)\t",
+	                                     "( 1)",
+	                                     "(1)x",
+	                                     "()",
+	                                     "(01)",
+	                                     "(1",
+	                                     "(1) g",
+	                                     "(18446744073709551615)",
+	                                     "(18446744073709551616)",
+	                                     "(99999999999999999999)",
+	                                     "1 2",
+	                                     "1 2 ",
+	                                     "1 0x1f",
+	                                     "01 2",
+	                                     "1 *",
+	                                     "1 +3 ",
+	                                     "1 -9",
+	                                     "1  2",
+	                                     "1 2 3"};
+	static const char *const before[] = {
+	    "", "ob=(1) o\nfl=(1) a.c\nfn=(1) f\n5 1\n",
+	    "fl=(1) a.c\nfn=(1) f\ncfn=(1)\ncalls=1 2\n",
+	    "fl=(1) a.c\nfn=(1) f\ncfn=(1)\n"};
+	char in[512];
+	size_t k, v, b;
+	for (k = 0; k < sizeof keys / sizeof keys[0]; k++)
+		for (v = 0; v < sizeof values / sizeof values[0]; v++)
+			for (b = 0; b < sizeof before / sizeof before[0]; b++) {
+				int n = snprintf(
+				    in, sizeof in,
+				    "events: A\npositions: line\n%s%s=%s\n"
+				    "+1 3\ncfn=(1)\ncalls=2 -1 \n* 4\n%s",
+				    before[b], keys[k], values[v],
+				    b == 3 ? "" : "# a word of room\n");
+				each_way("references", in, (size_t)n);
+			}
+}
+
+/* Cost lines of every count of tokens, short of the positions, as many,
+ * and past them, and calls= lines alike, under 1 to 3 position columns:
+ * read alike whole (fused) or a byte at a time (not). */
+static void columns(void)
+{
+	static const char *const positions[] = {"line", "instr line",
+	                                        "instr bb line"};
+	static const char *const lines[] = {"",      "1",       "1 2",
+	                                    "1 2 3", "1 2 3 4", "+1",
+	                                    "+1 *",  "* * *",   "1 2 3 4 5"};
+	char in[512];
+	size_t p, l, c;
+	for (p = 0; p < 3; p++)
+		for (l = 0; l < sizeof lines / sizeof lines[0]; l++)
+			for (c = 0; c < 2; c++) {
+				int n = snprintf(
+				    in, sizeof in,
+				    "events: A B\npositions: %s\nfn=(1) f\n"
+				    "%s%s\n%s\n# a word of room\n",
+				    positions[p], c ? "cfn=(1)\ncalls=" : "",
+				    c ? "1 2 3" : "9 9 9", lines[l]);
+				each_way("columns", in, (size_t)n);
+			}
+}
+
+/* The names of the records of one input, as one string per record:
+ * "ob fl fi fn / cob cfl cfn". */
+static cg_kind names_record(void *ctx, const cg_part *p, const cg_record *rec)
+{
+	char *out = ctx;
+	size_t n = strlen(out);
+	(void)p;
+	snprintf(out + n, 512 - n, "%.*s %.*s %.*s %.*s / %.*s %.*s %.*s;",
+	         (int)rec->ob.len, rec->ob.ptr, (int)rec->fl.len, rec->fl.ptr,
+	         (int)rec->fi.len, rec->fi.ptr, (int)rec->fn.len, rec->fn.ptr,
+	         (int)rec->cob.len, rec->cob.ptr, (int)rec->cfl.len,
+	         rec->cfl.ptr, (int)rec->cfn.len, rec->cfn.ptr);
+	return CG_OK;
+}
+
+/* What each name key names, by a reference to a known ID (the fused
+ * path's, which whole and chunked reading share): the cost lines'
+ * object, file, inlined file or function, or the next call's; and the
+ * keys that name nothing, refused. */
+static void name_keys(void)
+{
+	static const struct {
+		const char *key, *want;
+	} keys[] = {{"fn", "o1 f1 f1 n2 /   ;o1 f1 f1 n2 / o1 f1 n1;"},
+	            {"cfn", "o1 f1 f1 n1 / o1 f1 n2;o1 f1 f1 n1 /   ;"},
+	            {"ob", "o2 f1 f1 n1 /   ;o2 f1 f1 n1 / o2 f1 n1;"},
+	            {"cob", "o1 f1 f1 n1 / o2 f1 n2;o1 f1 f1 n1 /   ;"},
+	            {"fl", "o1 f2 f2 n1 /   ;o1 f2 f2 n1 / o1 f2 n1;"},
+	            {"fi", "o1 f1 f2 n1 /   ;o1 f1 f2 n1 / o1 f2 n1;"},
+	            {"fe", "o1 f1 f2 n1 /   ;o1 f1 f2 n1 / o1 f2 n1;"},
+	            {"cfi", "o1 f1 f1 n1 / o1 f2 n2;o1 f1 f1 n1 /   ;"},
+	            {"cfl", "o1 f1 f1 n1 / o1 f2 n2;o1 f1 f1 n1 /   ;"},
+	            {"cfe", NULL},
+	            {"cob2", NULL},
+	            {"Fn", NULL},
+	            {"f", NULL}};
+	static const cg_handler h = {NULL, names_record, NULL};
+	char in[512], got[512];
+	cg_error err;
+	size_t k;
+	cg_kind kind;
+	for (k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+		int callee = keys[k].key[0] == 'c';
+		int n = snprintf(
+		    in, sizeof in,
+		    "events: A\npositions: line\nob=(2) o2\nob=(1) o1\n"
+		    "fl=(2) f2\nfl=(1) f1\nfn=(2) n2\nfn=(1) n1\n%s=(2)\n%s"
+		    "calls=1 1\n1 1\n%s",
+		    keys[k].key,
+		    !callee                           ? "1 1\ncfn=(1)\n"
+		    : strcmp(keys[k].key, "cfn") != 0 ? "cfn=(2)\n"
+						      : "",
+		    callee ? "1 1\n" : "");
+		got[0] = '\0';
+		kind = cgi_parse(in, (size_t)n, NULL, 0, &h, got, NULL, &err);
+		if (keys[k].want == NULL)
+			CHECK(kind == CG_UNSUPPORTED &&
+			          strstr(err.message, "is not supported") !=
+			              NULL,
+			      "%s=(2): %d %s", keys[k].key, (int)kind,
+			      err.message);
+		else
+			CHECK(kind == CG_OK && strcmp(got, keys[k].want) == 0,
+			      "%s=(2): %d %s: %s, not %s", keys[k].key,
+			      (int)kind, err.message, got, keys[k].want);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	int i;
@@ -316,6 +462,9 @@ int main(int argc, char **argv)
 	CHECK(files > 100, "only %d files", files);
 	orders();
 	numbers();
+	references();
+	columns();
+	name_keys();
 	printf("test_reader: %d files, %d checks, %d failures\n", files, checks,
 	       failures);
 	return failures != 0;
