@@ -202,14 +202,22 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 	return CG_OK;
 }
 
-static int func_index(cg_funcs *f, cg_str ob, cg_str fl, cg_str fn,
+/* The function of names ob, fl (IDs) and fn.  Within one input a view's
+ * address and length name one name, so a function named again is found
+ * by fn's address, its length checked against the name's. */
+static int func_index(cg_funcs *f, uint32_t ob, uint32_t fl, cg_str fn,
                       uint32_t *out)
 {
+	uint64_t at = (uint64_t)(uintptr_t)fn.ptr, ids = (uint64_t)ob << 32 | fl;
+	uint32_t seen;
 	fkey k;
 	int r;
-	if (cgi_intern(&f->names, ob, &k.ob) ||
-	    cgi_intern(&f->names, fl, &k.fl) ||
-	    cgi_intern(&f->names, fn, &k.fn) || f->nfuncs >= UINT32_MAX)
+	if (cgi_pairmap_get(&f->func_by_view, at, ids, out) &&
+	    f->names.names[f->funcs[*out].fn].len == fn.len)
+		return 0;
+	k.ob = ob;
+	k.fl = fl;
+	if (cgi_intern(&f->names, fn, &k.fn) || f->nfuncs >= UINT32_MAX)
 		return -1;
 	r = cgi_pairmap_put(&f->func_by_key, (uint64_t)k.ob << 32 | k.fl, k.fn,
 	                    (uint32_t)f->nfuncs, out);
@@ -221,7 +229,9 @@ static int func_index(cg_funcs *f, cg_str ob, cg_str fl, cg_str fn,
 			return -1;
 		f->funcs[f->nfuncs++] = k;
 	}
-	return 0;
+	return cgi_pairmap_put(&f->func_by_view, at, ids, *out, &seen) < 0
+	           ? -1
+	           : 0;
 }
 
 static int entry_index(cg_funcs *f, uint32_t func, uint32_t *out)
@@ -271,8 +281,13 @@ __attribute__((noinline))
 static int
 resolve(cg_funcs *f, vcache *c, cg_str ob, cg_str fl, cg_str fn, int want_entry)
 {
+	/* ob and fl change less often than fn */
+	int same_ob = c->valid && same_view(c->ob, c->oblen, ob),
+	    same_fl = c->valid && same_view(c->fl, c->fllen, fl);
 	c->valid = 0;
-	if (func_index(f, ob, fl, fn, &c->func) ||
+	if ((!same_ob && cgi_intern(&f->names, ob, &c->obid)) ||
+	    (!same_fl && cgi_intern(&f->names, fl, &c->flid)) ||
+	    func_index(f, c->obid, c->flid, fn, &c->func) ||
 	    (want_entry && entry_index(f, c->func, &c->ent)))
 		return -1;
 	c->ob = ob.ptr;
@@ -556,8 +571,12 @@ void cg_funcs_begin(cg_funcs *f, const cg_read_options *opt, cg_handler *h,
 {
 	static const cg_handler mine = {on_part_begin, on_record, on_part_end};
 	*ctx = f;
-	if (cgi_consumer_begin(&f->in, opt, &f->names, &mine, h))
+	if (cgi_consumer_begin(&f->in, opt, &f->names, &mine, h)) {
+		/* names of the previous input may come back at the same
+		 * addresses */
+		cgi_pairmap_clear(&f->func_by_view);
 		f->caller.valid = f->callee.valid = 0;
+	}
 }
 
 cg_kind cg_funcs_end(cg_funcs *f, cg_kind parsed, cg_error *err)

@@ -52,7 +52,7 @@ typedef struct cmat {
 typedef struct vcache {
 	const char *ob, *fl, *fn;
 	size_t oblen, fllen, fnlen;
-	uint32_t func, ent;
+	uint32_t obid, flid, func, ent;
 	int valid;
 } vcache;
 
@@ -63,6 +63,9 @@ struct cg_funcs {
 	fkey *funcs;
 	size_t nfuncs, funcs_cap;
 	cgi_pairmap func_by_key;
+	/* (fn's address, ob and fl IDs) -> function, for one input: a
+	 * function named again is found without hashing its name */
+	cgi_pairmap func_by_view;
 
 	fpart *parts;
 	size_t nparts, parts_cap;
