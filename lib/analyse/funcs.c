@@ -196,7 +196,6 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 		memset(f->ptot + f->nptot, 0, nev * sizeof *f->ptot);
 	f->nptot += nev;
 	/* entries and arcs are looked up within their part only */
-	cgi_pairmap_clear(&f->ent_by_key);
 	cgi_pairmap_clear(&f->parc_by_key);
 	f->caller.valid = f->callee.valid = 0;
 	return CG_OK;
@@ -217,6 +216,7 @@ static int func_index(cg_funcs *f, uint32_t ob, uint32_t fl, cg_str fn,
 		return 0;
 	k.ob = ob;
 	k.fl = fl;
+	k.tag = 0;
 	if (cgi_intern(&f->names, fn, &k.fn) || f->nfuncs >= UINT32_MAX)
 		return -1;
 	r = cgi_pairmap_put(&f->func_by_key, (uint64_t)k.ob << 32 | k.fl, k.fn,
@@ -236,27 +236,25 @@ static int func_index(cg_funcs *f, uint32_t ob, uint32_t fl, cg_str fn,
 
 static int entry_index(cg_funcs *f, uint32_t func, uint32_t *out)
 {
-	size_t part = f->nparts - 1;
-	int r;
-	if (f->nents >= UINT32_MAX)
-		return -1;
-	r = cgi_pairmap_put(&f->ent_by_key, func, 0, (uint32_t)f->nents, out);
-	if (r < 0)
-		return -1;
-	if (r == 1) {
-		/* self, then inclusive */
-		size_t cost = pool_take(f, 2 * f->parts[part].nev);
-		if (cost == SIZE_MAX ||
-		    cgi_grow((void **)&f->ents, &f->ents_cap, f->nents + 1,
-		             sizeof *f->ents))
-			return -1;
-		f->ents[f->nents].part = (uint32_t)part;
-		f->ents[f->nents].func = func;
-		f->ents[f->nents].called = 0;
-		f->ents[f->nents].cost = cost;
-		f->nents++;
-		f->parts[part].ent_end = f->nents;
+	size_t part = f->nparts - 1, cost;
+	fkey *k = &f->funcs[func];
+	if (k->tag == part + 1) {
+		*out = k->ent;
+		return 0;
 	}
+	/* self, then inclusive */
+	cost = pool_take(f, 2 * f->parts[part].nev);
+	if (f->nents >= UINT32_MAX || cost == SIZE_MAX ||
+	    cgi_grow((void **)&f->ents, &f->ents_cap, f->nents + 1,
+	             sizeof *f->ents))
+		return -1;
+	f->ents[f->nents].part = (uint32_t)part;
+	f->ents[f->nents].func = func;
+	f->ents[f->nents].called = 0;
+	f->ents[f->nents].cost = cost;
+	k->tag = (uint32_t)(part + 1);
+	*out = k->ent = (uint32_t)f->nents++;
+	f->parts[part].ent_end = f->nents;
 	return 0;
 }
 

@@ -13,8 +13,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A function: its names, and its entry in the part being read when its
+ * tag is that part's number plus 1 (an array, not a table: a record's
+ * function finds its entry in one step). */
 typedef struct fkey {
 	uint32_t ob, fl, fn;
+	uint32_t tag, ent;
 } fkey;
 
 typedef struct fpart {
@@ -73,7 +77,6 @@ struct cg_funcs {
 	size_t nevmaps, evmaps_cap;
 	entry *ents;
 	size_t nents, ents_cap;
-	cgi_pairmap ent_by_key;
 	parc *parcs;
 	size_t nparcs, parcs_cap;
 	cgi_pairmap parc_by_key;

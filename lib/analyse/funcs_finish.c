@@ -328,7 +328,6 @@ void cg_funcs_free(cg_funcs *f)
 	cgi_interner_free(&f->events);
 	cgi_pairmap_free(&f->func_by_key);
 	cgi_pairmap_free(&f->func_by_view);
-	cgi_pairmap_free(&f->ent_by_key);
 	cgi_pairmap_free(&f->parc_by_key);
 	cg_free(f->funcs);
 	cg_free(f->parts);
