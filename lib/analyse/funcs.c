@@ -288,6 +288,8 @@ resolve(cg_funcs *f, vcache *c, cg_str ob, cg_str fl, cg_str fn, int want_entry)
 	    func_index(f, c->obid, c->flid, fn, &c->func) ||
 	    (want_entry && entry_index(f, c->func, &c->ent)))
 		return -1;
+	if (want_entry)
+		c->cost = f->ents[c->ent].cost;
 	c->ob = ob.ptr;
 	c->oblen = ob.len;
 	c->fl = fl.ptr;
@@ -352,8 +354,7 @@ static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 		return oom(f);
 	if (r->kind == CG_RECORD_CALL)
 		return add_call(f, r);
-	if (cgi_add_costs(f->pool + f->ents[f->caller.ent].cost, r->cost,
-	                  r->ncost))
+	if (cgi_add_costs(f->pool + f->caller.cost, r->cost, r->ncost))
 		return cgi_consumer_fail(
 		    &f->in, CG_RESOURCE, r->line,
 		    "self cost of a function summed over UInt64");

@@ -57,6 +57,7 @@ typedef struct vcache {
 	const char *ob, *fl, *fn;
 	size_t oblen, fllen, fnlen;
 	uint32_t obid, flid, func, ent;
+	size_t cost; /* the entry's, with want_entry */
 	int valid;
 } vcache;
 
