@@ -343,22 +343,40 @@ add_call(cg_funcs *f, const cg_record *r)
 	return CG_OK;
 }
 
+static cg_kind add_self(cg_funcs *f, const cg_record *r)
+{
+	if (cgi_add_costs(f->pool + f->caller.cost, r->cost, r->ncost))
+		return cgi_consumer_fail(
+		    &f->in, CG_RESOURCE, r->line,
+		    "self cost of a function summed over UInt64");
+	return CG_OK;
+}
+
+/* A call, or a record of another function than the last. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static cg_kind
+other_record(cg_funcs *f, const cg_record *r)
+{
+	if (!cached(&f->caller, r->ob, r->fl, r->fn) &&
+	    resolve(f, &f->caller, r->ob, r->fl, r->fn, 1))
+		return oom(f);
+	return r->kind == CG_RECORD_CALL ? add_call(f, r) : add_self(f, r);
+}
+
+/* Most records are the cost of the last function: their path saves no
+ * registers. */
 static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 {
 	cg_funcs *f = ctx;
 	(void)p;
 	if (f->in.pending)
 		return CG_OK;
-	if (!cached(&f->caller, r->ob, r->fl, r->fn) &&
-	    resolve(f, &f->caller, r->ob, r->fl, r->fn, 1))
-		return oom(f);
-	if (r->kind == CG_RECORD_CALL)
-		return add_call(f, r);
-	if (cgi_add_costs(f->pool + f->caller.cost, r->cost, r->ncost))
-		return cgi_consumer_fail(
-		    &f->in, CG_RESOURCE, r->line,
-		    "self cost of a function summed over UInt64");
-	return CG_OK;
+	if (r->kind == CG_RECORD_CALL ||
+	    !cached(&f->caller, r->ob, r->fl, r->fn))
+		return other_record(f, r);
+	return add_self(f, r);
 }
 
 /* Within a part: called is the sum of the arcs into an entry.  Its
