@@ -207,7 +207,8 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 static int func_index(cg_funcs *f, uint32_t ob, uint32_t fl, cg_str fn,
                       uint32_t *out)
 {
-	uint64_t at = (uint64_t)(uintptr_t)fn.ptr, ids = (uint64_t)ob << 32 | fl;
+	uint64_t at = (uint64_t)(uintptr_t)fn.ptr,
+		 ids = (uint64_t)ob << 32 | fl;
 	uint32_t seen;
 	fkey k;
 	int r;
@@ -229,9 +230,9 @@ static int func_index(cg_funcs *f, uint32_t ob, uint32_t fl, cg_str fn,
 			return -1;
 		f->funcs[f->nfuncs++] = k;
 	}
-	return cgi_pairmap_put(&f->func_by_view, at, ids, *out, &seen) < 0
-	           ? -1
-	           : 0;
+	if (cgi_pairmap_put(&f->func_by_view, at, ids, *out, &seen) < 0)
+		return -1;
+	return 0;
 }
 
 static int entry_index(cg_funcs *f, uint32_t func, uint32_t *out)
