@@ -140,8 +140,9 @@ typedef struct input {
 	int oom;
 } input;
 
-/* What the fixed cells of a row (file, part, kind and the names) depend
- * on: rows repeat it, so their text is made once per change and copied. */
+/* What the fixed cells of a row (file, part and the names) depend on
+ * besides its kind, which has a plan of its own: rows repeat it, so their
+ * text is made once per change and copied. */
 typedef struct rowkey {
 	size_t part;
 	cg_str name[7]; /* ob fl fi fn cob cfl cfn, as in a cg_record */
