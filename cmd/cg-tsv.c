@@ -140,12 +140,12 @@ typedef struct input {
 	int oom;
 } input;
 
-/* What the fixed cells of a row (file, part, kind and the names) depend
- * on: rows repeat it, so their text is made once per change and copied. */
+/* What the fixed cells of a row (file, part and the names) depend on
+ * besides its kind, which has a plan of its own: rows repeat it, so their
+ * text is made once per change and copied. */
 typedef struct rowkey {
 	size_t part;
-	int kind;
-	cg_str name[7]; /* ob fl fi fn cob cfl cfn */
+	cg_str name[7]; /* ob fl fi fn cob cfl cfn, as in a cg_record */
 } rowkey;
 
 /* A number of a row: the value idx of the record's positions, targets,
@@ -156,6 +156,20 @@ typedef struct numcell {
 	unsigned src;
 	size_t idx, at, len;
 } numcell;
+
+/* The rows of one kind for one key.  A row is the text of fixed's first
+ * lead bytes, then for each number cell its number and the text after it
+ * up to the next: the fixed and empty cells, the TABs and the row's LF.
+ * most: the longest the row can be, counting each text as at least the
+ * 16 bytes that are copied of it. */
+typedef struct plan {
+	numcell *num;
+	size_t nnum, lead, most;
+	cgi_buf fixed;
+	rowkey key;
+	int set;
+	int clean[7]; /* key.name[i] needs no escape */
+} plan;
 
 typedef struct tsv {
 	names select;       /* -e, in order; empty for all events */
@@ -170,15 +184,8 @@ typedef struct tsv {
 	uint64_t records; /* of cur, so far */
 	long *evsrc;      /* per event column: the part's index, or -1 */
 	long possrc[CG_POS_FIELDS];
-	/* A row of the key is the text of fixed's first lead bytes, then for
-	 * each number cell its number and the text after it up to the next:
-	 * the fixed and empty cells, the TABs and the row's LF. */
-	numcell *num;
-	size_t nnum, lead;
-	cgi_buf fixed;
-	rowkey key;
-	int key_set;
-	int clean[7]; /* key.name[i] needs no escape */
+	/* by kind: a function's cost rows and call rows alternate */
+	plan plans[2];
 	int oom;
 } tsv;
 
@@ -397,38 +404,26 @@ static int number_of(const tsv *t, int kind, size_t col, numcell *c)
 	return i >= 0;
 }
 
-static rowkey key_of(const cg_part *p, const cg_record *r)
+/* Whether pl's rows are the rows of r in the part of ordinal part.  Names
+ * are the reader's one copy of each: the same name, the same view (an
+ * unequal view only makes the text again). */
+static int same_key(const plan *pl, size_t part, const cg_record *r)
 {
-	rowkey k;
-	k.part = cg_part_ordinal(p);
-	k.kind = (int)r->kind;
-	k.name[0] = r->ob;
-	k.name[1] = r->fl;
-	k.name[2] = r->fi;
-	k.name[3] = r->fn;
-	k.name[4] = r->cob;
-	k.name[5] = r->cfl;
-	k.name[6] = r->cfn;
-	return k;
-}
-
-/* Names are the reader's one copy of each: the same name, the same
- * view (an unequal view only makes the text again). */
-static int same_key(const rowkey *a, const rowkey *b)
-{
+	const cg_str *n = &r->ob;
+	uintptr_t diff = 0;
 	size_t i;
-	if (a->part != b->part || a->kind != b->kind)
+	if (!pl->set || pl->key.part != part)
 		return 0;
+	/* all seven compared, without a branch each */
 	for (i = 0; i < 7; i++)
-		if (a->name[i].len != b->name[i].len ||
-		    (a->name[i].len > 0 && a->name[i].ptr != b->name[i].ptr))
-			return 0;
-	return 1;
+		diff |= ((uintptr_t)pl->key.name[i].ptr ^ (uintptr_t)n[i].ptr) |
+		        (pl->key.name[i].len ^ n[i].len);
+	return diff == 0;
 }
 
-static int append(tsv *t, const char *s, size_t n)
+static int append(plan *pl, const char *s, size_t n)
 {
-	cgi_buf *b = &t->fixed;
+	cgi_buf *b = &pl->fixed;
 	/* the room is there but for the first rows: no call on the hot path */
 	if (!b->failed && b->cap - b->len > n) {
 		if (n > 0)
@@ -442,12 +437,12 @@ static int append(tsv *t, const char *s, size_t n)
 }
 
 /* A field as out_field writes it: backslash, TAB, CR, LF escaped. */
-static int append_field(tsv *t, cg_str s)
+static int append_field(plan *pl, cg_str s)
 {
 	size_t i;
 	char *p;
 	if (s.len > SIZE_MAX / 2 ||
-	    (p = cgi_buf_room(&t->fixed, 2 * s.len)) == NULL)
+	    (p = cgi_buf_room(&pl->fixed, 2 * s.len)) == NULL)
 		return -1;
 	for (i = 0; i < s.len; i++) {
 		char c = s.ptr[i];
@@ -460,99 +455,147 @@ static int append_field(tsv *t, cg_str s)
 		}
 		*p++ = c;
 	}
-	t->fixed.len = (size_t)(p - t->fixed.ptr);
+	pl->fixed.len = (size_t)(p - pl->fixed.ptr);
 	return 0;
 }
 
-static int fixed_cell(tsv *t, const rowkey *k, size_t col)
+static int fixed_cell(const tsv *t, plan *pl, int kind, size_t col)
 {
+	const rowkey *k = &pl->key;
 	cg_str file;
 	size_t i;
 	switch (col) {
 	case COL_FILE:
 		file.ptr = cli_name(t->cur->path);
 		file.len = strlen(file.ptr);
-		return append_field(t, file);
+		return append_field(pl, file);
 	case COL_PART:
-		cgi_buf_u64(&t->fixed, k->part);
-		return t->fixed.failed ? -1 : 0;
+		cgi_buf_u64(&pl->fixed, k->part);
+		return pl->fixed.failed ? -1 : 0;
 	case COL_KIND:
-		return append(t, k->kind == CG_RECORD_CALL ? "call" : "cost",
-		              4);
+		return append(pl, kind == CG_RECORD_CALL ? "call" : "cost", 4);
 	default:
 		i = col < COL_POS ? col - COL_OB : col - COL_COB + 4;
-		return t->clean[i] ? append(t, k->name[i].ptr, k->name[i].len)
-		                   : append_field(t, k->name[i]);
+		return pl->clean[i] ? append(pl, k->name[i].ptr, k->name[i].len)
+		                    : append_field(pl, k->name[i]);
 	}
 }
 
-/* Whether each name of k needs escapes, looked at only when it changed
- * (rows of a function change kind and callee more often than names). */
-static void scan_names(tsv *t, const rowkey *k)
+/* Whether each name of r needs escapes, looked at only when it changed
+ * (a function's rows change callee more often than names). */
+static void scan_names(plan *pl, const cg_record *r)
 {
+	const cg_str *n = &r->ob;
 	size_t i;
 	for (i = 0; i < 7; i++)
-		if (!t->key_set || k->name[i].ptr != t->key.name[i].ptr ||
-		    k->name[i].len != t->key.name[i].len)
-			t->clean[i] = out_field_clean(k->name[i]);
+		if (!pl->set || n[i].ptr != pl->key.name[i].ptr ||
+		    n[i].len != pl->key.name[i].len)
+			pl->clean[i] = out_field_clean(n[i]);
 }
 
 /* The text between numbers ends here: the lead's, or the last one's. */
-static void end_text(tsv *t)
+static void end_text(plan *pl)
 {
-	if (t->nnum == 0)
-		t->lead = t->fixed.len;
-	else
-		t->num[t->nnum - 1].len = t->fixed.len - t->num[t->nnum - 1].at;
+	size_t len;
+	if (pl->nnum == 0) {
+		pl->lead = pl->most = pl->fixed.len;
+		return;
+	}
+	len = pl->fixed.len - pl->num[pl->nnum - 1].at;
+	pl->num[pl->nnum - 1].len = len;
+	pl->most += 20 + (len < 16 ? 16 : len);
 }
 
-/* The row's plan for the key k: its fixed text and its numbers. */
-static int make_fixed(tsv *t, const rowkey *k)
+/* The plan for the rows of r in the part of ordinal part. */
+static int make_fixed(const tsv *t, plan *pl, size_t part, const cg_record *r)
 {
 	/* room to copy any text between numbers 16 bytes at a time */
 	static const char slack[16];
+	int kind = (int)r->kind;
 	size_t i;
-	scan_names(t, k);
-	t->fixed.len = 0;
-	t->nnum = 0;
+	scan_names(pl, r);
+	pl->key.part = part;
+	memcpy(pl->key.name, &r->ob, sizeof pl->key.name);
+	pl->set = 0;
+	pl->fixed.len = 0;
+	pl->nnum = 0;
 	for (i = 0; i < t->ncols; i++) {
 		size_t col = t->cols[i];
 		numcell c;
-		if (i > 0 && append(t, "\t", 1))
+		if (i > 0 && append(pl, "\t", 1))
 			return -1;
 		if (fixed_column(col)) {
-			if (fixed_cell(t, k, col))
+			if (fixed_cell(t, pl, kind, col))
 				return -1;
-		} else if (number_of(t, k->kind, col, &c)) {
-			end_text(t);
-			c.at = t->fixed.len;
-			t->num[t->nnum++] = c;
+		} else if (number_of(t, kind, col, &c)) {
+			end_text(pl);
+			c.at = pl->fixed.len;
+			pl->num[pl->nnum++] = c;
 		}
 	}
-	if (append(t, "\n", 1))
+	if (append(pl, "\n", 1))
 		return -1;
-	end_text(t);
-	if (append(t, slack, sizeof slack))
+	end_text(pl);
+	if (append(pl, slack, sizeof slack))
 		return -1;
-	t->key = *k;
-	t->key_set = 1;
+	pl->set = 1;
 	return 0;
+}
+
+/* A row of pl with the numbers of src, through out_bytes and the like. */
+static void put_row_checked(const plan *pl, const uint64_t *const src[4])
+{
+	size_t i;
+	out_bytes(pl->fixed.ptr, pl->lead);
+	for (i = 0; i < pl->nnum; i++) {
+		const numcell *c = &pl->num[i];
+		out_u64(src[c->src][c->idx]);
+		out_short(pl->fixed.ptr + c->at, c->len);
+	}
+}
+
+/* The same, straight into the buffer when it has room for the longest
+ * the row can be: no check per number. */
+static void put_row(const plan *pl, const uint64_t *const src[4])
+{
+	const char *fixed = pl->fixed.ptr;
+	char *o;
+	size_t i;
+	if (OUT_SIZE - out_used < pl->most) {
+		put_row_checked(pl, src);
+		return;
+	}
+	o = out_buf + out_used;
+	memcpy(o, fixed, pl->lead);
+	o += pl->lead;
+	for (i = 0; i < pl->nnum; i++) {
+		const numcell *c = &pl->num[i];
+		o += cgi_format_u64(src[c->src][c->idx], o);
+		/* the fixed text has 16 bytes readable past its end */
+		if (c->len <= 16)
+			memcpy(o, fixed + c->at, 16);
+		else
+			memcpy(o, fixed + c->at, c->len);
+		o += c->len;
+	}
+	out_used = (size_t)(o - out_buf);
 }
 
 static cg_kind row(void *ctx, const cg_part *p, const cg_record *r)
 {
 	tsv *t = ctx;
 	const uint64_t *src[4];
-	rowkey k;
-	size_t i;
+	plan *pl;
+	size_t part;
 	/* more records than the first reading found: another input, of
 	 * which nothing more is written */
 	if (++t->records > t->cur->stats.records)
 		return CG_ABORTED;
 	if (t->kind >= 0 && (int)r->kind != t->kind)
 		return CG_OK;
-	k = key_of(p, r);
-	if ((!t->key_set || !same_key(&k, &t->key)) && make_fixed(t, &k) != 0) {
+	pl = &t->plans[r->kind == CG_RECORD_CALL];
+	part = cg_part_ordinal(p);
+	if (!same_key(pl, part, r) && make_fixed(t, pl, part, r) != 0) {
 		t->oom = 1;
 		return CG_RESOURCE;
 	}
@@ -560,12 +603,7 @@ static cg_kind row(void *ctx, const cg_part *p, const cg_record *r)
 	src[SRC_TARGET] = r->target;
 	src[SRC_COST] = r->cost;
 	src[SRC_CALLS] = &r->calls;
-	out_bytes(t->fixed.ptr, t->lead);
-	for (i = 0; i < t->nnum; i++) {
-		const numcell *c = &t->num[i];
-		out_u64(src[c->src][c->idx]);
-		out_short(t->fixed.ptr + c->at, c->len);
-	}
+	put_row(pl, src);
 	return CG_OK;
 }
 
@@ -587,7 +625,7 @@ static void write_rows(cli *c, tsv *t, input *in)
 	t->cur = in;
 	t->records = 0;
 	/* the fixed cells hold the previous reader's names */
-	t->key_set = 0;
+	t->plans[0].set = t->plans[1].set = 0;
 	k = reading(c, in, &opt, &h, t, &err);
 	if (k == CG_IO)
 		return; /* said */
@@ -701,7 +739,10 @@ int main(int argc, char **argv)
 		choose_columns(&c, &t);
 	t.evsrc = calloc(t.events.n + 1, sizeof *t.evsrc);
 	if (t.evsrc == NULL || t.oom ||
-	    (t.num = calloc(t.ncols + 1, sizeof *t.num)) == NULL) {
+	    (t.plans[0].num = calloc(t.ncols + 1, sizeof *t.plans[0].num)) ==
+	        NULL ||
+	    (t.plans[1].num = calloc(t.ncols + 1, sizeof *t.plans[1].num)) ==
+	        NULL) {
 		cli_oom(&c, NULL);
 		t.oom = 1;
 	} else if (any && t.header)
@@ -718,8 +759,10 @@ int main(int argc, char **argv)
 	else
 		free_owned(&t.events);
 	free(t.cols);
-	free(t.num);
-	cgi_buf_free(&t.fixed);
+	for (i = 0; i < 2; i++) {
+		free(t.plans[i].num);
+		cgi_buf_free(&t.plans[i].fixed);
+	}
 	free(t.evsrc);
 	free(ins);
 	return cli_exit_status(&c);

@@ -27,9 +27,32 @@ extern "C" {
  * memory or past SIZE_MAX with *ptr and *cap unchanged.  The memory is
  * realloc's: free it with free. */
 /* (inline: formatting numbers is the bulk of cg-tsv's and cg-normalize's
- * work, and most numbers of a profile are short: one and two digits are
- * written at once, longer ones counted by comparisons and written from
- * the end two digits per division, with no copy) */
+ * work, and most numbers of a profile are short: up to eight digits are
+ * written as two groups of four in 32 bits, two digits per table look-up,
+ * with no loop; longer ones counted by comparisons and written from the
+ * end two digits per division, with no copy) */
+static inline size_t cgi_format_upto4(uint32_t x, char *out, const char *pairs)
+{
+	uint32_t q, r;
+	if (x < 10) {
+		out[0] = (char)('0' + x);
+		return 1;
+	}
+	if (x < 100) {
+		memcpy(out, pairs + 2 * x, 2);
+		return 2;
+	}
+	q = x / 100;
+	r = x - q * 100;
+	memcpy(out + (q < 10 ? 1 : 2), pairs + 2 * r, 2);
+	if (q < 10) {
+		out[0] = (char)('0' + q);
+		return 3;
+	}
+	memcpy(out, pairs + 2 * q, 2);
+	return 4;
+}
+
 static inline size_t cgi_format_u64(uint64_t v, char out[20])
 {
 	static const char pairs[201] =
@@ -39,19 +62,18 @@ static inline size_t cgi_format_u64(uint64_t v, char out[20])
 	size_t n;
 	uint64_t t;
 	char *p;
-	if (v < 10) {
-		out[0] = (char)('0' + v);
-		return 1;
+	if (v < 10000)
+		return cgi_format_upto4((uint32_t)v, out, pairs);
+	if (v < 100000000) {
+		uint32_t hi = (uint32_t)v / 10000,
+			 lo = (uint32_t)v - hi * 10000, q = lo / 100;
+		n = cgi_format_upto4(hi, out, pairs);
+		memcpy(out + n, pairs + 2 * q, 2);
+		memcpy(out + n + 2, pairs + 2 * (lo - q * 100), 2);
+		return n + 4;
 	}
-	if (v < 100) {
-		memcpy(out, pairs + 2 * v, 2);
-		return 2;
-	}
-	if (v < 1000000)
-		n = v < 1000 ? 3 : v < 10000 ? 4 : v < 100000 ? 5 : 6;
-	else
-		for (n = 7, t = v / 10000000; t > 0; t /= 10)
-			n++;
+	for (n = 9, t = v / 1000000000; t > 0; t /= 10)
+		n++;
 	p = out + n;
 	while (v >= 100) {
 		uint64_t q = v / 100;

@@ -687,6 +687,12 @@ static void test_helpers(void)
 		format_one(p10 + 1);
 	}
 	format_one(UINT64_MAX - 1);
+	/* every number of up to five digits, and a sample of all lengths
+	 * to ten: the groups of four of up to eight digits, zeros inside */
+	for (v = 0; v < 100000; v++)
+		format_one(v);
+	for (v = 0; v < 5000000000u; v += 999983)
+		format_one(v);
 	CHECK(cgi_grow_array((void **)&a, &cap, 3, sizeof *a) == 0 && cap >= 3,
 	      "room for 3");
 	if (a != NULL) {
