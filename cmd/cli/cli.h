@@ -342,6 +342,9 @@ void cli_warnings(cli *c, size_t index, const char *path, const cg_stats *st);
 void cli_figures(const char *path, const cg_stats *st, const char *kind);
 /* Say the warnings summed so far, and forget them (cli_exit_status). */
 void cli_warnings_done(cli *c);
+/* The warnings of many inputs, summed: made by cli_inputs for more than
+ * one input, before any thread reads. */
+void cli_tally_new(cli *c);
 /* The hints of a diff (cgi_diff_hint), unless --quiet: one line each,
  * PROG: hint: ..., said on stderr after the output (c->after). */
 void cli_diff_hints(cli *c, const cg_diff *d);

@@ -312,21 +312,24 @@ static void count(struct cli_tally *t, size_t index, const char *path,
 	}
 }
 
+/* Made before any reading thread starts: out of memory on a worker
+ * would exit under the feet of the others, still reading their names. */
+void cli_tally_new(cli *c)
+{
+	if ((c->tally = calloc(KINDS, sizeof *c->tally)) == NULL)
+		cli_oom_exit(c);
+}
+
 void cli_warnings(cli *c, size_t index, const char *path, const cg_stats *st)
 {
 	int k;
 	if (c->quiet)
 		return;
-	if (c->ninputs <= 1) {
+	if (c->ninputs <= 1 || c->tally == NULL) {
 		say_now(path, st);
 		return;
 	}
 	cli_lock();
-	if (c->tally == NULL &&
-	    (c->tally = calloc(KINDS, sizeof *c->tally)) == NULL) {
-		cli_unlock();
-		cli_oom_exit(c);
-	}
 	for (k = CG_REPAIR_NONE + 1; k < CG_REPAIRS; k++)
 		if (st->repairs[k] > 0)
 			count(&c->tally[k], index, path, st->repairs[k],

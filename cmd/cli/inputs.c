@@ -122,6 +122,8 @@ char **cli_inputs(cli *c, int argc, char **argv, size_t *n)
 	v = names_list;
 	stdin_once(c, v, *n);
 	c->ninputs = *n;
+	if (*n > 1)
+		cli_tally_new(c);
 	return v;
 }
 
