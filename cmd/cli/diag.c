@@ -110,6 +110,8 @@ void cli_oom(cli *c, const char *path)
 
 _Noreturn void cli_oom_exit(cli *c)
 {
+	/* held to the end: no reading thread says a word after this line */
+	cli_lock();
 	cli_oom(c, NULL);
 	exit(EXIT_REFUSED);
 }
