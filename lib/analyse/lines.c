@@ -281,7 +281,14 @@ static cg_kind add_call(cgi_lines *l, const cg_record *r, uint32_t at)
 
 static cg_kind add_self(cgi_lines *l, const cg_record *r, uint64_t *cost)
 {
-	if (cgi_add_mapped(cost, l->evmap, r->cost, r->ncost))
+	int over;
+	if (r->ncost == 1) { /* the common case, without a loop */
+		uint64_t *at = cost + l->evmap[0];
+		over = *at > UINT64_MAX - r->cost[0];
+		*at += r->cost[0];
+	} else
+		over = cgi_add_mapped(cost, l->evmap, r->cost, r->ncost);
+	if (over)
 		return fail(l, r->line,
 		            "self cost of a line summed over UInt64");
 	return CG_OK;
