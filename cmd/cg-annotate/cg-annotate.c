@@ -63,27 +63,31 @@ enum {
 /* ------------------------------------------------------------- reading */
 
 /* One parse feeds both aggregations and finds the command line, the
- * value of the first cmd: header: a tee of the functions and a tee of
- * the lines and the command line. */
+ * value of the first cmd: header: a tee of the functions and the lines,
+ * whose part_begin is wrapped to find it (a record is passed on once,
+ * where a tee of a tee passed it twice).  both is the first member: the
+ * tee's callbacks take a reading as their cgi_tee. */
 typedef struct reading {
-	cgi_tee both, rest; /* both.second_ctx is rest */
+	cgi_tee both;
+	cgi_buf *cmd;
 } reading;
 
-static cg_kind find_cmd(void *ctx, const cg_part *p)
+static cg_kind reading_part_begin(void *ctx, const cg_part *p)
 {
-	cgi_buf *cmd = ctx;
+	reading *rd = ctx;
+	cg_kind k = cgi_tee_handler().part_begin(&rd->both, p);
 	cg_str v;
-	if (cmd->len == 0 && cgi_part_meta(p, "cmd", &v))
-		cgi_buf_put(cmd, v.ptr, v.len);
-	return CG_OK;
+	if (k == CG_OK && rd->cmd->len == 0 && cgi_part_meta(p, "cmd", &v))
+		cgi_buf_put(rd->cmd, v.ptr, v.len);
+	return k;
 }
 
 /* The input's verdict: the parse's, else the functions', else the lines'. */
 static cg_kind reading_end(void *ctx, cg_kind parsed, cg_error *err)
 {
-	const cgi_tee *both = ctx, *rest = both->second_ctx;
-	cg_kind k = cg_funcs_end(both->first_ctx, parsed, err);
-	return cgi_lines_end(rest->first_ctx, k, err);
+	const reading *rd = ctx;
+	cg_kind k = cg_funcs_end(rd->both.first_ctx, parsed, err);
+	return cgi_lines_end(rd->both.second_ctx, k, err);
 }
 
 /* The input's modification time, for "newer than the profile". */
@@ -104,7 +108,6 @@ static void note_time(annotate_profile *pr, const char *path)
 static int add_input(cli *c, annotate_profile *pr, char **paths, size_t i,
                      size_t n, size_t *skipped)
 {
-	static const cg_handler cmd_header = {find_cmd, NULL, NULL};
 	const char *path = paths[i];
 	size_t empty = *skipped;
 	cli_sink sink;
@@ -112,13 +115,11 @@ static int add_input(cli *c, annotate_profile *pr, char **paths, size_t i,
 	reading rd;
 	cli_read_options(c, &sink.opt, &st);
 	cg_funcs_begin(pr->f, &sink.opt, &rd.both.first, &rd.both.first_ctx);
-	cgi_lines_begin(pr->l, &sink.opt, &rd.rest.first, &rd.rest.first_ctx);
-	rd.rest.second = cmd_header;
-	rd.rest.second_ctx = &pr->cmd;
-	rd.both.second = cgi_tee_handler();
-	rd.both.second_ctx = &rd.rest;
+	cgi_lines_begin(pr->l, &sink.opt, &rd.both.second, &rd.both.second_ctx);
+	rd.cmd = &pr->cmd;
 	sink.h = cgi_tee_handler();
-	sink.ctx = &rd.both;
+	sink.h.part_begin = reading_part_begin;
+	sink.ctx = &rd;
 	sink.end = reading_end;
 	if (!cli_add_input(c, paths, i, n, skipped, &sink))
 		return 0;

@@ -13,6 +13,7 @@
 #include "internal.h"
 #include "consumer.h"
 #include "sort.h"
+#include "swar.h"
 #include "table.h"
 
 #include <stdlib.h>
@@ -39,16 +40,19 @@ typedef struct lfunc {
 	uint32_t ob, fl, fn; /* name ids */
 } lfunc;
 
-/* A function's names as a record gave them and its id, in a small cache
+/* A function's names as a record gave them and its id, in a cache
  * indexed by the address of fn: a reader hands each name at one address,
- * and a part calls few functions many times, so most look-ups end at a
- * comparison of views.  An entry counts for the part of its gen. */
+ * and an input calls few functions many times, so most look-ups end at a
+ * comparison of views.  The address is hashed by multiplying (a reader's
+ * names lie close together, and fewer bits of them spread over few
+ * entries); an entry counts for the input of its gen. */
 typedef struct seen_func {
 	cg_str ob, fl, fn;
 	uint32_t id, gen;
 } seen_func;
 
-#define SEEN_FUNCS 256
+#define SEEN_BITS  12
+#define SEEN_FUNCS (1u << SEEN_BITS)
 
 struct cgi_lines {
 	int over; /* a sum passed UInt64 while laying out */
@@ -70,12 +74,15 @@ struct cgi_lines {
 	size_t evmap_cap, width, line_col;
 	int has_line;
 
-	/* the last record's site and functions (forgotten at each part: a
-	 * view may not outlive its reader) */
+	/* the last record's site, forgotten at each part (its width may
+	 * change), and its self costs at the part's width (NULL: to be
+	 * found, as when the pool has moved); the functions seen, forgotten
+	 * at each input (a view may not outlive its reader) */
 	cg_str last_fi;
 	uint64_t last_line;
 	uint32_t last_site;
 	int last_site_set;
+	uint64_t *last_self;
 	seen_func seen[SEEN_FUNCS];
 	uint32_t gen;
 
@@ -126,10 +133,7 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 	l->width = l->events.count;
 	l->has_line = 0;
 	l->last_site_set = 0;
-	if (++l->gen == 0) {
-		memset(l->seen, 0, sizeof l->seen);
-		l->gen = 1;
-	}
+	l->last_self = NULL;
 	for (i = 0; i < cg_part_position_count(p); i++)
 		if (cg_part_position(p, i) == CG_POS_LINE) {
 			l->has_line = 1;
@@ -151,6 +155,7 @@ static uint64_t *widen_slot(cgi_lines *l, slot *s, size_t w)
 		memcpy(l->pool + at, l->pool + s->cost,
 		       s->width * sizeof *l->pool);
 	l->npool += w;
+	l->last_self = NULL; /* the pool may have moved */
 	s->cost = at;
 	s->width = (uint32_t)w;
 	return l->pool + at;
@@ -183,12 +188,12 @@ static int func_id(cgi_lines *l, cg_str ob, cg_str fl, cg_str fn, uint32_t *out)
 	return r < 0 ? -1 : 0;
 }
 
-/* func_id through the cache of functions seen in this part. */
+/* func_id through the cache of functions seen in this input. */
 static int func_id_cached(cgi_lines *l, cg_str ob, cg_str fl, cg_str fn,
                           uint32_t *out)
 {
-	uintptr_t a = (uintptr_t)fn.ptr;
-	seen_func *c = &l->seen[(a ^ a >> 8 ^ a >> 16) % SEEN_FUNCS];
+	uint64_t a = (uint64_t)(uintptr_t)fn.ptr * UINT64_C(0x9e3779b97f4a7c15);
+	seen_func *c = &l->seen[a >> (64 - SEEN_BITS)];
 	if (c->gen == l->gen && cgi_str_eq(c->fn, fn) &&
 	    cgi_str_eq(c->fl, fl) && cgi_str_eq(c->ob, ob)) {
 		*out = c->id;
@@ -216,6 +221,7 @@ static int site_id(cgi_lines *l, const cg_record *r, uint32_t *out)
 		return 0;
 	}
 	l->last_site_set = 0;
+	l->last_self = NULL;
 	if (cgi_intern(&l->names, r->fi, &file) || l->nsites >= UINT32_MAX)
 		return -1;
 	k = cgi_pairmap_put(&l->site_by_key, file, line, (uint32_t)l->nsites,
@@ -273,14 +279,27 @@ static cg_kind add_call(cgi_lines *l, const cg_record *r, uint32_t at)
 	return CG_OK;
 }
 
-static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
+static cg_kind add_self(cgi_lines *l, const cg_record *r, uint64_t *cost)
 {
-	cgi_lines *l = ctx;
+	int over;
+	if (r->ncost == 1) { /* the common case, without a loop */
+		uint64_t *at = cost + l->evmap[0];
+		over = *at > UINT64_MAX - r->cost[0];
+		*at += r->cost[0];
+	} else
+		over = cgi_add_mapped(cost, l->evmap, r->cost, r->ncost);
+	if (over)
+		return fail(l, r->line,
+		            "self cost of a line summed over UInt64");
+	return CG_OK;
+}
+
+/* A record not at the last record's self costs (out of line: a cost
+ * record at them needs few registers). */
+CGI_NOINLINE static cg_kind other_record(cgi_lines *l, const cg_record *r)
+{
 	uint64_t *cost;
 	uint32_t at;
-	(void)p;
-	if (l->in.pending)
-		return CG_OK;
 	if (!l->has_line) {
 		l->unplaced++;
 		return CG_OK;
@@ -291,10 +310,24 @@ static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 		return add_call(l, r, at);
 	if ((cost = slot_costs(l, &l->sites[at].self)) == NULL)
 		return oom(l);
-	if (cgi_add_mapped(cost, l->evmap, r->cost, r->ncost))
-		return fail(l, r->line,
-		            "self cost of a line summed over UInt64");
-	return CG_OK;
+	l->last_self = cost;
+	return add_self(l, r, cost);
+}
+
+/* Most cost records are at the last record's line and file (the reader's
+ * one view of a name: the same address is the same file), so their costs
+ * are added without a look-up. */
+static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
+{
+	cgi_lines *l = ctx;
+	(void)p;
+	if (l->in.pending)
+		return CG_OK;
+	if (l->last_self != NULL && r->kind != CG_RECORD_CALL &&
+	    r->pos[l->line_col] == l->last_line &&
+	    r->fi.ptr == l->last_fi.ptr && r->fi.len == l->last_fi.len)
+		return add_self(l, r, l->last_self);
+	return other_record(l, r);
 }
 
 void cgi_lines_begin(cgi_lines *l, const cg_read_options *opt, cg_handler *h,
@@ -302,6 +335,11 @@ void cgi_lines_begin(cgi_lines *l, const cg_read_options *opt, cg_handler *h,
 {
 	static const cg_handler mine = {on_part_begin, on_record, NULL};
 	*ctx = l;
+	/* the views of the functions seen are of the last input's reader */
+	if (++l->gen == 0) {
+		memset(l->seen, 0, sizeof l->seen);
+		l->gen = 1;
+	}
 	cgi_consumer_begin(&l->in, opt, &l->names, &mine, h);
 }
 

@@ -3,6 +3,7 @@
 #include "cgprof_internal.h"
 #include "check.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static int is(cg_str s, const char *c)
@@ -163,6 +164,71 @@ static void test_two_inputs(void)
 	cgi_lines_free(l);
 }
 
+/* Cost records after one at the same line: after a second call at
+ * another line (its slot made before: a.c:4 self 7, a.c:3 self 10), in
+ * another file at the same line (b.h:4 self 4, a.c:4 not), and after
+ * calls to 300 callees at the line (slots made for them, the costs
+ * moved): a.c:5 self 2 + 1. */
+static void test_last_line(void)
+{
+	static const char head[] = "events: Ir\nfl=a.c\nfn=main\n"
+				   "cfn=f\ncalls=1 20\n4 100\n3 10\n"
+				   "cfn=f\ncalls=1 20\n4 50\n4 7\n"
+				   "fi=b.h\n4 4\nfe=a.c\n5 2\n";
+	char text[16384], *at = text;
+	cgi_lines *l;
+	cg_error err;
+	cgi_line ln;
+	size_t i;
+	const uint64_t line[4] = {3, 4, 5, 4}, self[4] = {10, 7, 3, 4};
+	memcpy(at, head, strlen(head));
+	at += strlen(head);
+	for (i = 0; i < 300; i++)
+		at += sprintf(at, "cfn=g%zu\ncalls=1 1\n5 1\n", i);
+	strcpy(at, "5 1\n");
+	CHECK(cgi_lines_new(&l, &err) == CG_OK, "new");
+	CHECK(cgi_lines_add(l, text, strlen(text), NULL, 0, &err) == CG_OK &&
+	          cgi_lines_finish(l, &err) == CG_OK,
+	      "add, finish: %s", err.message);
+	CHECK(cgi_lines_count(l) == 4, "lines %zu", cgi_lines_count(l));
+	for (i = 0; i < 4 && cgi_lines_count(l) == 4; i++) {
+		cgi_lines_get(l, i, &ln);
+		CHECK(ln.line == line[i] && ln.self[0] == self[i],
+		      "line %zu: %llu self %llu", i,
+		      (unsigned long long)ln.line,
+		      (unsigned long long)ln.self[0]);
+	}
+	cgi_lines_get(l, 2, &ln);
+	CHECK(ln.ncalls == 300 && ln.call[0] == 300, "a.c:5 calls");
+	cgi_lines_get(l, 1, &ln);
+	CHECK(ln.ncalls == 1 && ln.call[0] == 150, "a.c:4 calls");
+	cgi_lines_free(l);
+}
+
+/* A part with an event more beginning at the line where the last one
+ * ended: a.c:3 Ir 10 + 1, Dr 2. */
+static void test_last_line_parts(void)
+{
+	static const char text[] = "events: Ir\nfl=a.c\nfn=main\n3 10\n"
+				   "totals: 10\nevents: Ir Dr\nfl=a.c\n"
+				   "fn=main\n3 1 2\ntotals: 1 2\n";
+	cgi_lines *l;
+	cg_error err;
+	cgi_line ln;
+	CHECK(cgi_lines_new(&l, &err) == CG_OK, "new");
+	CHECK(cgi_lines_add(l, text, strlen(text), NULL, 0, &err) == CG_OK &&
+	          cgi_lines_finish(l, &err) == CG_OK,
+	      "add, finish: %s", err.message);
+	CHECK(cgi_lines_count(l) == 1, "lines %zu", cgi_lines_count(l));
+	if (cgi_lines_count(l) == 1) {
+		cgi_lines_get(l, 0, &ln);
+		CHECK(ln.line == 3 && ln.self[0] == 11 && ln.self[1] == 2,
+		      "a.c:3 %llu %llu", (unsigned long long)ln.self[0],
+		      (unsigned long long)ln.self[1]);
+	}
+	cgi_lines_free(l);
+}
+
 /* A sum over UInt64 is Resource at the record that passes it; the
  * aggregation is spoiled then. */
 static void test_errors(void)
@@ -214,6 +280,8 @@ int main(void)
 	test_three_parts();
 	test_call_order();
 	test_two_inputs();
+	test_last_line();
+	test_last_line_parts();
 	test_errors();
 	printf("%d checks, %d failures\n", checks, failures);
 	return failures != 0;
