@@ -119,7 +119,15 @@ struct run {
 	uint64_t records, budget;
 };
 
-static void run_init(const parser *ps, struct run *u)
+/* The fields of a run's cost records that its lines do not change, for
+ * its handler: out of line, as the runs without one are not slowed. */
+CGI_NOINLINE
+static void run_names(parser *ps, const struct run *u)
+{
+	record_of(ps, NULL, u->costs, 0, &ps->rec);
+}
+
+static void run_init(parser *ps, struct run *u)
 {
 	u->npos = ps->part.npos;
 	u->nevents = ps->part.nevents;
@@ -131,6 +139,8 @@ static void run_init(const parser *ps, struct run *u)
 	u->handled = ps->h != NULL && ps->h->record != NULL;
 	u->records = ps->records;
 	u->budget = ps->budget;
+	if (u->handled)
+		run_names(ps, u);
 }
 
 static void run_done(parser *ps, const struct run *u)
@@ -162,7 +172,11 @@ static inline cg_kind run_record(parser *ps, struct run *u, const uint64_t *pos,
 	if (u->budget > u->max_budget)
 		return over_budget(ps);
 	ps->part.records++;
-	return u->handled ? hand_over(ps, pos, u->costs, 0) : CG_OK;
+	if (!u->handled)
+		return CG_OK;
+	ps->rec.line = ps->lineno;
+	ps->rec.pos = pos;
+	return stopped(ps, ps->h->record(ps->ctx, &ps->part, &ps->rec));
 }
 
 /* The decade of v, its digit count. */
@@ -584,6 +598,8 @@ static const char *in_run(parser *ps, struct run *u, const char *p,
 	if ((unsigned)(unsigned char)*p - 'a' < 26 &&
 	    (e = cgi_fused_directive(ps, p, end)) != NULL) {
 		u->record_units = ps->record_units;
+		if (u->handled)
+			run_names(ps, u);
 		return e;
 	}
 	ps->lineno--;
