@@ -37,6 +37,15 @@ static cg_str view(cgi_name n)
 	return s;
 }
 
+CGI_ALWAYS_INLINE
+static inline void record_names(const parser *ps, cg_record *r)
+{
+	r->ob = view(ps->ob);
+	r->fl = view(ps->fl);
+	r->fi = view(ps->fi_set ? ps->fi : ps->fl);
+	r->fn = view(ps->fn);
+}
+
 /* Inlined into each fast path: a call of it costs a tenth of a record. */
 CGI_ALWAYS_INLINE
 static inline void record_of(const parser *ps, const uint64_t *pos,
@@ -44,10 +53,7 @@ static inline void record_of(const parser *ps, const uint64_t *pos,
 {
 	r->kind = call ? CG_RECORD_CALL : CG_RECORD_COST;
 	r->line = ps->lineno;
-	r->ob = view(ps->ob);
-	r->fl = view(ps->fl);
-	r->fi = view(ps->fi_set ? ps->fi : ps->fl);
-	r->fn = view(ps->fn);
+	record_names(ps, r);
 	r->npos = ps->part.npos;
 	r->pos = pos;
 	r->ncost = ps->part.nevents;
@@ -119,15 +125,23 @@ struct run {
 	uint64_t records, budget;
 };
 
-/* The fields of a run's cost records that its lines do not change, for
- * its handler: out of line, as the runs without one are not slowed. */
+/* The record of a run's cost lines, for its handler; its names again
+ * after a directive: out of line, as the runs without one are not
+ * slowed. */
 CGI_NOINLINE
-static void run_names(parser *ps, const struct run *u)
+static void run_record_init(parser *ps)
 {
-	record_of(ps, NULL, u->costs, 0, &ps->rec);
+	record_of(ps, NULL, ps->costs, 0, &ps->rec);
 }
 
-static void run_init(parser *ps, struct run *u)
+CGI_NOINLINE
+static void run_names(parser *ps)
+{
+	record_names(ps, &ps->rec);
+}
+
+CGI_ALWAYS_INLINE
+static inline void run_init(parser *ps, struct run *u)
 {
 	u->npos = ps->part.npos;
 	u->nevents = ps->part.nevents;
@@ -140,7 +154,7 @@ static void run_init(parser *ps, struct run *u)
 	u->records = ps->records;
 	u->budget = ps->budget;
 	if (u->handled)
-		run_names(ps, u);
+		run_record_init(ps);
 }
 
 static void run_done(parser *ps, const struct run *u)
@@ -599,7 +613,7 @@ static const char *in_run(parser *ps, struct run *u, const char *p,
 	    (e = cgi_fused_directive(ps, p, end)) != NULL) {
 		u->record_units = ps->record_units;
 		if (u->handled)
-			run_names(ps, u);
+			run_names(ps);
 		return e;
 	}
 	ps->lineno--;
