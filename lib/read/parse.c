@@ -602,8 +602,9 @@ static inline const char *fused_cost_line(parser *ps, struct run *u,
  * line, and the directives the fused path reads (a name's reference may
  * change the records' charge).  The end of the line at p, or NULL,
  * nothing changed, for any other line. */
-static const char *in_run(parser *ps, struct run *u, const char *p,
-                          const char *end)
+CGI_ALWAYS_INLINE
+static inline const char *in_run(parser *ps, struct run *u, const char *p,
+                                 const char *end)
 {
 	const char *e;
 	ps->lineno++;
