@@ -344,9 +344,20 @@ add_call(cg_funcs *f, const cg_record *r)
 	return CG_OK;
 }
 
+/* cgi_add_costs, one event (Valgrind's default) in one step. */
+static int add_self_costs(uint64_t *dst, const uint64_t *src, size_t n)
+{
+	if (n != 1)
+		return cgi_add_costs(dst, src, n);
+	if (*dst > UINT64_MAX - *src)
+		return -1;
+	*dst += *src;
+	return 0;
+}
+
 static cg_kind add_self(cg_funcs *f, const cg_record *r)
 {
-	if (cgi_add_costs(f->pool + f->caller.cost, r->cost, r->ncost))
+	if (add_self_costs(f->pool + f->caller.cost, r->cost, r->ncost))
 		return cgi_consumer_fail(
 		    &f->in, CG_RESOURCE, r->line,
 		    "self cost of a function summed over UInt64");

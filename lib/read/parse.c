@@ -37,6 +37,15 @@ static cg_str view(cgi_name n)
 	return s;
 }
 
+CGI_ALWAYS_INLINE
+static inline void record_names(const parser *ps, cg_record *r)
+{
+	r->ob = view(ps->ob);
+	r->fl = view(ps->fl);
+	r->fi = view(ps->fi_set ? ps->fi : ps->fl);
+	r->fn = view(ps->fn);
+}
+
 /* Inlined into each fast path: a call of it costs a tenth of a record. */
 CGI_ALWAYS_INLINE
 static inline void record_of(const parser *ps, const uint64_t *pos,
@@ -44,10 +53,7 @@ static inline void record_of(const parser *ps, const uint64_t *pos,
 {
 	r->kind = call ? CG_RECORD_CALL : CG_RECORD_COST;
 	r->line = ps->lineno;
-	r->ob = view(ps->ob);
-	r->fl = view(ps->fl);
-	r->fi = view(ps->fi_set ? ps->fi : ps->fl);
-	r->fn = view(ps->fn);
+	record_names(ps, r);
 	r->npos = ps->part.npos;
 	r->pos = pos;
 	r->ncost = ps->part.nevents;
@@ -119,7 +125,23 @@ struct run {
 	uint64_t records, budget;
 };
 
-static void run_init(const parser *ps, struct run *u)
+/* The record of a run's cost lines, for its handler; its names again
+ * after a directive: out of line, as the runs without one are not
+ * slowed. */
+CGI_NOINLINE
+static void run_record_init(parser *ps)
+{
+	record_of(ps, NULL, ps->costs, 0, &ps->rec);
+}
+
+CGI_NOINLINE
+static void run_names(parser *ps)
+{
+	record_names(ps, &ps->rec);
+}
+
+CGI_ALWAYS_INLINE
+static inline void run_init(parser *ps, struct run *u)
 {
 	u->npos = ps->part.npos;
 	u->nevents = ps->part.nevents;
@@ -131,6 +153,8 @@ static void run_init(const parser *ps, struct run *u)
 	u->handled = ps->h != NULL && ps->h->record != NULL;
 	u->records = ps->records;
 	u->budget = ps->budget;
+	if (u->handled)
+		run_record_init(ps);
 }
 
 static void run_done(parser *ps, const struct run *u)
@@ -162,7 +186,11 @@ static inline cg_kind run_record(parser *ps, struct run *u, const uint64_t *pos,
 	if (u->budget > u->max_budget)
 		return over_budget(ps);
 	ps->part.records++;
-	return u->handled ? hand_over(ps, pos, u->costs, 0) : CG_OK;
+	if (!u->handled)
+		return CG_OK;
+	ps->rec.line = ps->lineno;
+	ps->rec.pos = pos;
+	return stopped(ps, ps->h->record(ps->ctx, &ps->part, &ps->rec));
 }
 
 /* The decade of v, its digit count. */
@@ -574,8 +602,9 @@ static inline const char *fused_cost_line(parser *ps, struct run *u,
  * line, and the directives the fused path reads (a name's reference may
  * change the records' charge).  The end of the line at p, or NULL,
  * nothing changed, for any other line. */
-static const char *in_run(parser *ps, struct run *u, const char *p,
-                          const char *end)
+CGI_ALWAYS_INLINE
+static inline const char *in_run(parser *ps, struct run *u, const char *p,
+                                 const char *end)
 {
 	const char *e;
 	ps->lineno++;
@@ -584,6 +613,8 @@ static const char *in_run(parser *ps, struct run *u, const char *p,
 	if ((unsigned)(unsigned char)*p - 'a' < 26 &&
 	    (e = cgi_fused_directive(ps, p, end)) != NULL) {
 		u->record_units = ps->record_units;
+		if (u->handled)
+			run_names(ps);
 		return e;
 	}
 	ps->lineno--;

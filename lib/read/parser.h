@@ -50,6 +50,9 @@ typedef struct parser {
 
 	uint64_t *costs;
 	size_t costs_cap;
+	/* a cost record's fields but its line and positions, made when a run
+	 * of cost lines begins and again after each directive within it */
+	cg_record rec;
 	cg_str *scratch; /* for the duplicate-event check */
 	size_t scratch_cap;
 
