@@ -74,17 +74,34 @@ static void put_str(cgi_writer *w, cg_str s)
 		put(w, s.ptr, s.len);
 }
 
+/* The preflight only needs the length of ASCII text. */
+static void count_ascii(cgi_writer *w, uint64_t n)
+{
+	w->units = cgi_sat_add(w->units, n);
+	w->line_units = cgi_sat_add(w->line_units, n);
+}
+
 static void put_u64(cgi_writer *w, uint64_t v)
 {
 	char digits[20];
 	if (w->counting) {
-		/* the preflight only needs the length */
-		unsigned n = cgi_digits(v);
-		w->units = cgi_sat_add(w->units, n);
-		w->line_units = cgi_sat_add(w->line_units, n);
+		count_ascii(w, cgi_digits(v));
 		return;
 	}
 	put_ascii(w, digits, cgi_format_u64(v, digits));
+}
+
+/* KEY (ASCII, up to 6 bytes) and v, put at once. */
+static void put_key_u64(cgi_writer *w, const char *key, uint64_t v)
+{
+	char text[26];
+	size_t n = strlen(key);
+	if (w->counting) {
+		count_ascii(w, n + cgi_digits(v));
+		return;
+	}
+	memcpy(text, key, n);
+	put_ascii(w, text, n + cgi_format_u64(v, text + n));
 }
 
 /* End a line; a line that a reader under the same limits would refuse
@@ -127,23 +144,29 @@ static int looks_like_id(cg_str name)
 static int put_name(cgi_writer *w, const char *key, cgi_interner *m,
                     cg_str name)
 {
+	/* KEY=(ID) and its blank, put at once: the keys have up to three
+	 * bytes, the IDs up to ten digits */
+	char text[24];
+	size_t n = strlen(key), known = m->count;
 	uint32_t id;
-	size_t known = m->count;
-	puts_(w, key);
-	put_ascii(w, "=", 1);
-	if (w->inline_names && !looks_like_id(name))
+	memcpy(text, key, n);
+	text[n++] = '=';
+	if (w->inline_names && !looks_like_id(name)) {
+		put_ascii(w, text, n);
 		put_str(w, name);
-	else if (name.len > 0) {
+	} else if (name.len > 0) {
 		if (cgi_intern(m, name, &id) != 0)
 			return out_of_memory(w);
-		put_ascii(w, "(", 1);
-		put_u64(w, (uint64_t)id + 1);
-		put_ascii(w, ")", 1);
-		if (m->count > known) {
-			put_ascii(w, " ", 1);
+		text[n++] = '(';
+		n += cgi_format_u64((uint64_t)id + 1, text + n);
+		text[n++] = ')';
+		if (m->count > known)
+			text[n++] = ' ';
+		put_ascii(w, text, n);
+		if (m->count > known)
 			put_str(w, name);
-		}
-	}
+	} else
+		put_ascii(w, text, n);
 	return end_line(w);
 }
 
@@ -156,13 +179,12 @@ static int header_is(const cg_part *p, size_t i, const char *lit)
 	return cgi_key_is(k.ptr, k.len, lit);
 }
 
+/* Each value after its blank, put at once. */
 static void put_values(cgi_writer *w, const uint64_t *v, size_t n)
 {
 	size_t i;
-	for (i = 0; i < n; i++) {
-		put_ascii(w, " ", 1);
-		put_u64(w, v[i]);
-	}
+	for (i = 0; i < n; i++)
+		put_key_u64(w, " ", v[i]);
 }
 
 /* A header in canonical spelling: known values rewritten, others kept. */
@@ -503,8 +525,7 @@ CGI_NOINLINE static int record_text(cgi_writer *w, const cg_record *r)
 	if (r->kind == CG_RECORD_CALL) {
 		if (put_callee(w, r))
 			return 1;
-		puts_(w, "calls=");
-		put_u64(w, r->calls);
+		put_key_u64(w, "calls=", r->calls);
 		put_values(w, r->target, r->npos);
 		if (end_line(w))
 			return 1;
