@@ -3,6 +3,8 @@
  * reader needs. */
 #include "writer.h"
 
+#include "swar.h"
+
 #include <string.h>
 
 int cgi_writer_flush(cgi_writer *w)
@@ -72,17 +74,34 @@ static void put_str(cgi_writer *w, cg_str s)
 		put(w, s.ptr, s.len);
 }
 
+/* The preflight only needs the length of ASCII text. */
+static void count_ascii(cgi_writer *w, uint64_t n)
+{
+	w->units = cgi_sat_add(w->units, n);
+	w->line_units = cgi_sat_add(w->line_units, n);
+}
+
 static void put_u64(cgi_writer *w, uint64_t v)
 {
 	char digits[20];
 	if (w->counting) {
-		/* the preflight only needs the length */
-		unsigned n = cgi_digits(v);
-		w->units = cgi_sat_add(w->units, n);
-		w->line_units = cgi_sat_add(w->line_units, n);
+		count_ascii(w, cgi_digits(v));
 		return;
 	}
 	put_ascii(w, digits, cgi_format_u64(v, digits));
+}
+
+/* KEY (ASCII, up to 6 bytes) and v, put at once. */
+static void put_key_u64(cgi_writer *w, const char *key, uint64_t v)
+{
+	char text[26];
+	size_t n = strlen(key);
+	if (w->counting) {
+		count_ascii(w, n + cgi_digits(v));
+		return;
+	}
+	memcpy(text, key, n);
+	put_ascii(w, text, n + cgi_format_u64(v, text + n));
 }
 
 /* End a line; a line that a reader under the same limits would refuse
@@ -125,23 +144,29 @@ static int looks_like_id(cg_str name)
 static int put_name(cgi_writer *w, const char *key, cgi_interner *m,
                     cg_str name)
 {
+	/* KEY=(ID) and its blank, put at once: the keys have up to three
+	 * bytes, the IDs up to ten digits */
+	char text[24];
+	size_t n = strlen(key), known = m->count;
 	uint32_t id;
-	size_t known = m->count;
-	puts_(w, key);
-	put_ascii(w, "=", 1);
-	if (w->inline_names && !looks_like_id(name))
+	memcpy(text, key, n);
+	text[n++] = '=';
+	if (w->inline_names && !looks_like_id(name)) {
+		put_ascii(w, text, n);
 		put_str(w, name);
-	else if (name.len > 0) {
+	} else if (name.len > 0) {
 		if (cgi_intern(m, name, &id) != 0)
 			return out_of_memory(w);
-		put_ascii(w, "(", 1);
-		put_u64(w, (uint64_t)id + 1);
-		put_ascii(w, ")", 1);
-		if (m->count > known) {
-			put_ascii(w, " ", 1);
+		text[n++] = '(';
+		n += cgi_format_u64((uint64_t)id + 1, text + n);
+		text[n++] = ')';
+		if (m->count > known)
+			text[n++] = ' ';
+		put_ascii(w, text, n);
+		if (m->count > known)
 			put_str(w, name);
-		}
-	}
+	} else
+		put_ascii(w, text, n);
 	return end_line(w);
 }
 
@@ -154,13 +179,12 @@ static int header_is(const cg_part *p, size_t i, const char *lit)
 	return cgi_key_is(k.ptr, k.len, lit);
 }
 
+/* Each value after its blank, put at once. */
 static void put_values(cgi_writer *w, const uint64_t *v, size_t n)
 {
 	size_t i;
-	for (i = 0; i < n; i++) {
-		put_ascii(w, " ", 1);
-		put_u64(w, v[i]);
-	}
+	for (i = 0; i < n; i++)
+		put_key_u64(w, " ", v[i]);
 }
 
 /* A header in canonical spelling: known values rewritten, others kept. */
@@ -403,8 +427,10 @@ static uint64_t cost_units(const cg_record *r, size_t ncost)
 }
 
 /* The numbers and LF formatted straight into the buffer, which has room
- * for them; their code units, the LF's not counted. */
-static uint64_t cost_text(cgi_writer *w, const cg_record *r, size_t ncost)
+ * for them; their code units, the LF's not counted.  (Inline in the quick
+ * way, where a call costs as much as a short line's work.) */
+CGI_ALWAYS_INLINE static inline uint64_t
+cost_text(cgi_writer *w, const cg_record *r, size_t ncost)
 {
 	char *p = w->out.ptr + w->out.len, *start = p;
 	size_t i;
@@ -456,6 +482,59 @@ static int cost_line(cgi_writer *w, const cg_record *r)
 	return w->failed ? 1 : 0;
 }
 
+/* The record is a cost line in the context already written: its names
+ * are the very views the writer holds (a reader hands each name at one
+ * address), so no directive is due.  Other views of the same names go
+ * the long way, which finds them equal. */
+static int same_context(const cgi_writer *w, const cg_record *r)
+{
+	return r->kind == CG_RECORD_COST && w->fn_set &&
+	       r->fn.ptr == w->fn.ptr && r->fn.len == w->fn.len &&
+	       r->fi.ptr == w->eff.ptr && r->fi.len == w->eff.len &&
+	       r->fl.ptr == w->fl.ptr && r->fl.len == w->fl.len &&
+	       r->ob.ptr == w->ob.ptr && r->ob.len == w->ob.len;
+}
+
+/* The bulk of a writing pass that nothing counts (no output or line
+ * limit, so no unit is needed): a cost line of an unchanged context, when
+ * the buffer has room for its longest text, is formatted straight into
+ * it with that one check. */
+static int quick_fits(const cgi_writer *w, const cg_record *r)
+{
+	return w->quick && !w->failed && same_context(w, r) &&
+	       (r->npos + r->ncost) * 21 + 1 <= CGI_WRITER_BUF - w->out.len;
+}
+
+/* The quick way: 0, or 1 when the sink failed. */
+static int quick_cost_line(cgi_writer *w, const cg_record *r)
+{
+	size_t ncost = r->ncost;
+	while (ncost > 0 && r->cost[ncost - 1] == 0)
+		ncost--;
+	w->out.len += (size_t)cost_text(w, r, ncost) + 1;
+	if (w->out.len == CGI_WRITER_BUF)
+		return cgi_writer_flush(w) != 0;
+	return 0;
+}
+
+/* A record the long way: its context's directives, its call line, its
+ * cost line.  (Kept out of the quick way's function, whose registers it
+ * would make the quick way save.) */
+CGI_NOINLINE static int record_text(cgi_writer *w, const cg_record *r)
+{
+	if (put_context(w, r))
+		return 1;
+	if (r->kind == CG_RECORD_CALL) {
+		if (put_callee(w, r))
+			return 1;
+		put_key_u64(w, "calls=", r->calls);
+		put_values(w, r->target, r->npos);
+		if (end_line(w))
+			return 1;
+	}
+	return cost_line(w, r);
+}
+
 int cgi_writer_record(cgi_writer *w, const cg_part *p, const cg_record *r)
 {
 	(void)p;
@@ -463,18 +542,7 @@ int cgi_writer_record(cgi_writer *w, const cg_part *p, const cg_record *r)
 	w->body = 1;
 	if (w->counting && w->uncounted)
 		return 0;
-	if (put_context(w, r))
-		return 1;
-	if (r->kind == CG_RECORD_CALL) {
-		if (put_callee(w, r))
-			return 1;
-		puts_(w, "calls=");
-		put_u64(w, r->calls);
-		put_values(w, r->target, r->npos);
-		if (end_line(w))
-			return 1;
-	}
-	return cost_line(w, r);
+	return quick_fits(w, r) ? quick_cost_line(w, r) : record_text(w, r);
 }
 
 static void forget_ids(cgi_writer *w)
@@ -494,6 +562,7 @@ int cgi_writer_pass(cgi_writer *w, int counting)
 	w->counting = counting;
 	w->uncounted =
 	    w->lim->output == UINT64_MAX && w->lim->line == UINT64_MAX;
+	w->quick = !counting && w->uncounted;
 	forget_ids(w);
 	/* the writing pass's buffer, whole: it never grows after */
 	if (!counting && cgi_buf_room(&w->out, CGI_WRITER_BUF) == NULL) {

@@ -22,6 +22,9 @@ typedef struct cgi_writer {
 	 * the counting pass skips the records, whose lines it would only
 	 * count */
 	int uncounted;
+	/* a writing pass of an uncounted run: its cost lines need no units
+	 * (w->units leaves them out) and may take the quick way */
+	int quick;
 	int inline_names;
 	cg_read_options read; /* of the parses: limits lim, the reading flags */
 	cg_write_fn write;

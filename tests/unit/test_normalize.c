@@ -370,6 +370,62 @@ static void test_write_failure(void)
 	      "a failed write is the sink's kind: CG_IO");
 }
 
+/* A sink that fails on its first write and counts its calls. */
+static cg_kind failing_once(void *ctx, const char *bytes, size_t n)
+{
+	(void)bytes;
+	(void)n;
+	++*(int *)ctx;
+	return CG_ABORTED;
+}
+
+/* Without limits the writing pass takes the cost lines of an unchanged
+ * context the quick way: lines of 2 to 12 bytes (a trailing zero cost
+ * dropped) past several buffers of 64 KiB, with and without limits, are
+ * the text made here by snprintf; a sink that fails stops the writing at
+ * its first write. */
+static void test_quick_lines(void)
+{
+	enum { N = 40000 };
+	char *in = malloc((size_t)N * 16 + 32),
+	     *want = malloc((size_t)N * 16 + 64);
+	size_t n = 0, m = 0, i, j;
+	cg_limits none;
+	cg_error err;
+	buf out = {0};
+	int calls = 0;
+	if (in == NULL || want == NULL)
+		abort();
+	n += (size_t)sprintf(in + n, E "fn=f\n");
+	m += (size_t)sprintf(want + m, "part: 1\n" E "fn=(1) f\n");
+	for (i = 0; i < N; i++) {
+		unsigned long long pos =
+		    (unsigned long long)i * i * 7919 % 100000000;
+		unsigned c = (unsigned)(i % 13);
+		n += (size_t)sprintf(in + n, "%llu %u\n", pos, c);
+		m += (size_t)(c > 0 ? sprintf(want + m, "%llu %u\n", pos, c)
+		                    : sprintf(want + m, "%llu\n", pos));
+	}
+	cgi_limits_lift(&none);
+	flags = 0;
+	for (j = 0; j < 2; j++)
+		CHECK(normalize(in, n, j == 0 ? NULL : &none, &out, &err) ==
+		              CG_OK &&
+		          out.n == m && memcmp(out.p, want, m) == 0 &&
+		          out.calls > 2,
+		      "%s limits: another text (%zu bytes, %d writes; %s)",
+		      j == 0 ? "with" : "without", out.n, out.calls,
+		      err.message);
+	CHECK(cgi_normalize(in, n, &none, 0, failing_once, &calls, &err) ==
+	              CG_ABORTED &&
+	          calls == 1,
+	      "a sink that fails: %s after %d writes", cg_kind_name(err.kind),
+	      calls);
+	free(in);
+	free(want);
+	free(out.p);
+}
+
 /* A second reading that differs from the first in its verdict, its
  * length, its records or the length of its output is told.  (One of the
  * same length and output, such as another name as long, is not: a caller
@@ -445,6 +501,7 @@ int main(int argc, char **argv)
 	test_preflight();
 	test_inline_names();
 	test_write_failure();
+	test_quick_lines();
 	test_changed();
 	test_longer();
 	for (i = 1; i < argc; i++)
