@@ -218,7 +218,9 @@ static int func_index(cg_funcs *f, uint32_t ob, uint32_t fl, cg_str fn,
 	k.ob = ob;
 	k.fl = fl;
 	k.tag = 0;
-	if (cgi_intern(&f->names, fn, &k.fn) || f->nfuncs >= UINT32_MAX)
+	/* by content: func_by_view is fn's view cache, and a second one,
+	 * the interner's, would cost a lookup and an insertion for nothing */
+	if (cgi_intern_content(&f->names, fn, &k.fn) || f->nfuncs >= UINT32_MAX)
 		return -1;
 	r = cgi_pairmap_put(&f->func_by_key, (uint64_t)k.ob << 32 | k.fl, k.fn,
 	                    (uint32_t)f->nfuncs, out);
