@@ -195,8 +195,6 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 	if (nev > 0)
 		memset(f->ptot + f->nptot, 0, nev * sizeof *f->ptot);
 	f->nptot += nev;
-	/* entries and arcs are looked up within their part only */
-	cgi_pairmap_clear(&f->parc_by_key);
 	f->caller.valid = f->callee.valid = 0;
 	return CG_OK;
 }
@@ -303,39 +301,75 @@ resolve(cg_funcs *f, vcache *c, cg_str ob, cg_str fl, cg_str fn, int want_entry)
 	return 0;
 }
 
+/* The arc from caller to callee, found or made, into *out.  0, or -1
+ * out of memory. */
+static int arc_index(cg_funcs *f, uint32_t caller, uint32_t callee,
+                     uint32_t *out)
+{
+	int k;
+	if (f->narcs >= UINT32_MAX)
+		return -1;
+	k = cgi_pairmap_put(&f->arc_by_key, caller, callee, (uint32_t)f->narcs,
+	                    out);
+	if (k != 1)
+		return k;
+	if (cgi_grow((void **)&f->arcs, &f->arcs_cap, f->narcs + 1,
+	             sizeof *f->arcs) ||
+	    cgi_grow((void **)&f->arc_tag, &f->arc_tag_cap, f->narcs + 1,
+	             sizeof *f->arc_tag) ||
+	    cgi_grow((void **)&f->arc_parc, &f->arc_parc_cap, f->narcs + 1,
+	             sizeof *f->arc_parc))
+		return -1;
+	f->arcs[f->narcs].caller = caller;
+	f->arcs[f->narcs].callee = callee;
+	f->arcs[f->narcs].calls = 0;
+	f->arc_tag[f->narcs] = 0;
+	f->narcs++;
+	return 0;
+}
+
+/* The part arc of arc in this part, found or made, into *out.  0, or -1
+ * out of memory. */
+static int parc_index(cg_funcs *f, uint32_t arc, uint32_t *out)
+{
+	size_t part = f->nparts - 1, cost;
+	parc *a;
+	if (f->arc_tag[arc] == part + 1) {
+		*out = f->arc_parc[arc];
+		return 0;
+	}
+	cost = pool_take(f, f->parts[part].nev);
+	if (f->nparcs >= UINT32_MAX || cost == SIZE_MAX ||
+	    cgi_grow((void **)&f->parcs, &f->parcs_cap, f->nparcs + 1,
+	             sizeof *f->parcs))
+		return -1;
+	a = &f->parcs[f->nparcs];
+	memset(a, 0, sizeof *a);
+	a->part = (uint32_t)part;
+	a->caller = f->arcs[arc].caller;
+	a->callee = f->arcs[arc].callee;
+	a->ecaller = f->caller.ent;
+	a->arc = arc;
+	a->cost = cost;
+	f->arc_tag[arc] = (uint32_t)(part + 1);
+	*out = f->arc_parc[arc] = (uint32_t)f->nparcs++;
+	f->parts[part].arc_end = f->nparcs;
+	return 0;
+}
+
 #if defined(__GNUC__)
 __attribute__((noinline)) /* a cost record needs few registers */
 #endif
 static cg_kind
 add_call(cg_funcs *f, const cg_record *r)
 {
-	size_t part = f->nparts - 1;
-	uint32_t caller = f->caller.func, at;
+	uint32_t arc, at;
 	parc *a;
-	int k;
 	if ((!cached(&f->callee, r->cob, r->cfl, r->cfn) &&
 	     resolve(f, &f->callee, r->cob, r->cfl, r->cfn, 0)) ||
-	    f->nparcs >= UINT32_MAX)
+	    arc_index(f, f->caller.func, f->callee.func, &arc) ||
+	    parc_index(f, arc, &at))
 		return oom(f);
-	k = cgi_pairmap_put(&f->parc_by_key, caller, f->callee.func,
-	                    (uint32_t)f->nparcs, &at);
-	if (k < 0)
-		return oom(f);
-	if (k == 1) {
-		size_t cost = pool_take(f, f->parts[part].nev);
-		if (cost == SIZE_MAX ||
-		    cgi_grow((void **)&f->parcs, &f->parcs_cap, f->nparcs + 1,
-		             sizeof *f->parcs))
-			return oom(f);
-		a = &f->parcs[f->nparcs++];
-		memset(a, 0, sizeof *a);
-		a->part = (uint32_t)part;
-		a->caller = caller;
-		a->callee = f->callee.func;
-		a->ecaller = f->caller.ent;
-		a->cost = cost;
-		f->parts[part].arc_end = f->nparcs;
-	}
 	a = &f->parcs[at];
 	if (add_u64(&a->calls, r->calls) ||
 	    cgi_add_costs(f->pool + a->cost, r->cost, r->ncost))
@@ -466,25 +500,14 @@ static int add_part(cg_funcs *f, const fpart *fp)
 		over |= add_u64(cmat_row(&f->called, e->func), e->called);
 		over |= cgi_add_costs(f->ptot + fp->totals, self, n);
 	}
+	/* the part's arcs were made by its calls */
+	if (fp->arc_end > fp->arc_begin &&
+	    cgi_cmat_fit(&f->arc_cost, f->narcs, W))
+		return -1;
 	for (i = fp->arc_begin; i < fp->arc_end; i++) {
 		const parc *a = &f->parcs[i];
-		uint32_t at;
-		int k = cgi_pairmap_put(&f->arc_by_key, a->caller, a->callee,
-		                        (uint32_t)f->narcs, &at);
-		if (k < 0 ||
-		    (k == 1 && cgi_grow((void **)&f->arcs, &f->arcs_cap,
-		                        f->narcs + 1, sizeof *f->arcs)))
-			return -1;
-		if (k == 1) {
-			f->arcs[f->narcs].caller = a->caller;
-			f->arcs[f->narcs].callee = a->callee;
-			f->arcs[f->narcs].calls = 0;
-			f->narcs++;
-		}
-		if (cgi_cmat_fit(&f->arc_cost, f->narcs, W))
-			return -1;
-		over |= add_u64(&f->arcs[at].calls, a->calls);
-		over |= cgi_add_mapped(cmat_row(&f->arc_cost, at), map,
+		over |= add_u64(&f->arcs[a->arc].calls, a->calls);
+		over |= cgi_add_mapped(cmat_row(&f->arc_cost, a->arc), map,
 		                       f->pool + a->cost, n);
 	}
 	f->over |= over;

@@ -38,6 +38,7 @@ typedef struct entry {
 typedef struct parc {
 	uint32_t part, caller, callee; /* function indices */
 	uint32_t ecaller, ecallee;     /* entry indices */
+	uint32_t arc;                  /* the arc summed over parts */
 	uint64_t calls;
 	size_t cost; /* pool offset, part width */
 } parc;
@@ -80,7 +81,6 @@ struct cg_funcs {
 	size_t nents, ents_cap;
 	parc *parcs;
 	size_t nparcs, parcs_cap;
-	cgi_pairmap parc_by_key;
 	uint64_t *pool;
 	size_t npool, pool_cap;
 	uint64_t *ptot;
@@ -90,8 +90,12 @@ struct cg_funcs {
 
 	/* summed over the parts ended so far */
 	cmat self, incl, called; /* per function (called: width 1) */
+	/* an arc is made at its first call, and its part arc in the part
+	 * being read is arc_parc[i] when arc_tag[i] is that part's number
+	 * plus 1: one lookup per call, none when the part ends */
 	cgi_graph_arc *arcs;
-	size_t narcs, arcs_cap;
+	uint32_t *arc_tag, *arc_parc;
+	size_t narcs, arcs_cap, arc_tag_cap, arc_parc_cap;
 	cgi_pairmap arc_by_key;
 	cmat arc_cost;
 	int over; /* a sum passed UInt64 */

@@ -328,7 +328,6 @@ void cg_funcs_free(cg_funcs *f)
 	cgi_interner_free(&f->events);
 	cgi_pairmap_free(&f->func_by_key);
 	cgi_pairmap_free(&f->func_by_view);
-	cgi_pairmap_free(&f->parc_by_key);
 	cg_free(f->funcs);
 	cg_free(f->parts);
 	cg_free(f->evmaps);
@@ -344,6 +343,8 @@ void cg_funcs_free(cg_funcs *f)
 	cg_free(f->called.v);
 	cg_free(f->f_cycle);
 	cg_free(f->arcs);
+	cg_free(f->arc_tag);
+	cg_free(f->arc_parc);
 	cgi_pairmap_free(&f->arc_by_key);
 	cg_free(f->arc_cost.v);
 	cgi_graph_free(&f->graph);
