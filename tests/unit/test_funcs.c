@@ -307,6 +307,64 @@ static void test_inputs_and_events(void)
 	cg_funcs_free(f);
 }
 
+/* An arc summed over parts and inputs, made at its first call: its
+ * calls and cost in each part where it is called, none in the others,
+ * and the arcs numbered in order of first call. */
+static void test_arcs_over_parts(void)
+{
+	const char *texts[] = {"events: Ir\nfn=main\n1 1\n"
+	                       "cfn=a\ncalls=1 1\n2 10\n"
+	                       "cfn=b\ncalls=2 1\n3 20\n"
+	                       "fn=a\n1 10\nfn=b\n1 20\n",
+	                       "events: Ir\nfn=main\n"
+	                       "cfn=b\ncalls=4 1\n5 40\n"
+	                       "fn=a\ncfn=b\ncalls=32 1\n1 5\n"
+	                       "fn=b\n1 45\n"
+	                       "part: 2\nevents: Ir\nfn=main\n"
+	                       "cfn=b\ncalls=16 1\n7 160\n"
+	                       "cfn=a\ncalls=8 1\n6 80\n"
+	                       "cfn=b\ncalls=64 1\n8 1\n"
+	                       "fn=a\n1 80\nfn=b\n1 161\n"};
+	/* part arcs in order: main>a 1 10, main>b 2 20 | main>b 4 40,
+	 * a>b 32 5 | main>b 16+64 160+1, main>a 8 80 */
+	static const size_t part[] = {0, 0, 1, 1, 2, 2};
+	static const uint64_t pcalls[] = {1, 2, 4, 32, 80, 8};
+	static const uint64_t pcost[] = {10, 20, 40, 5, 161, 80};
+	cg_funcs *f = aggregate(texts, 2, CG_FUNCS_CYCLES);
+	size_t m, a, b, i;
+	cg_arc arc;
+	if (f == NULL)
+		return;
+	m = get(f, "main", NULL).index;
+	a = get(f, "a", NULL).index;
+	b = get(f, "b", NULL).index;
+	CHECK(cg_funcs_arc_count(f) == 3, "main>a, main>b, a>b");
+	if (cg_funcs_arc_count(f) == 3) {
+		cg_funcs_arc(f, 0, &arc);
+		CHECK(arc.caller == m && arc.callee == a && arc.calls == 9 &&
+		          arc.cost[0] == 90,
+		      "main>a: 1 + 8 calls, 10 + 80");
+		cg_funcs_arc(f, 1, &arc);
+		CHECK(arc.caller == m && arc.callee == b && arc.calls == 86 &&
+		          arc.cost[0] == 221,
+		      "main>b: 2 + 4 + 16 + 64 calls, 20 + 40 + 160 + 1");
+		cg_funcs_arc(f, 2, &arc);
+		CHECK(arc.caller == a && arc.callee == b && arc.calls == 32 &&
+		          arc.cost[0] == 5,
+		      "a>b: in the second part only");
+	}
+	CHECK(cgi_funcs_part_arc_count(f) == 6, "2 + 2 + 2 part arcs");
+	for (i = 0; i < 6 && i < cgi_funcs_part_arc_count(f); i++) {
+		cgi_funcs_part_arc(f, i, &arc);
+		CHECK(arc.part == part[i] && arc.calls == pcalls[i] &&
+		          arc.cost[0] == pcost[i],
+		      "part arc %zu: part %zu calls %llu cost %llu", i,
+		      arc.part, (unsigned long long)arc.calls,
+		      (unsigned long long)arc.cost[0]);
+	}
+	cg_funcs_free(f);
+}
+
 static cg_kind refused(const char *const *texts, size_t n, cg_limits *l,
                        cg_error *err)
 {
@@ -426,6 +484,7 @@ int main(void)
 	test_parts();
 	test_identity();
 	test_inputs_and_events();
+	test_arcs_over_parts();
 	test_rows();
 	test_errors();
 	test_deep_chain();
