@@ -103,12 +103,6 @@ static uint32_t new_child(cgi_stacks *s, uint32_t parent, uint32_t func)
 	return at;
 }
 
-static size_t fmap_slot(uint32_t parent, uint32_t cap)
-{
-	return (size_t)(((uint64_t)parent * 0x9E3779B97F4A7C15ull) >> 32) &
-	       (cap - 1);
-}
-
 /* Keep map m at most half full: 0, or -1 out of memory. */
 static int fmap_room(fmap *m)
 {
@@ -125,8 +119,8 @@ static int fmap_room(fmap *m)
 		size_t j;
 		if (m->slots[2 * i] == NONE)
 			continue;
-		for (j = fmap_slot(m->slots[2 * i], ncap); ns[2 * j] != NONE;
-		     j = (j + 1) & (ncap - 1))
+		for (j = cgi_fmap_slot(m->slots[2 * i], ncap);
+		     ns[2 * j] != NONE; j = (j + 1) & (ncap - 1))
 			;
 		ns[2 * j] = m->slots[2 * i];
 		ns[2 * j + 1] = m->slots[2 * i + 1];
@@ -150,16 +144,15 @@ static int room_for_func(cgi_stacks *s, uint32_t func)
 	return 0;
 }
 
-uint32_t cgi_stacks_child(cgi_stacks *s, uint32_t parent, uint32_t func)
+uint32_t cgi_stacks_add_child(cgi_stacks *s, uint32_t parent, uint32_t func)
 {
 	fmap *m;
 	size_t j;
 	if (room_for_func(s, func) || fmap_room(m = &s->by_func[func]))
 		return NONE;
-	for (j = fmap_slot(parent, m->cap); m->slots[2 * j] != NONE;
-	     j = (j + 1) & (m->cap - 1))
-		if (m->slots[2 * j] == parent)
-			return m->slots[2 * j + 1];
+	j = cgi_fmap_find(m, parent);
+	if (m->slots[2 * j] == parent)
+		return m->slots[2 * j + 1];
 	m->slots[2 * j + 1] = new_child(s, parent, func);
 	if (m->slots[2 * j + 1] == NONE)
 		return NONE;

@@ -40,6 +40,49 @@ static int add_cell(part *w, size_t row, size_t col, uint64_t amt)
 	return 0;
 }
 
+/* Cell (row, col) of amt at most, taken from what is left of the row
+ * (*r) and of the column (*left); the room for it made before. */
+static inline void take_cell(part *w, size_t row, size_t col, uint64_t amt,
+                             uint64_t *r, uint64_t *left)
+{
+	amt = amt < *r ? amt : *r;
+	amt = amt < *left ? amt : *left;
+	if (amt == 0)
+		return;
+	*left -= amt;
+	*r -= amt;
+	w->cells[w->ncells].row = (uint32_t)row;
+	w->cells[w->ncells].col = (uint32_t)col;
+	w->cells[w->ncells++].amt = amt;
+}
+
+static inline uint64_t units(double q)
+{
+	return q >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)q;
+}
+
+/* Wide row i's floors of its share of each column: what is left of it.
+ * A column with no share (0) gives no cell, and the same share for every
+ * row is read without a call. */
+static uint64_t split_wide(part *w, const split *sp, size_t i, uint64_t *left)
+{
+	uint64_t r = sp->width[i];
+	double width = (double)r;
+	size_t c;
+	if (sp->colshare != NULL) {
+		for (c = 0; c < sp->ncols && r > 0; c++)
+			if (sp->colshare[c] != 0)
+				take_cell(w, i, c,
+				          units(width * sp->colshare[c]), &r,
+				          &left[c]);
+	} else
+		for (c = 0; c < sp->ncols && r > 0; c++)
+			take_cell(w, i, c,
+			          units(width * sp->share(sp->ctx, i, c)), &r,
+			          &left[c]);
+	return r;
+}
+
 /* The cells of sp into w->cells; w->colleft holds the column totals
  * (used up). */
 static int split_rows(part *w, const split *sp)
@@ -51,31 +94,17 @@ static int split_rows(part *w, const split *sp)
 		return -1;
 	w->ncells = 0;
 	for (i = 0; i < sp->nrows; i++) {
-		uint64_t r = sp->width[i], amt;
-		size_t c;
+		/* a row makes a cell a column at most */
+		if (cgi_grow((void **)&w->cells, &w->ccap,
+		             w->ncells + sp->ncols, sizeof *w->cells))
+			return -1;
 		if (sp->narrow[i]) {
-			c = sp->prefer[i];
-			amt = r < left[c] ? r : left[c];
-			left[c] -= amt;
-			r -= amt;
-			if (add_cell(w, i, c, amt))
-				return -1;
+			uint64_t r = sp->width[i];
+			size_t c = sp->prefer[i];
+			take_cell(w, i, c, r, &r, &left[c]);
+			w->rowleft[i] = r;
 		} else
-			for (c = 0; c < sp->ncols && r > 0; c++) {
-				double q =
-				    (double)sp->width[i] *
-				    (sp->colshare ? sp->colshare[c]
-				                  : sp->share(sp->ctx, i, c));
-				amt = q >= 18446744073709551615.0 ? UINT64_MAX
-				                                  : (uint64_t)q;
-				amt = amt < r ? amt : r;
-				amt = amt < left[c] ? amt : left[c];
-				left[c] -= amt;
-				r -= amt;
-				if (add_cell(w, i, c, amt))
-					return -1;
-			}
-		w->rowleft[i] = r;
+			w->rowleft[i] = split_wide(w, sp, i, left);
 	}
 	for (i = 0; i < sp->nrows; i++)
 		while (w->rowleft[i] > 0 && j < sp->ncols) {
@@ -110,24 +139,33 @@ static int split_by(part *w, size_t nrows, size_t ncols, const uint64_t *width,
 
 /* ------------------------------------------------------------ paths */
 
-static int new_visit(part *w, uint32_t parent, uint32_t lf, uint64_t width)
+/* A new block of visits for component c, its newest: 0, or -1 out of
+ * memory. */
+static int visit_block(part *w, uint32_t c)
+{
+	size_t b = w->nvisits / VISITS;
+	if (w->nvisits >= NONE - VISITS ||
+	    cgi_grow((void **)&w->visits, &w->vcap, w->nvisits + VISITS,
+	             sizeof *w->visits) ||
+	    cgi_grow((void **)&w->vnext, &w->vncap, b + 1, sizeof *w->vnext))
+		return -1;
+	w->vnext[b] = w->head[c];
+	w->head[c] = (uint32_t)b;
+	w->nvisits += VISITS;
+	return 0;
+}
+
+/* Inline: a part makes a visit for most of its paths, and a new block
+ * is needed but for one in VISITS. */
+static inline int new_visit(part *w, uint32_t parent, uint32_t lf,
+                            uint64_t width)
 {
 	uint32_t c = w->comp[lf];
 	visit *v;
 	if (width == 0)
 		return 0;
-	if (w->nvis[c] % VISITS == 0) {
-		size_t b = w->nvisits / VISITS;
-		if (w->nvisits >= NONE - VISITS ||
-		    cgi_grow((void **)&w->visits, &w->vcap, w->nvisits + VISITS,
-		             sizeof *w->visits) ||
-		    cgi_grow((void **)&w->vnext, &w->vncap, b + 1,
-		             sizeof *w->vnext))
-			return -1;
-		w->vnext[b] = w->head[c];
-		w->head[c] = (uint32_t)b;
-		w->nvisits += VISITS;
-	}
+	if (w->nvis[c] % VISITS == 0 && visit_block(w, c))
+		return -1;
 	v = &w->visits[(size_t)w->head[c] * VISITS + w->nvis[c] % VISITS];
 	v->parent = parent;
 	v->lf = lf;

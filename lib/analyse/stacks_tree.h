@@ -54,8 +54,40 @@ static inline void *zalloc(size_t n, size_t size)
 	return cg_calloc(n ? n : 1, size);
 }
 
+static inline size_t cgi_fmap_slot(uint32_t parent, uint32_t cap)
+{
+	return (size_t)(((uint64_t)parent * 0x9E3779B97F4A7C15ull) >> 32) &
+	       (cap - 1);
+}
+
+/* The slot of parent in map m (cap above 0): its own, or the free one
+ * where it would go. */
+static inline size_t cgi_fmap_find(const fmap *m, uint32_t parent)
+{
+	size_t j = cgi_fmap_slot(parent, m->cap);
+	while (m->slots[2 * j] != NONE && m->slots[2 * j] != parent)
+		j = (j + 1) & (m->cap - 1);
+	return j;
+}
+
 /* The child of node parent for function func, made if new; NONE out of
  * memory. */
-uint32_t cgi_stacks_child(struct cgi_stacks *s, uint32_t parent, uint32_t func);
+uint32_t cgi_stacks_add_child(struct cgi_stacks *s, uint32_t parent,
+                              uint32_t func);
+
+/* The same, inline where the node is there already (most look-ups of
+ * every part but the first): the call to make one costs more than the
+ * look-up. */
+static inline uint32_t cgi_stacks_child(struct cgi_stacks *s, uint32_t parent,
+                                        uint32_t func)
+{
+	if (func < s->nfuncs && s->by_func[func].cap > 0) {
+		const fmap *m = &s->by_func[func];
+		size_t j = cgi_fmap_find(m, parent);
+		if (m->slots[2 * j] == parent)
+			return m->slots[2 * j + 1];
+	}
+	return cgi_stacks_add_child(s, parent, func);
+}
 
 #endif
