@@ -26,6 +26,7 @@ struct cgi_flame {
 	uint32_t *path; /* the nodes of the last stack added, by depth */
 	size_t npath, path_cap;
 	uint32_t *order; /* the shown nodes in pre-order */
+	uint32_t *rank;  /* while finishing: each string's in byte order */
 	size_t nshown;
 	uint64_t max_change;
 	int spoiled, finished;
@@ -251,12 +252,41 @@ static int weigh(cgi_flame *fl)
 	return 0;
 }
 
+static int by_content(uint32_t a, uint32_t b, const void *ctx)
+{
+	const cgi_interner *t = ctx;
+	return cgi_str_cmp(t->names[a], t->names[b]);
+}
+
+/* Each string's rank in byte order, so that siblings sort by comparing
+ * integers: one ID per content makes the ranks as strict as the bytes.
+ * tmp holds as many IDs as the strings. */
+static int rank_names(cgi_flame *fl, uint32_t *tmp)
+{
+	size_t n = fl->names.count, i;
+	uint32_t *v = cg_calloc(n + 1, sizeof *v);
+	fl->rank = cg_calloc(n + 1, sizeof *fl->rank);
+	if (v == NULL || fl->rank == NULL) {
+		cg_free(v);
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		v[i] = (uint32_t)i;
+	cgi_sort_u32(v, n, tmp, by_content, &fl->names);
+	for (i = 0; i < n; i++)
+		fl->rank[v[i]] = (uint32_t)i;
+	cg_free(v);
+	return 0;
+}
+
 static int by_name(uint32_t a, uint32_t b, const void *ctx)
 {
 	const cgi_flame *fl = ctx;
-	int c = cgi_str_cmp(fl->names.names[fl->nodes[a].name],
-	                    fl->names.names[fl->nodes[b].name]);
-	return c != 0 ? c : (a < b ? -1 : a > b);
+	uint32_t ra = fl->rank[fl->nodes[a].name];
+	uint32_t rb = fl->rank[fl->nodes[b].name];
+	if (ra != rb)
+		return ra < rb ? -1 : 1;
+	return a < b ? -1 : a > b;
 }
 
 static uint64_t change(const node *n)
@@ -330,11 +360,12 @@ cg_kind cgi_flame_finish(cgi_flame *fl, double min_share, cg_error *err)
 	first = cg_calloc(n + 1, sizeof *first);
 	at = cg_calloc(n + 1, sizeof *at);
 	kids = cg_calloc(n, sizeof *kids);
-	tmp = cg_calloc(n, sizeof *tmp);
+	tmp = cg_calloc(n > fl->names.count ? n : fl->names.count, sizeof *tmp);
 	stack = cg_calloc(maxdepth + 1, sizeof *stack);
 	next = cg_calloc(maxdepth + 1, sizeof *next);
 	fl->order = cg_calloc(n, sizeof *fl->order);
-	if (!first || !at || !kids || !tmp || !stack || !next || !fl->order) {
+	if (!first || !at || !kids || !tmp || !stack || !next || !fl->order ||
+	    rank_names(fl, tmp) != 0) {
 		fl->spoiled = 1;
 		k = cgi_fail_memory(err, 0);
 		goto out;
@@ -360,6 +391,8 @@ out:
 	cg_free(tmp);
 	cg_free(stack);
 	cg_free(next);
+	cg_free(fl->rank);
+	fl->rank = NULL;
 	return k;
 }
 
