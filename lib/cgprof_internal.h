@@ -589,6 +589,24 @@ cg_kind cgi_flame_add_keyed(cgi_flame *fl, int side, const cg_str *keys,
                             const cg_str *names, const cg_str *groups,
                             size_t depth, uint64_t count, cg_error *err);
 
+/* A frame given by the IDs of its key, name and group, each from
+ * cgi_flame_intern: equal bytes, equal ID. */
+typedef struct cgi_flame_id {
+	uint32_t key, name, group;
+} cgi_flame_id;
+
+/* The ID of s among fl's strings, a copy of s made when new (CG_OK, or
+ * CG_RESOURCE out of memory, which leaves fl as it was). */
+cg_kind cgi_flame_intern(cgi_flame *fl, cg_str s, uint32_t *id, cg_error *err);
+
+/* cgi_flame_add_keyed with each frame's strings interned once, up front,
+ * rather than per stack: the same tree, its keys compared by ID.  The
+ * stack's frame i is ids[frames[i]], such as the frame of a function
+ * indexed as cg_fold's stacks index them. */
+cg_kind cgi_flame_add_ids(cgi_flame *fl, int side, const cgi_flame_id *ids,
+                          const size_t *frames, size_t depth, uint64_t count,
+                          cg_error *err);
+
 /* Lay the frames out, once, after the last cgi_flame_add.  A frame's
  * weight (its width) is its new inclusive cost, plus the old cost of the
  * frames under it that only the old side has; such a frame weighs its

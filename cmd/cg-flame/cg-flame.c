@@ -239,25 +239,36 @@ static int namer_init(namer *nm, const cg_funcs *f, const cg_diff *d, int side,
 typedef struct feed {
 	cgi_flame *fl;
 	int side;
-	const namer *nm;
-	cg_str *path, *groups, *keys; /* room for the deepest stack */
-	cg_error err; /* cgi_flame_add's, which cg_fold's hides */
+	cgi_flame_id *ids; /* each function's frame */
+	cg_error err;      /* cgi_flame_add's, which cg_fold's hides */
 } feed;
 
 static cg_kind feed_stack(void *ctx, const size_t *frames, size_t depth,
                           uint64_t count)
 {
 	feed *fd = ctx;
+	return cgi_flame_add_ids(fd->fl, fd->side, fd->ids, frames, depth,
+	                         count, &fd->err);
+}
+
+/* Each of the n functions' frame, interned once into fl: a frame of a
+ * stack is then matched by comparing IDs, and the one interner gives
+ * both sides of a diff the same ID for the same key. */
+static int feed_ids(feed *fd, const namer *nm, size_t n)
+{
 	size_t i;
-	for (i = 0; i < depth; i++) {
-		fd->path[i] = fd->nm->names[frames[i]];
-		fd->groups[i] = fd->nm->groups[frames[i]];
-		if (fd->nm->keys != NULL)
-			fd->keys[i] = fd->nm->keys[frames[i]];
+	for (i = 0; i < n; i++) {
+		cgi_flame_id *id = &fd->ids[i];
+		cg_str key = nm->keys != NULL ? nm->keys[i] : nm->names[i];
+		if (cgi_flame_intern(fd->fl, key, &id->key, &fd->err) !=
+		        CG_OK ||
+		    cgi_flame_intern(fd->fl, nm->names[i], &id->name,
+		                     &fd->err) != CG_OK ||
+		    cgi_flame_intern(fd->fl, nm->groups[i], &id->group,
+		                     &fd->err) != CG_OK)
+			return -1;
 	}
-	return cgi_flame_add_keyed(
-	    fd->fl, fd->side, fd->nm->keys != NULL ? fd->keys : fd->path,
-	    fd->path, fd->groups, depth, count, &fd->err);
+	return 0;
 }
 
 /* The stacks of f for event ev into fl as side: those of cg-fold, with
@@ -267,6 +278,7 @@ static int fold_side(cli *c, cgi_flame *fl, int side, const cg_funcs *f,
                      const cg_diff *d, size_t ev, int qualify)
 {
 	const cg_fold_options opt = *c->fold;
+	size_t n = cg_funcs_count(f);
 	cg_fold_report rep;
 	feed fd;
 	namer nm;
@@ -275,12 +287,9 @@ static int fold_side(cli *c, cgi_flame *fl, int side, const cg_funcs *f,
 	memset(&fd, 0, sizeof fd);
 	fd.fl = fl;
 	fd.side = side;
-	fd.nm = &nm;
-	fd.path = calloc(opt.max_depth + 1, sizeof *fd.path);
-	fd.groups = calloc(opt.max_depth + 1, sizeof *fd.groups);
-	fd.keys = calloc(opt.max_depth + 1, sizeof *fd.keys);
-	if (namer_init(&nm, f, d, side, qualify) != 0 || fd.path == NULL ||
-	    fd.groups == NULL || fd.keys == NULL)
+	fd.ids = calloc(n + 1, sizeof *fd.ids);
+	if (namer_init(&nm, f, d, side, qualify) != 0 || fd.ids == NULL ||
+	    feed_ids(&fd, &nm, n) != 0)
 		cli_oom(c, NULL);
 	else if (cg_fold(f, ev, &opt, feed_stack, &fd, &rep, &err) != CG_OK)
 		cli_fail(c, NULL, fd.err.kind != CG_OK ? &fd.err : &err);
@@ -289,9 +298,7 @@ static int fold_side(cli *c, cgi_flame *fl, int side, const cg_funcs *f,
 		ret = 0;
 	}
 	namer_free(&nm);
-	free(fd.path);
-	free(fd.groups);
-	free(fd.keys);
+	free(fd.ids);
 	return ret;
 }
 

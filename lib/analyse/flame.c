@@ -26,6 +26,7 @@ struct cgi_flame {
 	uint32_t *path; /* the nodes of the last stack added, by depth */
 	size_t npath, path_cap;
 	uint32_t *order; /* the shown nodes in pre-order */
+	uint32_t *rank;  /* while finishing: each string's in byte order */
 	size_t nshown;
 	uint64_t max_change;
 	int spoiled, finished;
@@ -72,32 +73,59 @@ static int add_u64(uint64_t *sum, uint64_t v)
 	return 0;
 }
 
+/* A new node under parent of frame f. */
+static int make(cgi_flame *fl, uint32_t parent, cgi_flame_id f)
+{
+	node *n;
+	if (cgi_grow((void **)&fl->nodes, &fl->cap, fl->count + 1,
+	             sizeof *fl->nodes) != 0)
+		return -1; /* the map names a node never made: spoiled */
+	n = &fl->nodes[fl->count];
+	memset(n, 0, sizeof *n);
+	n->parent = parent;
+	n->key = f.key;
+	n->name = f.name;
+	n->group = f.group;
+	n->depth = fl->nodes[parent].depth + 1;
+	fl->count++;
+	return 0;
+}
+
 /* The child of parent of key, made (with name and group) when it is
  * new. */
 static int child(cgi_flame *fl, uint32_t parent, cg_str key, cg_str name,
                  cg_str group, uint32_t *out)
 {
-	uint32_t id, nid, gid;
+	cgi_flame_id f;
 	int r;
-	if (cgi_intern_content(&fl->names, key, &id) != 0 ||
+	if (cgi_intern_content(&fl->names, key, &f.key) != 0 ||
 	    fl->count >= UINT32_MAX - 1)
 		return -1;
-	r = cgi_pairmap_put(&fl->kids, parent, id, (uint32_t)fl->count, out);
+	r = cgi_pairmap_put(&fl->kids, parent, f.key, (uint32_t)fl->count, out);
 	if (r <= 0)
 		return r;
-	if (cgi_intern_content(&fl->names, name, &nid) != 0 ||
-	    cgi_intern_content(&fl->names, group, &gid) != 0 ||
-	    cgi_grow((void **)&fl->nodes, &fl->cap, fl->count + 1,
-	             sizeof *fl->nodes) != 0)
-		return -1; /* the map names a node never made: spoiled */
-	memset(&fl->nodes[fl->count], 0, sizeof *fl->nodes);
-	fl->nodes[fl->count].parent = parent;
-	fl->nodes[fl->count].key = id;
-	fl->nodes[fl->count].name = nid;
-	fl->nodes[fl->count].group = gid;
-	fl->nodes[fl->count].depth = fl->nodes[parent].depth + 1;
-	fl->count++;
-	return 0;
+	if (cgi_intern_content(&fl->names, name, &f.name) != 0 ||
+	    cgi_intern_content(&fl->names, group, &f.group) != 0)
+		return -1;
+	return make(fl, parent, f);
+}
+
+/* The child of parent of frame f, made when it is new. */
+static int child_id(cgi_flame *fl, uint32_t parent, cgi_flame_id f,
+                    uint32_t *out)
+{
+	int r;
+	if (fl->count >= UINT32_MAX - 1)
+		return -1;
+	r = cgi_pairmap_put(&fl->kids, parent, f.key, (uint32_t)fl->count, out);
+	return r <= 0 ? r : make(fl, parent, f);
+}
+
+cg_kind cgi_flame_intern(cgi_flame *fl, cg_str s, uint32_t *id, cg_error *err)
+{
+	if (cgi_intern_content(&fl->names, s, id) != 0)
+		return cgi_fail_memory(err, 0);
+	return CG_OK;
 }
 
 cg_kind cgi_flame_add(cgi_flame *fl, int side, const cg_str *names,
@@ -108,6 +136,43 @@ cg_kind cgi_flame_add(cgi_flame *fl, int side, const cg_str *names,
 	                           err);
 }
 
+/* What every stack does first: the root's count, and room for its path;
+ * *s is the side's index. */
+static cg_kind begin(cgi_flame *fl, int side, size_t depth, uint64_t count,
+                     int *s, cg_error *err)
+{
+	*s = side == CGI_FLAME_OLD ? 0 : 1;
+	if (fl->spoiled || fl->finished)
+		return cgi_fail(err, CG_RESOURCE, 0, "the flame graph is %s",
+		                fl->spoiled ? "spoiled" : "finished");
+	if (add_u64(&fl->nodes[0].incl[*s], count) != 0) {
+		fl->spoiled = 1;
+		return cgi_fail(err, CG_RESOURCE, 0, "cost sum over UInt64");
+	}
+	if (cgi_grow((void **)&fl->path, &fl->path_cap, depth,
+	             sizeof *fl->path)) {
+		fl->spoiled = 1;
+		return cgi_fail_memory(err, 0);
+	}
+	return CG_OK;
+}
+
+/* Frame i of the stack is node at: count it. */
+static void step(cgi_flame *fl, int s, size_t i, uint32_t at, uint64_t count)
+{
+	fl->path[i] = at;
+	/* a path's sum is at most the root's, which did not overflow */
+	fl->nodes[at].incl[s] += count;
+}
+
+static cg_kind end(cgi_flame *fl, int s, uint32_t at, size_t depth,
+                   uint64_t count)
+{
+	fl->nodes[at].self[s] += count;
+	fl->npath = depth;
+	return CG_OK;
+}
+
 cg_kind cgi_flame_add_keyed(cgi_flame *fl, int side, const cg_str *keys,
                             const cg_str *names, const cg_str *groups,
                             size_t depth, uint64_t count, cg_error *err)
@@ -115,17 +180,10 @@ cg_kind cgi_flame_add_keyed(cgi_flame *fl, int side, const cg_str *keys,
 	static const cg_str none = {"", 0};
 	uint32_t at = 0;
 	size_t i;
-	int s = side == CGI_FLAME_OLD ? 0 : 1;
-	if (fl->spoiled || fl->finished)
-		return cgi_fail(err, CG_RESOURCE, 0, "the flame graph is %s",
-		                fl->spoiled ? "spoiled" : "finished");
-	if (add_u64(&fl->nodes[0].incl[s], count) != 0)
-		goto over;
-	if (cgi_grow((void **)&fl->path, &fl->path_cap, depth,
-	             sizeof *fl->path)) {
-		fl->spoiled = 1;
-		return cgi_fail_memory(err, 0);
-	}
+	int s;
+	cg_kind k = begin(fl, side, depth, count, &s, err);
+	if (k != CG_OK)
+		return k;
 	for (i = 0; i < depth; i++) {
 		/* stacks come mostly in order: a frame keyed as the last
 		 * stack's at this depth, under the same parent, is its node */
@@ -140,16 +198,34 @@ cg_kind cgi_flame_add_keyed(cgi_flame *fl, int side, const cg_str *keys,
 		} else
 			fl->npath =
 			    i; /* the rest of the last path is another's */
-		fl->path[i] = at;
-		/* a path's sum is at most the root's, which did not overflow */
-		fl->nodes[at].incl[s] += count;
+		step(fl, s, i, at, count);
 	}
-	fl->nodes[at].self[s] += count;
-	fl->npath = depth;
-	return CG_OK;
-over:
-	fl->spoiled = 1;
-	return cgi_fail(err, CG_RESOURCE, 0, "cost sum over UInt64");
+	return end(fl, s, at, depth, count);
+}
+
+cg_kind cgi_flame_add_ids(cgi_flame *fl, int side, const cgi_flame_id *ids,
+                          const size_t *frames, size_t depth, uint64_t count,
+                          cg_error *err)
+{
+	size_t i, same = depth < fl->npath ? depth : fl->npath;
+	uint32_t at;
+	int s;
+	cg_kind k = begin(fl, side, depth, count, &s, err);
+	if (k != CG_OK)
+		return k;
+	/* as cgi_flame_add_keyed's: first the frames the last stack has too,
+	 * then the rest, looked up (or made) under their parent */
+	for (i = 0;
+	     i < same && fl->nodes[fl->path[i]].key == ids[frames[i]].key; i++)
+		step(fl, s, i, fl->path[i], count);
+	for (at = i > 0 ? fl->path[i - 1] : 0; i < depth; i++) {
+		if (child_id(fl, at, ids[frames[i]], &at) != 0) {
+			fl->spoiled = 1;
+			return cgi_fail_memory(err, 0);
+		}
+		step(fl, s, i, at, count);
+	}
+	return end(fl, s, at, depth, count);
 }
 
 /* A frame's width: its new cost and what vanished under it; a frame
@@ -176,12 +252,41 @@ static int weigh(cgi_flame *fl)
 	return 0;
 }
 
+static int by_content(uint32_t a, uint32_t b, const void *ctx)
+{
+	const cgi_interner *t = ctx;
+	return cgi_str_cmp(t->names[a], t->names[b]);
+}
+
+/* Each string's rank in byte order, so that siblings sort by comparing
+ * integers: one ID per content makes the ranks as strict as the bytes.
+ * tmp holds as many IDs as the strings. */
+static int rank_names(cgi_flame *fl, uint32_t *tmp)
+{
+	size_t n = fl->names.count, i;
+	uint32_t *v = cg_calloc(n + 1, sizeof *v);
+	fl->rank = cg_calloc(n + 1, sizeof *fl->rank);
+	if (v == NULL || fl->rank == NULL) {
+		cg_free(v);
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		v[i] = (uint32_t)i;
+	cgi_sort_u32(v, n, tmp, by_content, &fl->names);
+	for (i = 0; i < n; i++)
+		fl->rank[v[i]] = (uint32_t)i;
+	cg_free(v);
+	return 0;
+}
+
 static int by_name(uint32_t a, uint32_t b, const void *ctx)
 {
 	const cgi_flame *fl = ctx;
-	int c = cgi_str_cmp(fl->names.names[fl->nodes[a].name],
-	                    fl->names.names[fl->nodes[b].name]);
-	return c != 0 ? c : (a < b ? -1 : a > b);
+	uint32_t ra = fl->rank[fl->nodes[a].name];
+	uint32_t rb = fl->rank[fl->nodes[b].name];
+	if (ra != rb)
+		return ra < rb ? -1 : 1;
+	return a < b ? -1 : a > b;
 }
 
 static uint64_t change(const node *n)
@@ -255,11 +360,12 @@ cg_kind cgi_flame_finish(cgi_flame *fl, double min_share, cg_error *err)
 	first = cg_calloc(n + 1, sizeof *first);
 	at = cg_calloc(n + 1, sizeof *at);
 	kids = cg_calloc(n, sizeof *kids);
-	tmp = cg_calloc(n, sizeof *tmp);
+	tmp = cg_calloc(n > fl->names.count ? n : fl->names.count, sizeof *tmp);
 	stack = cg_calloc(maxdepth + 1, sizeof *stack);
 	next = cg_calloc(maxdepth + 1, sizeof *next);
 	fl->order = cg_calloc(n, sizeof *fl->order);
-	if (!first || !at || !kids || !tmp || !stack || !next || !fl->order) {
+	if (!first || !at || !kids || !tmp || !stack || !next || !fl->order ||
+	    rank_names(fl, tmp) != 0) {
 		fl->spoiled = 1;
 		k = cgi_fail_memory(err, 0);
 		goto out;
@@ -273,8 +379,9 @@ cg_kind cgi_flame_finish(cgi_flame *fl, double min_share, cg_error *err)
 	for (i = 1; i < n; i++)
 		kids[at[fl->nodes[i].parent]++] = (uint32_t)i;
 	for (i = 0; i < n; i++)
-		cgi_sort_u32(kids + first[i], first[i + 1] - first[i], tmp,
-		             by_name, fl);
+		if (first[i + 1] - first[i] > 1) /* most have one or none */
+			cgi_sort_u32(kids + first[i], first[i + 1] - first[i],
+			             tmp, by_name, fl);
 	lay_out(fl, first, kids, min_share, stack, next);
 	fl->finished = 1;
 out:
@@ -284,6 +391,8 @@ out:
 	cg_free(tmp);
 	cg_free(stack);
 	cg_free(next);
+	cg_free(fl->rank);
+	fl->rank = NULL;
 	return k;
 }
 

@@ -244,8 +244,62 @@ static void test_keyed(void)
 	cgi_flame_free(fl);
 }
 
+/* Frames interned once, stacks as function indices: the tree of
+ * test_keyed and test_paths.  Functions: 0 k1 "f", 1 k2 "f", 2 k1
+ * "other", 3 x.  OLD 0;3 3; NEW 1;3 5, 2;3 2, 0 1.  k1: old 3, new
+ * 2 + 1 (self 1), named f by OLD; under it x: old 3, new 2.  k2: new 5,
+ * self 0, x under it 5 (self 5), at x 3 after k1's width 3.  The root: old 3, new 8. */
+static void test_ids(void)
+{
+	static const char *const key[] = {"k1", "k2", "k1", "x"};
+	static const char *const name[] = {"f", "f", "other", "x"};
+	static const size_t s1[] = {0, 3}, s2[] = {1, 3}, s3[] = {2, 3};
+	static const size_t s4[] = {0};
+	static const size_t *const stack[] = {s1, s2, s3, s4};
+	static const size_t depth[] = {2, 2, 2, 1};
+	static const uint64_t count[] = {3, 5, 2, 1};
+	static const int side[] = {CGI_FLAME_OLD, CGI_FLAME_NEW, CGI_FLAME_NEW,
+	                           CGI_FLAME_NEW};
+	cgi_flame_id ids[4];
+	cgi_flame_frame f;
+	cgi_flame *fl;
+	cg_error err;
+	size_t i;
+	if (cgi_flame_new(&fl, &err) != CG_OK)
+		return;
+	for (i = 0; i < 4; i++)
+		CHECK(cgi_flame_intern(fl, S(key[i]), &ids[i].key, &err) ==
+		              CG_OK &&
+		          cgi_flame_intern(fl, S(name[i]), &ids[i].name,
+		                           &err) == CG_OK &&
+		          cgi_flame_intern(fl, S(i == 2 ? "g2" : "g"),
+		                           &ids[i].group, &err) == CG_OK,
+		      "intern %zu", i);
+	CHECK(ids[0].key == ids[2].key && ids[0].key != ids[1].key &&
+	          ids[0].name == ids[1].name,
+	      "equal bytes, equal IDs");
+	for (i = 0; i < 4; i++)
+		CHECK(cgi_flame_add_ids(fl, side[i], ids, stack[i], depth[i],
+		                        count[i], &err) == CG_OK,
+		      "add %zu", i);
+	CHECK(cgi_flame_finish(fl, 0, &err) == CG_OK, "finish");
+	CHECK(cgi_flame_count(fl) == 5, "%zu frames", cgi_flame_count(fl));
+	FRAME(fl, 0, "", SIZE_MAX, 0, 0, 8, 3, 8, 0, 0);
+	FRAME(fl, 1, "f", 0, 1, 0, 3, 3, 3, 0, 1);
+	FRAME(fl, 2, "x", 1, 2, 0, 2, 3, 2, 3, 2);
+	FRAME(fl, 3, "f", 0, 1, 3, 5, 0, 5, 0, 0);
+	FRAME(fl, 4, "x", 3, 2, 3, 5, 0, 5, 0, 5);
+	cgi_flame_get(fl, 1, &f);
+	CHECK(is(f.group, "g"), "k1's group, of the stack that made it");
+	CHECK(cgi_flame_add_ids(fl, CGI_FLAME_NEW, ids, s4, 1, 1, &err) ==
+	          CG_RESOURCE,
+	      "add after");
+	cgi_flame_free(fl);
+}
+
 int main(void)
 {
+	test_ids();
 	test_keyed();
 	test_paths();
 	test_pair();
