@@ -80,6 +80,19 @@ static int count_of(const char *s, size_t n, uint64_t *v)
 	return 0;
 }
 
+/* How many bytes from s (n bytes) on are plain ASCII: no frame end, no
+ * escape, no NUL, nothing to check as UTF-8; copied as one run. */
+static size_t plain_run(const char *s, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)s[i];
+		if (ch >= 0x80 || ch == ';' || ch == '%' || ch == '\0')
+			break;
+	}
+	return i;
+}
+
 /* One line, its end taken off: handed over, or its fault. */
 static cg_kind one_line(cgi_folded *p, const char *s, size_t n, cg_error *err)
 {
@@ -111,6 +124,12 @@ static cg_kind one_line(cgi_folded *p, const char *s, size_t n, cg_error *err)
 			p->frames[depth].ptr = p->names + start;
 			p->frames[depth++].len = at - start;
 			start = at;
+			continue;
+		}
+		if ((len = plain_run(s + i, n - i)) > 0) {
+			memcpy(p->names + at, s + i, len);
+			at += len;
+			i += len - 1;
 			continue;
 		}
 		if (s[i] == '%' && unescape(s + i, n - i, &p->names[at])) {
