@@ -496,10 +496,6 @@ static void release(part *w)
 	cg_free(w->vnext);
 	cg_free(w->farc);
 	cg_free(w->fshare);
-	cg_free(w->ftotal);
-	cg_free(w->fwidth);
-	cg_free(w->fthin);
-	cg_free(w->fprefer);
 	cg_free(w->frows);
 	keep_scratch(w);
 }

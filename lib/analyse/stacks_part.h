@@ -95,15 +95,12 @@ typedef struct part {
 	size_t clcap, rlcap;
 	uint64_t floor, total;
 	int cut;
-	/* split_function's rows and columns, and lay_out_function's rows:
-	 * grown for the widest function of the part, not taken anew for
-	 * each */
+	/* split_function's columns, and lay_out_function's rows: grown for
+	 * the widest function of the part, not taken anew for each */
 	size_t *farc;
-	uint64_t *ftotal, *fwidth;
 	double *fshare;
-	unsigned char *fthin;
-	uint32_t *fprefer, *frows;
-	size_t facap, ftcap, fwcap, fthcap, fpcap, frcap, fscap;
+	uint32_t *frows;
+	size_t facap, frcap, fscap;
 } part;
 
 static inline int local_component(const part *w, size_t arc)

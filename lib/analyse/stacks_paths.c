@@ -13,10 +13,11 @@
 /* A split of rows (widths) over columns (totals) in whole units: each
  * row's cells add up to its width and each column's to its total, as the
  * two add up to the same.  A wide row takes the floor of its share of
- * each column (share(row, col), a row's shares adding up to 1; or
- * colshare[col], the same for every row, with no call a cell); a narrow
+ * each column (share(row, col), a row's shares adding up to 1); a narrow
  * one (a path too thin to follow far) takes what it can of column prefer
- * first; what is left goes out row by row over the columns in order. */
+ * first; what is left goes out row by row over the columns in order
+ * (split_rest).  A function's paths are split the same way in
+ * split_function, without a call a cell: every row has the same shares. */
 typedef struct split {
 	size_t nrows, ncols;
 	const uint64_t *width;
@@ -24,7 +25,6 @@ typedef struct split {
 	const uint32_t *prefer;
 	double (*share)(const void *ctx, size_t row, size_t col);
 	const void *ctx;
-	const double *colshare;
 } split;
 
 static int add_cell(part *w, size_t row, size_t col, uint64_t amt)
@@ -61,53 +61,14 @@ static inline uint64_t units(double q)
 	return q >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)q;
 }
 
-/* Wide row i's floors of its share of each column: what is left of it.
- * A column with no share (0) gives no cell, and the same share for every
- * row is read without a call. */
-static uint64_t split_wide(part *w, const split *sp, size_t i, uint64_t *left)
-{
-	uint64_t r = sp->width[i];
-	double width = (double)r;
-	size_t c;
-	if (sp->colshare != NULL) {
-		for (c = 0; c < sp->ncols && r > 0; c++)
-			if (sp->colshare[c] != 0)
-				take_cell(w, i, c,
-				          units(width * sp->colshare[c]), &r,
-				          &left[c]);
-	} else
-		for (c = 0; c < sp->ncols && r > 0; c++)
-			take_cell(w, i, c,
-			          units(width * sp->share(sp->ctx, i, c)), &r,
-			          &left[c]);
-	return r;
-}
-
-/* The cells of sp into w->cells; w->colleft holds the column totals
- * (used up). */
-static int split_rows(part *w, const split *sp)
+/* What rounding left of each of nrows rows (w->rowleft) goes out row by
+ * row over the ncols columns in order (what is left of them: left):
+ * cells after those in w->cells. */
+static int split_rest(part *w, size_t nrows, size_t ncols, uint64_t *left)
 {
 	size_t i, j = 0;
-	uint64_t *left = w->colleft;
-	if (cgi_grow((void **)&w->rowleft, &w->rlcap, sp->nrows + 1,
-	             sizeof *w->rowleft))
-		return -1;
-	w->ncells = 0;
-	for (i = 0; i < sp->nrows; i++) {
-		/* a row makes a cell a column at most */
-		if (cgi_grow((void **)&w->cells, &w->ccap,
-		             w->ncells + sp->ncols, sizeof *w->cells))
-			return -1;
-		if (sp->narrow[i]) {
-			uint64_t r = sp->width[i];
-			size_t c = sp->prefer[i];
-			take_cell(w, i, c, r, &r, &left[c]);
-			w->rowleft[i] = r;
-		} else
-			w->rowleft[i] = split_wide(w, sp, i, left);
-	}
-	for (i = 0; i < sp->nrows; i++)
-		while (w->rowleft[i] > 0 && j < sp->ncols) {
+	for (i = 0; i < nrows; i++)
+		while (w->rowleft[i] > 0 && j < ncols) {
 			uint64_t amt =
 			    w->rowleft[i] < left[j] ? w->rowleft[i] : left[j];
 			left[j] -= amt;
@@ -120,21 +81,35 @@ static int split_rows(part *w, const split *sp)
 	return 0;
 }
 
-static int split_by(part *w, size_t nrows, size_t ncols, const uint64_t *width,
-                    const unsigned char *thin, const uint32_t *prefer,
-                    double (*share)(const void *, size_t, size_t),
-                    const void *ctx, const double *colshare)
+/* The cells of sp into w->cells; w->colleft holds the column totals
+ * (used up). */
+static int split_rows(part *w, const split *sp)
 {
-	split sp;
-	sp.nrows = nrows;
-	sp.ncols = ncols;
-	sp.width = width;
-	sp.narrow = thin;
-	sp.prefer = prefer;
-	sp.share = share;
-	sp.ctx = ctx;
-	sp.colshare = colshare;
-	return split_rows(w, &sp);
+	size_t i, c;
+	uint64_t *left = w->colleft;
+	if (cgi_grow((void **)&w->rowleft, &w->rlcap, sp->nrows + 1,
+	             sizeof *w->rowleft))
+		return -1;
+	w->ncells = 0;
+	for (i = 0; i < sp->nrows; i++) {
+		uint64_t r = sp->width[i];
+		double width = (double)r;
+		/* a row makes a cell a column at most */
+		if (cgi_grow((void **)&w->cells, &w->ccap,
+		             w->ncells + sp->ncols, sizeof *w->cells))
+			return -1;
+		if (sp->narrow[i])
+			take_cell(w, i, sp->prefer[i], r, &r,
+			          &left[sp->prefer[i]]);
+		else
+			for (c = 0; c < sp->ncols && r > 0; c++)
+				take_cell(
+				    w, i, c,
+				    units(width * sp->share(sp->ctx, i, c)), &r,
+				    &left[c]);
+		w->rowleft[i] = r;
+	}
+	return split_rest(w, sp->nrows, sp->ncols, left);
 }
 
 /* ------------------------------------------------------------ paths */
@@ -190,20 +165,20 @@ static uint32_t depth_under(const part *w, uint32_t parent)
 	return parent == NONE ? 1 : w->nodes[parent].depth + 1;
 }
 
-/* A path for lf under parent with own work own: its index in *at.  Its
- * node in the tree is the parent's node's child for its function; past
- * max_depth frames a stack is cut, and what is under ends at the last
- * frame kept. */
-static int new_path(part *w, uint32_t parent, uint32_t lf, uint64_t own,
-                    uint32_t *at)
+/* A path for lf under parent with own work own, the room for it made
+ * before: its index in *at.  Its node in the tree is the parent's node's
+ * child for its function; past max_depth frames a stack is cut, and
+ * what is under ends at the last frame kept.  Inline: a part makes a
+ * path for each of its stacks. */
+static inline int make_path(part *w, uint32_t parent, uint32_t lf, uint64_t own,
+                            uint32_t *at)
 {
-	pnode *p;
-	uint32_t depth = depth_under(w, parent),
-		 up = parent == NONE ? 0 : w->nodes[parent].tnode;
-	if (w->nnodes >= NONE || cgi_grow((void **)&w->nodes, &w->ncap,
-	                                  w->nnodes + 1, sizeof *w->nodes))
-		return -1;
-	p = &w->nodes[w->nnodes];
+	pnode *p = &w->nodes[w->nnodes];
+	uint32_t depth = 1, up = 0;
+	if (parent != NONE) {
+		depth = w->nodes[parent].depth + 1;
+		up = w->nodes[parent].tnode;
+	}
 	p->parent = parent;
 	p->lf = lf;
 	p->depth = depth;
@@ -217,8 +192,26 @@ static int new_path(part *w, uint32_t parent, uint32_t lf, uint64_t own,
 	return 0;
 }
 
+/* Room for n more paths: 0, or -1 out of memory or past NONE paths. */
+static int room_for_paths(part *w, size_t n)
+{
+	if (n > NONE || w->nnodes > NONE - n)
+		return -1;
+	return cgi_grow((void **)&w->nodes, &w->ncap, w->nnodes + n,
+	                sizeof *w->nodes);
+}
+
+/* make_path with the room for it made here. */
+static int new_path(part *w, uint32_t parent, uint32_t lf, uint64_t own,
+                    uint32_t *at)
+{
+	if (room_for_paths(w, 1))
+		return -1;
+	return make_path(w, parent, lf, own, at);
+}
+
 /* Stacks that end at path at: amt more for its node. */
-static void add_count(part *w, uint32_t at, uint64_t amt)
+static inline void add_count(part *w, uint32_t at, uint64_t amt)
 {
 	cgi_stacks *s = w->s;
 	const pnode *p = &w->nodes[at];
@@ -252,58 +245,101 @@ static int room_for(part *w, size_t nrows, size_t ncols, uint64_t **width,
 	return 0;
 }
 
+/* Cell (path at, col) of function v's split, amt above 0: stacks that
+ * end at the path (column 0, its self cost; *self adds it up) or a visit
+ * of the callee of the column's arc. */
+static inline int function_cell(part *w, uint32_t at, size_t col, uint64_t amt,
+                                uint64_t *self)
+{
+	if (col > 0)
+		return new_visit(w, at, w->arcs[w->farc[col]].callee, amt);
+	add_count(w, at, amt);
+	*self += amt;
+	return 0;
+}
+
+/* Take amt at most of column c (what is left of it: *left) for path at
+ * (what is left of it: *r). */
+static inline int function_take(part *w, uint32_t at, size_t c, uint64_t amt,
+                                uint64_t *r, uint64_t *left, uint64_t *self)
+{
+	amt = amt < *r ? amt : *r;
+	amt = amt < *left ? amt : *left;
+	if (amt == 0)
+		return 0;
+	*left -= amt;
+	*r -= amt;
+	return function_cell(w, at, c, amt, self);
+}
+
+/* Path at's cells of the floors of its shares fshare[] of the ncols
+ * columns (what is left of them: left), or all it can of column 0 if it
+ * is narrow: what is left of it in *rest. */
+static inline int function_floors(part *w, uint32_t at, size_t ncols,
+                                  uint64_t *left, uint64_t *self,
+                                  uint64_t *rest)
+{
+	const pnode *p = &w->nodes[at];
+	uint64_t r = p->own;
+	double width = (double)r;
+	size_t c;
+	int ret = 0;
+	if (narrow(w, r, p->depth))
+		ret = function_take(w, at, 0, r, &r, &left[0], self);
+	else
+		for (c = 0; c < ncols && r > 0 && ret == 0; c++)
+			if (w->fshare[c] != 0)
+				ret = function_take(w, at, c,
+				                    units(width * w->fshare[c]),
+				                    &r, &left[c], self);
+	*rest = r;
+	return ret;
+}
+
 /* The own work of function v on each of its paths rows[]: its self cost
  * (column 0, the stacks that end there) and its calls out of its
- * component (one column each: paths into the callees). */
+ * component (one column each: paths into the callees).  Each path takes
+ * the same share of a column: the column's share of the function's work
+ * (0 when it has none: then no path into it has any width to share).
+ * The floors of the shares go out as they are found, path by path, then
+ * what rounding left, in the order of a split. */
 static int split_function(part *w, size_t v, const uint32_t *rows, size_t nrows)
 {
 	size_t ncols = 1, e, i,
 	       most = w->g.out_first[v + 1] - w->g.out_first[v] + 1;
+	uint64_t self = 0;
 	if (cgi_grow((void **)&w->farc, &w->facap, most, sizeof *w->farc) ||
 	    cgi_grow((void **)&w->fshare, &w->fscap, most, sizeof *w->fshare) ||
-	    cgi_grow((void **)&w->ftotal, &w->ftcap, most, sizeof *w->ftotal) ||
-	    cgi_grow((void **)&w->fwidth, &w->fwcap, nrows,
-	             sizeof *w->fwidth) ||
-	    cgi_grow((void **)&w->fthin, &w->fthcap, nrows, 1) ||
-	    cgi_grow((void **)&w->fprefer, &w->fpcap, nrows,
-	             sizeof *w->fprefer) ||
+	    cgi_grow((void **)&w->rowleft, &w->rlcap, nrows + 1,
+	             sizeof *w->rowleft) ||
 	    cgi_grow((void **)&w->colleft, &w->clcap, most + 1,
 	             sizeof *w->colleft))
 		return -1;
 	w->farc[0] = 0;
-	w->ftotal[0] = w->p->self[v];
+	w->colleft[0] = w->p->self[v];
 	for (e = w->g.out_first[v]; e < w->g.out_first[v + 1]; e++) {
 		size_t a = w->g.out_arc[e];
 		if (flows(w, a) && w->a[a] > 0) {
 			w->farc[ncols] = a;
-			w->ftotal[ncols++] = w->a[a];
+			w->colleft[ncols++] = w->a[a];
 		}
 	}
-	memcpy(w->colleft, w->ftotal, ncols * sizeof *w->ftotal);
-	for (i = 0; i < nrows; i++) {
-		w->fwidth[i] = w->nodes[rows[i]].own;
-		w->fthin[i] = narrow(w, w->fwidth[i], w->nodes[rows[i]].depth);
-		w->fprefer[i] = 0;
-	}
-	/* each path takes the same share of a column: the column's share of
-	 * the function's work (0 when it has none: then no path into it
-	 * has any width to share) */
 	for (i = 0; i < ncols; i++)
 		w->fshare[i] =
-		    w->w[v] > 0 ? (double)w->ftotal[i] / (double)w->w[v] : 0;
-	if (split_by(w, nrows, ncols, w->fwidth, w->fthin, w->fprefer, NULL,
-	             NULL, w->fshare))
+		    w->w[v] > 0 ? (double)w->colleft[i] / (double)w->w[v] : 0;
+	for (i = 0; i < nrows; i++)
+		if (function_floors(w, rows[i], ncols, w->colleft, &self,
+		                    &w->rowleft[i]))
+			return -1;
+	w->ncells = 0;
+	if (split_rest(w, nrows, ncols, w->colleft))
 		return -1;
 	for (i = 0; i < w->ncells; i++) {
 		const cell *c = &w->cells[i];
-		uint32_t at = rows[c->row];
-		if (c->col == 0) {
-			add_count(w, at, c->amt);
-			w->placed[v] += c->amt;
-		} else if (new_visit(w, at, w->arcs[w->farc[c->col]].callee,
-		                     c->amt))
+		if (function_cell(w, rows[c->row], c->col, c->amt, &self))
 			return -1;
 	}
+	w->placed[v] += self;
 	return 0;
 }
 
@@ -316,7 +352,8 @@ static int lay_out_function(part *w, uint32_t c)
 	uint32_t *rows;
 	if (n == 0)
 		return 0;
-	if (cgi_grow((void **)&w->frows, &w->frcap, n, sizeof *w->frows))
+	if (cgi_grow((void **)&w->frows, &w->frcap, n, sizeof *w->frows) ||
+	    room_for_paths(w, n))
 		return -1;
 	rows = w->frows;
 	visits_of(w, c, rows);
@@ -328,7 +365,7 @@ static int lay_out_function(part *w, uint32_t c)
 		    w->visits[rows[i + VISITS]].parent != NONE)
 			cgi_prefetch(
 			    &w->nodes[w->visits[rows[i + VISITS]].parent]);
-		if (new_path(w, vi->parent, (uint32_t)v, vi->width, &rows[i]))
+		if (make_path(w, vi->parent, (uint32_t)v, vi->width, &rows[i]))
 			return -1;
 	}
 	return split_function(w, v, rows, n);
@@ -436,6 +473,7 @@ static int lay_out_cycle_paths(part *w, uint32_t c)
 	size_t most = 1;
 	vscratch sc;
 	cshare cs;
+	split sp;
 	int ret = -1;
 	if (n == 0 || cy->ne == 0)
 		return 0;
@@ -474,7 +512,14 @@ static int lay_out_cycle_paths(part *w, uint32_t c)
 	cs.w = w;
 	cs.cy = cy;
 	cs.entry = entry;
-	if (split_by(w, n, k, width, thin, prefer, cycle_share, &cs, NULL))
+	sp.nrows = n;
+	sp.ncols = k;
+	sp.width = width;
+	sp.narrow = thin;
+	sp.prefer = prefer;
+	sp.share = cycle_share;
+	sp.ctx = &cs;
+	if (split_rows(w, &sp))
 		goto out;
 	/* the cells by row: counts, then each row's run */
 	{
