@@ -61,6 +61,13 @@ typedef struct cell {
 	uint64_t amt;
 } cell;
 
+/* What rounding left of a row of a split (rows with none left are not
+ * listed). */
+typedef struct rest {
+	uint64_t amt;
+	uint32_t row;
+} rest;
+
 typedef struct part {
 	cgi_stacks *s;
 	const cgi_stack_part *p;
@@ -91,8 +98,9 @@ typedef struct part {
 	uint32_t *nvis; /* per component: its visits */
 	cell *cells;
 	size_t ncells, ccap;
-	uint64_t *colleft, *rowleft, *placed;
-	size_t clcap, rlcap;
+	uint64_t *colleft, *placed;
+	rest *rowleft;
+	size_t clcap, rlcap, nrest;
 	uint64_t floor, total;
 	int cut;
 	/* split_function's columns, and lay_out_function's rows: grown for

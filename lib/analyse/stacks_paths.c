@@ -61,24 +61,35 @@ static inline uint64_t units(double q)
 	return q >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)q;
 }
 
-/* What rounding left of each of nrows rows (w->rowleft) goes out row by
+/* What rounding left of the rows (w->rowleft, by row) goes out row by
  * row over the ncols columns in order (what is left of them: left):
  * cells after those in w->cells. */
-static int split_rest(part *w, size_t nrows, size_t ncols, uint64_t *left)
+static int split_rest(part *w, size_t ncols, uint64_t *left)
 {
 	size_t i, j = 0;
-	for (i = 0; i < nrows; i++)
-		while (w->rowleft[i] > 0 && j < ncols) {
-			uint64_t amt =
-			    w->rowleft[i] < left[j] ? w->rowleft[i] : left[j];
+	for (i = 0; i < w->nrest; i++) {
+		rest *r = &w->rowleft[i];
+		while (r->amt > 0 && j < ncols) {
+			uint64_t amt = r->amt < left[j] ? r->amt : left[j];
 			left[j] -= amt;
-			w->rowleft[i] -= amt;
-			if (add_cell(w, i, j, amt))
+			r->amt -= amt;
+			if (add_cell(w, r->row, j, amt))
 				return -1;
 			if (left[j] == 0)
 				j++;
 		}
+	}
 	return 0;
+}
+
+/* Row row has r left after its floors: listed if more than 0 (the room
+ * made before). */
+static inline void row_rest(part *w, size_t row, uint64_t r)
+{
+	if (r == 0)
+		return;
+	w->rowleft[w->nrest].amt = r;
+	w->rowleft[w->nrest++].row = (uint32_t)row;
 }
 
 /* The cells of sp into w->cells; w->colleft holds the column totals
@@ -90,7 +101,7 @@ static int split_rows(part *w, const split *sp)
 	if (cgi_grow((void **)&w->rowleft, &w->rlcap, sp->nrows + 1,
 	             sizeof *w->rowleft))
 		return -1;
-	w->ncells = 0;
+	w->ncells = w->nrest = 0;
 	for (i = 0; i < sp->nrows; i++) {
 		uint64_t r = sp->width[i];
 		double width = (double)r;
@@ -107,9 +118,9 @@ static int split_rows(part *w, const split *sp)
 				    w, i, c,
 				    units(width * sp->share(sp->ctx, i, c)), &r,
 				    &left[c]);
-		w->rowleft[i] = r;
+		row_rest(w, i, r);
 	}
-	return split_rest(w, sp->nrows, sp->ncols, left);
+	return split_rest(w, sp->ncols, left);
 }
 
 /* ------------------------------------------------------------ paths */
@@ -272,19 +283,23 @@ static inline int function_take(part *w, uint32_t at, size_t c, uint64_t amt,
 	return function_cell(w, at, c, amt, self);
 }
 
-/* Path at's cells of the floors of its shares fshare[] of the ncols
- * columns (what is left of them: left), or all it can of column 0 if it
- * is narrow: what is left of it in *rest. */
-static inline int function_floors(part *w, uint32_t at, size_t ncols,
-                                  uint64_t *left, uint64_t *self,
-                                  uint64_t *rest)
+/* Path at's (row row's) cells of the floors of its shares fshare[] of
+ * the ncols columns (what is left of them: left), or all it can of
+ * column 0 if it is narrow (full: the paths are past max_stacks, which a
+ * split does not change); then what is left of it. */
+static inline int function_floors(part *w, uint32_t at, size_t row,
+                                  size_t ncols, int full, uint64_t *left,
+                                  uint64_t *self)
 {
 	const pnode *p = &w->nodes[at];
 	uint64_t r = p->own;
 	double width = (double)r;
 	size_t c;
 	int ret = 0;
-	if (narrow(w, r, p->depth))
+	if (full || p->depth >= w->s->opt.max_depth) {
+		w->cut = 1;
+		ret = function_take(w, at, 0, r, &r, &left[0], self);
+	} else if (r < w->floor)
 		ret = function_take(w, at, 0, r, &r, &left[0], self);
 	else
 		for (c = 0; c < ncols && r > 0 && ret == 0; c++)
@@ -292,7 +307,7 @@ static inline int function_floors(part *w, uint32_t at, size_t ncols,
 				ret = function_take(w, at, c,
 				                    units(width * w->fshare[c]),
 				                    &r, &left[c], self);
-	*rest = r;
+	row_rest(w, row, r);
 	return ret;
 }
 
@@ -308,6 +323,7 @@ static int split_function(part *w, size_t v, const uint32_t *rows, size_t nrows)
 	size_t ncols = 1, e, i,
 	       most = w->g.out_first[v + 1] - w->g.out_first[v] + 1;
 	uint64_t self = 0;
+	int full = w->nnodes >= w->s->opt.max_stacks;
 	if (cgi_grow((void **)&w->farc, &w->facap, most, sizeof *w->farc) ||
 	    cgi_grow((void **)&w->fshare, &w->fscap, most, sizeof *w->fshare) ||
 	    cgi_grow((void **)&w->rowleft, &w->rlcap, nrows + 1,
@@ -327,12 +343,13 @@ static int split_function(part *w, size_t v, const uint32_t *rows, size_t nrows)
 	for (i = 0; i < ncols; i++)
 		w->fshare[i] =
 		    w->w[v] > 0 ? (double)w->colleft[i] / (double)w->w[v] : 0;
+	w->nrest = 0;
 	for (i = 0; i < nrows; i++)
-		if (function_floors(w, rows[i], ncols, w->colleft, &self,
-		                    &w->rowleft[i]))
+		if (function_floors(w, rows[i], i, ncols, full, w->colleft,
+		                    &self))
 			return -1;
 	w->ncells = 0;
-	if (split_rest(w, nrows, ncols, w->colleft))
+	if (split_rest(w, ncols, w->colleft))
 		return -1;
 	for (i = 0; i < w->ncells; i++) {
 		const cell *c = &w->cells[i];
