@@ -405,19 +405,41 @@ static double cycle_share(const void *ctx, size_t row, size_t col)
  * proportion to what was routed there (whole units, the last node of a
  * member taking what is left), and every node on the way to one.
  * scratch: per member sum (msum), count (mcnt), given (mgot); per node
- * nq, sub, made (room for the entry's nodes). */
+ * nq, sub, made (room for the entry's nodes); the members the visit's
+ * share q[] has any of, in order (ms, nms of them): the others have
+ * none, and a visit reads those alone, not every member of a large
+ * cycle. */
 typedef struct vscratch {
 	double *msum, *mcum;
 	size_t *mcnt;
 	uint64_t *mgot, *nq, *sub;
-	uint32_t *made;
+	uint32_t *made, *ms;
+	size_t nms;
 } vscratch;
+
+/* The distinct columns of the n cells of a row (run[]) in order into
+ * ms[]: how many.  A row's cells are its floors, then its rest, each in
+ * the order of the columns (split_rows), so the two are merged. */
+static size_t run_columns(const cell *run, size_t n, uint32_t *ms)
+{
+	size_t a = 0, mid = 1, b, k = 0;
+	while (mid < n && run[mid].col > run[mid - 1].col)
+		mid++;
+	for (b = mid; a < mid || b < n;) {
+		uint32_t c = b == n || (a < mid && run[a].col <= run[b].col)
+		                 ? run[a++].col
+		                 : run[b++].col;
+		if (k == 0 || ms[k - 1] != c)
+			ms[k++] = c;
+	}
+	return k;
+}
 
 static int visit_tree(part *w, const cycle *cy, const visit *vi, size_t i,
                       uint64_t *q, vscratch *sc)
 {
 	size_t lo = cy->tfirst[i], hi = cy->tlast[i];
-	size_t t, m;
+	size_t t, m, x;
 	uint64_t stray = 0;
 	for (t = lo; t < hi; t++) {
 		sc->msum[cy->tmem[t]] += cy->tamt[t];
@@ -448,9 +470,11 @@ static int visit_tree(part *w, const cycle *cy, const visit *vi, size_t i,
 	}
 	/* a member the entry's routes never reach (none, but for a cycle too
 	 * large to route every entry): under the entry */
-	for (m = 0; m < cy->k; m++)
+	for (x = 0; x < sc->nms; x++) {
+		m = sc->ms[x];
 		if (q[m] > sc->mgot[m])
 			stray += q[m] - sc->mgot[m];
+	}
 	for (t = hi; t-- > lo + 1;)
 		sc->sub[cy->tpar[t] - lo] += sc->sub[t - lo];
 	sc->sub[0] += stray;
@@ -464,11 +488,15 @@ static int visit_tree(part *w, const cycle *cy, const visit *vi, size_t i,
 		             &sc->made[t - lo]))
 			return -1;
 	}
-	for (m = 0; m < cy->k; m++) {
+	for (x = 0; x < sc->nms; x++) {
 		uint32_t at;
+		m = sc->ms[x];
 		if (q[m] > sc->mgot[m] && new_path(w, sc->made[0], cy->mem[m],
 		                                   q[m] - sc->mgot[m], &at))
 			return -1;
+	}
+	for (t = lo; t < hi; t++) {
+		m = cy->tmem[t];
 		sc->msum[m] = sc->mcum[m] = 0;
 		sc->mcnt[m] = 0;
 		sc->mgot[m] = 0;
@@ -508,8 +536,9 @@ static int lay_out_cycle_paths(part *w, uint32_t c)
 	sc.nq = zalloc(most, sizeof *sc.nq);
 	sc.sub = zalloc(most, sizeof *sc.sub);
 	sc.made = zalloc(most, sizeof *sc.made);
+	sc.ms = zalloc(k, sizeof *sc.ms);
 	if (!vis || !entry || !q || !start || !sc.msum || !sc.mcum ||
-	    !sc.mcnt || !sc.mgot || !sc.nq || !sc.sub || !sc.made ||
+	    !sc.mcnt || !sc.mgot || !sc.nq || !sc.sub || !sc.made || !sc.ms ||
 	    room_for(w, n, k, &width, &thin, &prefer))
 		goto out;
 	visits_of(w, c, vis);
@@ -557,6 +586,7 @@ static int lay_out_cycle_paths(part *w, uint32_t c)
 			size_t r = by[i].row, s;
 			for (s = i; s < w->ncells && by[s].row == r; s++)
 				q[by[s].col] += by[s].amt;
+			sc.nms = run_columns(by + i, s - i, sc.ms);
 			if (visit_tree(w, cy, &w->visits[vis[r]], entry[r], q,
 			               &sc)) {
 				cg_free(rs);
@@ -602,6 +632,7 @@ out:
 	cg_free(sc.nq);
 	cg_free(sc.sub);
 	cg_free(sc.made);
+	cg_free(sc.ms);
 	cg_free(rows);
 	cg_free(width);
 	cg_free(thin);
