@@ -23,11 +23,6 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 	return stop_kind(cgi_writer_part_begin(ctx, p));
 }
 
-static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
-{
-	return stop_kind(cgi_writer_record(ctx, p, r));
-}
-
 static cg_kind on_part_end(void *ctx, const cg_part *p)
 {
 	return stop_kind(cgi_writer_part_end(ctx, p));
@@ -86,7 +81,8 @@ static cg_kind over(cg_normalizer *n, cg_error *err)
  * none, as when it only checks. */
 static cg_kind begin_reading(cg_normalizer *n, cg_error *err)
 {
-	static const cg_handler h = {on_part_begin, on_record, on_part_end},
+	static const cg_handler h = {on_part_begin, cgi_writer_on_record,
+	                             on_part_end},
 				parts = {on_part_begin, NULL, on_part_end};
 	cgi_writer *w = &n->w;
 	cg_read_options opt = w->read;

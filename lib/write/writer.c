@@ -5,6 +5,7 @@
 
 #include "swar.h"
 
+#include <stddef.h>
 #include <string.h>
 
 int cgi_writer_flush(cgi_writer *w)
@@ -400,69 +401,80 @@ static int put_callee(cgi_writer *w, const cg_record *r)
 	return 0;
 }
 
-/* The numbers of a cost line, ASCII: the positions separated by blanks,
- * then a blank and each cost. */
-static void cost_numbers(cgi_writer *w, const cg_record *r, size_t ncost)
+/* A line of numbers: KEY (ASCII), the first numbers separated by blanks,
+ * then a blank and each of the rest.  A cost line is its positions and
+ * costs, a call line calls= and the call's count and target positions. */
+typedef struct numbers {
+	const char *key;
+	size_t keylen;
+	const uint64_t *first, *rest;
+	size_t nfirst, nrest;
+} numbers;
+
+static void put_numbers(cgi_writer *w, const numbers *l)
 {
 	size_t i;
-	for (i = 0; i < r->npos; i++) {
+	if (l->keylen > 0)
+		put_ascii(w, l->key, l->keylen);
+	for (i = 0; i < l->nfirst; i++) {
 		if (i > 0)
 			put_ascii(w, " ", 1);
-		put_u64(w, r->pos[i]);
+		put_u64(w, l->first[i]);
 	}
-	put_values(w, r->cost, ncost);
+	put_values(w, l->rest, l->nrest);
 }
 
-/* The code units of a cost line's numbers, as the counting pass needs
- * them: the digits and a blank between each two. */
-static uint64_t cost_units(const cg_record *r, size_t ncost)
+/* The code units of a line of numbers, as the counting pass needs them:
+ * the key, the digits and a blank between each two. */
+static uint64_t numbers_units(const numbers *l)
 {
-	uint64_t u = r->npos > 0 ? r->npos - 1 + ncost : ncost;
+	uint64_t u =
+	    l->keylen + (l->nfirst > 0 ? l->nfirst - 1 + l->nrest : l->nrest);
 	size_t i;
-	for (i = 0; i < r->npos; i++)
-		u += cgi_digits(r->pos[i]);
-	for (i = 0; i < ncost; i++)
-		u += cgi_digits(r->cost[i]);
+	for (i = 0; i < l->nfirst; i++)
+		u += cgi_digits(l->first[i]);
+	for (i = 0; i < l->nrest; i++)
+		u += cgi_digits(l->rest[i]);
 	return u;
 }
 
 /* The numbers and LF formatted straight into the buffer, which has room
  * for them; their code units, the LF's not counted.  (Inline in the quick
  * way, where a call costs as much as a short line's work.) */
-CGI_ALWAYS_INLINE static inline uint64_t
-cost_text(cgi_writer *w, const cg_record *r, size_t ncost)
+CGI_ALWAYS_INLINE static inline uint64_t numbers_text(cgi_writer *w,
+                                                      const numbers *l)
 {
 	char *p = w->out.ptr + w->out.len, *start = p;
 	size_t i;
-	for (i = 0; i < r->npos; i++) {
+	memcpy(p, l->key, l->keylen);
+	p += l->keylen;
+	for (i = 0; i < l->nfirst; i++) {
 		if (i > 0)
 			*p++ = ' ';
-		p += cgi_format_u64(r->pos[i], p);
+		p += cgi_format_u64_wide(l->first[i], p);
 	}
-	for (i = 0; i < ncost; i++) {
+	for (i = 0; i < l->nrest; i++) {
 		*p++ = ' ';
-		p += cgi_format_u64(r->cost[i], p);
+		p += cgi_format_u64_wide(l->rest[i], p);
 	}
 	*p = '\n';
 	return (uint64_t)(p - start);
 }
 
-/* A cost line, the most of the output: counted, or formatted with its LF
- * when the buffer has room (else written piece by piece), and ended as
- * end_line ends a line, in one step. */
-static int cost_line(cgi_writer *w, const cg_record *r)
+/* A line of numbers, the most of the output: counted, or formatted with
+ * its LF when the buffer has room (else written piece by piece), and
+ * ended as end_line ends a line, in one step. */
+static int numbers_line(cgi_writer *w, const numbers *l)
 {
-	size_t ncost = r->ncost, n;
+	size_t n = l->nfirst + l->nrest;
 	uint64_t u;
-	while (ncost > 0 && r->cost[ncost - 1] == 0)
-		ncost--;
-	n = r->npos + ncost;
 	if (w->counting)
-		u = cost_units(r, ncost);
-	else if (!w->failed && n * 21 + 1 <= CGI_WRITER_BUF - w->out.len)
-		u = cost_text(w, r, ncost);
+		u = numbers_units(l);
+	else if (!w->failed &&
+	         l->keylen + n * 21 + 1 <= CGI_WRITER_BUF - w->out.len)
+		u = numbers_text(w, l);
 	else {
-		cost_numbers(w, r, ncost);
+		put_numbers(w, l);
 		return end_line(w);
 	}
 	w->units = cgi_sat_add(w->units, u + 1);
@@ -482,36 +494,68 @@ static int cost_line(cgi_writer *w, const cg_record *r)
 	return w->failed ? 1 : 0;
 }
 
+/* Costs of zero at the end are left out. */
+static size_t written_costs(const cg_record *r)
+{
+	size_t ncost = r->ncost;
+	while (ncost > 0 && r->cost[ncost - 1] == 0)
+		ncost--;
+	return ncost;
+}
+
+static int cost_line(cgi_writer *w, const cg_record *r)
+{
+	numbers l = {"", 0, r->pos, r->cost, r->npos, 0};
+	l.nrest = written_costs(r);
+	return numbers_line(w, &l);
+}
+
+static int call_line(cgi_writer *w, const cg_record *r)
+{
+	numbers l = {"calls=", 6, &r->calls, r->target, 1, r->npos};
+	return numbers_line(w, &l);
+}
+
 /* The record is a cost line in the context already written: its names
  * are the very views the writer holds (a reader hands each name at one
  * address), so no directive is due.  Other views of the same names go
  * the long way, which finds them equal. */
-static int same_context(const cgi_writer *w, const cg_record *r)
+CGI_ALWAYS_INLINE static inline int same_context(const cgi_writer *w,
+                                                 const cg_record *r)
 {
 	return r->kind == CG_RECORD_COST && w->fn_set &&
-	       r->fn.ptr == w->fn.ptr && r->fn.len == w->fn.len &&
-	       r->fi.ptr == w->eff.ptr && r->fi.len == w->eff.len &&
-	       r->fl.ptr == w->fl.ptr && r->fl.len == w->fl.len &&
-	       r->ob.ptr == w->ob.ptr && r->ob.len == w->ob.len;
+	       memcmp(&r->ob, &w->ob, 4 * sizeof w->ob) == 0;
 }
+/* (the four views compared at once: ob, fl, fi and fn of a record are
+ * laid out as ob, fl, eff and fn of the writer) */
+_Static_assert(offsetof(cg_record, fn) - offsetof(cg_record, ob) ==
+                       3 * sizeof(cg_str) &&
+                   offsetof(cgi_writer, fn) - offsetof(cgi_writer, ob) ==
+                       3 * sizeof(cg_str) &&
+                   offsetof(cg_record, fl) - offsetof(cg_record, ob) ==
+                       offsetof(cgi_writer, fl) - offsetof(cgi_writer, ob) &&
+                   offsetof(cg_record, fi) - offsetof(cg_record, ob) ==
+                       offsetof(cgi_writer, eff) - offsetof(cgi_writer, ob),
+               "the context views in the same order");
 
 /* The bulk of a writing pass that nothing counts (no output or line
  * limit, so no unit is needed): a cost line of an unchanged context, when
  * the buffer has room for its longest text, is formatted straight into
  * it with that one check. */
-static int quick_fits(const cgi_writer *w, const cg_record *r)
+CGI_ALWAYS_INLINE static inline int quick_fits(const cgi_writer *w,
+                                               const cg_record *r)
 {
 	return w->quick && !w->failed && same_context(w, r) &&
 	       (r->npos + r->ncost) * 21 + 1 <= CGI_WRITER_BUF - w->out.len;
 }
 
 /* The quick way: 0, or 1 when the sink failed. */
-static int quick_cost_line(cgi_writer *w, const cg_record *r)
+CGI_ALWAYS_INLINE static inline int quick_cost_line(cgi_writer *w,
+                                                    const cg_record *r)
 {
-	size_t ncost = r->ncost;
-	while (ncost > 0 && r->cost[ncost - 1] == 0)
-		ncost--;
-	w->out.len += (size_t)cost_text(w, r, ncost) + 1;
+	numbers l = {"", 0, r->pos, r->cost, r->npos, 0};
+	l.nrest = written_costs(r);
+	w->out.len += (size_t)numbers_text(w, &l) + 1;
 	if (w->out.len == CGI_WRITER_BUF)
 		return cgi_writer_flush(w) != 0;
 	return 0;
@@ -525,24 +569,35 @@ CGI_NOINLINE static int record_text(cgi_writer *w, const cg_record *r)
 	if (put_context(w, r))
 		return 1;
 	if (r->kind == CG_RECORD_CALL) {
-		if (put_callee(w, r))
-			return 1;
-		put_key_u64(w, "calls=", r->calls);
-		put_values(w, r->target, r->npos);
-		if (end_line(w))
+		if (put_callee(w, r) || call_line(w, r))
 			return 1;
 	}
 	return cost_line(w, r);
 }
 
+/* (One body for the two entries: the quick way first, the one check a
+ * record of it needs before its text.) */
+CGI_ALWAYS_INLINE static inline int record(cgi_writer *w, const cg_record *r)
+{
+	w->src_line = r->line;
+	w->body = 1;
+	if (quick_fits(w, r))
+		return quick_cost_line(w, r);
+	if (w->counting && w->uncounted)
+		return 0;
+	return record_text(w, r);
+}
+
 int cgi_writer_record(cgi_writer *w, const cg_part *p, const cg_record *r)
 {
 	(void)p;
-	w->src_line = r->line;
-	w->body = 1;
-	if (w->counting && w->uncounted)
-		return 0;
-	return quick_fits(w, r) ? quick_cost_line(w, r) : record_text(w, r);
+	return record(w, r);
+}
+
+cg_kind cgi_writer_on_record(void *w, const cg_part *p, const cg_record *r)
+{
+	(void)p;
+	return record(w, r) ? CG_ABORTED : CG_OK;
 }
 
 static void forget_ids(cgi_writer *w)

@@ -65,6 +65,9 @@ int cgi_writer_pass(cgi_writer *w, int counting);
  * the writer stopped (why in failed and *err). */
 int cgi_writer_part_begin(cgi_writer *w, const cg_part *p);
 int cgi_writer_record(cgi_writer *w, const cg_part *p, const cg_record *r);
+/* The same as a handler's record callback (cg_handler) of a writer w:
+ * CG_OK to go on, CG_ABORTED when the writer stopped. */
+cg_kind cgi_writer_on_record(void *w, const cg_part *p, const cg_record *r);
 int cgi_writer_part_end(cgi_writer *w, const cg_part *p);
 /* Write what is buffered: 0, or -1 when the sink failed. */
 int cgi_writer_flush(cgi_writer *w);
