@@ -196,6 +196,9 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 		memset(f->ptot + f->nptot, 0, nev * sizeof *f->ptot);
 	f->nptot += nev;
 	f->caller.valid = f->callee.valid = 0;
+	/* the pool has moved since, and the names of another input may be
+	 * at the same addresses: no record's fn is at f */
+	f->last.fn = (const char *)f;
 	return CG_OK;
 }
 
@@ -400,31 +403,45 @@ static cg_kind add_self(cg_funcs *f, const cg_record *r)
 	return CG_OK;
 }
 
-/* A call, or a record of another function than the last. */
+/* Any record the fast path of on_record does not take: a call, another
+ * function than the last, more than one event, a sum past UInt64.  Its
+ * function is then the last one, its self cost where it is now that the
+ * pool may have grown. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 static cg_kind
 other_record(cg_funcs *f, const cg_record *r)
 {
+	cg_kind k;
 	if (!cached(&f->caller, r->ob, r->fl, r->fn) &&
 	    resolve(f, &f->caller, r->ob, r->fl, r->fn, 1))
 		return oom(f);
-	return r->kind == CG_RECORD_CALL ? add_call(f, r) : add_self(f, r);
+	k = r->kind == CG_RECORD_CALL ? add_call(f, r) : add_self(f, r);
+	if (!f->in.pending && r->ncost == 1) {
+		f->last.ob = r->ob.ptr;
+		f->last.fl = r->fl.ptr;
+		f->last.fn = r->fn.ptr;
+		f->last.self = f->pool + f->caller.cost;
+	}
+	return k;
 }
 
-/* Most records are the cost of the last function: their path saves no
- * registers. */
+/* Most records are one event of self cost of the last function. */
 static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 {
 	cg_funcs *f = ctx;
+	uint64_t *self = f->last.self, sum;
 	(void)p;
 	if (f->in.pending)
 		return CG_OK;
-	if (r->kind == CG_RECORD_CALL ||
-	    !cached(&f->caller, r->ob, r->fl, r->fn))
-		return other_record(f, r);
-	return add_self(f, r);
+	if (r->kind != CG_RECORD_CALL && r->fn.ptr == f->last.fn &&
+	    r->fl.ptr == f->last.fl && r->ob.ptr == f->last.ob &&
+	    r->ncost == 1 && (sum = *self + *r->cost) >= *self) {
+		*self = sum;
+		return CG_OK;
+	}
+	return other_record(f, r);
 }
 
 /* Within a part: called is the sum of the arcs into an entry.  Its

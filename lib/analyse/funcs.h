@@ -62,8 +62,19 @@ typedef struct vcache {
 	int valid;
 } vcache;
 
+/* The caller's names by address alone, and its self cost when its part
+ * has one event: a reader keeps one copy of each name (cgprof.h), so
+ * within one input an address is a name, and a cost record of the same
+ * function is added in a few steps.  fn is no name's address (the
+ * aggregation's own) when there is none. */
+typedef struct lastfn {
+	const char *ob, *fl, *fn;
+	uint64_t *self; /* in the pool: stale once the pool grows */
+} lastfn;
+
 struct cg_funcs {
 	cgi_consumer in;
+	lastfn last;
 	int keep_parts;
 	cgi_interner names, events;
 	fkey *funcs;
