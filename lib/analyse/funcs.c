@@ -360,6 +360,38 @@ static int parc_index(cg_funcs *f, uint32_t arc, uint32_t *out)
 	return 0;
 }
 
+/* The arc of call r from the caller, by its site when the call was made
+ * before in this input, else by the callee's names, its site then kept
+ * (a site whose key another holds is looked up by names every time).
+ * 0, or -1 out of memory. */
+static int call_arc(cg_funcs *f, const cg_record *r, uint32_t *arc)
+{
+	uint64_t at = (uint64_t)(uintptr_t)r->cfn.ptr,
+		 who = (uint64_t)r->cfn.len << 32 | f->caller.func;
+	uint32_t s;
+	int k;
+	if (cgi_pairmap_get(&f->site_by_view, at, who, &s) &&
+	    f->sites[s].cob == r->cob.ptr && f->sites[s].cfl == r->cfl.ptr) {
+		*arc = f->sites[s].arc;
+		return 0;
+	}
+	if ((!cached(&f->callee, r->cob, r->cfl, r->cfn) &&
+	     resolve(f, &f->callee, r->cob, r->cfl, r->cfn, 0)) ||
+	    arc_index(f, f->caller.func, f->callee.func, arc) ||
+	    f->nsites >= UINT32_MAX ||
+	    cgi_grow((void **)&f->sites, &f->sites_cap, f->nsites + 1,
+	             sizeof *f->sites) ||
+	    (k = cgi_pairmap_put(&f->site_by_view, at, who, (uint32_t)f->nsites,
+	                         &s)) < 0)
+		return -1;
+	if (k == 1) {
+		f->sites[f->nsites].cob = r->cob.ptr;
+		f->sites[f->nsites].cfl = r->cfl.ptr;
+		f->sites[f->nsites++].arc = *arc;
+	}
+	return 0;
+}
+
 #if defined(__GNUC__)
 __attribute__((noinline)) /* a cost record needs few registers */
 #endif
@@ -368,10 +400,7 @@ add_call(cg_funcs *f, const cg_record *r)
 {
 	uint32_t arc, at;
 	parc *a;
-	if ((!cached(&f->callee, r->cob, r->cfl, r->cfn) &&
-	     resolve(f, &f->callee, r->cob, r->cfl, r->cfn, 0)) ||
-	    arc_index(f, f->caller.func, f->callee.func, &arc) ||
-	    parc_index(f, arc, &at))
+	if (call_arc(f, r, &arc) || parc_index(f, arc, &at))
 		return oom(f);
 	a = &f->parcs[at];
 	if (add_u64(&a->calls, r->calls) ||
@@ -646,6 +675,8 @@ void cg_funcs_begin(cg_funcs *f, const cg_read_options *opt, cg_handler *h,
 		/* names of the previous input may come back at the same
 		 * addresses */
 		cgi_pairmap_clear(&f->func_by_view);
+		cgi_pairmap_clear(&f->site_by_view);
+		f->nsites = 0;
 		f->caller.valid = f->callee.valid = 0;
 	}
 }

@@ -72,6 +72,13 @@ typedef struct lastfn {
 	uint64_t *self; /* in the pool: stale once the pool grows */
 } lastfn;
 
+/* A call site: the callee's object and file by address, and the arc of
+ * the caller to it; found by the caller and the callee's fn address. */
+typedef struct csite {
+	const char *cob, *cfl;
+	uint32_t arc;
+} csite;
+
 struct cg_funcs {
 	cgi_consumer in;
 	lastfn last;
@@ -108,6 +115,11 @@ struct cg_funcs {
 	uint32_t *arc_tag, *arc_parc;
 	size_t narcs, arcs_cap, arc_tag_cap, arc_parc_cap;
 	cgi_pairmap arc_by_key;
+	/* (callee fn's address; its length and the caller) -> site, for
+	 * one input: a call made again finds its arc in one lookup */
+	cgi_pairmap site_by_view;
+	csite *sites;
+	size_t nsites, sites_cap;
 	cmat arc_cost;
 	int over; /* a sum passed UInt64 */
 

@@ -407,19 +407,31 @@ static void test_errors(void)
 	      "an invalid input is its own error");
 }
 
-/* The self cost of the function ob, fl, fn in event ev; UINT64_MAX when
- * there is none. */
-static uint64_t self_of(const cg_funcs *f, const char *ob, const char *fl,
-                        const char *fn, size_t ev)
+/* The index of the function ob, fl, fn; SIZE_MAX when there is none. */
+static size_t func_at(const cg_funcs *f, const char *ob, const char *fl,
+                      const char *fn)
 {
 	cg_func x;
 	size_t i;
 	for (i = 0; i < cg_funcs_count(f); i++) {
 		cg_funcs_get(f, i, &x);
 		if (is(x.ob, ob) && is(x.fl, fl) && is(x.fn, fn))
-			return x.self[ev];
+			return i;
 	}
-	return UINT64_MAX;
+	return SIZE_MAX;
+}
+
+/* The self cost of the function ob, fl, fn in event ev; UINT64_MAX when
+ * there is none. */
+static uint64_t self_of(const cg_funcs *f, const char *ob, const char *fl,
+                        const char *fn, size_t ev)
+{
+	size_t i = func_at(f, ob, fl, fn);
+	cg_func x;
+	if (i == SIZE_MAX)
+		return UINT64_MAX;
+	cg_funcs_get(f, i, &x);
+	return x.self[ev];
 }
 
 /* A record of one event and the last record's function is added without
@@ -457,6 +469,48 @@ static void test_fast_path(void)
 		if (e.part == 1)
 			CHECK(e.self[0] == 512, "f in part 2: %llu",
 			      (unsigned long long)e.self[0]);
+	}
+	cg_funcs_free(f);
+}
+
+/* Calls made again find their arc by their site (caller, and the callee's
+ * names by address); a site of the same caller and callee fn in another
+ * file, over parts and inputs, is another arc.  Sums by hand. */
+static void test_call_sites(void)
+{
+	const char *texts[] = {"events: Ir\nob=a\nfl=x\nfn=main\n"
+	                       "cob=a\ncfl=x\ncfn=f\ncalls=1 1\n1 10\n"
+	                       "cfl=y\ncfn=f\ncalls=2 1\n2 20\n"
+	                       "cfl=x\ncfn=f\ncalls=4 1\n3 40\n"
+	                       "cfl=y\ncfn=f\ncalls=8 1\n4 80\n"
+	                       "cob=b\ncfl=x\ncfn=f\ncalls=128 1\n6 1280\n"
+	                       "fn=g\ncob=a\ncfl=x\ncfn=f\ncalls=16 1\n5 160\n"
+	                       "part: 2\nevents: Ir\nob=a\nfl=x\nfn=main\n"
+	                       "cob=a\ncfl=x\ncfn=f\ncalls=32 1\n1 320\n",
+	                       "events: Ir\nob=a\nfl=x\nfn=main\n"
+	                       "cob=a\ncfl=y\ncfn=f\ncalls=64 1\n1 640\n"};
+	/* main>f@a,x 1+4+32 10+40+320, main>f@a,y 2+8+64 20+80+640,
+	 * main>f@b,x, g>f@a,x */
+	static const char *const cob[] = {"a", "a", "b", "a"};
+	static const char *const cfl[] = {"x", "y", "x", "x"};
+	static const uint64_t calls[] = {37, 74, 128, 16},
+			      cost[] = {370, 740, 1280, 160};
+	cg_funcs *f = aggregate(texts, 2, 0);
+	size_t i;
+	cg_arc arc;
+	if (f == NULL)
+		return;
+	CHECK(cg_funcs_arc_count(f) == 4, "four arcs: %zu",
+	      cg_funcs_arc_count(f));
+	for (i = 0; i < 4 && i < cg_funcs_arc_count(f); i++) {
+		cg_funcs_arc(f, i, &arc);
+		CHECK(arc.caller ==
+		              func_at(f, "a", "x", i < 3 ? "main" : "g") &&
+		          arc.callee == func_at(f, cob[i], cfl[i], "f") &&
+		          arc.calls == calls[i] && arc.cost[0] == cost[i],
+		      "arc %zu: calls %llu cost %llu", i,
+		      (unsigned long long)arc.calls,
+		      (unsigned long long)arc.cost[0]);
 	}
 	cg_funcs_free(f);
 }
@@ -542,6 +596,7 @@ int main(void)
 	test_rows();
 	test_errors();
 	test_fast_path();
+	test_call_sites();
 	test_deep_chain();
 	printf("%d checks, %d failures\n", checks, failures);
 	return failures != 0;
