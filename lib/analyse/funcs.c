@@ -89,6 +89,13 @@ static size_t pool_take(cg_funcs *f, size_t n)
 	return at;
 }
 
+/* No record is of the last function: the pool may move, or the names'
+ * addresses name others.  No record's fn is at f. */
+static void forget_last(cg_funcs *f)
+{
+	f->last.fn = (const char *)f;
+}
+
 cg_kind cg_funcs_new_opts(cg_funcs **out, unsigned flags, cg_error *err)
 {
 	*out = cg_calloc(1, sizeof(cg_funcs));
@@ -166,6 +173,8 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 	cg_funcs *f = ctx;
 	fpart *fp;
 	size_t nev = cg_part_event_count(p);
+	/* the names of another input may be at the last one's addresses */
+	forget_last(f);
 	if (f->in.pending)
 		return CG_OK;
 	if (f->nparts >= UINT32_MAX)
@@ -196,9 +205,6 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 		memset(f->ptot + f->nptot, 0, nev * sizeof *f->ptot);
 	f->nptot += nev;
 	f->caller.valid = f->callee.valid = 0;
-	/* the pool has moved since, and the names of another input may be
-	 * at the same addresses: no record's fn is at f */
-	f->last.fn = (const char *)f;
 	return CG_OK;
 }
 
@@ -443,6 +449,9 @@ static cg_kind
 other_record(cg_funcs *f, const cg_record *r)
 {
 	cg_kind k;
+	if (f->in.pending)
+		return CG_OK;
+	forget_last(f);
 	if (!cached(&f->caller, r->ob, r->fl, r->fn) &&
 	    resolve(f, &f->caller, r->ob, r->fl, r->fn, 1))
 		return oom(f);
@@ -456,17 +465,18 @@ other_record(cg_funcs *f, const cg_record *r)
 	return k;
 }
 
-/* Most records are one event of self cost of the last function. */
+/* Most records are one event of self cost of the last function.  The
+ * last function is of this part, whose records all have its events: one.
+ * After an error of the input is kept (pending) they are still added,
+ * where the pool is: the input is refused, and the aggregation with it. */
 static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 {
 	cg_funcs *f = ctx;
 	uint64_t *self = f->last.self, sum;
 	(void)p;
-	if (f->in.pending)
-		return CG_OK;
 	if (r->kind != CG_RECORD_CALL && r->fn.ptr == f->last.fn &&
 	    r->fl.ptr == f->last.fl && r->ob.ptr == f->last.ob &&
-	    r->ncost == 1 && (sum = *self + *r->cost) >= *self) {
+	    (sum = *self + *r->cost) >= *self) {
 		*self = sum;
 		return CG_OK;
 	}

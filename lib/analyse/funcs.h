@@ -65,8 +65,10 @@ typedef struct vcache {
 /* The caller's names by address alone, and its self cost when its part
  * has one event: a reader keeps one copy of each name (cgprof.h), so
  * within one input an address is a name, and a cost record of the same
- * function is added in a few steps.  fn is no name's address (the
- * aggregation's own) when there is none. */
+ * function is added in a few steps.  Set by a record that took the
+ * general way, forgotten when the next one does and at every part (the
+ * pool may grow then): fn is then no name's address (the aggregation's
+ * own). */
 typedef struct lastfn {
 	const char *ob, *fl, *fn;
 	uint64_t *self; /* in the pool: stale once the pool grows */
