@@ -89,6 +89,13 @@ static size_t pool_take(cg_funcs *f, size_t n)
 	return at;
 }
 
+/* No record is of the last function: the pool may move, or the names'
+ * addresses name others.  No record's fn is at f. */
+static void forget_last(cg_funcs *f)
+{
+	f->last.fn = (const char *)f;
+}
+
 cg_kind cg_funcs_new_opts(cg_funcs **out, unsigned flags, cg_error *err)
 {
 	*out = cg_calloc(1, sizeof(cg_funcs));
@@ -166,6 +173,8 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 	cg_funcs *f = ctx;
 	fpart *fp;
 	size_t nev = cg_part_event_count(p);
+	/* the names of another input may be at the last one's addresses */
+	forget_last(f);
 	if (f->in.pending)
 		return CG_OK;
 	if (f->nparts >= UINT32_MAX)
@@ -357,6 +366,38 @@ static int parc_index(cg_funcs *f, uint32_t arc, uint32_t *out)
 	return 0;
 }
 
+/* The arc of call r from the caller, by its site when the call was made
+ * before in this input, else by the callee's names, its site then kept
+ * (a site whose key another holds is looked up by names every time).
+ * 0, or -1 out of memory. */
+static int call_arc(cg_funcs *f, const cg_record *r, uint32_t *arc)
+{
+	uint64_t at = (uint64_t)(uintptr_t)r->cfn.ptr,
+		 who = (uint64_t)r->cfn.len << 32 | f->caller.func;
+	uint32_t s;
+	int k;
+	if (cgi_pairmap_get(&f->site_by_view, at, who, &s) &&
+	    f->sites[s].cob == r->cob.ptr && f->sites[s].cfl == r->cfl.ptr) {
+		*arc = f->sites[s].arc;
+		return 0;
+	}
+	if ((!cached(&f->callee, r->cob, r->cfl, r->cfn) &&
+	     resolve(f, &f->callee, r->cob, r->cfl, r->cfn, 0)) ||
+	    arc_index(f, f->caller.func, f->callee.func, arc) ||
+	    f->nsites >= UINT32_MAX ||
+	    cgi_grow((void **)&f->sites, &f->sites_cap, f->nsites + 1,
+	             sizeof *f->sites) ||
+	    (k = cgi_pairmap_put(&f->site_by_view, at, who, (uint32_t)f->nsites,
+	                         &s)) < 0)
+		return -1;
+	if (k == 1) {
+		f->sites[f->nsites].cob = r->cob.ptr;
+		f->sites[f->nsites].cfl = r->cfl.ptr;
+		f->sites[f->nsites++].arc = *arc;
+	}
+	return 0;
+}
+
 #if defined(__GNUC__)
 __attribute__((noinline)) /* a cost record needs few registers */
 #endif
@@ -365,10 +406,7 @@ add_call(cg_funcs *f, const cg_record *r)
 {
 	uint32_t arc, at;
 	parc *a;
-	if ((!cached(&f->callee, r->cob, r->cfl, r->cfn) &&
-	     resolve(f, &f->callee, r->cob, r->cfl, r->cfn, 0)) ||
-	    arc_index(f, f->caller.func, f->callee.func, &arc) ||
-	    parc_index(f, arc, &at))
+	if (call_arc(f, r, &arc) || parc_index(f, arc, &at))
 		return oom(f);
 	a = &f->parcs[at];
 	if (add_u64(&a->calls, r->calls) ||
@@ -400,31 +438,49 @@ static cg_kind add_self(cg_funcs *f, const cg_record *r)
 	return CG_OK;
 }
 
-/* A call, or a record of another function than the last. */
+/* Any record the fast path of on_record does not take: a call, another
+ * function than the last, more than one event, a sum past UInt64.  Its
+ * function is then the last one, its self cost where it is now that the
+ * pool may have grown. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 static cg_kind
 other_record(cg_funcs *f, const cg_record *r)
 {
+	cg_kind k;
+	if (f->in.pending)
+		return CG_OK;
+	forget_last(f);
 	if (!cached(&f->caller, r->ob, r->fl, r->fn) &&
 	    resolve(f, &f->caller, r->ob, r->fl, r->fn, 1))
 		return oom(f);
-	return r->kind == CG_RECORD_CALL ? add_call(f, r) : add_self(f, r);
+	k = r->kind == CG_RECORD_CALL ? add_call(f, r) : add_self(f, r);
+	if (!f->in.pending && r->ncost == 1) {
+		f->last.ob = r->ob.ptr;
+		f->last.fl = r->fl.ptr;
+		f->last.fn = r->fn.ptr;
+		f->last.self = f->pool + f->caller.cost;
+	}
+	return k;
 }
 
-/* Most records are the cost of the last function: their path saves no
- * registers. */
+/* Most records are one event of self cost of the last function.  The
+ * last function is of this part, whose records all have its events: one.
+ * After an error of the input is kept (pending) they are still added,
+ * where the pool is: the input is refused, and the aggregation with it. */
 static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 {
 	cg_funcs *f = ctx;
+	uint64_t *self = f->last.self, sum;
 	(void)p;
-	if (f->in.pending)
+	if (r->kind != CG_RECORD_CALL && r->fn.ptr == f->last.fn &&
+	    r->fl.ptr == f->last.fl && r->ob.ptr == f->last.ob &&
+	    (sum = *self + *r->cost) >= *self) {
+		*self = sum;
 		return CG_OK;
-	if (r->kind == CG_RECORD_CALL ||
-	    !cached(&f->caller, r->ob, r->fl, r->fn))
-		return other_record(f, r);
-	return add_self(f, r);
+	}
+	return other_record(f, r);
 }
 
 /* Within a part: called is the sum of the arcs into an entry.  Its
@@ -629,6 +685,8 @@ void cg_funcs_begin(cg_funcs *f, const cg_read_options *opt, cg_handler *h,
 		/* names of the previous input may come back at the same
 		 * addresses */
 		cgi_pairmap_clear(&f->func_by_view);
+		cgi_pairmap_clear(&f->site_by_view);
+		f->nsites = 0;
 		f->caller.valid = f->callee.valid = 0;
 	}
 }

@@ -62,8 +62,28 @@ typedef struct vcache {
 	int valid;
 } vcache;
 
+/* The caller's names by address alone, and its self cost when its part
+ * has one event: a reader keeps one copy of each name (cgprof.h), so
+ * within one input an address is a name, and a cost record of the same
+ * function is added in a few steps.  Set by a record that took the
+ * general way, forgotten when the next one does and at every part (the
+ * pool may grow then): fn is then no name's address (the aggregation's
+ * own). */
+typedef struct lastfn {
+	const char *ob, *fl, *fn;
+	uint64_t *self; /* in the pool: stale once the pool grows */
+} lastfn;
+
+/* A call site: the callee's object and file by address, and the arc of
+ * the caller to it; found by the caller and the callee's fn address. */
+typedef struct csite {
+	const char *cob, *cfl;
+	uint32_t arc;
+} csite;
+
 struct cg_funcs {
 	cgi_consumer in;
+	lastfn last;
 	int keep_parts;
 	cgi_interner names, events;
 	fkey *funcs;
@@ -97,6 +117,11 @@ struct cg_funcs {
 	uint32_t *arc_tag, *arc_parc;
 	size_t narcs, arcs_cap, arc_tag_cap, arc_parc_cap;
 	cgi_pairmap arc_by_key;
+	/* (callee fn's address; its length and the caller) -> site, for
+	 * one input: a call made again finds its arc in one lookup */
+	cgi_pairmap site_by_view;
+	csite *sites;
+	size_t nsites, sites_cap;
 	cmat arc_cost;
 	int over; /* a sum passed UInt64 */
 

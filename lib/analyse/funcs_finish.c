@@ -346,6 +346,8 @@ void cg_funcs_free(cg_funcs *f)
 	cg_free(f->arc_tag);
 	cg_free(f->arc_parc);
 	cgi_pairmap_free(&f->arc_by_key);
+	cgi_pairmap_free(&f->site_by_view);
+	cg_free(f->sites);
 	cg_free(f->arc_cost.v);
 	cgi_graph_free(&f->graph);
 	cg_free(f->part_totals);

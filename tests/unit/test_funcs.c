@@ -407,6 +407,114 @@ static void test_errors(void)
 	      "an invalid input is its own error");
 }
 
+/* The index of the function ob, fl, fn; SIZE_MAX when there is none. */
+static size_t func_at(const cg_funcs *f, const char *ob, const char *fl,
+                      const char *fn)
+{
+	cg_func x;
+	size_t i;
+	for (i = 0; i < cg_funcs_count(f); i++) {
+		cg_funcs_get(f, i, &x);
+		if (is(x.ob, ob) && is(x.fl, fl) && is(x.fn, fn))
+			return i;
+	}
+	return SIZE_MAX;
+}
+
+/* The self cost of the function ob, fl, fn in event ev; UINT64_MAX when
+ * there is none. */
+static uint64_t self_of(const cg_funcs *f, const char *ob, const char *fl,
+                        const char *fn, size_t ev)
+{
+	size_t i = func_at(f, ob, fl, fn);
+	cg_func x;
+	if (i == SIZE_MAX)
+		return UINT64_MAX;
+	cg_funcs_get(f, i, &x);
+	return x.self[ev];
+}
+
+/* A record of one event and the last record's function is added without
+ * resolving its names; any other goes the general way: one name of three
+ * changed (the reader keeps one copy of f, at one address), after a call,
+ * two events, a new part.  Figures by hand in the comments. */
+static void test_fast_path(void)
+{
+	cg_funcs *f = one("events: Ir\n"
+	                  "ob=a\nfl=x\nfn=f\n1 1\n2 2\n"
+	                  "fl=y\nfn=f\n3 4\n4 8\n"
+	                  "ob=b\nfn=f\n5 16\n6 32\n"
+	                  "cob=a\ncfl=x\ncfn=f\ncalls=1 1\n7 64\n8 128\n"
+	                  "ob=a\nfl=x\nfn=f\n9 256\n"
+	                  "part: 2\nevents: Ir\n"
+	                  "ob=a\nfl=x\nfn=f\n1 512\n"
+	                  "part: 3\nevents: Ir Dr\n"
+	                  "ob=a\nfl=x\nfn=f\n1 1024 1\n2 2048 2\n",
+	                  0);
+	cg_func e;
+	size_t i;
+	if (f == NULL)
+		return;
+	/* 1 + 2 + 256 + 512 + 1024 + 2048 */
+	CHECK(self_of(f, "a", "x", "f", 0) == 3843, "f in a, x: %llu",
+	      (unsigned long long)self_of(f, "a", "x", "f", 0));
+	CHECK(self_of(f, "a", "x", "f", 1) == 3, "f in a, x, Dr: 1 + 2");
+	CHECK(self_of(f, "a", "y", "f", 0) == 12, "f in a, y: 4 + 8");
+	/* 16 + 32 + 128: the call's 64 is not self */
+	CHECK(self_of(f, "b", "y", "f", 0) == 176, "f in b, y: %llu",
+	      (unsigned long long)self_of(f, "b", "y", "f", 0));
+	CHECK(cg_funcs_count(f) == 3, "three functions named f");
+	for (i = 0; i < cgi_funcs_part_entry_count(f); i++) {
+		cgi_funcs_part_entry(f, i, &e);
+		if (e.part == 1)
+			CHECK(e.self[0] == 512, "f in part 2: %llu",
+			      (unsigned long long)e.self[0]);
+	}
+	cg_funcs_free(f);
+}
+
+/* Calls made again find their arc by their site (caller, and the callee's
+ * names by address); a site of the same caller and callee fn in another
+ * file, over parts and inputs, is another arc.  Sums by hand. */
+static void test_call_sites(void)
+{
+	const char *texts[] = {"events: Ir\nob=a\nfl=x\nfn=main\n"
+	                       "cob=a\ncfl=x\ncfn=f\ncalls=1 1\n1 10\n"
+	                       "cfl=y\ncfn=f\ncalls=2 1\n2 20\n"
+	                       "cfl=x\ncfn=f\ncalls=4 1\n3 40\n"
+	                       "cfl=y\ncfn=f\ncalls=8 1\n4 80\n"
+	                       "cob=b\ncfl=x\ncfn=f\ncalls=128 1\n6 1280\n"
+	                       "fn=g\ncob=a\ncfl=x\ncfn=f\ncalls=16 1\n5 160\n"
+	                       "part: 2\nevents: Ir\nob=a\nfl=x\nfn=main\n"
+	                       "cob=a\ncfl=x\ncfn=f\ncalls=32 1\n1 320\n",
+	                       "events: Ir\nob=a\nfl=x\nfn=main\n"
+	                       "cob=a\ncfl=y\ncfn=f\ncalls=64 1\n1 640\n"};
+	/* main>f@a,x 1+4+32 10+40+320, main>f@a,y 2+8+64 20+80+640,
+	 * main>f@b,x, g>f@a,x */
+	static const char *const cob[] = {"a", "a", "b", "a"};
+	static const char *const cfl[] = {"x", "y", "x", "x"};
+	static const uint64_t calls[] = {37, 74, 128, 16},
+			      cost[] = {370, 740, 1280, 160};
+	cg_funcs *f = aggregate(texts, 2, 0);
+	size_t i;
+	cg_arc arc;
+	if (f == NULL)
+		return;
+	CHECK(cg_funcs_arc_count(f) == 4, "four arcs: %zu",
+	      cg_funcs_arc_count(f));
+	for (i = 0; i < 4 && i < cg_funcs_arc_count(f); i++) {
+		cg_funcs_arc(f, i, &arc);
+		CHECK(arc.caller ==
+		              func_at(f, "a", "x", i < 3 ? "main" : "g") &&
+		          arc.callee == func_at(f, cob[i], cfl[i], "f") &&
+		          arc.calls == calls[i] && arc.cost[0] == cost[i],
+		      "arc %zu: calls %llu cost %llu", i,
+		      (unsigned long long)arc.calls,
+		      (unsigned long long)arc.cost[0]);
+	}
+	cg_funcs_free(f);
+}
+
 /* Deep call chains are walked without recursion. */
 static void test_deep_chain(void)
 {
@@ -487,6 +595,8 @@ int main(void)
 	test_arcs_over_parts();
 	test_rows();
 	test_errors();
+	test_fast_path();
+	test_call_sites();
 	test_deep_chain();
 	printf("%d checks, %d failures\n", checks, failures);
 	return failures != 0;
