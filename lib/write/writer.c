@@ -588,6 +588,8 @@ CGI_ALWAYS_INLINE static inline int quick_cost_line(cgi_writer *w,
  * would make the quick way save.) */
 CGI_NOINLINE static int record_text(cgi_writer *w, const cg_record *r)
 {
+	w->src_line = r->line;
+	w->body = 1;
 	if (put_context(w, r))
 		return 1;
 	if (r->kind == CG_RECORD_CALL) {
@@ -598,15 +600,19 @@ CGI_NOINLINE static int record_text(cgi_writer *w, const cg_record *r)
 }
 
 /* (One body for the two entries: the quick way first, the one check a
- * record of it needs before its text.) */
+ * record of it needs before its text.  A record of the quick way follows
+ * one of the long way in its part, which said the part has a body, and
+ * nothing of a writing pass without limits after it tells its line: its
+ * one failure, of the sink, has none.) */
 CGI_ALWAYS_INLINE static inline int record(cgi_writer *w, const cg_record *r)
 {
-	w->src_line = r->line;
-	w->body = 1;
 	if (quick_fits(w, r))
 		return quick_cost_line(w, r);
-	if (w->counting && w->uncounted)
+	if (w->counting && w->uncounted) {
+		w->src_line = r->line;
+		w->body = 1;
 		return 0;
+	}
 	return record_text(w, r);
 }
 
