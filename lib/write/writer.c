@@ -445,12 +445,12 @@ static uint64_t numbers_units(const numbers *l)
 }
 
 /* The numbers and LF formatted straight into the buffer, which has room
- * for them; their code units, the LF's not counted.  (Inline in the quick
- * way, where a call costs as much as a short line's work.) */
-CGI_ALWAYS_INLINE static inline uint64_t
+ * for them; where the LF is.  (Inline in the quick way, where a call
+ * costs as much as a short line's work.) */
+CGI_ALWAYS_INLINE static inline char *
 numbers_text(cgi_writer *w, const numbers *l, cgi_run *run)
 {
-	char *p = w->out.ptr + w->out.len, *start = p;
+	char *p = w->out.ptr + w->out.len;
 	size_t i;
 	if (l->keylen > 0)
 		memcpy(p, l->key, 8);
@@ -467,7 +467,7 @@ numbers_text(cgi_writer *w, const numbers *l, cgi_run *run)
 		p += cgi_format_u64_wide(l->rest[i], p);
 	}
 	*p = '\n';
-	return (uint64_t)(p - start);
+	return p;
 }
 
 /* A line of numbers, the most of the output: counted, or formatted with
@@ -481,7 +481,8 @@ static int numbers_line(cgi_writer *w, const numbers *l)
 		u = numbers_units(l);
 	else if (!w->failed &&
 	         l->keylen + n * 21 + 1 <= CGI_WRITER_BUF - w->out.len)
-		u = numbers_text(w, l, NULL);
+		u = (uint64_t)(numbers_text(w, l, NULL) -
+		               (w->out.ptr + w->out.len));
 	else {
 		put_numbers(w, l);
 		return end_line(w);
@@ -577,7 +578,7 @@ CGI_ALWAYS_INLINE static inline int quick_cost_line(cgi_writer *w,
 {
 	numbers l = {"", 0, r->pos, r->cost, r->npos, 0};
 	l.nrest = written_costs(r);
-	w->out.len += (size_t)numbers_text(w, &l, &w->run) + 1;
+	w->out.len = (size_t)(numbers_text(w, &l, &w->run) - w->out.ptr) + 1;
 	if (w->out.len == CGI_WRITER_BUF)
 		return cgi_writer_flush(w) != 0;
 	return 0;
