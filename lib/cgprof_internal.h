@@ -105,9 +105,30 @@ static inline uint64_t cgi_pair_digits(uint64_t h, uint64_t lanes)
 	return t | (h - 10 * t) << 8;
 }
 
+/* The digits of v below 10^8 in the byte lanes of a word, the first in
+ * the lowest, leading zeros as 0: two groups of 4 in 32-bit lanes, each in
+ * two pairs (x / 100 as x * 10486 >> 20 for x below 10000). */
+static inline uint64_t cgi_digit_lanes(uint64_t v)
+{
+	uint64_t m = v / 10000, top;
+	m |= (v - m * 10000) << 32;
+	top = (m * 10486 >> 20) & 0x0000007F0000007Full;
+	return cgi_pair_digits((m - 100 * top) << 16 | top,
+	                       0x000F000F000F000Full);
+}
+
+/* Digit lanes of a number other than 0 as text, the leading zeros
+ * shifted out and the word stored at once. */
+static inline size_t cgi_lanes_text(uint64_t t, char out[8])
+{
+	unsigned lead = (unsigned)__builtin_ctzll(t) / 8;
+	t = (t + 0x3030303030303030ull) >> 8 * lead;
+	memcpy(out, &t, 8);
+	return 8 - lead;
+}
+
 static inline size_t cgi_format_u64_wide(uint64_t v, char out[20])
 {
-	uint64_t m, top, t;
 	uint32_t t4;
 	unsigned lead;
 	if (v < 10) {
@@ -125,20 +146,73 @@ static inline size_t cgi_format_u64_wide(uint64_t v, char out[20])
 	}
 	if (v >= 100000000)
 		return cgi_format_u64(v, out);
-	/* 5 to 8 digits: two groups of 4 in 32-bit lanes, each in two pairs
-	 * (x / 100 as x * 10486 >> 20 for x below 10000) */
-	m = v / 10000;
-	m |= (v - m * 10000) << 32;
-	top = (m * 10486 >> 20) & 0x0000007F0000007Full;
-	t = cgi_pair_digits((m - 100 * top) << 16 | top, 0x000F000F000F000Full);
-	lead = (unsigned)__builtin_ctzll(t) / 8;
-	t = (t + 0x3030303030303030ull) >> 8 * lead;
-	memcpy(out, &t, 8);
-	return 8 - lead;
+	return cgi_lanes_text(cgi_digit_lanes(v), out);
+}
+
+/* cgi_format_u64_next: cgi_format_u64_wide of a number that mostly grows
+ * by less than 10 from the one before it in r (a position in a run of
+ * cost lines).  r keeps the last number of 10 to 10^8 - 1 put and its
+ * digits, one a byte lane, the last in the lowest, each biased by 246 so
+ * that a sum of 10 or more carries out of its lane into the next: a small
+ * step is added to the word and the lanes that carried biased again,
+ * instead of dividing.  Anything else (a step back or of 10 or more, 9
+ * digits) is formatted whole.  cgi_run_start begins r with 10. */
+typedef struct cgi_run {
+	uint64_t v, lanes;
+} cgi_run;
+
+#define CGI_LANES(b) (0x0101010101010101ull * (b))
+
+static inline void cgi_run_start(cgi_run *r)
+{
+	r->v = 10;
+	r->lanes = CGI_LANES(246) + 0x100;
+}
+
+/* The number of 10 to 10^8 - 1 formatted whole, r begun again with it. */
+static inline size_t cgi_run_restart(cgi_run *r, uint64_t v, char out[20])
+{
+	uint64_t t;
+	if (v < 10 || v >= 100000000)
+		return cgi_format_u64_wide(v, out);
+	t = cgi_digit_lanes(v);
+	r->v = v;
+	r->lanes = __builtin_bswap64(t) + CGI_LANES(246);
+	return cgi_lanes_text(t, out);
+}
+
+static inline size_t cgi_format_u64_next(cgi_run *r, uint64_t v, char out[20])
+{
+	uint64_t step = v - r->v, y = r->lanes + step;
+	if (v < 10) {
+		out[0] = (char)('0' + v);
+		return 1;
+	}
+	if (step >= 10 || y < r->lanes)
+		return cgi_run_restart(r, v, out);
+	y += ((~y >> 7) & CGI_LANES(1)) * 246;
+	r->lanes = y;
+	r->v = v;
+	return cgi_lanes_text(__builtin_bswap64(y - CGI_LANES(246)), out);
 }
 #else
 static inline size_t cgi_format_u64_wide(uint64_t v, char out[20])
 {
+	return cgi_format_u64(v, out);
+}
+
+typedef struct cgi_run {
+	uint64_t v, lanes;
+} cgi_run;
+
+static inline void cgi_run_start(cgi_run *r)
+{
+	r->v = r->lanes = 0;
+}
+
+static inline size_t cgi_format_u64_next(cgi_run *r, uint64_t v, char out[20])
+{
+	(void)r;
 	return cgi_format_u64(v, out);
 }
 #endif

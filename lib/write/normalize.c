@@ -112,6 +112,7 @@ cg_kind cg_normalizer_new(const cg_read_options *opt, cg_write_fn write,
 	n->user = n->w.read.stats;
 	n->w.read.stats = NULL;
 	n->w.inline_names = (n->w.read.flags & CG_NORMALIZE_INLINE_NAMES) != 0;
+	n->w.names_by_address = 1;
 	n->w.read.flags &= CG_COMPAT | CG_COMPLETE;
 	n->w.err = &n->w.why;
 	n->w.write = write;

@@ -145,12 +145,15 @@ static int looks_like_id(cg_str name)
 static int put_name(cgi_writer *w, const char *key, cgi_interner *m,
                     cg_str name)
 {
-	/* KEY=(ID) and its blank, put at once: the keys have up to three
-	 * bytes, the IDs up to ten digits */
+	/* KEY=(ID) and its blank, put at once: the keys have two or three
+	 * bytes (the NUL of a two-byte key copied over by the =), the IDs up
+	 * to ten digits */
 	char text[24];
-	size_t n = strlen(key), known = m->count;
+	size_t n = key[2] != '\0' ? 3 : 2, known = m->count;
 	uint32_t id;
-	memcpy(text, key, n);
+	text[0] = key[0];
+	text[1] = key[1];
+	text[2] = key[2];
 	text[n++] = '=';
 	if (w->inline_names && !looks_like_id(name)) {
 		put_ascii(w, text, n);
@@ -403,7 +406,10 @@ static int put_callee(cgi_writer *w, const cg_record *r)
 
 /* A line of numbers: KEY (ASCII), the first numbers separated by blanks,
  * then a blank and each of the rest.  A cost line is its positions and
- * costs, a call line calls= and the call's count and target positions. */
+ * costs, a call line calls= and the call's count and target positions.
+ * A key that is not empty has 8 bytes to read (copied at once). */
+static const char calls_key[8] = "calls=";
+
 typedef struct numbers {
 	const char *key;
 	size_t keylen;
@@ -439,18 +445,21 @@ static uint64_t numbers_units(const numbers *l)
 }
 
 /* The numbers and LF formatted straight into the buffer, which has room
- * for them; their code units, the LF's not counted.  (Inline in the quick
- * way, where a call costs as much as a short line's work.) */
-CGI_ALWAYS_INLINE static inline uint64_t numbers_text(cgi_writer *w,
-                                                      const numbers *l)
+ * for them; where the LF is.  (Inline in the quick way, where a call
+ * costs as much as a short line's work.) */
+CGI_ALWAYS_INLINE static inline char *
+numbers_text(cgi_writer *w, const numbers *l, cgi_run *run)
 {
-	char *p = w->out.ptr + w->out.len, *start = p;
+	char *p = w->out.ptr + w->out.len;
 	size_t i;
-	memcpy(p, l->key, l->keylen);
+	if (l->keylen > 0)
+		memcpy(p, l->key, 8);
 	p += l->keylen;
-	for (i = 0; i < l->nfirst; i++) {
-		if (i > 0)
-			*p++ = ' ';
+	if (l->nfirst > 0)
+		p += run != NULL ? cgi_format_u64_next(run, l->first[0], p)
+		                 : cgi_format_u64_wide(l->first[0], p);
+	for (i = 1; i < l->nfirst; i++) {
+		*p++ = ' ';
 		p += cgi_format_u64_wide(l->first[i], p);
 	}
 	for (i = 0; i < l->nrest; i++) {
@@ -458,7 +467,7 @@ CGI_ALWAYS_INLINE static inline uint64_t numbers_text(cgi_writer *w,
 		p += cgi_format_u64_wide(l->rest[i], p);
 	}
 	*p = '\n';
-	return (uint64_t)(p - start);
+	return p;
 }
 
 /* A line of numbers, the most of the output: counted, or formatted with
@@ -472,7 +481,8 @@ static int numbers_line(cgi_writer *w, const numbers *l)
 		u = numbers_units(l);
 	else if (!w->failed &&
 	         l->keylen + n * 21 + 1 <= CGI_WRITER_BUF - w->out.len)
-		u = numbers_text(w, l);
+		u = (uint64_t)(numbers_text(w, l, NULL) -
+		               (w->out.ptr + w->out.len));
 	else {
 		put_numbers(w, l);
 		return end_line(w);
@@ -512,8 +522,19 @@ static int cost_line(cgi_writer *w, const cg_record *r)
 
 static int call_line(cgi_writer *w, const cg_record *r)
 {
-	numbers l = {"calls=", 6, &r->calls, r->target, 1, r->npos};
+	numbers l = {calls_key, 6, &r->calls, r->target, 1, r->npos};
 	return numbers_line(w, &l);
+}
+
+/* The record's names at the addresses of the writer's views: with a
+ * reader's names (names_by_address) the same names. */
+CGI_ALWAYS_INLINE static inline int same_addresses(const cgi_writer *w,
+                                                   const cg_record *r)
+{
+	return (((uintptr_t)r->ob.ptr ^ (uintptr_t)w->ob.ptr) |
+	        ((uintptr_t)r->fl.ptr ^ (uintptr_t)w->fl.ptr) |
+	        ((uintptr_t)r->fi.ptr ^ (uintptr_t)w->eff.ptr) |
+	        ((uintptr_t)r->fn.ptr ^ (uintptr_t)w->fn.ptr)) == 0;
 }
 
 /* The record is a cost line in the context already written: its names
@@ -524,7 +545,9 @@ CGI_ALWAYS_INLINE static inline int same_context(const cgi_writer *w,
                                                  const cg_record *r)
 {
 	return r->kind == CG_RECORD_COST && w->fn_set &&
-	       memcmp(&r->ob, &w->ob, 4 * sizeof w->ob) == 0;
+	       (w->names_by_address
+	            ? same_addresses(w, r)
+	            : memcmp(&r->ob, &w->ob, 4 * sizeof w->ob) == 0);
 }
 /* (the four views compared at once: ob, fl, fi and fn of a record are
  * laid out as ob, fl, eff and fn of the writer) */
@@ -555,7 +578,7 @@ CGI_ALWAYS_INLINE static inline int quick_cost_line(cgi_writer *w,
 {
 	numbers l = {"", 0, r->pos, r->cost, r->npos, 0};
 	l.nrest = written_costs(r);
-	w->out.len += (size_t)numbers_text(w, &l) + 1;
+	w->out.len = (size_t)(numbers_text(w, &l, &w->run) - w->out.ptr) + 1;
 	if (w->out.len == CGI_WRITER_BUF)
 		return cgi_writer_flush(w) != 0;
 	return 0;
@@ -566,6 +589,8 @@ CGI_ALWAYS_INLINE static inline int quick_cost_line(cgi_writer *w,
  * would make the quick way save.) */
 CGI_NOINLINE static int record_text(cgi_writer *w, const cg_record *r)
 {
+	w->src_line = r->line;
+	w->body = 1;
 	if (put_context(w, r))
 		return 1;
 	if (r->kind == CG_RECORD_CALL) {
@@ -576,15 +601,19 @@ CGI_NOINLINE static int record_text(cgi_writer *w, const cg_record *r)
 }
 
 /* (One body for the two entries: the quick way first, the one check a
- * record of it needs before its text.) */
+ * record of it needs before its text.  A record of the quick way follows
+ * one of the long way in its part, which said the part has a body, and
+ * nothing of a writing pass without limits after it tells its line: its
+ * one failure, of the sink, has none.) */
 CGI_ALWAYS_INLINE static inline int record(cgi_writer *w, const cg_record *r)
 {
-	w->src_line = r->line;
-	w->body = 1;
 	if (quick_fits(w, r))
 		return quick_cost_line(w, r);
-	if (w->counting && w->uncounted)
+	if (w->counting && w->uncounted) {
+		w->src_line = r->line;
+		w->body = 1;
 		return 0;
+	}
 	return record_text(w, r);
 }
 
@@ -618,6 +647,7 @@ int cgi_writer_pass(cgi_writer *w, int counting)
 	w->uncounted =
 	    w->lim->output == UINT64_MAX && w->lim->line == UINT64_MAX;
 	w->quick = !counting && w->uncounted;
+	cgi_run_start(&w->run);
 	forget_ids(w);
 	/* the writing pass's buffer, whole: it never grows after */
 	if (!counting && cgi_buf_room(&w->out, CGI_WRITER_BUF) == NULL) {

@@ -26,11 +26,17 @@ typedef struct cgi_writer {
 	 * (w->units leaves them out) and may take the quick way */
 	int quick;
 	int inline_names;
+	/* the records' names are a reader's, each name at one address and
+	 * no two at one (cg_handler): the same address is the same name */
+	int names_by_address;
 	cg_read_options read; /* of the parses: limits lim, the reading flags */
 	cg_write_fn write;
 	void *ctx;
 	cgi_buf out; /* CGI_WRITER_BUF bytes, made before the writing pass */
 	uint64_t units, line_units;
+	/* the first position of the quick way's cost lines, which mostly
+	 * grows by a little from one line to the next */
+	cgi_run run;
 
 	cgi_interner obs, files, fns; /* names to output IDs - 1 */
 

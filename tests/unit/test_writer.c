@@ -1,10 +1,12 @@
 /* test_writer.c - the writer's lines of numbers: cgi_format_u64_wide
- * against snprintf, and canonical text with cost and call lines of every
- * length of number normalized to itself, by the quick way (no limits)
- * and the counted one, across many ends of the writer's buffer (where a
- * line is written piece by piece). */
+ * and cgi_format_u64_next against snprintf, canonical text with cost and
+ * call lines of every length of number normalized to itself, by the quick
+ * way (no limits) and the counted one, across many ends of the writer's
+ * buffer (where a line is written piece by piece), and the quick way's
+ * context by the names' addresses against the long way's by content. */
 #include "cgprof_internal.h"
 #include "check.h"
+#include "writer.h"
 #include "../fuzz/sink.h"
 
 #include <stdint.h>
@@ -12,22 +14,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void wide_one(uint64_t v)
+/* got (in 32 bytes first filled with x) is the n digits of v that fn
+ * wrote, and it wrote up to 8 bytes whatever the count. */
+static void check_digits(const char *fn, char got[32], size_t n, uint64_t v)
 {
-	char got[32], want[24];
-	size_t n, j;
-	memset(got, 'x', sizeof got);
-	n = cgi_format_u64_wide(v, got);
-	/* up to 8 bytes written whatever the count */
-	for (j = n > 8 ? n : 8; j < sizeof got && got[j] == 'x'; j++)
+	char want[24];
+	size_t j;
+	for (j = n > 8 ? n : 8; j < 32 && got[j] == 'x'; j++)
 		;
-	CHECK(n <= 20 && j == sizeof got,
-	      "cgi_format_u64_wide: a byte written past %zu for %llu", n,
+	CHECK(n <= 20 && j == 32, "%s: a byte written past %zu for %llu", fn, n,
 	      (unsigned long long)v);
 	got[n < 20 ? n : 20] = '\0';
 	snprintf(want, sizeof want, "%llu", (unsigned long long)v);
-	CHECK(strcmp(got, want) == 0, "cgi_format_u64_wide: %s for %s", got,
-	      want);
+	CHECK(strcmp(got, want) == 0, "%s: %s for %s", fn, got, want);
+}
+
+static void wide_one(uint64_t v)
+{
+	char got[32];
+	memset(got, 'x', sizeof got);
+	check_digits("cgi_format_u64_wide", got, cgi_format_u64_wide(v, got),
+	             v);
 }
 
 static void test_wide(void)
@@ -46,6 +53,132 @@ static void test_wide(void)
 		wide_one(v);
 	for (v = 0; v < 10000000000u; v += 9973)
 		wide_one(v);
+}
+
+/* The digits of v below 10^8 one a byte lane, the last in the lowest,
+ * each plus 246: what a run keeps of its last number, by division. */
+static uint64_t biased_lanes(uint64_t v)
+{
+	uint64_t lanes = 0;
+	int k;
+	for (k = 0; k < 8; k++, v /= 10)
+		lanes |= (246 + v % 10) << 8 * k;
+	return lanes;
+}
+
+/* cgi_format_u64_next of v in r: the text of snprintf, no byte past 8
+ * (or the digits) written, and r keeping v and its digits when v has 2
+ * to 8 digits, else what it kept. */
+static void next_one(cgi_run *r, uint64_t v)
+{
+	char got[32];
+	cgi_run before = *r;
+	memset(got, 'x', sizeof got);
+	check_digits("cgi_format_u64_next", got, cgi_format_u64_next(r, v, got),
+	             v);
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (v >= 10 && v < 100000000)
+		CHECK(r->v == v && r->lanes == biased_lanes(v),
+		      "cgi_format_u64_next: %llu kept as %llu %llx",
+		      (unsigned long long)v, (unsigned long long)r->v,
+		      (unsigned long long)r->lanes);
+	else
+		CHECK(r->v == before.v && r->lanes == before.lanes,
+		      "cgi_format_u64_next: %llu changed the run",
+		      (unsigned long long)v);
+#endif
+}
+
+/* Runs of numbers from each start: every step of 0 to 12 (a step under
+ * 10 added to the digits, carries through every lane, into a new digit
+ * and out of the 8th), steps back, and single digits between. */
+static void test_next(void)
+{
+	static const uint64_t starts[] = {
+	    0,        5,        9,         10,           95,
+	    990,      9990,     99990,     999990,       9999990,
+	    99999900, 99999990, 100000000, 123456789012, 18446744073709551000u};
+	size_t i;
+	cgi_run r;
+	uint64_t v;
+	cgi_run_start(&r);
+	for (v = 0; v < 3000000; v++)
+		next_one(&r, v);
+	for (i = 0; i < sizeof starts / sizeof starts[0]; i++) {
+		unsigned k;
+		cgi_run_start(&r);
+		for (v = starts[i], k = 0; k < 400; k++) {
+			next_one(&r, v);
+			if (k % 37 == 36 && v >= 50)
+				v -= 50;
+			else if (k % 53 == 52)
+				next_one(&r, k % 10);
+			else if (v < UINT64_MAX - 12)
+				v += (k * 7) % 13;
+		}
+	}
+}
+
+/* The writer driven by hand with cost lines of one position and one cost
+ * from records whose names are views: the same names at the same
+ * addresses (the quick way), at other addresses (the long way, which finds
+ * them the same) and other names.  The same text whether the writer takes
+ * an address for its name or not, and as written by hand. */
+static void test_context(void)
+{
+	static char f1[] = "x.c", f2[] = "x.c", a1[] = "main", a2[] = "main",
+		    b[] = "other";
+	static const struct {
+		const char *fi, *fn;
+		uint64_t pos;
+	} recs[] = {{f1, a1, 10},       {f1, a1, 11},        {f1, a2, 12},
+	            {f2, a2, 13},       {f1, b, 14},         {f1, a1, 15},
+	            {f1, a1, 99999998}, {f1, a1, 100000001}, {f1, a1, 3},
+	            {f1, a1, 99999999}, {f1, a1, 100000000}};
+	const char *want = "fl=(1) x.c\nfn=(1) main\n10 1\n11 1\n12 1\n"
+			   "13 1\nfn=(2) other\n14 1\nfn=(1)\n15 1\n"
+			   "99999998 1\n100000001 1\n3 1\n99999999 1\n"
+			   "100000000 1\n";
+	int by_address;
+	for (by_address = 0; by_address < 2; by_address++) {
+		cgi_writer w;
+		cg_limits lim;
+		buf out = {NULL, 0, 0};
+		size_t i;
+		uint64_t cost = 1;
+		memset(&w, 0, sizeof w);
+		cg_limits_default(&lim);
+		cgi_limits_lift(&lim);
+		w.lim = &lim;
+		w.err = &w.why;
+		w.write = sink;
+		w.ctx = &out;
+		w.names_by_address = by_address;
+		CHECK(cgi_writer_pass(&w, 0) == 0 && w.quick,
+		      "context: a pass");
+		w.ob = w.fl = w.eff = w.fn = w.last_file = (cg_str){"", 0};
+		for (i = 0; i < sizeof recs / sizeof recs[0]; i++) {
+			cg_record r;
+			memset(&r, 0, sizeof r);
+			r.kind = CG_RECORD_COST;
+			r.ob = (cg_str){"", 0};
+			r.fl = (cg_str){f1, 3};
+			r.fi = (cg_str){recs[i].fi, 3};
+			r.fn = (cg_str){recs[i].fn, strlen(recs[i].fn)};
+			r.npos = r.ncost = 1;
+			r.pos = &recs[i].pos;
+			r.cost = &cost;
+			CHECK(cgi_writer_record(&w, NULL, &r) == 0,
+			      "context: record %zu", i);
+		}
+		CHECK(cgi_writer_flush(&w) == 0, "context: flush");
+		CHECK(out.n == strlen(want) && memcmp(out.p, want, out.n) == 0,
+		      "context by address %d: '%.*s'", by_address, (int)out.n,
+		      out.p);
+		cgi_writer_free(&w);
+		free(out.p);
+	}
 }
 
 /* A number of i % 20 + 1 digits, the digits from i. */
@@ -120,7 +253,9 @@ static void test_lines(void)
 int main(void)
 {
 	test_wide();
+	test_next();
 	test_lines();
+	test_context();
 	printf("%d checks, %d failures\n", checks, failures);
 	return failures != 0;
 }
