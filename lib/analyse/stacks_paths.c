@@ -61,41 +61,35 @@ static inline uint64_t units(double q)
 	return q >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)q;
 }
 
-/* What rounding left of the rows (w->rowleft, by row) goes out row by
- * row over the ncols columns in order (what is left of them: left), a
- * cell at a time to give (ctx passed on), amounts above 0. */
-static inline int deal_rest(part *w, size_t ncols, uint64_t *left,
-                            int (*give)(part *, const rest *, size_t, uint64_t,
-                                        void *),
-                            void *ctx)
+/* Rounding leaves rows of a split with some of their width (rest r)
+ * that goes out row by row over the columns in order (what is left of
+ * them: left, the one now: *col): the next cell of r, its column the
+ * one now before the call; *col moves on once a column is used up. */
+static inline uint64_t rest_take(rest *r, uint64_t *left, size_t *col)
+{
+	uint64_t amt = r->amt < left[*col] ? r->amt : left[*col];
+	left[*col] -= amt;
+	r->amt -= amt;
+	if (left[*col] == 0)
+		++*col;
+	return amt;
+}
+
+/* The rest of the rows of a split (w->rowleft, by row) over ncols
+ * columns (what is left of them: left): cells after those in
+ * w->cells. */
+static int split_rest(part *w, size_t ncols, uint64_t *left)
 {
 	size_t i, j = 0;
 	for (i = 0; i < w->nrest; i++) {
 		rest *r = &w->rowleft[i];
 		while (r->amt > 0 && j < ncols) {
-			uint64_t amt = r->amt < left[j] ? r->amt : left[j];
-			left[j] -= amt;
-			r->amt -= amt;
-			if (amt > 0 && give(w, r, j, amt, ctx))
+			size_t col = j;
+			if (add_cell(w, r->row, col, rest_take(r, left, &j)))
 				return -1;
-			if (left[j] == 0)
-				j++;
 		}
 	}
 	return 0;
-}
-
-static int rest_cell(part *w, const rest *r, size_t col, uint64_t amt,
-                     void *ctx)
-{
-	(void)ctx;
-	return add_cell(w, r->row, col, amt);
-}
-
-/* deal_rest into w->cells, after those there. */
-static int split_rest(part *w, size_t ncols, uint64_t *left)
-{
-	return deal_rest(w, ncols, left, rest_cell, NULL);
 }
 
 /* Row row has r left after its floors: listed if more than 0 (the room
@@ -357,19 +351,22 @@ static size_t function_columns(part *w, size_t v, size_t nrows)
 	return ncols;
 }
 
-static int function_rest_cell(part *w, const rest *r, size_t col, uint64_t amt,
-                              void *self)
-{
-	return function_cell(w, r->row, r->depth, col, amt, self);
-}
-
-/* What rounding left of function v's paths (rowleft: their tree nodes
- * and depths) over its ncols columns (what is left of them); then v's
- * self cost placed so far is self. */
+/* The rest of function v's paths (w->rowleft: their tree nodes and
+ * depths) over its ncols columns (what is left of them), as split_rest
+ * deals it; then v's self cost placed so far is self. */
 static int function_rest(part *w, size_t v, size_t ncols, uint64_t self)
 {
-	if (deal_rest(w, ncols, w->colleft, function_rest_cell, &self))
-		return -1;
+	size_t i, j = 0;
+	for (i = 0; i < w->nrest; i++) {
+		rest *r = &w->rowleft[i];
+		while (r->amt > 0 && j < ncols) {
+			size_t col = j;
+			uint64_t amt = rest_take(r, w->colleft, &j);
+			if (amt > 0 &&
+			    function_cell(w, r->row, r->depth, col, amt, &self))
+				return -1;
+		}
+	}
 	w->placed[v] += self;
 	return 0;
 }
