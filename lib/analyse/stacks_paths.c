@@ -5,6 +5,7 @@
  * counts go there as they are dealt. */
 #include "internal.h"
 #include "stacks_part.h"
+#include "swar.h" /* CGI_ALWAYS_INLINE */
 
 #include <string.h>
 
@@ -292,24 +293,26 @@ static inline int function_take(part *w, uint32_t tn, uint32_t depth, size_t c,
  * left), or all it can of column 0 if it is narrow (full: the paths are
  * past max_stacks, which a split does not change); then what is left of
  * it, listed with its node and depth (the room made before). */
-static inline int function_floors(part *w, uint32_t tn, uint32_t depth,
-                                  uint64_t r, size_t ncols, int full,
-                                  uint64_t *left, uint64_t *self)
+CGI_ALWAYS_INLINE static inline int
+function_floors(part *w, uint32_t tn, uint32_t depth, uint64_t r, size_t ncols,
+                int full, uint64_t *left, uint64_t *self)
 {
 	double width = (double)r;
-	size_t c;
-	int ret = 0;
-	if (full || depth >= w->s->opt.max_depth) {
+	size_t c, end = ncols;
+	int ret = 0, thin = full || depth >= w->s->opt.max_depth;
+	if (thin)
 		w->cut = 1;
-		ret = function_take(w, tn, depth, 0, r, &r, &left[0], self);
-	} else if (r < w->floor)
-		ret = function_take(w, tn, depth, 0, r, &r, &left[0], self);
-	else
-		for (c = 0; c < ncols && r > 0 && ret == 0; c++)
-			if (w->fshare[c] != 0)
-				ret = function_take(w, tn, depth, c,
-				                    units(width * w->fshare[c]),
-				                    &r, &left[c], self);
+	/* narrow: all it can of column 0 (one place that takes, to keep
+	 * the function small: it is inlined where paths are made, once a
+	 * path) */
+	if (thin || r < w->floor)
+		thin = 1, end = 1;
+	for (c = 0; c < end && r > 0 && ret == 0; c++)
+		if (thin || w->fshare[c] != 0)
+			ret = function_take(w, tn, depth, c,
+			                    thin ? r
+			                         : units(width * w->fshare[c]),
+			                    &r, &left[c], self);
 	if (r > 0) {
 		w->rowleft[w->nrest].amt = r;
 		w->rowleft[w->nrest].row = tn;
