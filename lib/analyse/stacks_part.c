@@ -496,7 +496,6 @@ static void release(part *w)
 	cg_free(w->vnext);
 	cg_free(w->farc);
 	cg_free(w->fshare);
-	cg_free(w->frows);
 	keep_scratch(w);
 }
 

@@ -13,20 +13,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A path of the part: its function (local), its parent path, its node
- * in the tree of stacks (taken as the path is made: the stacks that end
- * on the path are counted there as they are dealt) and the function's
- * own work on it (self cost and calls out of its component: what is
- * shared out below it). */
+/* A path of a cycle: its function (local), its depth, its node in the
+ * tree of stacks (taken as the path is made: the stacks that end on the
+ * path are counted there as they are dealt) and the function's own work
+ * on it (self cost and calls out of its component: what is shared out
+ * below it).  A path into a component that is one function has no
+ * record: it is dealt as it is made (stacks_paths.c). */
 typedef struct pnode {
-	uint32_t parent, lf, depth, tnode;
+	uint32_t lf, depth, tnode;
 	uint64_t own;
 } pnode;
 
-/* A path into a component that is not laid out yet: under path parent
- * (NONE: a root), entering at local function lf, width wide. */
+/* A path into a component that is not laid out yet: under a path of
+ * depth depth and tree node tnode (a root: 0 and the tree's root),
+ * entering at local function lf, width wide. */
 typedef struct visit {
-	uint32_t parent, lf;
+	uint32_t tnode, depth, lf;
 	uint64_t width;
 } visit;
 
@@ -62,10 +64,11 @@ typedef struct cell {
 } cell;
 
 /* What rounding left of a row of a split (rows with none left are not
- * listed). */
+ * listed).  A function's split (stacks_paths.c) has no row numbers: row
+ * is the path's tree node, and depth its depth. */
 typedef struct rest {
 	uint64_t amt;
-	uint32_t row;
+	uint32_t row, depth;
 } rest;
 
 typedef struct part {
@@ -90,6 +93,7 @@ typedef struct part {
 	cycle *cyc;
 	pnode *nodes;
 	size_t nnodes, ncap;
+	size_t npaths;        /* made so far, with or without a record */
 	visit *visits;        /* in blocks */
 	size_t nvisits, vcap; /* slots taken, in whole blocks */
 	uint32_t *vnext;      /* per block: the block before, NONE */
@@ -103,12 +107,11 @@ typedef struct part {
 	size_t clcap, rlcap, nrest;
 	uint64_t floor, total;
 	int cut;
-	/* split_function's columns, and lay_out_function's rows: grown for
-	 * the widest function of the part, not taken anew for each */
+	/* split_function's columns: grown for the widest function of the
+	 * part, not taken anew for each */
 	size_t *farc;
 	double *fshare;
-	uint32_t *frows;
-	size_t facap, frcap, fscap;
+	size_t facap, fscap;
 } part;
 
 static inline int local_component(const part *w, size_t arc)

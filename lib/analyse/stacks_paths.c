@@ -5,6 +5,7 @@
  * counts go there as they are dealt. */
 #include "internal.h"
 #include "stacks_part.h"
+#include "swar.h" /* CGI_ALWAYS_INLINE */
 
 #include <string.h>
 
@@ -61,22 +62,32 @@ static inline uint64_t units(double q)
 	return q >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)q;
 }
 
-/* What rounding left of the rows (w->rowleft, by row) goes out row by
- * row over the ncols columns in order (what is left of them: left):
- * cells after those in w->cells. */
+/* Rounding leaves rows of a split with some of their width (rest r)
+ * that goes out row by row over the columns in order (what is left of
+ * them: left, the one now: *col): the next cell of r, its column the
+ * one now before the call; *col moves on once a column is used up. */
+static inline uint64_t rest_take(rest *r, uint64_t *left, size_t *col)
+{
+	uint64_t amt = r->amt < left[*col] ? r->amt : left[*col];
+	left[*col] -= amt;
+	r->amt -= amt;
+	if (left[*col] == 0)
+		++*col;
+	return amt;
+}
+
+/* The rest of the rows of a split (w->rowleft, by row) over ncols
+ * columns (what is left of them: left): cells after those in
+ * w->cells. */
 static int split_rest(part *w, size_t ncols, uint64_t *left)
 {
 	size_t i, j = 0;
 	for (i = 0; i < w->nrest; i++) {
 		rest *r = &w->rowleft[i];
 		while (r->amt > 0 && j < ncols) {
-			uint64_t amt = r->amt < left[j] ? r->amt : left[j];
-			left[j] -= amt;
-			r->amt -= amt;
-			if (add_cell(w, r->row, j, amt))
+			size_t col = j;
+			if (add_cell(w, r->row, col, rest_take(r, left, &j)))
 				return -1;
-			if (left[j] == 0)
-				j++;
 		}
 	}
 	return 0;
@@ -143,7 +154,7 @@ static int visit_block(part *w, uint32_t c)
 
 /* Inline: a part makes a visit for most of its paths, and a new block
  * is needed but for one in VISITS. */
-static inline int new_visit(part *w, uint32_t parent, uint32_t lf,
+static inline int new_visit(part *w, uint32_t tn, uint32_t depth, uint32_t lf,
                             uint64_t width)
 {
 	uint32_t c = w->comp[lf];
@@ -153,7 +164,8 @@ static inline int new_visit(part *w, uint32_t parent, uint32_t lf,
 	if (w->nvis[c] % VISITS == 0 && visit_block(w, c))
 		return -1;
 	v = &w->visits[(size_t)w->head[c] * VISITS + w->nvis[c] % VISITS];
-	v->parent = parent;
+	v->tnode = tn;
+	v->depth = depth;
 	v->lf = lf;
 	v->width = width;
 	w->nvis[c]++;
@@ -171,31 +183,39 @@ static void visits_of(const part *w, uint32_t c, uint32_t *vis)
 			vis[i++] = b * VISITS + (uint32_t)--k;
 }
 
-static uint32_t depth_under(const part *w, uint32_t parent)
+/* Room for n more paths: 0, or -1 past NONE paths. */
+static int count_paths(part *w, size_t n)
 {
-	return parent == NONE ? 1 : w->nodes[parent].depth + 1;
+	if (n > NONE || w->npaths > NONE - n)
+		return -1;
+	w->npaths += n;
+	return 0;
 }
 
-/* A path for lf under parent with own work own, the room for it made
- * before: its index in *at.  Its node in the tree is the parent's node's
- * child for its function; past max_depth frames a stack is cut, and
- * what is under ends at the last frame kept.  Inline: a part makes a
- * path for each of its stacks. */
-static inline int make_path(part *w, uint32_t parent, uint32_t lf, uint64_t own,
-                            uint32_t *at)
+/* The tree node of a path for function lf at depth depth under tree node
+ * up: past max_depth frames a stack is cut, and what is under ends at
+ * the last frame kept.  NONE out of memory. */
+static inline uint32_t path_node(part *w, uint32_t up, uint32_t depth,
+                                 uint32_t lf)
 {
-	pnode *p = &w->nodes[w->nnodes];
-	uint32_t depth = 1, up = 0;
-	if (parent != NONE) {
-		depth = w->nodes[parent].depth + 1;
-		up = w->nodes[parent].tnode;
-	}
-	p->parent = parent;
+	return depth > w->s->opt.max_depth
+	           ? up
+	           : cgi_stacks_child(w->s, up, w->p->func[lf]);
+}
+
+/* A path of a cycle for lf under a path of depth depth and tree node up,
+ * with own work own: its index in *at. */
+static int new_path(part *w, uint32_t up, uint32_t depth, uint32_t lf,
+                    uint64_t own, uint32_t *at)
+{
+	pnode *p;
+	if (count_paths(w, 1) || cgi_grow((void **)&w->nodes, &w->ncap,
+	                                  w->nnodes + 1, sizeof *w->nodes))
+		return -1;
+	p = &w->nodes[w->nnodes];
 	p->lf = lf;
-	p->depth = depth;
-	p->tnode = depth > w->s->opt.max_depth
-	               ? up
-	               : cgi_stacks_child(w->s, up, w->p->func[lf]);
+	p->depth = depth + 1;
+	p->tnode = path_node(w, up, depth + 1, lf);
 	if (p->tnode == NONE)
 		return -1;
 	p->own = own;
@@ -203,32 +223,14 @@ static inline int make_path(part *w, uint32_t parent, uint32_t lf, uint64_t own,
 	return 0;
 }
 
-/* Room for n more paths: 0, or -1 out of memory or past NONE paths. */
-static int room_for_paths(part *w, size_t n)
-{
-	if (n > NONE || w->nnodes > NONE - n)
-		return -1;
-	return cgi_grow((void **)&w->nodes, &w->ncap, w->nnodes + n,
-	                sizeof *w->nodes);
-}
-
-/* make_path with the room for it made here. */
-static int new_path(part *w, uint32_t parent, uint32_t lf, uint64_t own,
-                    uint32_t *at)
-{
-	if (room_for_paths(w, 1))
-		return -1;
-	return make_path(w, parent, lf, own, at);
-}
-
-/* Stacks that end at path at: amt more for its node. */
-static inline void add_count(part *w, uint32_t at, uint64_t amt)
+/* Stacks that end at a path of tree node tn and depth depth: amt more for
+ * its node. */
+static inline void add_count(part *w, uint32_t tn, uint32_t depth, uint64_t amt)
 {
 	cgi_stacks *s = w->s;
-	const pnode *p = &w->nodes[at];
-	tnode *t = &s->nodes[p->tnode];
+	tnode *t = &s->nodes[tn];
 	t->count = cgi_sat_add(t->count, amt);
-	if (p->depth > s->opt.max_depth)
+	if (depth > s->opt.max_depth)
 		s->rep.cut_depth = cgi_sat_add(s->rep.cut_depth, amt);
 }
 
@@ -236,7 +238,7 @@ static inline void add_count(part *w, uint32_t at, uint64_t amt)
  * out in proportion: it ends as soon as it can. */
 static unsigned char narrow(part *w, uint64_t width, uint32_t depth)
 {
-	if (depth >= w->s->opt.max_depth || w->nnodes >= w->s->opt.max_stacks) {
+	if (depth >= w->s->opt.max_depth || w->npaths >= w->s->opt.max_stacks) {
 		w->cut = 1;
 		return 1;
 	}
@@ -256,23 +258,26 @@ static int room_for(part *w, size_t nrows, size_t ncols, uint64_t **width,
 	return 0;
 }
 
-/* Cell (path at, col) of function v's split, amt above 0: stacks that
- * end at the path (column 0, its self cost; *self adds it up) or a visit
- * of the callee of the column's arc. */
-static inline int function_cell(part *w, uint32_t at, size_t col, uint64_t amt,
-                                uint64_t *self)
+/* Cell (path, col) of a function's split, amt above 0, the path's tree
+ * node tn and depth depth: stacks that end at the path (column 0, its
+ * self cost; *self adds it up) or a visit of the callee of the column's
+ * arc. */
+static inline int function_cell(part *w, uint32_t tn, uint32_t depth,
+                                size_t col, uint64_t amt, uint64_t *self)
 {
 	if (col > 0)
-		return new_visit(w, at, w->arcs[w->farc[col]].callee, amt);
-	add_count(w, at, amt);
+		return new_visit(w, tn, depth, w->arcs[w->farc[col]].callee,
+		                 amt);
+	add_count(w, tn, depth, amt);
 	*self += amt;
 	return 0;
 }
 
-/* Take amt at most of column c (what is left of it: *left) for path at
+/* Take amt at most of column c (what is left of it: *left) for the path
  * (what is left of it: *r). */
-static inline int function_take(part *w, uint32_t at, size_t c, uint64_t amt,
-                                uint64_t *r, uint64_t *left, uint64_t *self)
+static inline int function_take(part *w, uint32_t tn, uint32_t depth, size_t c,
+                                uint64_t amt, uint64_t *r, uint64_t *left,
+                                uint64_t *self)
 {
 	amt = amt < *r ? amt : *r;
 	amt = amt < *left ? amt : *left;
@@ -280,57 +285,59 @@ static inline int function_take(part *w, uint32_t at, size_t c, uint64_t amt,
 		return 0;
 	*left -= amt;
 	*r -= amt;
-	return function_cell(w, at, c, amt, self);
+	return function_cell(w, tn, depth, c, amt, self);
 }
 
-/* Path at's (row row's) cells of the floors of its shares fshare[] of
- * the ncols columns (what is left of them: left), or all it can of
- * column 0 if it is narrow (full: the paths are past max_stacks, which a
- * split does not change); then what is left of it. */
-static inline int function_floors(part *w, uint32_t at, size_t row,
-                                  size_t ncols, int full, uint64_t *left,
-                                  uint64_t *self)
+/* A path's (tree node tn, depth depth, own work r) cells of the floors
+ * of its shares fshare[] of the ncols columns (what is left of them:
+ * left), or all it can of column 0 if it is narrow (full: the paths are
+ * past max_stacks, which a split does not change); then what is left of
+ * it, listed with its node and depth (the room made before). */
+CGI_ALWAYS_INLINE static inline int
+function_floors(part *w, uint32_t tn, uint32_t depth, uint64_t r, size_t ncols,
+                int full, uint64_t *left, uint64_t *self)
 {
-	const pnode *p = &w->nodes[at];
-	uint64_t r = p->own;
 	double width = (double)r;
-	size_t c;
-	int ret = 0;
-	if (full || p->depth >= w->s->opt.max_depth) {
+	size_t c, end = ncols;
+	int ret = 0, thin = full || depth >= w->s->opt.max_depth;
+	if (thin)
 		w->cut = 1;
-		ret = function_take(w, at, 0, r, &r, &left[0], self);
-	} else if (r < w->floor)
-		ret = function_take(w, at, 0, r, &r, &left[0], self);
-	else
-		for (c = 0; c < ncols && r > 0 && ret == 0; c++)
-			if (w->fshare[c] != 0)
-				ret = function_take(w, at, c,
-				                    units(width * w->fshare[c]),
-				                    &r, &left[c], self);
-	row_rest(w, row, r);
+	/* narrow: all it can of column 0 (one place that takes, to keep
+	 * the function small: it is inlined where paths are made, once a
+	 * path) */
+	if (thin || r < w->floor)
+		thin = 1, end = 1;
+	for (c = 0; c < end && r > 0 && ret == 0; c++)
+		if (thin || w->fshare[c] != 0)
+			ret = function_take(w, tn, depth, c,
+			                    thin ? r
+			                         : units(width * w->fshare[c]),
+			                    &r, &left[c], self);
+	if (r > 0) {
+		w->rowleft[w->nrest].amt = r;
+		w->rowleft[w->nrest].row = tn;
+		w->rowleft[w->nrest++].depth = depth;
+	}
 	return ret;
 }
 
-/* The own work of function v on each of its paths rows[]: its self cost
+/* The columns of function v's split over nrows paths: its self cost
  * (column 0, the stacks that end there) and its calls out of its
  * component (one column each: paths into the callees).  Each path takes
  * the same share of a column: the column's share of the function's work
  * (0 when it has none: then no path into it has any width to share).
- * The floors of the shares go out as they are found, path by path, then
- * what rounding left, in the order of a split. */
-static int split_function(part *w, size_t v, const uint32_t *rows, size_t nrows)
+ * How many columns, or 0 out of memory. */
+static size_t function_columns(part *w, size_t v, size_t nrows)
 {
 	size_t ncols = 1, e, i,
 	       most = w->g.out_first[v + 1] - w->g.out_first[v] + 1;
-	uint64_t self = 0;
-	int full = w->nnodes >= w->s->opt.max_stacks;
 	if (cgi_grow((void **)&w->farc, &w->facap, most, sizeof *w->farc) ||
 	    cgi_grow((void **)&w->fshare, &w->fscap, most, sizeof *w->fshare) ||
 	    cgi_grow((void **)&w->rowleft, &w->rlcap, nrows + 1,
 	             sizeof *w->rowleft) ||
 	    cgi_grow((void **)&w->colleft, &w->clcap, most + 1,
 	             sizeof *w->colleft))
-		return -1;
+		return 0;
 	w->farc[0] = 0;
 	w->colleft[0] = w->p->self[v];
 	for (e = w->g.out_first[v]; e < w->g.out_first[v + 1]; e++) {
@@ -344,48 +351,80 @@ static int split_function(part *w, size_t v, const uint32_t *rows, size_t nrows)
 		w->fshare[i] =
 		    w->w[v] > 0 ? (double)w->colleft[i] / (double)w->w[v] : 0;
 	w->nrest = 0;
-	for (i = 0; i < nrows; i++)
-		if (function_floors(w, rows[i], i, ncols, full, w->colleft,
-		                    &self))
-			return -1;
-	w->ncells = 0;
-	if (split_rest(w, ncols, w->colleft))
-		return -1;
-	for (i = 0; i < w->ncells; i++) {
-		const cell *c = &w->cells[i];
-		if (function_cell(w, rows[c->row], c->col, c->amt, &self))
-			return -1;
+	return ncols;
+}
+
+/* The rest of function v's paths (w->rowleft: their tree nodes and
+ * depths) over its ncols columns (what is left of them), as split_rest
+ * deals it; then v's self cost placed so far is self. */
+static int function_rest(part *w, size_t v, size_t ncols, uint64_t self)
+{
+	size_t i, j = 0;
+	for (i = 0; i < w->nrest; i++) {
+		rest *r = &w->rowleft[i];
+		while (r->amt > 0 && j < ncols) {
+			size_t col = j;
+			uint64_t amt = rest_take(r, w->colleft, &j);
+			if (amt > 0 &&
+			    function_cell(w, r->row, r->depth, col, amt, &self))
+				return -1;
+		}
 	}
 	w->placed[v] += self;
 	return 0;
 }
 
-/* The visits of a component that is one function: a path each.  The
- * visits ahead and their parents' paths are asked for early: both lie
- * anywhere in the part. */
-static int lay_out_function(part *w, uint32_t c)
+/* The own work of function v (a member of a cycle) on each of its paths
+ * rows[]: the floors of the shares go out as they are found, path by
+ * path, then what rounding left, in the order of a split. */
+static int split_function(part *w, size_t v, const uint32_t *rows, size_t nrows)
 {
-	size_t v = w->comp_mem[w->comp_first[c]], n = w->nvis[c], i;
-	uint32_t *rows;
-	if (n == 0)
-		return 0;
-	if (cgi_grow((void **)&w->frows, &w->frcap, n, sizeof *w->frows) ||
-	    room_for_paths(w, n))
+	size_t ncols = function_columns(w, v, nrows), i;
+	uint64_t self = 0;
+	int full = w->npaths >= w->s->opt.max_stacks;
+	if (ncols == 0)
 		return -1;
-	rows = w->frows;
-	visits_of(w, c, rows);
-	for (i = 0; i < n; i++) {
-		const visit *vi = &w->visits[rows[i]];
-		if (i + 2 * VISITS < n)
-			cgi_prefetch(&w->visits[rows[i + 2 * VISITS]]);
-		if (i + VISITS < n &&
-		    w->visits[rows[i + VISITS]].parent != NONE)
-			cgi_prefetch(
-			    &w->nodes[w->visits[rows[i + VISITS]].parent]);
-		if (make_path(w, vi->parent, (uint32_t)v, vi->width, &rows[i]))
+	for (i = 0; i < nrows; i++) {
+		const pnode *p = &w->nodes[rows[i]];
+		if (function_floors(w, p->tnode, p->depth, p->own, ncols, full,
+		                    w->colleft, &self))
 			return -1;
 	}
-	return split_function(w, v, rows, n);
+	return function_rest(w, v, ncols, self);
+}
+
+/* The visits of a component that is one function: a path each, split
+ * as split_function splits a member's paths, as it is made.  The
+ * paths are counted first: the split sees them all, as a cycle's
+ * members see all of theirs.  A block of visits ahead is asked for
+ * early: they lie anywhere in the part. */
+static int lay_out_function(part *w, uint32_t c)
+{
+	size_t v = w->comp_mem[w->comp_first[c]], n = w->nvis[c], ncols;
+	size_t k = (n - 1) % VISITS + 1;
+	uint32_t b;
+	uint64_t self = 0;
+	int full;
+	if (n == 0)
+		return 0;
+	if (count_paths(w, n) || (ncols = function_columns(w, v, n)) == 0)
+		return -1;
+	full = w->npaths >= w->s->opt.max_stacks;
+	for (b = w->head[c]; b != NONE; b = w->vnext[b], k = VISITS) {
+		if (w->vnext[b] != NONE)
+			cgi_prefetch(&w->visits[(size_t)w->vnext[b] * VISITS]);
+		while (k > 0) {
+			/* a copy: the split may move the visits */
+			visit vi = w->visits[(size_t)b * VISITS + --k];
+			uint32_t tn =
+			    path_node(w, vi.tnode, vi.depth + 1, (uint32_t)v);
+			if (tn == NONE ||
+			    function_floors(w, tn, vi.depth + 1, vi.width,
+			                    ncols, full, w->colleft, &self))
+				return -1;
+		}
+	}
+	return function_rest(w, v, ncols, self);
 }
 
 typedef struct cshare {
@@ -441,6 +480,7 @@ static int visit_tree(part *w, const cycle *cy, const visit *vi, size_t i,
 	size_t lo = cy->tfirst[i], hi = cy->tlast[i];
 	size_t t, m, x;
 	uint64_t stray = 0;
+	int ret;
 	for (t = lo; t < hi; t++) {
 		sc->msum[cy->tmem[t]] += cy->tamt[t];
 		sc->mcnt[cy->tmem[t]]++;
@@ -482,17 +522,26 @@ static int visit_tree(part *w, const cycle *cy, const visit *vi, size_t i,
 		sc->made[t - lo] = NONE;
 		if (sc->sub[t - lo] == 0)
 			continue;
-		if (new_path(w,
-		             t == lo ? vi->parent : sc->made[cy->tpar[t] - lo],
-		             cy->mem[cy->tmem[t]], sc->nq[t - lo],
-		             &sc->made[t - lo]))
+		if (t == lo)
+			ret = new_path(w, vi->tnode, vi->depth,
+			               cy->mem[cy->tmem[t]], sc->nq[0],
+			               &sc->made[0]);
+		else {
+			const pnode *up = &w->nodes[sc->made[cy->tpar[t] - lo]];
+			ret = new_path(w, up->tnode, up->depth,
+			               cy->mem[cy->tmem[t]], sc->nq[t - lo],
+			               &sc->made[t - lo]);
+		}
+		if (ret)
 			return -1;
 	}
 	for (x = 0; x < sc->nms; x++) {
 		uint32_t at;
 		m = sc->ms[x];
-		if (q[m] > sc->mgot[m] && new_path(w, sc->made[0], cy->mem[m],
-		                                   q[m] - sc->mgot[m], &at))
+		if (q[m] > sc->mgot[m] &&
+		    new_path(w, w->nodes[sc->made[0]].tnode,
+		             w->nodes[sc->made[0]].depth, cy->mem[m],
+		             q[m] - sc->mgot[m], &at))
 			return -1;
 	}
 	for (t = lo; t < hi; t++) {
@@ -550,7 +599,7 @@ static int lay_out_cycle_paths(part *w, uint32_t c)
 		               ? cy->entry[w->pos[vi->lf]]
 		               : 0;
 		width[i] = vi->width;
-		thin[i] = narrow(w, vi->width, depth_under(w, vi->parent));
+		thin[i] = narrow(w, vi->width, vi->depth + 1);
 		prefer[i] = w->pos[vi->lf];
 	}
 	for (m = 0; m < k; m++)
@@ -655,7 +704,7 @@ int cgi_stacks_paths(part *w)
 	for (i = 0; i < w->ncomp; i++)
 		w->head[i] = NONE;
 	for (i = w->n; i-- > 0;)
-		if (new_visit(w, NONE, (uint32_t)i, w->rootw[i]))
+		if (new_visit(w, 0, 0, (uint32_t)i, w->rootw[i]))
 			return -1;
 	for (i = 0; i < w->ncomp; i++) {
 		uint32_t c = w->topo[i];

@@ -302,6 +302,57 @@ static void test_inclusive(void)
 	cg_funcs_free(f);
 }
 
+/* --max-stacks counts every path of a part, those into single functions
+ * as well as a cycle's.  main calls a and b for 20 each; a and b each
+ * have 10 of their own and call g for 10; g has 10 of its own and calls
+ * h for 10.  g's work (10 self, 10 into h) is split over its two paths,
+ * the 5th and 4th made (main, main;a, main;b, then g's two, newest
+ * first: main;b;g before main;a;g).  With 6 stacks allowed, each takes
+ * half of each: 5 and 5.  With 5, the paths are past the count when g
+ * is split: each ends as soon as it can, the first (main;b;g) taking all
+ * of g's self cost and the other what is left, the call into h.  With
+ * 6 or 7, h's two paths (the 6th and 7th) are past the count, which
+ * changes nothing but the report (h has only its self cost); with 8
+ * nothing is cut. */
+static void test_max_stacks(void)
+{
+	static const char in[] = "events: Ir\n"
+				 "fn=main\n1 0\ncfn=a\ncalls=1 1\n1 20\n"
+				 "cfn=b\ncalls=1 1\n1 20\n"
+				 "fn=a\n1 10\ncfn=g\ncalls=1 1\n1 10\n"
+				 "fn=b\n1 10\ncfn=g\ncalls=1 1\n1 10\n"
+				 "fn=g\n1 10\ncfn=h\ncalls=1 1\n1 10\n"
+				 "fn=h\n1 10\n";
+	static const char *const want[] = {
+	    "main;a 10\nmain;a;g;h 10\nmain;b 10\nmain;b;g 10\n",
+	    "main;a 10\nmain;a;g 5\nmain;a;g;h 5\nmain;b 10\nmain;b;g 5\n"
+	    "main;b;g;h 5\n"};
+	static const int cut[] = {1, 1, 1, 0};
+	cg_fold_options opt;
+	cg_fold_report rep;
+	cg_funcs *f;
+	cg_error err;
+	size_t i;
+	sink s;
+	if (cg_funcs_new_opts(&f, CG_FUNCS_KEEP_PARTS, &err) != CG_OK)
+		return;
+	CHECK(cgi_funcs_add(f, in, sizeof in - 1, NULL, 0, &err) == CG_OK &&
+	          cg_funcs_finish(f, CG_FUNCS_CYCLES, &err) == CG_OK,
+	      "max_stacks: %s", err.message);
+	for (i = 0; i < 4; i++) {
+		cg_fold_options_default(&opt);
+		opt.max_stacks = 5 + i;
+		memset(&s, 0, sizeof s);
+		s.f = f;
+		CHECK(cg_fold(f, 0, &opt, print_stack, &s, &rep, &err) ==
+		              CG_OK &&
+		          strcmp(s.out, want[i > 0]) == 0 && rep.cut == cut[i],
+		      "max_stacks %zu: cut %d, stacks\n%s", 5 + i, rep.cut,
+		      s.out);
+	}
+	cg_funcs_free(f);
+}
+
 int main(void)
 {
 	size_t i;
@@ -312,6 +363,7 @@ int main(void)
 	}
 	test_past_uint64();
 	test_part();
+	test_max_stacks();
 	printf("%d checks, %d failed\n", checks, failures);
 	return failures != 0;
 }
