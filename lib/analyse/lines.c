@@ -279,7 +279,11 @@ static cg_kind add_call(cgi_lines *l, const cg_record *r, uint32_t at)
 	return CG_OK;
 }
 
-static cg_kind add_self(cgi_lines *l, const cg_record *r, uint64_t *cost)
+/* r's costs added to its line's self costs at cost; nonzero when a sum
+ * passed UInt64.  Inlined: most records do only this. */
+CGI_ALWAYS_INLINE
+static inline int add_costs(const cgi_lines *l, const cg_record *r,
+                            uint64_t *cost)
 {
 	int over;
 	if (r->ncost == 1) { /* the common case, without a loop */
@@ -288,10 +292,17 @@ static cg_kind add_self(cgi_lines *l, const cg_record *r, uint64_t *cost)
 		*at += r->cost[0];
 	} else
 		over = cgi_add_mapped(cost, l->evmap, r->cost, r->ncost);
-	if (over)
-		return fail(l, r->line,
-		            "self cost of a line summed over UInt64");
-	return CG_OK;
+	return over;
+}
+
+CGI_NOINLINE static cg_kind self_over(cgi_lines *l, const cg_record *r)
+{
+	return fail(l, r->line, "self cost of a line summed over UInt64");
+}
+
+static cg_kind add_self(cgi_lines *l, const cg_record *r, uint64_t *cost)
+{
+	return add_costs(l, r, cost) ? self_over(l, r) : CG_OK;
 }
 
 /* A record not at the last record's self costs (out of line: a cost
@@ -326,7 +337,7 @@ static cg_kind on_record(void *ctx, const cg_part *p, const cg_record *r)
 	if (l->last_self != NULL && r->kind != CG_RECORD_CALL &&
 	    r->pos[l->line_col] == l->last_line &&
 	    r->fi.ptr == l->last_fi.ptr && r->fi.len == l->last_fi.len)
-		return add_self(l, r, l->last_self);
+		return add_costs(l, r, l->last_self) ? self_over(l, r) : CG_OK;
 	return other_record(l, r);
 }
 
