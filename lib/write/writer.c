@@ -572,22 +572,23 @@ CGI_ALWAYS_INLINE static inline int quick_fits(const cgi_writer *w,
 	       (r->npos + r->ncost) * 21 + 1 <= CGI_WRITER_BUF - w->out.len;
 }
 
-/* The quick way: 0, or 1 when the sink failed. */
-CGI_ALWAYS_INLINE static inline int quick_cost_line(cgi_writer *w,
-                                                    const cg_record *r)
+/* The quick way: CG_OK, or CG_ABORTED when the sink failed.  (A function
+ * of its own, entered by a jump: the check before it then needs no
+ * register a callee must keep, and a record of the long way pays for
+ * none of the formatting's.) */
+CGI_NOINLINE static cg_kind quick_cost_line(cgi_writer *w, const cg_record *r)
 {
 	numbers l = {"", 0, r->pos, r->cost, r->npos, 0};
 	l.nrest = written_costs(r);
 	w->out.len = (size_t)(numbers_text(w, &l, &w->run) - w->out.ptr) + 1;
-	if (w->out.len == CGI_WRITER_BUF)
-		return cgi_writer_flush(w) != 0;
-	return 0;
+	if (w->out.len == CGI_WRITER_BUF && cgi_writer_flush(w) != 0)
+		return CG_ABORTED;
+	return CG_OK;
 }
 
 /* A record the long way: its context's directives, its call line, its
- * cost line.  (Kept out of the quick way's function, whose registers it
- * would make the quick way save.) */
-CGI_NOINLINE static int record_text(cgi_writer *w, const cg_record *r)
+ * cost line. */
+static int record_text(cgi_writer *w, const cg_record *r)
 {
 	w->src_line = r->line;
 	w->body = 1;
@@ -600,33 +601,38 @@ CGI_NOINLINE static int record_text(cgi_writer *w, const cg_record *r)
 	return cost_line(w, r);
 }
 
-/* (One body for the two entries: the quick way first, the one check a
- * record of it needs before its text.  A record of the quick way follows
- * one of the long way in its part, which said the part has a body, and
- * nothing of a writing pass without limits after it tells its line: its
- * one failure, of the sink, has none.) */
-CGI_ALWAYS_INLINE static inline int record(cgi_writer *w, const cg_record *r)
+/* Any record but one of the quick way.  A record of the quick way
+ * follows one of the long way in its part, which said the part has a
+ * body, and nothing of a writing pass without limits after it tells its
+ * line: its one failure, of the sink, has none. */
+CGI_NOINLINE static cg_kind slow_record(cgi_writer *w, const cg_record *r)
 {
-	if (quick_fits(w, r))
-		return quick_cost_line(w, r);
 	if (w->counting && w->uncounted) {
 		w->src_line = r->line;
 		w->body = 1;
-		return 0;
+		return CG_OK;
 	}
-	return record_text(w, r);
+	return record_text(w, r) ? CG_ABORTED : CG_OK;
+}
+
+CGI_ALWAYS_INLINE static inline cg_kind record(cgi_writer *w,
+                                               const cg_record *r)
+{
+	if (quick_fits(w, r))
+		return quick_cost_line(w, r);
+	return slow_record(w, r);
 }
 
 int cgi_writer_record(cgi_writer *w, const cg_part *p, const cg_record *r)
 {
 	(void)p;
-	return record(w, r);
+	return record(w, r) != CG_OK;
 }
 
 cg_kind cgi_writer_on_record(void *w, const cg_part *p, const cg_record *r)
 {
 	(void)p;
-	return record(w, r) ? CG_ABORTED : CG_OK;
+	return record(w, r);
 }
 
 static void forget_ids(cgi_writer *w)
