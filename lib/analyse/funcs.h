@@ -74,11 +74,24 @@ typedef struct lastfn {
 	uint64_t *self; /* in the pool: stale once the pool grows */
 } lastfn;
 
-/* A call site: the callee's object and file by address, and the arc of
- * the caller to it; found by the caller and the callee's fn address. */
+/* A function's name fn (its view) with its object and file IDs, for one
+ * input: the key and value of func_by_view. */
+typedef struct fview {
+	const char *fn;
+	size_t len;
+	uint32_t ob, fl, func;
+} fview;
+
+/* A call site, for one input: the callee's names by address and the
+ * caller (who: the callee fn's length, then the caller), the key of
+ * site_by_view; the arc of the caller to it, and its part arc in the
+ * part being read when tag is that part's number plus 1, so that a call
+ * reads one entry after the table (an arc's own tag is read only when
+ * another site of it made the part arc). */
 typedef struct csite {
-	const char *cob, *cfl;
-	uint32_t arc;
+	const char *cfn, *cob, *cfl;
+	uint64_t who;
+	uint32_t arc, tag, parc;
 } csite;
 
 struct cg_funcs {
@@ -89,9 +102,11 @@ struct cg_funcs {
 	fkey *funcs;
 	size_t nfuncs, funcs_cap;
 	cgi_pairmap func_by_key;
-	/* (fn's address, ob and fl IDs) -> function, for one input: a
-	 * function named again is found without hashing its name */
-	cgi_pairmap func_by_view;
+	/* (fn's address, ob and fl IDs) -> views[i] -> function, for one
+	 * input: a function named again is found without hashing its name */
+	cgi_slots func_by_view;
+	fview *views;
+	size_t nviews, views_cap;
 
 	fpart *parts;
 	size_t nparts, parts_cap;
@@ -118,8 +133,8 @@ struct cg_funcs {
 	size_t narcs, arcs_cap, arc_tag_cap, arc_parc_cap;
 	cgi_pairmap arc_by_key;
 	/* (callee fn's address; its length and the caller) -> site, for
-	 * one input: a call made again finds its arc in one lookup */
-	cgi_pairmap site_by_view;
+	 * one input: a call made again finds its part arc in one lookup */
+	cgi_slots site_by_view;
 	csite *sites;
 	size_t nsites, sites_cap;
 	cmat arc_cost;

@@ -515,6 +515,61 @@ static void test_call_sites(void)
 	cg_funcs_free(f);
 }
 
+/* Many functions and sites (their tables grow), met again in a second
+ * part that makes another part arc first, and in a second input (the
+ * tables are cleared): a call finds its part arc of this part, not the
+ * last one's.  main calls f0..f99 in part 1 (cost k + 1), g then f0..f99
+ * in part 2 (cost 1000 + k, g 7); the input twice. */
+static void test_many_sites(void)
+{
+	size_t n = 100, k, len = 0;
+	char *text = malloc(n * 64 + 256);
+	const char *texts[2];
+	cg_funcs *f;
+	if (text == NULL)
+		return;
+	len += (size_t)sprintf(text + len, "events: Ir\nfn=main\n");
+	for (k = 0; k < n; k++)
+		len += (size_t)sprintf(
+		    text + len, "cfn=f%zu\ncalls=1 1\n1 %zu\n", k, k + 1);
+	len += (size_t)sprintf(text + len, "part: 2\nevents: Ir\nfn=main\n"
+	                                   "cfn=g\ncalls=1 1\n1 7\n");
+	for (k = 0; k < n; k++)
+		len += (size_t)sprintf(
+		    text + len, "cfn=f%zu\ncalls=1 1\n1 %zu\n", k, 1000 + k);
+	texts[0] = texts[1] = text;
+	if ((f = aggregate(texts, 2, 0)) != NULL) {
+		CHECK(cg_funcs_count(f) == n + 2 &&
+		          cg_funcs_arc_count(f) == n + 1,
+		      "%zu functions, %zu arcs", cg_funcs_count(f),
+		      cg_funcs_arc_count(f));
+		for (k = 0; k < cg_funcs_arc_count(f); k++) {
+			cg_arc arc;
+			char name[16];
+			cg_func callee;
+			uint64_t want;
+			cg_funcs_arc(f, k, &arc);
+			cg_funcs_get(f, arc.callee, &callee);
+			if (is(callee.fn, "g"))
+				want = 2 * 7;
+			else {
+				size_t i = (size_t)atoi(callee.fn.ptr + 1);
+				snprintf(name, sizeof name, "f%zu", i);
+				CHECK(is(callee.fn, name), "callee f%zu", i);
+				want = 2 * (i + 1 + 1000 + i);
+			}
+			CHECK(arc.calls == (is(callee.fn, "g") ? 2u : 4u) &&
+			          arc.cost[0] == want,
+			      "arc %zu: calls %llu cost %llu, not %llu", k,
+			      (unsigned long long)arc.calls,
+			      (unsigned long long)arc.cost[0],
+			      (unsigned long long)want);
+		}
+		cg_funcs_free(f);
+	}
+	free(text);
+}
+
 /* Deep call chains are walked without recursion. */
 static void test_deep_chain(void)
 {
@@ -597,6 +652,7 @@ int main(void)
 	test_errors();
 	test_fast_path();
 	test_call_sites();
+	test_many_sites();
 	test_deep_chain();
 	printf("%d checks, %d failures\n", checks, failures);
 	return failures != 0;
