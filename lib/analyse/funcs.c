@@ -216,19 +216,31 @@ static uint64_t view_hash(const void *ctx, uint32_t i)
 }
 
 /* The view of fn with ob and fl in this input (h its hash), NULL when
- * none. */
-static const fview *find_view(const cg_funcs *f, const char *fn, uint32_t ob,
+ * none.  The view after the last one found is tried first: a part like
+ * the last names its functions in the same order, and then reads views
+ * one after the other rather than the table. */
+static const fview *find_view(cg_funcs *f, const char *fn, uint32_t ob,
                               uint32_t fl, uint64_t h)
 {
 	const cgi_slots *t = &f->func_by_view;
+	const fview *v;
 	size_t i;
+	if (f->view_next < f->nviews) {
+		v = &f->views[f->view_next];
+		if (v->fn == fn && v->ob == ob && v->fl == fl) {
+			f->view_next++;
+			return v;
+		}
+	}
 	if (t->cap == 0)
 		return NULL;
 	for (i = cgi_slots_first(t, h); t->slot[i] != 0;
 	     i = cgi_slots_next(t, i)) {
-		const fview *v = &f->views[t->slot[i] - 1];
-		if (v->fn == fn && v->ob == ob && v->fl == fl)
+		v = &f->views[t->slot[i] - 1];
+		if (v->fn == fn && v->ob == ob && v->fl == fl) {
+			f->view_next = t->slot[i];
 			return v;
+		}
 	}
 	return NULL;
 }
@@ -250,7 +262,7 @@ static int add_view(cg_funcs *f, cg_str fn, uint32_t ob, uint32_t fl,
 	if (cgi_slots_add(&f->func_by_view, h, (uint32_t)f->nviews, view_hash,
 	                  f))
 		return -1;
-	f->nviews++;
+	f->view_next = ++f->nviews;
 	return 0;
 }
 
@@ -418,18 +430,29 @@ static uint64_t site_hash(const void *ctx, uint32_t i)
 	return cgi_hash_pair((uint64_t)(uintptr_t)s->cfn, s->who);
 }
 
-/* The site of key (cfn, who) in this input (h its hash), NULL when none. */
+/* The site of key (cfn, who) in this input (h its hash), NULL when none.
+ * The site after the last one found is tried first, as views are. */
 static csite *find_site(cg_funcs *f, const char *cfn, uint64_t who, uint64_t h)
 {
 	const cgi_slots *t = &f->site_by_view;
+	csite *s;
 	size_t i;
+	if (f->site_next < f->nsites) {
+		s = &f->sites[f->site_next];
+		if (s->cfn == cfn && s->who == who) {
+			f->site_next++;
+			return s;
+		}
+	}
 	if (t->cap == 0)
 		return NULL;
 	for (i = cgi_slots_first(t, h); t->slot[i] != 0;
 	     i = cgi_slots_next(t, i)) {
-		csite *s = &f->sites[t->slot[i] - 1];
-		if (s->cfn == cfn && s->who == who)
+		s = &f->sites[t->slot[i] - 1];
+		if (s->cfn == cfn && s->who == who) {
+			f->site_next = t->slot[i];
 			return s;
+		}
 	}
 	return NULL;
 }
@@ -452,7 +475,8 @@ static int add_site(cg_funcs *f, const cg_record *r, uint64_t who, uint64_t h,
 	if (cgi_slots_add(&f->site_by_view, h, (uint32_t)f->nsites, site_hash,
 	                  f))
 		return -1;
-	*out = &f->sites[f->nsites++];
+	*out = &f->sites[f->nsites];
+	f->site_next = ++f->nsites;
 	return 0;
 }
 
@@ -788,7 +812,7 @@ void cg_funcs_begin(cg_funcs *f, const cg_read_options *opt, cg_handler *h,
 		 * addresses */
 		cgi_slots_clear(&f->func_by_view);
 		cgi_slots_clear(&f->site_by_view);
-		f->nviews = f->nsites = 0;
+		f->nviews = f->nsites = f->view_next = f->site_next = 0;
 		f->caller.valid = f->callee.valid = 0;
 	}
 }

@@ -107,6 +107,7 @@ struct cg_funcs {
 	cgi_slots func_by_view;
 	fview *views;
 	size_t nviews, views_cap;
+	size_t view_next; /* the view after the last one found: tried first */
 
 	fpart *parts;
 	size_t nparts, parts_cap;
@@ -137,6 +138,7 @@ struct cg_funcs {
 	cgi_slots site_by_view;
 	csite *sites;
 	size_t nsites, sites_cap;
+	size_t site_next; /* the site after the last one found: tried first */
 	cmat arc_cost;
 	int over; /* a sum passed UInt64 */
 

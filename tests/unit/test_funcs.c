@@ -516,14 +516,17 @@ static void test_call_sites(void)
 }
 
 /* Many functions and sites (their tables grow), met again in a second
- * part that makes another part arc first, and in a second input (the
- * tables are cleared): a call finds its part arc of this part, not the
- * last one's.  main calls f0..f99 in part 1 (cost k + 1), g then f0..f99
- * in part 2 (cost 1000 + k, g 7); the input twice. */
+ * part that makes another part arc first and in a third that names them
+ * in the reverse order (the entry after the last one found is not the
+ * one), and in a second input (the tables are cleared): a call finds its
+ * part arc of this part, a record its function.  main calls f0..f99 in
+ * part 1 (cost k + 1), g then f0..f99 in part 2 (cost 1000 + k, g 7),
+ * f99..f0 in part 3 (cost 2000 + k); fk has self cost 1 in part 2 and k
+ * in part 3 (f99 .. f0); the input twice. */
 static void test_many_sites(void)
 {
 	size_t n = 100, k, len = 0;
-	char *text = malloc(n * 64 + 256);
+	char *text = malloc(n * 160 + 256);
 	const char *texts[2];
 	cg_funcs *f;
 	if (text == NULL)
@@ -537,6 +540,14 @@ static void test_many_sites(void)
 	for (k = 0; k < n; k++)
 		len += (size_t)sprintf(
 		    text + len, "cfn=f%zu\ncalls=1 1\n1 %zu\n", k, 1000 + k);
+	for (k = 0; k < n; k++)
+		len += (size_t)sprintf(text + len, "fn=f%zu\n1 1\n", k);
+	len += (size_t)sprintf(text + len, "part: 3\nevents: Ir\nfn=main\n");
+	for (k = n; k-- > 0;)
+		len += (size_t)sprintf(
+		    text + len, "cfn=f%zu\ncalls=1 1\n1 %zu\n", k, 2000 + k);
+	for (k = n; k-- > 0;)
+		len += (size_t)sprintf(text + len, "fn=f%zu\n1 %zu\n", k, k);
 	texts[0] = texts[1] = text;
 	if ((f = aggregate(texts, 2, 0)) != NULL) {
 		CHECK(cg_funcs_count(f) == n + 2 &&
@@ -547,7 +558,7 @@ static void test_many_sites(void)
 			cg_arc arc;
 			char name[16];
 			cg_func callee;
-			uint64_t want;
+			uint64_t want, self = 0;
 			cg_funcs_arc(f, k, &arc);
 			cg_funcs_get(f, arc.callee, &callee);
 			if (is(callee.fn, "g"))
@@ -556,14 +567,18 @@ static void test_many_sites(void)
 				size_t i = (size_t)atoi(callee.fn.ptr + 1);
 				snprintf(name, sizeof name, "f%zu", i);
 				CHECK(is(callee.fn, name), "callee f%zu", i);
-				want = 2 * (i + 1 + 1000 + i);
+				want = 2 * (i + 1 + 1000 + i + 2000 + i);
+				self = 2 * (1 + i);
 			}
-			CHECK(arc.calls == (is(callee.fn, "g") ? 2u : 4u) &&
+			CHECK(arc.calls == (is(callee.fn, "g") ? 2u : 6u) &&
 			          arc.cost[0] == want,
 			      "arc %zu: calls %llu cost %llu, not %llu", k,
 			      (unsigned long long)arc.calls,
 			      (unsigned long long)arc.cost[0],
 			      (unsigned long long)want);
+			CHECK(callee.self[0] == self, "self of %.*s: %llu",
+			      (int)callee.fn.len, callee.fn.ptr,
+			      (unsigned long long)callee.self[0]);
 		}
 		cg_funcs_free(f);
 	}
