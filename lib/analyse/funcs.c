@@ -215,20 +215,29 @@ static uint64_t view_hash(const void *ctx, uint32_t i)
 	                     (uint64_t)v->ob << 32 | v->fl);
 }
 
+/* View i (from 0) was found: the next view after the last one found. */
+static void view_found(cg_funcs *f, uint32_t i)
+{
+	if (f->view_last != 0)
+		f->views[f->view_last - 1].next = i + 1;
+	f->view_last = i + 1;
+}
+
 /* The view of fn with ob and fl in this input (h its hash), NULL when
- * none.  The view after the last one found is tried first: a part like
- * the last names its functions in the same order, and then reads views
- * one after the other rather than the table. */
+ * none.  The view found after the last one the last time is tried
+ * first: a part like the last names its functions in the same order,
+ * and then reads views it has just read rather than the table. */
 static const fview *find_view(cg_funcs *f, const char *fn, uint32_t ob,
                               uint32_t fl, uint64_t h)
 {
 	const cgi_slots *t = &f->func_by_view;
 	const fview *v;
+	uint32_t n;
 	size_t i;
-	if (f->view_next < f->nviews) {
-		v = &f->views[f->view_next];
+	if (f->view_last != 0 && (n = f->views[f->view_last - 1].next) != 0) {
+		v = &f->views[n - 1];
 		if (v->fn == fn && v->ob == ob && v->fl == fl) {
-			f->view_next++;
+			f->view_last = n;
 			return v;
 		}
 	}
@@ -238,7 +247,7 @@ static const fview *find_view(cg_funcs *f, const char *fn, uint32_t ob,
 	     i = cgi_slots_next(t, i)) {
 		v = &f->views[t->slot[i] - 1];
 		if (v->fn == fn && v->ob == ob && v->fl == fl) {
-			f->view_next = t->slot[i];
+			view_found(f, t->slot[i] - 1);
 			return v;
 		}
 	}
@@ -259,10 +268,11 @@ static int add_view(cg_funcs *f, cg_str fn, uint32_t ob, uint32_t fl,
 	v->ob = ob;
 	v->fl = fl;
 	v->func = func;
+	v->next = 0;
 	if (cgi_slots_add(&f->func_by_view, h, (uint32_t)f->nviews, view_hash,
 	                  f))
 		return -1;
-	f->view_next = ++f->nviews;
+	view_found(f, (uint32_t)f->nviews++);
 	return 0;
 }
 
@@ -430,17 +440,27 @@ static uint64_t site_hash(const void *ctx, uint32_t i)
 	return cgi_hash_pair((uint64_t)(uintptr_t)s->cfn, s->who);
 }
 
+/* Site i (from 0) was found: the next site after the last one found. */
+static void site_found(cg_funcs *f, uint32_t i)
+{
+	if (f->site_last != 0)
+		f->sites[f->site_last - 1].next = i + 1;
+	f->site_last = i + 1;
+}
+
 /* The site of key (cfn, who) in this input (h its hash), NULL when none.
- * The site after the last one found is tried first, as views are. */
+ * The site found after the last one the last time is tried first, as
+ * views are. */
 static csite *find_site(cg_funcs *f, const char *cfn, uint64_t who, uint64_t h)
 {
 	const cgi_slots *t = &f->site_by_view;
 	csite *s;
+	uint32_t n;
 	size_t i;
-	if (f->site_next < f->nsites) {
-		s = &f->sites[f->site_next];
+	if (f->site_last != 0 && (n = f->sites[f->site_last - 1].next) != 0) {
+		s = &f->sites[n - 1];
 		if (s->cfn == cfn && s->who == who) {
-			f->site_next++;
+			f->site_last = n;
 			return s;
 		}
 	}
@@ -450,7 +470,7 @@ static csite *find_site(cg_funcs *f, const char *cfn, uint64_t who, uint64_t h)
 	     i = cgi_slots_next(t, i)) {
 		s = &f->sites[t->slot[i] - 1];
 		if (s->cfn == cfn && s->who == who) {
-			f->site_next = t->slot[i];
+			site_found(f, t->slot[i] - 1);
 			return s;
 		}
 	}
@@ -472,11 +492,12 @@ static int add_site(cg_funcs *f, const cg_record *r, uint64_t who, uint64_t h,
 	s->who = who;
 	s->arc = arc;
 	s->tag = 0;
+	s->next = 0;
 	if (cgi_slots_add(&f->site_by_view, h, (uint32_t)f->nsites, site_hash,
 	                  f))
 		return -1;
 	*out = &f->sites[f->nsites];
-	f->site_next = ++f->nsites;
+	site_found(f, (uint32_t)f->nsites++);
 	return 0;
 }
 
@@ -812,7 +833,8 @@ void cg_funcs_begin(cg_funcs *f, const cg_read_options *opt, cg_handler *h,
 		 * addresses */
 		cgi_slots_clear(&f->func_by_view);
 		cgi_slots_clear(&f->site_by_view);
-		f->nviews = f->nsites = f->view_next = f->site_next = 0;
+		f->nviews = f->nsites = 0;
+		f->view_last = f->site_last = 0;
 		f->caller.valid = f->callee.valid = 0;
 	}
 }

@@ -80,6 +80,7 @@ typedef struct fview {
 	const char *fn;
 	size_t len;
 	uint32_t ob, fl, func;
+	uint32_t next; /* 1 + the view found after it the last time, 0 none */
 } fview;
 
 /* A call site, for one input: the callee's names by address and the
@@ -87,11 +88,13 @@ typedef struct fview {
  * site_by_view; the arc of the caller to it, and its part arc in the
  * part being read when tag is that part's number plus 1, so that a call
  * reads one entry after the table (an arc's own tag is read only when
- * another site of it made the part arc). */
+ * another site of it made the part arc).  A site names the one found
+ * after it, tried before the table: parts alike make calls alike. */
 typedef struct csite {
 	const char *cfn, *cob, *cfl;
 	uint64_t who;
 	uint32_t arc, tag, parc;
+	uint32_t next; /* 1 + the site found after it the last time, 0 none */
 } csite;
 
 struct cg_funcs {
@@ -107,7 +110,7 @@ struct cg_funcs {
 	cgi_slots func_by_view;
 	fview *views;
 	size_t nviews, views_cap;
-	size_t view_next; /* the view after the last one found: tried first */
+	uint32_t view_last; /* 1 + the last view found, 0 none */
 
 	fpart *parts;
 	size_t nparts, parts_cap;
@@ -138,7 +141,7 @@ struct cg_funcs {
 	cgi_slots site_by_view;
 	csite *sites;
 	size_t nsites, sites_cap;
-	size_t site_next; /* the site after the last one found: tried first */
+	uint32_t site_last; /* 1 + the last site found, 0 none */
 	cmat arc_cost;
 	int over; /* a sum passed UInt64 */
 
