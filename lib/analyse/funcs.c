@@ -440,26 +440,44 @@ static uint64_t site_hash(const void *ctx, uint32_t i)
 	return cgi_hash_pair((uint64_t)(uintptr_t)s->cfn, s->who);
 }
 
-/* Site i (from 0) was found: the next site after the last one found. */
+/* Site i (from 0) was found after the last one found: its successor
+ * now, the one before kept as the other (a function that calls f, g, f,
+ * h has two after f). */
 static void site_found(cg_funcs *f, uint32_t i)
 {
-	if (f->site_last != 0)
-		f->sites[f->site_last - 1].next = i + 1;
+	if (f->site_last != 0) {
+		csite *l = &f->sites[f->site_last - 1];
+		if (l->next[0] != i + 1) {
+			l->next[1] = l->next[0];
+			l->next[0] = i + 1;
+		}
+	}
 	f->site_last = i + 1;
 }
 
+/* Site n - 1 if n is not 0 and the site's key is (cfn, who), else NULL. */
+static csite *site_if(cg_funcs *f, uint32_t n, const char *cfn, uint64_t who)
+{
+	csite *s;
+	if (n == 0)
+		return NULL;
+	s = &f->sites[n - 1];
+	return s->cfn == cfn && s->who == who ? s : NULL;
+}
+
 /* The site of key (cfn, who) in this input (h its hash), NULL when none.
- * The site found after the last one the last time is tried first, as
- * views are. */
+ * The two sites found after the last one are tried first, as a view's
+ * successor is. */
 static csite *find_site(cg_funcs *f, const char *cfn, uint64_t who, uint64_t h)
 {
 	const cgi_slots *t = &f->site_by_view;
 	csite *s;
 	uint32_t n;
 	size_t i;
-	if (f->site_last != 0 && (n = f->sites[f->site_last - 1].next) != 0) {
-		s = &f->sites[n - 1];
-		if (s->cfn == cfn && s->who == who) {
+	if (f->site_last != 0) {
+		const csite *l = &f->sites[f->site_last - 1];
+		if ((s = site_if(f, n = l->next[0], cfn, who)) != NULL ||
+		    (s = site_if(f, n = l->next[1], cfn, who)) != NULL) {
 			f->site_last = n;
 			return s;
 		}
@@ -492,7 +510,7 @@ static int add_site(cg_funcs *f, const cg_record *r, uint64_t who, uint64_t h,
 	s->who = who;
 	s->arc = arc;
 	s->tag = 0;
-	s->next = 0;
+	s->next[0] = s->next[1] = 0;
 	if (cgi_slots_add(&f->site_by_view, h, (uint32_t)f->nsites, site_hash,
 	                  f))
 		return -1;

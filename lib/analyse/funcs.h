@@ -88,13 +88,14 @@ typedef struct fview {
  * site_by_view; the arc of the caller to it, and its part arc in the
  * part being read when tag is that part's number plus 1, so that a call
  * reads one entry after the table (an arc's own tag is read only when
- * another site of it made the part arc).  A site names the one found
+ * another site of it made the part arc).  A site names the two found
  * after it, tried before the table: parts alike make calls alike. */
 typedef struct csite {
 	const char *cfn, *cob, *cfl;
 	uint64_t who;
 	uint32_t arc, tag, parc;
-	uint32_t next; /* 1 + the site found after it the last time, 0 none */
+	/* 1 + the sites found after it the last two times, 0 none */
+	uint32_t next[2];
 } csite;
 
 struct cg_funcs {

@@ -585,6 +585,43 @@ static void test_many_sites(void)
 	free(text);
 }
 
+/* A caller that calls a, b, a, c, a, d in each of three parts: after a
+ * comes b, c or d, two of them the sites found after it the last two
+ * times, and neither when b comes after d and c.  Part p's costs are p
+ * times a 1, 4 and 16, b 2, c 8, d 32: a 21 * (1 + 2 + 3) = 126 in 9
+ * calls, b 12, c 48 and d 192 in 3. */
+static void test_site_successors(void)
+{
+	char text[1024];
+	size_t len = 0, p;
+	cg_funcs *f;
+	cg_arc arc;
+	static const char *const callee[] = {"a", "b", "c", "d"};
+	static const uint64_t calls[] = {9, 3, 3, 3},
+			      cost[] = {126, 12, 48, 192};
+	for (p = 1; p <= 3; p++)
+		len += (size_t)sprintf(
+		    text + len,
+		    "part: %zu\nevents: Ir\nfn=main\ncfn=a\ncalls=1 1\n1 %zu\n"
+		    "cfn=b\ncalls=1 1\n1 %zu\ncfn=a\ncalls=1 1\n1 %zu\n"
+		    "cfn=c\ncalls=1 1\n1 %zu\ncfn=a\ncalls=1 1\n1 %zu\n"
+		    "cfn=d\ncalls=1 1\n1 %zu\n",
+		    p, p, 2 * p, 4 * p, 8 * p, 16 * p, 32 * p);
+	if ((f = one(text, 0)) == NULL)
+		return;
+	CHECK(cg_funcs_arc_count(f) == 4, "four arcs: %zu",
+	      cg_funcs_arc_count(f));
+	for (p = 0; p < 4 && p < cg_funcs_arc_count(f); p++) {
+		cg_funcs_arc(f, p, &arc);
+		CHECK(arc.callee == index_of(f, callee[p]) &&
+		          arc.calls == calls[p] && arc.cost[0] == cost[p],
+		      "main>%s: calls %llu cost %llu", callee[p],
+		      (unsigned long long)arc.calls,
+		      (unsigned long long)arc.cost[0]);
+	}
+	cg_funcs_free(f);
+}
+
 /* Deep call chains are walked without recursion. */
 static void test_deep_chain(void)
 {
@@ -668,6 +705,7 @@ int main(void)
 	test_fast_path();
 	test_call_sites();
 	test_many_sites();
+	test_site_successors();
 	test_deep_chain();
 	printf("%d checks, %d failures\n", checks, failures);
 	return failures != 0;
