@@ -208,20 +208,90 @@ static cg_kind on_part_begin(void *ctx, const cg_part *p)
 	return CG_OK;
 }
 
+static uint64_t view_hash(const void *ctx, uint32_t i)
+{
+	const fview *v = &((const cg_funcs *)ctx)->views[i];
+	return cgi_hash_pair((uint64_t)(uintptr_t)v->fn,
+	                     (uint64_t)v->ob << 32 | v->fl);
+}
+
+/* View i (from 0) was found: the next view after the last one found. */
+static void view_found(cg_funcs *f, uint32_t i)
+{
+	if (f->view_last != 0)
+		f->views[f->view_last - 1].next = i + 1;
+	f->view_last = i + 1;
+}
+
+/* The view of fn with ob and fl in this input (h its hash), NULL when
+ * none.  The view found after the last one the last time is tried
+ * first: a part like the last names its functions in the same order,
+ * and then reads views it has just read rather than the table. */
+static const fview *find_view(cg_funcs *f, const char *fn, uint32_t ob,
+                              uint32_t fl, uint64_t h)
+{
+	const cgi_slots *t = &f->func_by_view;
+	const fview *v;
+	uint32_t n;
+	size_t i;
+	if (f->view_last != 0 && (n = f->views[f->view_last - 1].next) != 0) {
+		v = &f->views[n - 1];
+		if (v->fn == fn && v->ob == ob && v->fl == fl) {
+			f->view_last = n;
+			return v;
+		}
+	}
+	if (t->cap == 0)
+		return NULL;
+	for (i = cgi_slots_first(t, h); t->slot[i] != 0;
+	     i = cgi_slots_next(t, i)) {
+		v = &f->views[t->slot[i] - 1];
+		if (v->fn == fn && v->ob == ob && v->fl == fl) {
+			view_found(f, t->slot[i] - 1);
+			return v;
+		}
+	}
+	return NULL;
+}
+
+static int add_view(cg_funcs *f, cg_str fn, uint32_t ob, uint32_t fl,
+                    uint32_t func, uint64_t h)
+{
+	fview *v;
+	if (f->nviews >= UINT32_MAX ||
+	    cgi_grow((void **)&f->views, &f->views_cap, f->nviews + 1,
+	             sizeof *f->views))
+		return -1;
+	v = &f->views[f->nviews];
+	v->fn = fn.ptr;
+	v->len = fn.len;
+	v->ob = ob;
+	v->fl = fl;
+	v->func = func;
+	v->next = 0;
+	if (cgi_slots_add(&f->func_by_view, h, (uint32_t)f->nviews, view_hash,
+	                  f))
+		return -1;
+	view_found(f, (uint32_t)f->nviews++);
+	return 0;
+}
+
 /* The function of names ob, fl (IDs) and fn.  Within one input a view's
  * address and length name one name, so a function named again is found
- * by fn's address, its length checked against the name's. */
+ * by fn's address, its length checked (a view whose key another holds
+ * is looked up by content every time). */
 static int func_index(cg_funcs *f, uint32_t ob, uint32_t fl, cg_str fn,
                       uint32_t *out)
 {
-	uint64_t at = (uint64_t)(uintptr_t)fn.ptr,
-		 ids = (uint64_t)ob << 32 | fl;
-	uint32_t seen;
+	uint64_t h =
+	    cgi_hash_pair((uint64_t)(uintptr_t)fn.ptr, (uint64_t)ob << 32 | fl);
+	const fview *v = find_view(f, fn.ptr, ob, fl, h);
 	fkey k;
 	int r;
-	if (cgi_pairmap_get(&f->func_by_view, at, ids, out) &&
-	    f->names.names[f->funcs[*out].fn].len == fn.len)
+	if (v != NULL && v->len == fn.len) {
+		*out = v->func;
 		return 0;
+	}
 	k.ob = ob;
 	k.fl = fl;
 	k.tag = 0;
@@ -239,9 +309,7 @@ static int func_index(cg_funcs *f, uint32_t ob, uint32_t fl, cg_str fn,
 			return -1;
 		f->funcs[f->nfuncs++] = k;
 	}
-	if (cgi_pairmap_put(&f->func_by_view, at, ids, *out, &seen) < 0)
-		return -1;
-	return 0;
+	return v == NULL ? add_view(f, fn, ob, fl, *out, h) : 0;
 }
 
 static int entry_index(cg_funcs *f, uint32_t func, uint32_t *out)
@@ -366,34 +434,131 @@ static int parc_index(cg_funcs *f, uint32_t arc, uint32_t *out)
 	return 0;
 }
 
+static uint64_t site_hash(const void *ctx, uint32_t i)
+{
+	const csite *s = &((const cg_funcs *)ctx)->sites[i];
+	return cgi_hash_pair((uint64_t)(uintptr_t)s->cfn, s->who);
+}
+
+/* Site i (from 0) was found after the last one found: its successor
+ * now, the one before kept as the other (a function that calls f, g, f,
+ * h has two after f). */
+static void site_found(cg_funcs *f, uint32_t i)
+{
+	if (f->site_last != 0) {
+		csite *l = &f->sites[f->site_last - 1];
+		if (l->next[0] != i + 1) {
+			l->next[1] = l->next[0];
+			l->next[0] = i + 1;
+		}
+	}
+	f->site_last = i + 1;
+}
+
+/* Site n - 1 if n is not 0 and the site's key is (cfn, who), else NULL. */
+static csite *site_if(cg_funcs *f, uint32_t n, const char *cfn, uint64_t who)
+{
+	csite *s;
+	if (n == 0)
+		return NULL;
+	s = &f->sites[n - 1];
+	return s->cfn == cfn && s->who == who ? s : NULL;
+}
+
+/* The site of key (cfn, who) in this input (h its hash), NULL when none.
+ * The two sites found after the last one are tried first, as a view's
+ * successor is. */
+static csite *find_site(cg_funcs *f, const char *cfn, uint64_t who, uint64_t h)
+{
+	const cgi_slots *t = &f->site_by_view;
+	csite *s;
+	uint32_t n;
+	size_t i;
+	if (f->site_last != 0) {
+		const csite *l = &f->sites[f->site_last - 1];
+		if ((s = site_if(f, n = l->next[0], cfn, who)) != NULL ||
+		    (s = site_if(f, n = l->next[1], cfn, who)) != NULL) {
+			f->site_last = n;
+			return s;
+		}
+	}
+	if (t->cap == 0)
+		return NULL;
+	for (i = cgi_slots_first(t, h); t->slot[i] != 0;
+	     i = cgi_slots_next(t, i)) {
+		s = &f->sites[t->slot[i] - 1];
+		if (s->cfn == cfn && s->who == who) {
+			site_found(f, t->slot[i] - 1);
+			return s;
+		}
+	}
+	return NULL;
+}
+
+static int add_site(cg_funcs *f, const cg_record *r, uint64_t who, uint64_t h,
+                    uint32_t arc, csite **out)
+{
+	csite *s;
+	if (f->nsites >= UINT32_MAX ||
+	    cgi_grow((void **)&f->sites, &f->sites_cap, f->nsites + 1,
+	             sizeof *f->sites))
+		return -1;
+	s = &f->sites[f->nsites];
+	s->cfn = r->cfn.ptr;
+	s->cob = r->cob.ptr;
+	s->cfl = r->cfl.ptr;
+	s->who = who;
+	s->arc = arc;
+	s->tag = 0;
+	s->next[0] = s->next[1] = 0;
+	if (cgi_slots_add(&f->site_by_view, h, (uint32_t)f->nsites, site_hash,
+	                  f))
+		return -1;
+	*out = &f->sites[f->nsites];
+	site_found(f, (uint32_t)f->nsites++);
+	return 0;
+}
+
 /* The arc of call r from the caller, by its site when the call was made
  * before in this input, else by the callee's names, its site then kept
- * (a site whose key another holds is looked up by names every time).
- * 0, or -1 out of memory. */
-static int call_arc(cg_funcs *f, const cg_record *r, uint32_t *arc)
+ * (a site whose key another holds is looked up by names every time):
+ * into *arc, and its site into *site (NULL for such a site).  0, or -1
+ * out of memory. */
+static int call_arc(cg_funcs *f, const cg_record *r, uint32_t *arc,
+                    csite **site)
 {
-	uint64_t at = (uint64_t)(uintptr_t)r->cfn.ptr,
-		 who = (uint64_t)r->cfn.len << 32 | f->caller.func;
-	uint32_t s;
-	int k;
-	if (cgi_pairmap_get(&f->site_by_view, at, who, &s) &&
-	    f->sites[s].cob == r->cob.ptr && f->sites[s].cfl == r->cfl.ptr) {
-		*arc = f->sites[s].arc;
+	uint64_t who = (uint64_t)r->cfn.len << 32 | f->caller.func,
+		 h = cgi_hash_pair((uint64_t)(uintptr_t)r->cfn.ptr, who);
+	csite *s = find_site(f, r->cfn.ptr, who, h);
+	*site = NULL;
+	if (s != NULL && s->cob == r->cob.ptr && s->cfl == r->cfl.ptr) {
+		*arc = s->arc;
+		*site = s;
 		return 0;
 	}
 	if ((!cached(&f->callee, r->cob, r->cfl, r->cfn) &&
 	     resolve(f, &f->callee, r->cob, r->cfl, r->cfn, 0)) ||
-	    arc_index(f, f->caller.func, f->callee.func, arc) ||
-	    f->nsites >= UINT32_MAX ||
-	    cgi_grow((void **)&f->sites, &f->sites_cap, f->nsites + 1,
-	             sizeof *f->sites) ||
-	    (k = cgi_pairmap_put(&f->site_by_view, at, who, (uint32_t)f->nsites,
-	                         &s)) < 0)
+	    arc_index(f, f->caller.func, f->callee.func, arc))
 		return -1;
-	if (k == 1) {
-		f->sites[f->nsites].cob = r->cob.ptr;
-		f->sites[f->nsites].cfl = r->cfl.ptr;
-		f->sites[f->nsites++].arc = *arc;
+	return s != NULL ? 0 : add_site(f, r, who, h, *arc, site);
+}
+
+/* The part arc of call r, by its site when the site met it in this part. */
+static int call_parc(cg_funcs *f, const cg_record *r, uint32_t *out)
+{
+	uint32_t arc;
+	csite *s;
+	if (call_arc(f, r, &arc, &s))
+		return -1;
+	if (s != NULL && s->tag == f->nparts) {
+		*out = s->parc;
+		return 0;
+	}
+	if (parc_index(f, arc, out))
+		return -1;
+	if (s != NULL) {
+		s->tag = (uint32_t)f->nparts;
+		s->parc = *out;
 	}
 	return 0;
 }
@@ -404,9 +569,9 @@ __attribute__((noinline)) /* a cost record needs few registers */
 static cg_kind
 add_call(cg_funcs *f, const cg_record *r)
 {
-	uint32_t arc, at;
+	uint32_t at;
 	parc *a;
-	if (call_arc(f, r, &arc) || parc_index(f, arc, &at))
+	if (call_parc(f, r, &at))
 		return oom(f);
 	a = &f->parcs[at];
 	if (add_u64(&a->calls, r->calls) ||
@@ -684,9 +849,10 @@ void cg_funcs_begin(cg_funcs *f, const cg_read_options *opt, cg_handler *h,
 	if (cgi_consumer_begin(&f->in, opt, &f->names, &mine, h)) {
 		/* names of the previous input may come back at the same
 		 * addresses */
-		cgi_pairmap_clear(&f->func_by_view);
-		cgi_pairmap_clear(&f->site_by_view);
-		f->nsites = 0;
+		cgi_slots_clear(&f->func_by_view);
+		cgi_slots_clear(&f->site_by_view);
+		f->nviews = f->nsites = 0;
+		f->view_last = f->site_last = 0;
 		f->caller.valid = f->callee.valid = 0;
 	}
 }

@@ -74,11 +74,28 @@ typedef struct lastfn {
 	uint64_t *self; /* in the pool: stale once the pool grows */
 } lastfn;
 
-/* A call site: the callee's object and file by address, and the arc of
- * the caller to it; found by the caller and the callee's fn address. */
+/* A function's name fn (its view) with its object and file IDs, for one
+ * input: the key and value of func_by_view. */
+typedef struct fview {
+	const char *fn;
+	size_t len;
+	uint32_t ob, fl, func;
+	uint32_t next; /* 1 + the view found after it the last time, 0 none */
+} fview;
+
+/* A call site, for one input: the callee's names by address and the
+ * caller (who: the callee fn's length, then the caller), the key of
+ * site_by_view; the arc of the caller to it, and its part arc in the
+ * part being read when tag is that part's number plus 1, so that a call
+ * reads one entry after the table (an arc's own tag is read only when
+ * another site of it made the part arc).  A site names the two found
+ * after it, tried before the table: parts alike make calls alike. */
 typedef struct csite {
-	const char *cob, *cfl;
-	uint32_t arc;
+	const char *cfn, *cob, *cfl;
+	uint64_t who;
+	uint32_t arc, tag, parc;
+	/* 1 + the sites found after it the last two times, 0 none */
+	uint32_t next[2];
 } csite;
 
 struct cg_funcs {
@@ -89,9 +106,12 @@ struct cg_funcs {
 	fkey *funcs;
 	size_t nfuncs, funcs_cap;
 	cgi_pairmap func_by_key;
-	/* (fn's address, ob and fl IDs) -> function, for one input: a
-	 * function named again is found without hashing its name */
-	cgi_pairmap func_by_view;
+	/* (fn's address, ob and fl IDs) -> views[i] -> function, for one
+	 * input: a function named again is found without hashing its name */
+	cgi_slots func_by_view;
+	fview *views;
+	size_t nviews, views_cap;
+	uint32_t view_last; /* 1 + the last view found, 0 none */
 
 	fpart *parts;
 	size_t nparts, parts_cap;
@@ -118,10 +138,11 @@ struct cg_funcs {
 	size_t narcs, arcs_cap, arc_tag_cap, arc_parc_cap;
 	cgi_pairmap arc_by_key;
 	/* (callee fn's address; its length and the caller) -> site, for
-	 * one input: a call made again finds its arc in one lookup */
-	cgi_pairmap site_by_view;
+	 * one input: a call made again finds its part arc in one lookup */
+	cgi_slots site_by_view;
 	csite *sites;
 	size_t nsites, sites_cap;
+	uint32_t site_last; /* 1 + the last site found, 0 none */
 	cmat arc_cost;
 	int over; /* a sum passed UInt64 */
 

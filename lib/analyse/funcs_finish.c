@@ -327,7 +327,8 @@ void cg_funcs_free(cg_funcs *f)
 	cgi_interner_free(&f->names);
 	cgi_interner_free(&f->events);
 	cgi_pairmap_free(&f->func_by_key);
-	cgi_pairmap_free(&f->func_by_view);
+	cgi_slots_free(&f->func_by_view);
+	cg_free(f->views);
 	cg_free(f->funcs);
 	cg_free(f->parts);
 	cg_free(f->evmaps);
@@ -346,7 +347,7 @@ void cg_funcs_free(cg_funcs *f)
 	cg_free(f->arc_tag);
 	cg_free(f->arc_parc);
 	cgi_pairmap_free(&f->arc_by_key);
-	cgi_pairmap_free(&f->site_by_view);
+	cgi_slots_free(&f->site_by_view);
 	cg_free(f->sites);
 	cg_free(f->arc_cost.v);
 	cgi_graph_free(&f->graph);

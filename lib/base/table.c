@@ -104,6 +104,59 @@ void cgi_pairmap_free(cgi_pairmap *m)
 	memset(m, 0, sizeof *m);
 }
 
+/* Room for one more entry in t, at most half full.  0, or -1 out of
+ * memory. */
+static int slots_room(cgi_slots *t, cgi_slots_hash_fn hash, const void *ctx)
+{
+	uint32_t *ns;
+	size_t ncap, i, j;
+	if ((t->count + 1) * 2 <= t->cap)
+		return 0;
+	ncap = t->cap ? t->cap * 2 : 64;
+	if (ncap > SIZE_MAX / sizeof *ns ||
+	    (ns = cg_calloc(ncap, sizeof *ns)) == NULL)
+		return -1;
+	for (i = 0; i < t->cap; i++) {
+		if (t->slot[i] == 0)
+			continue;
+		for (j = (size_t)hash(ctx, t->slot[i] - 1) & (ncap - 1); ns[j];
+		     j = (j + 1) & (ncap - 1))
+			;
+		ns[j] = t->slot[i];
+	}
+	cg_free(t->slot);
+	t->slot = ns;
+	t->cap = ncap;
+	return 0;
+}
+
+int cgi_slots_add(cgi_slots *t, uint64_t h, uint32_t index,
+                  cgi_slots_hash_fn hash, const void *ctx)
+{
+	size_t i;
+	if (slots_room(t, hash, ctx) != 0)
+		return -1;
+	for (i = cgi_slots_first(t, h); t->slot[i] != 0;
+	     i = cgi_slots_next(t, i))
+		;
+	t->slot[i] = index + 1;
+	t->count++;
+	return 0;
+}
+
+void cgi_slots_clear(cgi_slots *t)
+{
+	if (t->cap > 0)
+		memset(t->slot, 0, t->cap * sizeof *t->slot);
+	t->count = 0;
+}
+
+void cgi_slots_free(cgi_slots *t)
+{
+	cg_free(t->slot);
+	memset(t, 0, sizeof *t);
+}
+
 static int same(cg_str a, cg_str b)
 {
 	return a.len == b.len &&

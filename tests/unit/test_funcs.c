@@ -515,6 +515,113 @@ static void test_call_sites(void)
 	cg_funcs_free(f);
 }
 
+/* Many functions and sites (their tables grow), met again in a second
+ * part that makes another part arc first and in a third that names them
+ * in the reverse order (the entry after the last one found is not the
+ * one), and in a second input (the tables are cleared): a call finds its
+ * part arc of this part, a record its function.  main calls f0..f99 in
+ * part 1 (cost k + 1), g then f0..f99 in part 2 (cost 1000 + k, g 7),
+ * f99..f0 in part 3 (cost 2000 + k); fk has self cost 1 in part 2 and k
+ * in part 3 (f99 .. f0); the input twice. */
+static void test_many_sites(void)
+{
+	size_t n = 100, k, len = 0;
+	char *text = malloc(n * 160 + 256);
+	const char *texts[2];
+	cg_funcs *f;
+	if (text == NULL)
+		return;
+	len += (size_t)sprintf(text + len, "events: Ir\nfn=main\n");
+	for (k = 0; k < n; k++)
+		len += (size_t)sprintf(
+		    text + len, "cfn=f%zu\ncalls=1 1\n1 %zu\n", k, k + 1);
+	len += (size_t)sprintf(text + len, "part: 2\nevents: Ir\nfn=main\n"
+	                                   "cfn=g\ncalls=1 1\n1 7\n");
+	for (k = 0; k < n; k++)
+		len += (size_t)sprintf(
+		    text + len, "cfn=f%zu\ncalls=1 1\n1 %zu\n", k, 1000 + k);
+	for (k = 0; k < n; k++)
+		len += (size_t)sprintf(text + len, "fn=f%zu\n1 1\n", k);
+	len += (size_t)sprintf(text + len, "part: 3\nevents: Ir\nfn=main\n");
+	for (k = n; k-- > 0;)
+		len += (size_t)sprintf(
+		    text + len, "cfn=f%zu\ncalls=1 1\n1 %zu\n", k, 2000 + k);
+	for (k = n; k-- > 0;)
+		len += (size_t)sprintf(text + len, "fn=f%zu\n1 %zu\n", k, k);
+	texts[0] = texts[1] = text;
+	if ((f = aggregate(texts, 2, 0)) != NULL) {
+		CHECK(cg_funcs_count(f) == n + 2 &&
+		          cg_funcs_arc_count(f) == n + 1,
+		      "%zu functions, %zu arcs", cg_funcs_count(f),
+		      cg_funcs_arc_count(f));
+		for (k = 0; k < cg_funcs_arc_count(f); k++) {
+			cg_arc arc;
+			char name[16];
+			cg_func callee;
+			uint64_t want, self = 0;
+			cg_funcs_arc(f, k, &arc);
+			cg_funcs_get(f, arc.callee, &callee);
+			if (is(callee.fn, "g"))
+				want = 2 * 7;
+			else {
+				size_t i = (size_t)atoi(callee.fn.ptr + 1);
+				snprintf(name, sizeof name, "f%zu", i);
+				CHECK(is(callee.fn, name), "callee f%zu", i);
+				want = 2 * (i + 1 + 1000 + i + 2000 + i);
+				self = 2 * (1 + i);
+			}
+			CHECK(arc.calls == (is(callee.fn, "g") ? 2u : 6u) &&
+			          arc.cost[0] == want,
+			      "arc %zu: calls %llu cost %llu, not %llu", k,
+			      (unsigned long long)arc.calls,
+			      (unsigned long long)arc.cost[0],
+			      (unsigned long long)want);
+			CHECK(callee.self[0] == self, "self of %.*s: %llu",
+			      (int)callee.fn.len, callee.fn.ptr,
+			      (unsigned long long)callee.self[0]);
+		}
+		cg_funcs_free(f);
+	}
+	free(text);
+}
+
+/* A caller that calls a, b, a, c, a, d in each of three parts: after a
+ * comes b, c or d, two of them the sites found after it the last two
+ * times, and neither when b comes after d and c.  Part p's costs are p
+ * times a 1, 4 and 16, b 2, c 8, d 32: a 21 * (1 + 2 + 3) = 126 in 9
+ * calls, b 12, c 48 and d 192 in 3. */
+static void test_site_successors(void)
+{
+	char text[1024];
+	size_t len = 0, p;
+	cg_funcs *f;
+	cg_arc arc;
+	static const char *const callee[] = {"a", "b", "c", "d"};
+	static const uint64_t calls[] = {9, 3, 3, 3},
+			      cost[] = {126, 12, 48, 192};
+	for (p = 1; p <= 3; p++)
+		len += (size_t)sprintf(
+		    text + len,
+		    "part: %zu\nevents: Ir\nfn=main\ncfn=a\ncalls=1 1\n1 %zu\n"
+		    "cfn=b\ncalls=1 1\n1 %zu\ncfn=a\ncalls=1 1\n1 %zu\n"
+		    "cfn=c\ncalls=1 1\n1 %zu\ncfn=a\ncalls=1 1\n1 %zu\n"
+		    "cfn=d\ncalls=1 1\n1 %zu\n",
+		    p, p, 2 * p, 4 * p, 8 * p, 16 * p, 32 * p);
+	if ((f = one(text, 0)) == NULL)
+		return;
+	CHECK(cg_funcs_arc_count(f) == 4, "four arcs: %zu",
+	      cg_funcs_arc_count(f));
+	for (p = 0; p < 4 && p < cg_funcs_arc_count(f); p++) {
+		cg_funcs_arc(f, p, &arc);
+		CHECK(arc.callee == index_of(f, callee[p]) &&
+		          arc.calls == calls[p] && arc.cost[0] == cost[p],
+		      "main>%s: calls %llu cost %llu", callee[p],
+		      (unsigned long long)arc.calls,
+		      (unsigned long long)arc.cost[0]);
+	}
+	cg_funcs_free(f);
+}
+
 /* Deep call chains are walked without recursion. */
 static void test_deep_chain(void)
 {
@@ -597,6 +704,8 @@ int main(void)
 	test_errors();
 	test_fast_path();
 	test_call_sites();
+	test_many_sites();
+	test_site_successors();
 	test_deep_chain();
 	printf("%d checks, %d failures\n", checks, failures);
 	return failures != 0;
