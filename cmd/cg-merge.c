@@ -51,8 +51,9 @@ static int spoiled(const cg_merge *m)
 	return info.spoiled;
 }
 
-/* Read input i into the merge of worker w. */
-static void merge_one(void *ctx, size_t i, size_t w)
+/* Read input i into the merge of worker w: 1 when it stops the run (a
+ * refusal without --keep-going, or one that spoils the merge). */
+static int merge_one(void *ctx, size_t i, size_t w)
 {
 	run *r = ctx;
 	cli *c = r->c;
@@ -63,6 +64,7 @@ static void merge_one(void *ctx, size_t i, size_t w)
 	void *hctx;
 	uint64_t bytes = 0;
 	cg_kind k;
+	int stops;
 	cli_read_options(c, &sink.opt, &st);
 	cg_merge_begin(r->merges[w], i, &h, &hctx);
 	k = cli_stream(c, r->paths[i], &sink.opt, &h, hctx, &bytes, &err);
@@ -73,12 +75,10 @@ static void merge_one(void *ctx, size_t i, size_t w)
 	}
 	if (bytes == 0 && r->n > 1) {
 		/* Valgrind's empty callgrind.out.PID beside its threads' */
-		if (!c->quiet)
-			fprintf(stderr, "%s:0: warning: empty input: skipped\n",
-			        cli_name(r->paths[i]));
+		cli_say_empty(c, r->paths[i]);
 		cg_merge_end(r->merges[w], CG_ABORTED, &err);
 		cli_unlock();
-		return;
+		return 0;
 	}
 	cli_unlock();
 	k = cg_merge_end(r->merges[w], k, &err);
@@ -90,12 +90,12 @@ static void merge_one(void *ctx, size_t i, size_t w)
 	r->accepted++;
 	cli_unlock();
 	cli_warnings(c, i, r->paths[i], &st);
-	return;
+	return 0;
 refused:
-	if (!c->keep_going || (k != CG_IO && err.out_of_memory) ||
-	    spoiled(r->merges[w]))
-		r->stop = 1;
+	stops = !c->keep_going || (k != CG_IO && err.out_of_memory) ||
+	        spoiled(r->merges[w]);
 	cli_unlock();
+	return stops;
 }
 
 typedef struct output {

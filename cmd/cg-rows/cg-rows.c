@@ -163,9 +163,7 @@ static int read_input(run *r, size_t i, cg_funcs *f, int *last)
 	cli_lock();
 	if (bytes == 0 && r->n > 1) {
 		/* Valgrind's empty callgrind.out.PID beside its threads' */
-		if (!c->quiet)
-			fprintf(stderr, "%s:0: warning: empty input: skipped\n",
-			        cli_name(r->paths[i]));
+		cli_say_empty(c, r->paths[i]);
 		r->empty++;
 		cli_unlock();
 		cg_funcs_end(f, CG_ABORTED, &err);
@@ -187,15 +185,15 @@ static int read_input(run *r, size_t i, cg_funcs *f, int *last)
 }
 
 /* Input i, on worker w: read, its rows made, handed to be written in
- * turn. */
-static void one_input(void *ctx, size_t i, size_t w)
+ * turn.  1 when the run stops there (out of memory, a failed write). */
+static int one_input(void *ctx, size_t i, size_t w)
 {
 	run *r = ctx;
 	cg_funcs *f;
 	cg_error err;
 	int ok = 0, last = 0;
 	if (order_wait(&r->order, i) != 0)
-		return; /* the run stops */
+		return 0; /* the run stops */
 	chain_reset(&r->rows[w]);
 	if (cg_funcs_new_opts(
 		&f, r->o->table == TABLE_STACKS ? CG_FUNCS_KEEP_PARTS : 0,
@@ -210,6 +208,7 @@ static void one_input(void *ctx, size_t i, size_t w)
 	/* rows written as they were made (a sink) are done with, even cut */
 	order_done(&r->order, i,
 	           ok || r->rows[w].sink != NULL ? &r->rows[w] : NULL, last);
+	return last;
 }
 
 /* ------------------------------------------------------------ the run */

@@ -296,11 +296,16 @@ int cli_skip_empty(const cli *c, const char *path, uint64_t bytes, size_t i,
 {
 	if (n < 2 || bytes > 0 || (i + 1 == n && *skipped == i))
 		return 0;
-	if (!c->quiet)
-		fprintf(stderr, "%s:0: warning: empty input: skipped\n",
-		        cli_name(path));
+	cli_say_empty(c, path);
 	(*skipped)++;
 	return 1;
+}
+
+void cli_say_empty(const cli *c, const char *path)
+{
+	if (!c->quiet)
+		cli_errf("%s:0: warning: empty input: skipped\n",
+		         cli_name(path));
 }
 
 /* Under --keep-going, an input refused by a reading of its own is said

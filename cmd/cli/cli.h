@@ -1,12 +1,14 @@
 /* cli.h - what every cgprof command shares: the common options and
  * reading inputs (cli.c), diagnostics, warnings and the exit status
- * (diag.c), many inputs and their threads (inputs.c). */
+ * (diag.c), many inputs and their threads (inputs.c), what is said of
+ * each of them on those threads (heard.c). */
 #ifndef CGPROF_CLI_H
 #define CGPROF_CLI_H
 
 #include "cgprof_internal.h"
 
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -354,25 +356,39 @@ void cli_diff_hints(cli *c, const cg_diff *d);
 __attribute__((format(printf, 2, 3)))
 #endif
 void cli_warn(const cli *c, const char *fmt, ...);
+/* Say words about the input being read: on stderr, or, on a thread of
+ * cli_each_input, into the input's own words, said in turn. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+void cli_errf(const char *fmt, ...);
+void cli_verrf(const char *fmt, va_list ap);
+/* 1 if exit status status is worse than status than. */
+int cli_worse(int status, int than);
 
 /* The inputs of the run: the operands, then the names LIST holds
  * (--files-from); standard input ("-") when there are none.  Sets
  * c->ninputs.  An unreadable LIST is trouble: said, exit 2. */
 char **cli_inputs(cli *c, int argc, char **argv, size_t *n);
 
-/* Run work(ctx, i, worker) for every i below n, on c->threads threads
- * (worker 0 .. threads - 1) taking the next i as each is free, or on the
- * caller's alone; it returns when all are done.  work stops the others
- * early by setting *stop (read between inputs). */
+/* Run work(ctx, i, worker) for every i below n, on up to workers
+ * threads (worker 0 .. workers - 1) taking the next i as each is free,
+ * or on the caller's alone; it returns when all are done.  work returns
+ * nonzero to stop the run after input i: no input is taken after that
+ * (nor after *stop is set, read between inputs).  On several threads,
+ * what is said of each input (cli_errf, cli_status, cli_warnings) is
+ * kept until those before it are said: the words of a run are those of
+ * one thread, in the same order, and an input after the one that
+ * stopped the run says nothing. */
 void cli_each_input(cli *c, size_t n, size_t workers,
-                    void (*work)(void *ctx, size_t i, size_t worker), void *ctx,
+                    int (*work)(void *ctx, size_t i, size_t worker), void *ctx,
                     volatile int *stop);
 /* work(ctx, i, slot) for every i below n, on c->threads threads (one
  * input a thread, as cli_each_input) reading at most 2 * threads inputs
- * ahead, and say(ctx, i, slot) on the caller's thread in the inputs'
- * order, with the slot (slot_size bytes, zeroed) that work filled: what
- * one thread would print, in its order.  With one thread or one input,
- * each work is said at once. */
+ * ahead, and say(ctx, i, slot) in the inputs' order, under cli_lock,
+ * with the slot (slot_size bytes, zeroed) that work filled, after the
+ * words of input i: what one thread would print, in its order.  With
+ * one thread or one input, each work is said at once. */
 void cli_each_in_order(cli *c, size_t n, size_t slot_size,
                        void (*work)(void *ctx, size_t i, void *slot),
                        void (*say)(void *ctx, size_t i, void *slot), void *ctx);
@@ -423,6 +439,8 @@ cg_funcs *cli_aggregate(cli *c, char **paths, size_t n);
  * profile (0). */
 int cli_skip_empty(const cli *c, const char *path, uint64_t bytes, size_t i,
                    size_t n, size_t *skipped);
+/* The warning of an empty input skipped (unless --quiet). */
+void cli_say_empty(const cli *c, const char *path);
 
 /* Where an aggregating command streams an input: the options of the
  * parse (cli_read_options), the handler and its context (as

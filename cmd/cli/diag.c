@@ -4,7 +4,7 @@
  * around what threads say.  The other files of cmd/cli call in here,
  * never the other way round. */
 #define _XOPEN_SOURCE 700 /* a recursive mutex */
-#include "cli.h"
+#include "heard.h"
 #include "out.h"
 
 #include <errno.h>
@@ -77,10 +77,15 @@ static int badness(int status)
 	                                : status + 2;
 }
 
+int cli_worse(int status, int than)
+{
+	return badness(status) > badness(than);
+}
+
 void cli_status(cli *c, int status)
 {
 	cli_lock();
-	if (badness(status) > badness(c->status))
+	if (!heard_status(status) && cli_worse(status, c->status))
 		c->status = status;
 	cli_unlock();
 }
@@ -89,9 +94,9 @@ void cli_trouble(cli *c, const char *path, const char *why)
 {
 	cli_lock();
 	if (path != NULL)
-		fprintf(stderr, "%s: %s: %s\n", c->prog, cli_name(path), why);
+		cli_errf("%s: %s: %s\n", c->prog, cli_name(path), why);
 	else
-		fprintf(stderr, "%s: %s\n", c->prog, why);
+		cli_errf("%s: %s\n", c->prog, why);
 	cli_status(c, EXIT_TROUBLE);
 	cli_unlock();
 }
@@ -100,19 +105,19 @@ void cli_oom(cli *c, const char *path)
 {
 	cli_lock();
 	if (path != NULL)
-		fprintf(stderr, "%s: %s: out of memory\n", c->prog,
-		        cli_name(path));
+		cli_errf("%s: %s: out of memory\n", c->prog, cli_name(path));
 	else
-		fprintf(stderr, "%s: out of memory\n", c->prog);
+		cli_errf("%s: out of memory\n", c->prog);
 	cli_status(c, EXIT_REFUSED);
 	cli_unlock();
 }
 
 _Noreturn void cli_oom_exit(cli *c)
 {
-	/* held to the end: no reading thread says a word after this line */
+	/* held to the end: no reading thread says a word after this line,
+	 * which goes straight out (an input's kept words are lost) */
 	cli_lock();
-	cli_oom(c, NULL);
+	fprintf(stderr, "%s: out of memory\n", c->prog);
 	exit(EXIT_REFUSED);
 }
 
@@ -151,19 +156,19 @@ void cli_diag(cli *c, const char *path, const cg_error *err)
 		return;
 	}
 	cli_lock();
-	fprintf(stderr, "%s:%llu: %s: %s", cli_name(path),
-	        (unsigned long long)err->line, cg_kind_name(err->kind),
-	        err->message);
+	cli_errf("%s:%llu: %s: %s", cli_name(path),
+	         (unsigned long long)err->line, cg_kind_name(err->kind),
+	         err->message);
 	if (err->limit != NULL)
-		fprintf(stderr, " (raise it with --limit %s=N or --no-limits)",
-		        err->limit);
+		cli_errf(" (raise it with --limit %s=N or --no-limits)",
+		         err->limit);
 	if (err->compression > CG_PLAIN && err->compression <= CG_ZSTD &&
 	    err->repair != CG_REPAIR_GZIP)
-		fprintf(stderr, "; decompress it first (e.g. %s FILE | %s)",
-		        cat[err->compression], c->prog);
+		cli_errf("; decompress it first (e.g. %s FILE | %s)",
+		         cat[err->compression], c->prog);
 	if (err->repair != CG_REPAIR_NONE && !(c->flags & CG_COMPAT))
-		fprintf(stderr, " (%s)", compat_hint(err->repair));
-	fputc('\n', stderr);
+		cli_errf(" (%s)", compat_hint(err->repair));
+	cli_errf("\n");
 	cli_status(c, err->limit != NULL && c->limit_status ? EXIT_REFUSED
 	                                                    : EXIT_INVALID);
 	cli_unlock();
@@ -267,19 +272,18 @@ static void say_now(const char *path, const cg_stats *st)
 		if (next == CG_REPAIR_NONE)
 			break;
 		done[next] = 1;
-		fprintf(stderr, "%s:%llu: warning: %s", cli_name(path),
-		        (unsigned long long)st->repair_line[next],
-		        cg_repair_text((cg_repair)next));
+		cli_errf("%s:%llu: warning: %s", cli_name(path),
+		         (unsigned long long)st->repair_line[next],
+		         cg_repair_text((cg_repair)next));
 		if (of_input(next))
-			fputc('\n', stderr);
+			cli_errf("\n");
 		else
-			fprintf(stderr, " (%llu line%s)\n",
-			        (unsigned long long)st->repairs[next],
-			        st->repairs[next] == 1 ? "" : "s");
+			cli_errf(" (%llu line%s)\n",
+			         (unsigned long long)st->repairs[next],
+			         st->repairs[next] == 1 ? "" : "s");
 	}
 	if (st->cut_short_line > 0)
-		fprintf(
-		    stderr,
+		cli_errf(
 		    "%s:%llu: warning: %s, which Valgrind always writes: cut "
 		    "short? (--complete refuses it)\n",
 		    cli_name(path), (unsigned long long)st->cut_short_line,
@@ -292,12 +296,12 @@ void cli_figures(const char *path, const cg_stats *st, const char *kind)
 	int f;
 	for (f = 0; f < CG_FIGURES; f++)
 		if (st->disagree[f] > 0)
-			fprintf(stderr, "%s:%llu: %s: %s (%llu line%s)\n",
-			        cli_name(path),
-			        (unsigned long long)st->disagree_line[f], kind,
-			        st->disagree_text[f],
-			        (unsigned long long)st->disagree[f],
-			        st->disagree[f] == 1 ? "" : "s");
+			cli_errf("%s:%llu: %s: %s (%llu line%s)\n",
+			         cli_name(path),
+			         (unsigned long long)st->disagree_line[f], kind,
+			         st->disagree_text[f],
+			         (unsigned long long)st->disagree[f],
+			         st->disagree[f] == 1 ? "" : "s");
 }
 
 static void count(struct cli_tally *t, size_t index, const char *path,
@@ -332,6 +336,11 @@ void cli_warnings(cli *c, size_t index, const char *path, const cg_stats *st)
 		return;
 	}
 	cli_lock();
+	if (heard_warnings(index, path, st)) {
+		/* tallied when the input is said */
+		cli_unlock();
+		return;
+	}
 	for (k = CG_REPAIR_NONE + 1; k < CG_REPAIRS; k++)
 		if (st->repairs[k] > 0)
 			count(&c->tally[k], index, path, st->repairs[k],
@@ -385,9 +394,9 @@ void cli_warn(const cli *c, const char *fmt, ...)
 	va_list ap;
 	if (c->quiet)
 		return;
-	fprintf(stderr, "%s: warning: ", c->prog);
+	cli_errf("%s: warning: ", c->prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	cli_verrf(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	cli_errf("\n");
 }

@@ -2,7 +2,7 @@
  * warnings of each summed by kind over them, and a run of one input per
  * thread. */
 #define _POSIX_C_SOURCE 200809L
-#include "cli.h"
+#include "heard.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -130,8 +130,12 @@ char **cli_inputs(cli *c, int argc, char **argv, size_t *n)
 /* ------------------------------------------------- one input a thread */
 
 typedef struct pool {
+	cli *c;
 	size_t n, next;
-	void (*work)(void *ctx, size_t i, size_t worker);
+	size_t said, end; /* the inputs said so far; none from end on is */
+	heard *heard;     /* each input's words, on several threads */
+	int (*work)(void *ctx, size_t i, size_t worker);
+	void (*said_one)(void *ctx, size_t i); /* NULL, or after i is said */
 	void *ctx;
 	volatile int *stop;
 } pool;
@@ -154,40 +158,81 @@ static size_t take(pool *p)
 	return i;
 }
 
+/* Say the inputs read, in their order, from the first not said on; an
+ * input after the one that stopped the run is dropped.  Under cli_lock. */
+static void say_ready(pool *p)
+{
+	while (p->said < p->n && p->heard[p->said].done) {
+		heard *h = &p->heard[p->said];
+		int said = p->said < p->end;
+		heard_say(p->c, h, said);
+		if (said && h->stops)
+			p->end = p->said + 1;
+		if (said && p->said_one != NULL)
+			p->said_one(p->ctx, p->said);
+		p->said++;
+	}
+}
+
+/* Input i: read, then said when its turn comes (at once on one thread). */
+static void one_input(pool *p, size_t i, size_t id)
+{
+	heard *h = p->heard != NULL ? &p->heard[i] : NULL;
+	int stops;
+	if (h != NULL)
+		heard_begin(h);
+	stops = p->work(p->ctx, i, id);
+	if (h != NULL && heard_end(h))
+		stops = 1;
+	cli_lock();
+	if (stops)
+		*p->stop = 1;
+	if (h == NULL) {
+		if (p->said_one != NULL)
+			p->said_one(p->ctx, i);
+	} else {
+		h->stops = stops;
+		h->done = 1;
+		say_ready(p);
+	}
+	cli_unlock();
+}
+
 static void *run(void *arg)
 {
 	worker *w = arg;
 	size_t i;
 	while ((i = take(w->p)) < w->p->n)
-		w->p->work(w->p->ctx, i, w->id);
+		one_input(w->p, i, w->id);
 	return NULL;
 }
 
-void cli_each_input(cli *c, size_t n, size_t workers,
-                    void (*work)(void *ctx, size_t i, size_t worker), void *ctx,
-                    volatile int *stop)
+/* p's inputs on up to workers threads (the caller's one of them); with
+ * no memory for more, on the caller's alone. */
+static void run_pool(pool *p, size_t workers)
 {
-	pool p;
-	worker *w;
+	worker *w = NULL;
 	size_t t, started = 1;
-	p.n = n;
-	p.next = 0;
-	p.work = work;
-	p.ctx = ctx;
-	p.stop = stop;
-	if (workers > n)
-		workers = n;
-	if (workers <= 1 || (w = calloc(workers, sizeof *w)) == NULL) {
+	p->next = p->said = 0;
+	p->end = p->n;
+	if (workers > p->n)
+		workers = p->n;
+	if (workers > 1 &&
+	    ((w = calloc(workers, sizeof *w)) == NULL ||
+	     (p->heard = calloc(p->n, sizeof *p->heard)) == NULL))
+		workers = 1;
+	if (workers <= 1) {
 		worker one;
 		memset(&one, 0, sizeof one);
-		one.p = &p;
+		one.p = p;
+		free(w);
 		run(&one);
 		return;
 	}
 	/* the progress line is one reading's */
-	c->progress = -1;
+	p->c->progress = -1;
 	for (t = 0; t < workers; t++) {
-		w[t].p = &p;
+		w[t].p = p;
 		w[t].id = t;
 	}
 	for (t = 1; t < workers; t++, started++)
@@ -197,52 +242,64 @@ void cli_each_input(cli *c, size_t n, size_t workers,
 	for (t = 1; t < started; t++)
 		pthread_join(w[t].thread, NULL);
 	free(w);
+	free(p->heard);
+	p->heard = NULL;
+}
+
+void cli_each_input(cli *c, size_t n, size_t workers,
+                    int (*work)(void *ctx, size_t i, size_t worker), void *ctx,
+                    volatile int *stop)
+{
+	pool p;
+	memset(&p, 0, sizeof p);
+	p.c = c;
+	p.n = n;
+	p.work = work;
+	p.ctx = ctx;
+	p.stop = stop;
+	run_pool(&p, workers);
 }
 
 /* ------------------------------------------- one input a thread, in order */
 
 typedef struct ordered {
-	size_t n, slot_size, window, said;
-	unsigned char *ring; /* window slots, each a done byte then the slot */
+	size_t slot_size, window, said;
+	unsigned char *ring; /* window slots */
 	void (*work)(void *ctx, size_t i, void *slot);
+	void (*say)(void *ctx, size_t i, void *slot);
 	void *ctx;
-	pthread_cond_t changed;
+	pthread_cond_t moved;
 	int stop;
 } ordered;
 
 static unsigned char *slot_at(ordered *o, size_t i)
 {
-	return o->ring + (i % o->window) * (o->slot_size + 16);
+	return o->ring + (i % o->window) * o->slot_size;
 }
 
-static void work_in_order(void *ctx, size_t i, size_t thread)
+/* Input i's work, once its slot is free: the window of inputs before it
+ * said. */
+static int work_in_order(void *ctx, size_t i, size_t thread)
 {
 	ordered *o = ctx;
-	unsigned char *s;
 	(void)thread;
 	cli_lock();
 	while (i >= o->said + o->window)
-		cli_wait(&o->changed);
+		cli_wait(&o->moved);
 	cli_unlock();
-	s = slot_at(o, i);
-	o->work(o->ctx, i, s + 16);
-	cli_lock();
-	s[0] = 1;
-	pthread_cond_broadcast(&o->changed);
-	cli_unlock();
+	o->work(o->ctx, i, slot_at(o, i));
+	return 0;
 }
 
-typedef struct ordered_pool {
-	cli *c;
-	ordered *o;
-} ordered_pool;
-
-static void *run_ordered(void *arg)
+/* Input i is said: its slot's turn, then the slot is free. */
+static void say_in_order(void *ctx, size_t i)
 {
-	ordered_pool *p = arg;
-	cli_each_input(p->c, p->o->n, p->c->threads, work_in_order, p->o,
-	               &p->o->stop);
-	return NULL;
+	ordered *o = ctx;
+	unsigned char *s = slot_at(o, i);
+	o->say(o->ctx, i, s);
+	memset(s, 0, o->slot_size);
+	o->said = i + 1;
+	pthread_cond_broadcast(&o->moved);
 }
 
 void cli_each_in_order(cli *c, size_t n, size_t slot_size,
@@ -250,53 +307,26 @@ void cli_each_in_order(cli *c, size_t n, size_t slot_size,
                        void (*say)(void *ctx, size_t i, void *slot), void *ctx)
 {
 	ordered o;
-	ordered_pool p;
-	pthread_t readers;
-	size_t i;
+	pool p;
+	size_t workers = c->threads > 1 && n > 1 ? c->threads : 1;
 	memset(&o, 0, sizeof o);
-	o.n = n;
 	/* every slot aligned as malloc's memory is */
 	o.slot_size = (slot_size + 15) / 16 * 16;
-	o.window = c->threads > 1 && n > 1 ? 2 * (size_t)c->threads : 1;
+	o.window = 2 * workers;
 	o.work = work;
+	o.say = say;
 	o.ctx = ctx;
-	if ((o.ring = calloc(o.window, o.slot_size + 16)) == NULL)
+	if ((o.ring = calloc(o.window, o.slot_size)) == NULL)
 		cli_oom_exit(c);
-	if (o.window == 1) {
-		for (i = 0; i < n; i++) {
-			work(ctx, i, o.ring + 16);
-			say(ctx, i, o.ring + 16);
-			memset(o.ring, 0, o.slot_size + 16);
-		}
-		free(o.ring);
-		return;
-	}
-	pthread_cond_init(&o.changed, NULL);
+	pthread_cond_init(&o.moved, NULL);
+	memset(&p, 0, sizeof p);
 	p.c = c;
-	p.o = &o;
-	c->progress = -1;
-	if (pthread_create(&readers, NULL, run_ordered, &p) != 0) {
-		/* no thread to be had: the caller's alone */
-		pthread_cond_destroy(&o.changed);
-		free(o.ring);
-		c->threads = 1;
-		cli_each_in_order(c, n, slot_size, work, say, ctx);
-		return;
-	}
-	for (i = 0; i < n; i++) {
-		unsigned char *s = slot_at(&o, i);
-		cli_lock();
-		while (!s[0])
-			cli_wait(&o.changed);
-		cli_unlock();
-		say(ctx, i, s + 16);
-		memset(s, 0, o.slot_size + 16);
-		cli_lock();
-		o.said = i + 1;
-		pthread_cond_broadcast(&o.changed);
-		cli_unlock();
-	}
-	pthread_join(readers, NULL);
-	pthread_cond_destroy(&o.changed);
+	p.n = n;
+	p.work = work_in_order;
+	p.said_one = say_in_order;
+	p.ctx = &o;
+	p.stop = &o.stop;
+	run_pool(&p, workers);
+	pthread_cond_destroy(&o.moved);
 	free(o.ring);
 }

@@ -85,6 +85,9 @@ def cases(src):
         ("cg-merge", ["-o", "OUT", "--compat", thr, v30]),
         # a merge of two threads' merges
         ("cg-merge", ["-j2", v28, v30]),
+        # an input refused on a thread: its words kept until said in turn
+        ("cg-merge", ["-j2", v28,
+                      os.path.join(src, "tests", "alloc", "thread2.callgrind.gz")]),
         # gzip under --compat: zlib's allocations are the library's
         ("cg-validate", ["--compat", os.path.join(src, "tests", "alloc", "thread2.callgrind.gz")]),
         ("cg-merge", ["--compat", os.path.join(src, "tests", "alloc", "thread2.callgrind.gz"), v28]),

@@ -116,3 +116,40 @@ readers() {
     run -2 --separate-stderr "$CG_BINDIR/cg-validate" - - < "$T/q.cg"
     [ "${stderr_lines[0]}" = "cg-validate: standard input named more than once" ]
 }
+
+@test "-j N: the inputs are said as one thread says them, in their order, and none after a refusal that stops" {
+    # a refusal that takes time first: the inputs after it are read meanwhile
+    { printf 'events: Ir\nfn=x\n'; seq 1 300000 | sed 's/$/ 1/'; printf 'x\n'; } > "$T/slow.cg"
+    printf 'creator: callgrind-3.19\ncmd: ./a\nevents: Ir\nfn=x\n1 1\n' > "$T/cut.cg"
+    : > "$T/empty.cg"
+    printf '%s\n' "$T/slow.cg" "$T/nope" "$T/p.cg" "$T/app.php" "$T/cut.cg" \
+        "$T/empty.cg" "$T/q.cg" > "$T/list"
+    local slow="$T/slow.cg:300003: syntax: expected KEY: or KEY=, found 'x'"
+    local nope="cg-merge: $T/nope: No such file or directory"
+    local app="$T/app.php:1: syntax: expected KEY: or KEY=, found 'no profile here'"
+    local empty="$T/empty.cg:0: warning: empty input: skipped"
+    local cut="$T/cut.cg:5: warning: the last part ends without totals:, which Valgrind always writes: cut short? (--complete refuses it) (1 input)"
+    # one thread: the first refusal stops a merge, and nothing after it is read
+    run -1 --separate-stderr "$CG_BINDIR/cg-merge" --files-from "$T/list"
+    [ "$stderr" = "$slow" ]
+    [ -z "$output" ]
+    run -2 --separate-stderr "$CG_BINDIR/cg-merge" --keep-going --files-from "$T/list"
+    [ "$stderr" = "$(printf '%s\n' "$slow" "$nope" "$app" "$empty" "$cut")" ]
+    run -2 --separate-stderr "$CG_BINDIR/cg-rows" functions --files-from "$T/list"
+    [ "$stderr" = "$(printf '%s\n' "$slow" "${nope/cg-merge/cg-rows}" "$app" "$empty" "$cut")" ]
+    local cmd j i status1 out1 err1
+    for cmd in "cg-merge" "cg-merge --keep-going" "cg-rows functions" "cg-validate -v"; do
+        # shellcheck disable=SC2086 # the command and its options
+        run --separate-stderr $CG_BINDIR/$cmd --files-from "$T/list"
+        status1=$status out1=$output err1=$stderr
+        for j in 2 3; do
+            for i in 1 2 3 4 5; do
+                # shellcheck disable=SC2086
+                run --separate-stderr $CG_BINDIR/$cmd -j $j --files-from "$T/list"
+                [ "$status" -eq "$status1" ] || { echo "$cmd -j $j: status $status, not $status1"; return 1; }
+                [ "$output" = "$out1" ] || { echo "$cmd -j $j: other output"; return 1; }
+                [ "$stderr" = "$err1" ] || { echo "$cmd -j $j: said otherwise:"; echo "$stderr"; return 1; }
+            done
+        done
+    done
+}
