@@ -140,17 +140,94 @@ static int looks_like_id(cg_str name)
 	       (unsigned)(unsigned char)name.ptr[1] - '0' <= 9;
 }
 
+/* Put id at its probe's end; the slots have room. */
+static void index_slot_put(cgi_name_index *x, const char *p, uint32_t id)
+{
+	size_t i;
+	for (i = cgi_name_index_slot(x, p); x->slots[i] != 0;
+	     i = (i + 1) & (x->cap - 1))
+		;
+	x->slots[i] = id + 1;
+}
+
+/* Twice the slots (64 at first), every kept address put again. */
+static int index_grow(cgi_name_index *x)
+{
+	size_t cap = x->cap > 0 ? x->cap * 2 : 64, id;
+	uint32_t *slots;
+	if (cap > UINT32_MAX || (slots = cg_calloc(cap, sizeof *slots)) == NULL)
+		return -1;
+	cg_free(x->slots);
+	x->slots = slots;
+	x->cap = cap;
+	for (id = 0; id < x->nat; id++)
+		if (x->at[id] != NULL)
+			index_slot_put(x, x->at[id], (uint32_t)id);
+	return 0;
+}
+
+/* Keep p as the address of id, unless id has one already (a name of the
+ * same content elsewhere, which stays the interner's).  0, or -1 out of
+ * memory. */
+static int index_add(cgi_name_index *x, const char *p, uint32_t id)
+{
+	if (id < x->nat && x->at[id] != NULL)
+		return 0;
+	if (id >= x->nat) {
+		if (cgi_grow((void **)&x->at, &x->at_cap, (size_t)id + 1,
+		             sizeof *x->at))
+			return -1;
+		for (; x->nat <= id; x->nat++)
+			x->at[x->nat] = NULL;
+	}
+	if (2 * (x->n + 1) > x->cap && index_grow(x) != 0)
+		return -1;
+	x->at[id] = p;
+	index_slot_put(x, p, id);
+	x->n++;
+	return 0;
+}
+
+static void index_free(cgi_name_index *x)
+{
+	cg_free(x->slots);
+	cg_free(x->at);
+	memset(x, 0, sizeof *x);
+}
+
+/* The output ID of name: by its address when a reader gave it, else (or
+ * not found there) by the interner.  *fresh: the name has no ID before.
+ * 0, or -1 out of memory. */
+static int name_id(const cgi_writer *w, cgi_writer_names *m, cg_str name,
+                   uint32_t *id, int *fresh)
+{
+	size_t known = m->ids.count;
+	uint32_t at;
+	if (w->names_by_address &&
+	    (at = cgi_name_index_find(&m->at, name.ptr)) != 0) {
+		*id = at - 1;
+		*fresh = 0;
+		return 0;
+	}
+	if (cgi_intern(&m->ids, name, id) != 0 ||
+	    (w->names_by_address && index_add(&m->at, name.ptr, *id) != 0))
+		return -1;
+	*fresh = m->ids.count > known;
+	return 0;
+}
+
 /* KEY=(ID) name on first use, KEY=(ID) after, KEY= for the empty name;
  * with inline names KEY=name. */
-static int put_name(cgi_writer *w, const char *key, cgi_interner *m,
+static int put_name(cgi_writer *w, const char *key, cgi_writer_names *m,
                     cg_str name)
 {
 	/* KEY=(ID) and its blank, put at once: the keys have two or three
 	 * bytes (the NUL of a two-byte key copied over by the =), the IDs up
 	 * to ten digits */
 	char text[24];
-	size_t n = key[2] != '\0' ? 3 : 2, known = m->count;
+	size_t n = key[2] != '\0' ? 3 : 2;
 	uint32_t id;
+	int fresh;
 	text[0] = key[0];
 	text[1] = key[1];
 	text[2] = key[2];
@@ -159,15 +236,15 @@ static int put_name(cgi_writer *w, const char *key, cgi_interner *m,
 		put_ascii(w, text, n);
 		put_str(w, name);
 	} else if (name.len > 0) {
-		if (cgi_intern(m, name, &id) != 0)
+		if (name_id(w, m, name, &id, &fresh) != 0)
 			return out_of_memory(w);
 		text[n++] = '(';
 		n += cgi_format_u64((uint64_t)id + 1, text + n);
 		text[n++] = ')';
-		if (m->count > known)
+		if (fresh)
 			text[n++] = ' ';
 		put_ascii(w, text, n);
-		if (m->count > known)
+		if (fresh)
 			put_str(w, name);
 	} else
 		put_ascii(w, text, n);
@@ -637,9 +714,12 @@ cg_kind cgi_writer_on_record(void *w, const cg_part *p, const cg_record *r)
 
 static void forget_ids(cgi_writer *w)
 {
-	cgi_interner_free(&w->obs);
-	cgi_interner_free(&w->files);
-	cgi_interner_free(&w->fns);
+	cgi_interner_free(&w->obs.ids);
+	cgi_interner_free(&w->files.ids);
+	cgi_interner_free(&w->fns.ids);
+	index_free(&w->obs.at);
+	index_free(&w->files.at);
+	index_free(&w->fns.at);
 }
 
 int cgi_writer_pass(cgi_writer *w, int counting)

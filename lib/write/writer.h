@@ -13,6 +13,46 @@
 
 #define CGI_WRITER_BUF (64 * 1024)
 
+/* Output IDs by the address of a reader's name (names_by_address): slots
+ * of ID + 1 (0 empty; linear probing, at most half full), each checked
+ * against the one address kept for its ID.  Four bytes a slot and eight
+ * an ID keep it small enough to stay cached while the input streams
+ * through; a name not found, or at another address than its ID's, goes
+ * to the interner. */
+typedef struct cgi_name_index {
+	uint32_t *slots;
+	const char **at; /* ID -> its address, NULL for none */
+	size_t cap, n, nat, at_cap;
+} cgi_name_index;
+
+/* Where the probe for the address p starts (cap a power of 2). */
+static inline size_t cgi_name_index_slot(const cgi_name_index *x, const char *p)
+{
+	uint64_t h = (uint64_t)(uintptr_t)p * UINT64_C(0x9E3779B97F4A7C15);
+	return (size_t)(h >> 32) & (x->cap - 1);
+}
+
+/* The ID kept for the address p plus 1, else 0. */
+static inline uint32_t cgi_name_index_find(const cgi_name_index *x,
+                                           const char *p)
+{
+	size_t i;
+	uint32_t s;
+	if (x->cap == 0)
+		return 0;
+	for (i = cgi_name_index_slot(x, p); (s = x->slots[i]) != 0;
+	     i = (i + 1) & (x->cap - 1))
+		if (x->at[s - 1] == p)
+			return s;
+	return 0;
+}
+
+/* An output's names of one kind: IDs by content, and by address. */
+typedef struct cgi_writer_names {
+	cgi_interner ids;
+	cgi_name_index at;
+} cgi_writer_names;
+
 typedef struct cgi_writer {
 	const cg_limits *lim;
 	cg_error *err; /* points to why: the parser reports its own errors */
@@ -38,7 +78,7 @@ typedef struct cgi_writer {
 	 * grows by a little from one line to the next */
 	cgi_run run;
 
-	cgi_interner obs, files, fns; /* names to output IDs - 1 */
+	cgi_writer_names obs, files, fns; /* names to output IDs - 1 */
 
 	/* what a reader of the output has in effect; reset per part */
 	cg_str ob, fl, eff, fn;

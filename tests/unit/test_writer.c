@@ -2,8 +2,9 @@
  * and cgi_format_u64_next against snprintf, canonical text with cost and
  * call lines of every length of number normalized to itself, by the quick
  * way (no limits) and the counted one, across many ends of the writer's
- * buffer (where a line is written piece by piece), and the quick way's
- * context by the names' addresses against the long way's by content. */
+ * buffer (where a line is written piece by piece), the quick way's
+ * context by the names' addresses against the long way's by content, and
+ * the index of IDs by address (its probes, growth and fallback). */
 #include "cgprof_internal.h"
 #include "check.h"
 #include "writer.h"
@@ -120,6 +121,24 @@ static void test_next(void)
 	}
 }
 
+/* A writing pass of w into out, without limits, names by address or by
+ * content, the context of a part's start: 0, or 1 when it failed. */
+static int writer_start(cgi_writer *w, cg_limits *lim, buf *out, int by_address)
+{
+	memset(w, 0, sizeof *w);
+	cg_limits_default(lim);
+	cgi_limits_lift(lim);
+	w->lim = lim;
+	w->err = &w->why;
+	w->write = sink;
+	w->ctx = out;
+	w->names_by_address = by_address;
+	if (cgi_writer_pass(w, 0) != 0)
+		return 1;
+	w->ob = w->fl = w->eff = w->fn = w->last_file = (cg_str){"", 0};
+	return 0;
+}
+
 /* The writer driven by hand with cost lines of one position and one cost
  * from records whose names are views: the same names at the same
  * addresses (the quick way), at other addresses (the long way, which finds
@@ -147,17 +166,8 @@ static void test_context(void)
 		buf out = {NULL, 0, 0};
 		size_t i;
 		uint64_t cost = 1;
-		memset(&w, 0, sizeof w);
-		cg_limits_default(&lim);
-		cgi_limits_lift(&lim);
-		w.lim = &lim;
-		w.err = &w.why;
-		w.write = sink;
-		w.ctx = &out;
-		w.names_by_address = by_address;
-		CHECK(cgi_writer_pass(&w, 0) == 0 && w.quick,
+		CHECK(writer_start(&w, &lim, &out, by_address) == 0 && w.quick,
 		      "context: a pass");
-		w.ob = w.fl = w.eff = w.fn = w.last_file = (cg_str){"", 0};
 		for (i = 0; i < sizeof recs / sizeof recs[0]; i++) {
 			cg_record r;
 			memset(&r, 0, sizeof r);
@@ -179,6 +189,122 @@ static void test_context(void)
 		cgi_writer_free(&w);
 		free(out.p);
 	}
+}
+
+/* The index test's names: NAMES of 6 bytes, at places of a pool of
+ * SPOTS, and their copies (other addresses, the same content). */
+#define NAMES 3000
+#define SPOTS 65536
+static char index_pool[SPOTS][8], index_copies[NAMES][8];
+static const char *index_names[NAMES];
+
+/* A free spot whose probe starts where the one of name does. */
+static size_t spot_at(const char *used, const cgi_name_index *x,
+                      const char *name)
+{
+	size_t k, want = cgi_name_index_slot(x, name);
+	for (k = 0; used[k] || cgi_name_index_slot(x, index_pool[k]) != want;
+	     k++)
+		;
+	return k;
+}
+
+/* Name i at a free spot: each odd one where the probe of the one before
+ * starts in 8192 slots (the index's at the end), so that they collide. */
+static void place_names(void)
+{
+	static char used[SPOTS];
+	cgi_name_index final;
+	size_t i, k, next = 0;
+	memset(&final, 0, sizeof final);
+	final.cap = 8192;
+	for (i = 0; i < NAMES; i++) {
+		if (i % 2 == 0) {
+			while (used[next])
+				next++;
+			k = next;
+		} else
+			k = spot_at(used, &final, index_names[i - 1]);
+		used[k] = 1;
+		snprintf(index_pool[k], 8, "f%05zu", i);
+		memcpy(index_copies[i], index_pool[k], 8);
+		index_names[i] = index_pool[k];
+	}
+}
+
+/* One cost line of position pos in function name, by address. */
+static void index_record(cgi_writer *w, const char *name, uint64_t pos)
+{
+	static char file[] = "x.c";
+	static const uint64_t cost = 1;
+	cg_record r;
+	memset(&r, 0, sizeof r);
+	r.kind = CG_RECORD_COST;
+	r.ob = (cg_str){"", 0};
+	r.fl = r.fi = (cg_str){file, 3};
+	r.fn = (cg_str){name, 6};
+	r.npos = r.ncost = 1;
+	r.pos = &pos;
+	r.cost = &cost;
+	CHECK(cgi_writer_record(w, NULL, &r) == 0, "index: record %s", name);
+}
+
+/* NAMES functions f00000.. by the writer with names by address: each
+ * declared once as (i + 1), then the same content at other addresses
+ * (the interner's: no new ID, none kept in the index), then the first
+ * addresses again with the interner emptied, so that only the index can
+ * tell their IDs.  The index holds each first address at its ID, in
+ * 8192 slots (doubled from 64 while more than half full), with probes
+ * that meet others. */
+static void test_index(void)
+{
+	cgi_writer w;
+	cg_limits lim;
+	buf out = {NULL, 0, 0}, want = {NULL, 0, 0};
+	char line[64];
+	size_t i, j, shared = 0;
+	int n;
+	CHECK(writer_start(&w, &lim, &out, 1) == 0, "index: a pass");
+	sink(&want, "fl=(1) x.c\n", 11);
+	place_names();
+	for (i = 0; i < NAMES; i++) {
+		index_record(&w, index_names[i], i + 1);
+		n = snprintf(line, sizeof line, "fn=(%zu) f%05zu\n%zu 1\n",
+		             i + 1, i, i + 1);
+		sink(&want, line, (size_t)n);
+	}
+	for (i = 0; i < NAMES; i++) {
+		index_record(&w, index_copies[i], i + 1);
+		n = snprintf(line, sizeof line, "fn=(%zu)\n%zu 1\n", i + 1,
+		             i + 1);
+		sink(&want, line, (size_t)n);
+	}
+	cgi_interner_free(&w.fns.ids);
+	for (j = 0; j < NAMES; j++) {
+		i = j * 1999 % NAMES; /* another order, from f00000 */
+		index_record(&w, index_names[i], 7);
+		n = snprintf(line, sizeof line, "fn=(%zu)\n7 1\n", i + 1);
+		sink(&want, line, (size_t)n);
+	}
+	CHECK(cgi_writer_flush(&w) == 0, "index: flush");
+	CHECK(out.n == want.n && memcmp(out.p, want.p, out.n) == 0,
+	      "index: %zu bytes for %zu, not the same text", out.n, want.n);
+	CHECK(w.fns.at.cap == 8192 && w.fns.at.n == NAMES,
+	      "index: %zu slots, %zu names", w.fns.at.cap, w.fns.at.n);
+	for (i = 0; i < NAMES; i++) {
+		uint32_t a = cgi_name_index_find(&w.fns.at, index_names[i]),
+			 b = cgi_name_index_find(&w.fns.at, index_copies[i]);
+		CHECK(a == i + 1 && b == 0, "index: f%05zu as %u, %u", i,
+		      (unsigned)a, (unsigned)b);
+	}
+	/* each odd name's probe starts where the one's before it does */
+	for (i = 1; i < NAMES; i += 2)
+		shared += cgi_name_index_slot(&w.fns.at, index_names[i]) ==
+		          cgi_name_index_slot(&w.fns.at, index_names[i - 1]);
+	CHECK(shared == NAMES / 2, "index: %zu names share a slot", shared);
+	cgi_writer_free(&w);
+	free(out.p);
+	free(want.p);
 }
 
 /* A number of i % 20 + 1 digits, the digits from i. */
@@ -256,6 +382,7 @@ int main(void)
 	test_next();
 	test_lines();
 	test_context();
+	test_index();
 	printf("%d checks, %d failures\n", checks, failures);
 	return failures != 0;
 }
