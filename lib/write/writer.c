@@ -140,30 +140,9 @@ static int looks_like_id(cg_str name)
 	       (unsigned)(unsigned char)name.ptr[1] - '0' <= 9;
 }
 
-/* Put id at its probe's end; the slots have room. */
-static void index_slot_put(cgi_name_index *x, const char *p, uint32_t id)
+static uint64_t index_hash(const void *ctx, uint32_t id)
 {
-	size_t i;
-	for (i = cgi_name_index_slot(x, p); x->slots[i] != 0;
-	     i = (i + 1) & (x->cap - 1))
-		;
-	x->slots[i] = id + 1;
-}
-
-/* Twice the slots (64 at first), every kept address put again. */
-static int index_grow(cgi_name_index *x)
-{
-	size_t cap = x->cap > 0 ? x->cap * 2 : 64, id;
-	uint32_t *slots;
-	if (cap > UINT32_MAX || (slots = cg_calloc(cap, sizeof *slots)) == NULL)
-		return -1;
-	cg_free(x->slots);
-	x->slots = slots;
-	x->cap = cap;
-	for (id = 0; id < x->nat; id++)
-		if (x->at[id] != NULL)
-			index_slot_put(x, x->at[id], (uint32_t)id);
-	return 0;
+	return cgi_name_index_hash(((const cgi_name_index *)ctx)->at[id]);
 }
 
 /* Keep p as the address of id, unless id has one already (a name of the
@@ -180,17 +159,17 @@ static int index_add(cgi_name_index *x, const char *p, uint32_t id)
 		for (; x->nat <= id; x->nat++)
 			x->at[x->nat] = NULL;
 	}
-	if (2 * (x->n + 1) > x->cap && index_grow(x) != 0)
-		return -1;
 	x->at[id] = p;
-	index_slot_put(x, p, id);
-	x->n++;
+	if (cgi_slots_add(&x->ids, cgi_name_index_hash(p), id, index_hash, x)) {
+		x->at[id] = NULL;
+		return -1;
+	}
 	return 0;
 }
 
 static void index_free(cgi_name_index *x)
 {
-	cg_free(x->slots);
+	cgi_slots_free(&x->ids);
 	cg_free(x->at);
 	memset(x, 0, sizeof *x);
 }

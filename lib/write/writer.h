@@ -13,37 +13,34 @@
 
 #define CGI_WRITER_BUF (64 * 1024)
 
-/* Output IDs by the address of a reader's name (names_by_address): slots
- * of ID + 1 (0 empty; linear probing, at most half full), each checked
- * against the one address kept for its ID.  Four bytes a slot and eight
- * an ID keep it small enough to stay cached while the input streams
- * through; a name not found, or at another address than its ID's, goes
- * to the interner. */
+/* Output IDs by the address of a reader's name (names_by_address): an
+ * index-only table (cgi_slots) of IDs, each checked against the one
+ * address kept for its ID.  Four bytes a slot and eight an ID keep it
+ * small enough to stay cached while the input streams through; a name
+ * not found, or at another address than its ID's, goes to the interner. */
 typedef struct cgi_name_index {
-	uint32_t *slots;
+	cgi_slots ids;
 	const char **at; /* ID -> its address, NULL for none */
-	size_t cap, n, nat, at_cap;
+	size_t nat, at_cap;
 } cgi_name_index;
 
-/* Where the probe for the address p starts (cap a power of 2). */
-static inline size_t cgi_name_index_slot(const cgi_name_index *x, const char *p)
+static inline uint64_t cgi_name_index_hash(const char *p)
 {
-	uint64_t h = (uint64_t)(uintptr_t)p * UINT64_C(0x9E3779B97F4A7C15);
-	return (size_t)(h >> 32) & (x->cap - 1);
+	return cgi_hash_pair((uint64_t)(uintptr_t)p, 0);
 }
 
 /* The ID kept for the address p plus 1, else 0. */
 static inline uint32_t cgi_name_index_find(const cgi_name_index *x,
                                            const char *p)
 {
+	const cgi_slots *t = &x->ids;
 	size_t i;
-	uint32_t s;
-	if (x->cap == 0)
+	if (t->cap == 0)
 		return 0;
-	for (i = cgi_name_index_slot(x, p); (s = x->slots[i]) != 0;
-	     i = (i + 1) & (x->cap - 1))
-		if (x->at[s - 1] == p)
-			return s;
+	for (i = cgi_slots_first(t, cgi_name_index_hash(p)); t->slot[i] != 0;
+	     i = cgi_slots_next(t, i))
+		if (x->at[t->slot[i] - 1] == p)
+			return t->slot[i];
 	return 0;
 }
 
