@@ -26,6 +26,7 @@ typedef struct slot {
 
 typedef struct site {
 	uint32_t file; /* a name id */
+	uint32_t next; /* 1 + the site whose record last came next, 0: none */
 	uint64_t line;
 	slot self;
 } site;
@@ -83,6 +84,7 @@ struct cgi_lines {
 	uint64_t last_line;
 	uint32_t last_site;
 	int last_site_set;
+	uint32_t prev_site; /* 1 + the last site looked up, 0: none */
 	uint64_t *last_self;
 	seen_func seen[SEEN_FUNCS];
 	seen_func caller;   /* the last call record's caller, of gen */
@@ -233,19 +235,11 @@ static int func_id_cached(cgi_lines *l, cg_str ob, cg_str fl, cg_str fn,
 	return 0;
 }
 
-static int site_id(cgi_lines *l, const cg_record *r, uint32_t *out)
+/* The site (file, line), made when new.  -1 out of memory. */
+static int site_of(cgi_lines *l, uint32_t file, uint64_t line, uint32_t *out)
 {
-	uint32_t file;
-	uint64_t line = r->pos[l->line_col];
 	int k;
-	if (l->last_site_set && line == l->last_line &&
-	    cgi_str_eq(l->last_fi, r->fi)) {
-		*out = l->last_site;
-		return 0;
-	}
-	l->last_site_set = 0;
-	l->last_self = NULL;
-	if (cgi_intern(&l->names, r->fi, &file) || l->nsites >= UINT32_MAX)
+	if (l->nsites >= UINT32_MAX - 1)
 		return -1;
 	k = cgi_pairmap_put(&l->site_by_key, file, line, (uint32_t)l->nsites,
 	                    out);
@@ -258,8 +252,34 @@ static int site_id(cgi_lines *l, const cg_record *r, uint32_t *out)
 		l->sites[l->nsites].line = line;
 		l->nsites++;
 	}
-	if (k < 0)
+	return k < 0 ? -1 : 0;
+}
+
+/* The record's site.  A part's lines come in the order of the last
+ * part's, as its calls do (see call_id), so the site that came after the
+ * last one's last time is tried before site_by_key. */
+static int site_id(cgi_lines *l, const cg_record *r, uint32_t *out)
+{
+	uint32_t file, n;
+	uint64_t line = r->pos[l->line_col];
+	if (l->last_site_set && line == l->last_line &&
+	    cgi_str_eq(l->last_fi, r->fi)) {
+		*out = l->last_site;
+		return 0;
+	}
+	l->last_site_set = 0;
+	l->last_self = NULL;
+	if (cgi_intern(&l->names, r->fi, &file))
 		return -1;
+	n = l->prev_site > 0 ? l->sites[l->prev_site - 1].next : 0;
+	if (n > 0 && l->sites[n - 1].file == file &&
+	    l->sites[n - 1].line == line)
+		*out = n - 1;
+	else if (site_of(l, file, line, out))
+		return -1;
+	if (l->prev_site > 0)
+		l->sites[l->prev_site - 1].next = *out + 1;
+	l->prev_site = *out + 1;
 	l->last_fi = r->fi;
 	l->last_line = line;
 	l->last_site = *out;

@@ -17,6 +17,19 @@ static int costs(const uint64_t *v, uint64_t a, uint64_t b, uint64_t c)
 	return v[0] == a && v[1] == b && v[2] == c;
 }
 
+/* cgi_lines of text, added and finished (checked). */
+static cgi_lines *lines_of(const char *text, size_t len)
+{
+	cgi_lines *l;
+	cg_error err;
+	CHECK(cgi_lines_new(&l, &err) == CG_OK, "new");
+	CHECK(cgi_lines_add(l, text, len, NULL, 0, &err) == CG_OK &&
+	          cgi_lines_finish(l, &err) == CG_OK,
+	      "add, finish: %llu: %s", (unsigned long long)err.line,
+	      err.message);
+	return l;
+}
+
 /* Three parts: the second brings an event more (costs widened), the
  * third has no line positions. */
 static const char three_parts[] =
@@ -165,6 +178,39 @@ static void test_two_inputs(void)
 	cgi_lines_free(l);
 }
 
+/* Lines in a part's order, then at a line of the same number in
+ * another file where the last part had the next one (c.h:5, not b.h:5),
+ * at the largest line number: a.c:3 1 + 8, a.c:18446744073709551615 4 +
+ * 32, b.h:5 2, c.h:5 16. */
+static void test_line_runs(void)
+{
+	static const char text[] =
+	    "events: Ir\nfl=a.c\nfn=main\n3 1\nfi=b.h\n5 2\nfe=a.c\n"
+	    "18446744073709551615 4\ntotals: 7\n"
+	    "events: Ir\nfl=a.c\nfn=main\n3 8\nfi=c.h\n5 16\nfe=a.c\n"
+	    "18446744073709551615 32\ntotals: 56\n";
+	static const char *const file[4] = {"a.c", "a.c", "b.h", "c.h"};
+	static const uint64_t line[4] = {3, UINT64_MAX, 5, 5},
+			      self[4] = {9, 36, 2, 16};
+	cgi_lines *l = lines_of(text, strlen(text));
+	size_t i;
+	CHECK(cgi_lines_count(l) == 4 && cgi_lines_file_count(l) == 3,
+	      "lines %zu, files %zu", cgi_lines_count(l),
+	      cgi_lines_file_count(l));
+	for (i = 0; i < 4 && cgi_lines_count(l) == 4; i++) {
+		cgi_line ln;
+		cgi_line_file f;
+		cgi_lines_get(l, i, &ln);
+		cgi_lines_file(l, ln.file, &f);
+		CHECK(is(f.name, file[i]) && ln.line == line[i] &&
+		          ln.self[0] == self[i],
+		      "line %zu: %.*s:%llu self %llu", i, (int)f.name.len,
+		      f.name.ptr, (unsigned long long)ln.line,
+		      (unsigned long long)ln.self[0]);
+	}
+	cgi_lines_free(l);
+}
+
 /* Calls in runs of parts that repeat or change the last part's order:
  * a record like the call that came after the last record's last time
  * but for its line (a.c:5 main -> g, not a.c:4), its callee (a.c:6 h
@@ -196,14 +242,8 @@ static void test_call_runs(void)
 	static const uint64_t calls[7] = {1, 3, 2, 2, 3, 2, 3},
 			      cost[7] = {512, 66, 4, 8, 144, 32, 320},
 			      line_call[3] = {582, 152, 352};
-	cgi_lines *l;
-	cg_error err;
+	cgi_lines *l = lines_of(call_runs, strlen(call_runs));
 	size_t i, at = 0;
-	CHECK(cgi_lines_new(&l, &err) == CG_OK, "new");
-	CHECK(cgi_lines_add(l, call_runs, strlen(call_runs), NULL, 0, &err) ==
-	              CG_OK &&
-	          cgi_lines_finish(l, &err) == CG_OK,
-	      "add, finish: %s", err.message);
 	CHECK(cgi_lines_count(l) == 3, "lines %zu", cgi_lines_count(l));
 	for (i = 0; i < 3 && cgi_lines_count(l) == 3; i++) {
 		cgi_line ln;
@@ -237,7 +277,6 @@ static void test_many_callees(void)
 {
 	char *text = malloc(MANY * 2 * 40 + 64), *at = text;
 	cgi_lines *l;
-	cg_error err;
 	size_t k;
 	int ok = 1;
 	CHECK(text != NULL, "malloc");
@@ -250,11 +289,7 @@ static void test_many_callees(void)
 	for (k = MANY; k-- > 0;)
 		at += sprintf(at, "cfn=f%zu\ncalls=1 1\n%zu %zu\n", k, k + 1,
 		              2 * (k + 1));
-	CHECK(cgi_lines_new(&l, &err) == CG_OK, "new");
-	CHECK(cgi_lines_add(l, text, (size_t)(at - text), NULL, 0, &err) ==
-	              CG_OK &&
-	          cgi_lines_finish(l, &err) == CG_OK,
-	      "add, finish: %s", err.message);
+	l = lines_of(text, (size_t)(at - text));
 	CHECK(cgi_lines_count(l) == MANY, "lines %zu", cgi_lines_count(l));
 	for (k = 0; ok && k < MANY && cgi_lines_count(l) == MANY; k++) {
 		cgi_line ln;
@@ -390,6 +425,7 @@ int main(void)
 	test_three_parts();
 	test_call_order();
 	test_two_inputs();
+	test_line_runs();
 	test_call_runs();
 	test_many_callees();
 	test_last_line();
