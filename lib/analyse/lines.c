@@ -26,12 +26,14 @@ typedef struct slot {
 
 typedef struct site {
 	uint32_t file; /* a name id */
+	uint32_t next; /* 1 + the site whose record last came next, 0: none */
 	uint64_t line;
 	slot self;
 } site;
 
 typedef struct call {
 	uint32_t site, caller, callee; /* caller, callee: function ids */
+	uint32_t next; /* 1 + the call whose record last came next, 0: none */
 	uint64_t calls;
 	slot cost;
 } call;
@@ -51,8 +53,8 @@ typedef struct seen_func {
 	uint32_t id, gen;
 } seen_func;
 
-#define SEEN_BITS  12
-#define SEEN_FUNCS (1u << SEEN_BITS)
+#define SEEN_BITS  12 /* bits of a pair of entries */
+#define SEEN_FUNCS (2u << SEEN_BITS)
 
 struct cgi_lines {
 	int over; /* a sum passed UInt64 while laying out */
@@ -82,8 +84,11 @@ struct cgi_lines {
 	uint64_t last_line;
 	uint32_t last_site;
 	int last_site_set;
+	uint32_t prev_site; /* 1 + the last site looked up, 0: none */
 	uint64_t *last_self;
 	seen_func seen[SEEN_FUNCS];
+	seen_func caller;   /* the last call record's caller, of gen */
+	uint32_t last_call; /* 1 + the last call record's call, 0: none */
 	uint32_t gen;
 
 	uint64_t unplaced;
@@ -188,41 +193,53 @@ static int func_id(cgi_lines *l, cg_str ob, cg_str fl, cg_str fn, uint32_t *out)
 	return r < 0 ? -1 : 0;
 }
 
-/* func_id through the cache of functions seen in this input. */
+/* Whether c holds the function (ob, fl, fn) of this input. */
+static inline int seen_is(const cgi_lines *l, const seen_func *c, cg_str ob,
+                          cg_str fl, cg_str fn)
+{
+	return c->gen == l->gen && cgi_str_eq(c->fn, fn) &&
+	       cgi_str_eq(c->fl, fl) && cgi_str_eq(c->ob, ob);
+}
+
+/* Keeps at c the function (ob, fl, fn) and its id. */
+static void seen_keep(const cgi_lines *l, seen_func *c, cg_str ob, cg_str fl,
+                      cg_str fn, uint32_t id)
+{
+	c->ob = ob;
+	c->fl = fl;
+	c->fn = fn;
+	c->id = id;
+	c->gen = l->gen;
+}
+
+/* func_id through the cache of functions seen in this input: two ways
+ * (a pair of entries) at each hash, the one last filled first, so that
+ * two functions of one hash called in turn both stay. */
 static int func_id_cached(cgi_lines *l, cg_str ob, cg_str fl, cg_str fn,
                           uint32_t *out)
 {
 	uint64_t a = (uint64_t)(uintptr_t)fn.ptr * UINT64_C(0x9e3779b97f4a7c15);
-	seen_func *c = &l->seen[a >> (64 - SEEN_BITS)];
-	if (c->gen == l->gen && cgi_str_eq(c->fn, fn) &&
-	    cgi_str_eq(c->fl, fl) && cgi_str_eq(c->ob, ob)) {
-		*out = c->id;
+	seen_func *c = &l->seen[a >> (64 - SEEN_BITS) << 1];
+	if (seen_is(l, &c[0], ob, fl, fn)) {
+		*out = c[0].id;
 		return 0;
 	}
-	c->gen = 0;
-	if (func_id(l, ob, fl, fn, &c->id))
+	if (seen_is(l, &c[1], ob, fl, fn)) {
+		*out = c[1].id;
+		return 0;
+	}
+	if (func_id(l, ob, fl, fn, out))
 		return -1;
-	c->ob = ob;
-	c->fl = fl;
-	c->fn = fn;
-	c->gen = l->gen;
-	*out = c->id;
+	c[1] = c[0];
+	seen_keep(l, &c[0], ob, fl, fn, *out);
 	return 0;
 }
 
-static int site_id(cgi_lines *l, const cg_record *r, uint32_t *out)
+/* The site (file, line), made when new.  -1 out of memory. */
+static int site_of(cgi_lines *l, uint32_t file, uint64_t line, uint32_t *out)
 {
-	uint32_t file;
-	uint64_t line = r->pos[l->line_col];
 	int k;
-	if (l->last_site_set && line == l->last_line &&
-	    cgi_str_eq(l->last_fi, r->fi)) {
-		*out = l->last_site;
-		return 0;
-	}
-	l->last_site_set = 0;
-	l->last_self = NULL;
-	if (cgi_intern(&l->names, r->fi, &file) || l->nsites >= UINT32_MAX)
+	if (l->nsites >= UINT32_MAX - 1)
 		return -1;
 	k = cgi_pairmap_put(&l->site_by_key, file, line, (uint32_t)l->nsites,
 	                    out);
@@ -235,8 +252,34 @@ static int site_id(cgi_lines *l, const cg_record *r, uint32_t *out)
 		l->sites[l->nsites].line = line;
 		l->nsites++;
 	}
-	if (k < 0)
+	return k < 0 ? -1 : 0;
+}
+
+/* The record's site.  A part's lines come in the order of the last
+ * part's, as its calls do (see call_id), so the site that came after the
+ * last one's last time is tried before site_by_key. */
+static int site_id(cgi_lines *l, const cg_record *r, uint32_t *out)
+{
+	uint32_t file, n;
+	uint64_t line = r->pos[l->line_col];
+	if (l->last_site_set && line == l->last_line &&
+	    cgi_str_eq(l->last_fi, r->fi)) {
+		*out = l->last_site;
+		return 0;
+	}
+	l->last_site_set = 0;
+	l->last_self = NULL;
+	if (cgi_intern(&l->names, r->fi, &file))
 		return -1;
+	n = l->prev_site > 0 ? l->sites[l->prev_site - 1].next : 0;
+	if (n > 0 && l->sites[n - 1].file == file &&
+	    l->sites[n - 1].line == line)
+		*out = n - 1;
+	else if (site_of(l, file, line, out))
+		return -1;
+	if (l->prev_site > 0)
+		l->sites[l->prev_site - 1].next = *out + 1;
+	l->prev_site = *out + 1;
 	l->last_fi = r->fi;
 	l->last_line = line;
 	l->last_site = *out;
@@ -244,30 +287,69 @@ static int site_id(cgi_lines *l, const cg_record *r, uint32_t *out)
 	return 0;
 }
 
-static cg_kind add_call(cgi_lines *l, const cg_record *r, uint32_t at)
+/* The id of a call record's caller: the last one's while fn= has not
+ * changed (calls come in runs under one fn=, and the cache of functions
+ * seen lies out of the cache lines the parse leaves warm). */
+static int caller_id(cgi_lines *l, const cg_record *r, uint32_t *out)
 {
-	uint32_t caller, callee, c;
-	uint64_t *cost;
+	seen_func *c = &l->caller;
+	if (!seen_is(l, c, r->ob, r->fl, r->fn)) {
+		if (func_id_cached(l, r->ob, r->fl, r->fn, out))
+			return -1;
+		seen_keep(l, c, r->ob, r->fl, r->fn, *out);
+	}
+	*out = c->id;
+	return 0;
+}
+
+/* The call (at, caller, callee), made when new.  The calls of a part
+ * come in the order of the last part's (a profiler writes a program's
+ * functions and their calls in one order), so the call that came after
+ * the last record's last time is tried first: a hit costs no look-up in
+ * call_by_key, whose slots the input evicts.  -1 out of memory. */
+static int call_id(cgi_lines *l, uint32_t at, uint32_t caller, uint32_t callee,
+                   uint32_t *out)
+{
+	uint32_t n = l->last_call > 0 ? l->calls[l->last_call - 1].next : 0;
 	int k;
-	if (func_id_cached(l, r->ob, r->fl, r->fn, &caller) ||
-	    func_id_cached(l, r->cob, r->cfl, r->cfn, &callee) ||
-	    l->ncalls >= UINT32_MAX)
-		return oom(l);
+	if (n > 0 && l->calls[n - 1].site == at &&
+	    l->calls[n - 1].caller == caller &&
+	    l->calls[n - 1].callee == callee) {
+		*out = n - 1;
+		l->last_call = n;
+		return 0;
+	}
+	if (l->ncalls >= UINT32_MAX - 1)
+		return -1;
 	k = cgi_pairmap_put(&l->call_by_key, at,
 	                    (uint64_t)caller << 32 | callee,
-	                    (uint32_t)l->ncalls, &c);
+	                    (uint32_t)l->ncalls, out);
 	if (k < 0)
-		return oom(l);
+		return -1;
 	if (k == 1) {
 		if (cgi_grow((void **)&l->calls, &l->calls_cap, l->ncalls + 1,
 		             sizeof *l->calls))
-			return oom(l);
+			return -1;
 		memset(&l->calls[l->ncalls], 0, sizeof *l->calls);
 		l->calls[l->ncalls].site = at;
 		l->calls[l->ncalls].caller = caller;
 		l->calls[l->ncalls].callee = callee;
 		l->ncalls++;
 	}
+	if (l->last_call > 0)
+		l->calls[l->last_call - 1].next = *out + 1;
+	l->last_call = *out + 1;
+	return 0;
+}
+
+static cg_kind add_call(cgi_lines *l, const cg_record *r, uint32_t at)
+{
+	uint32_t caller, callee, c;
+	uint64_t *cost;
+	if (caller_id(l, r, &caller) ||
+	    func_id_cached(l, r->cob, r->cfl, r->cfn, &callee) ||
+	    call_id(l, at, caller, callee, &c))
+		return oom(l);
 	if ((cost = slot_costs(l, &l->calls[c].cost)) == NULL)
 		return oom(l);
 	if (l->calls[c].calls > UINT64_MAX - r->calls ||
@@ -349,6 +431,7 @@ void cgi_lines_begin(cgi_lines *l, const cg_read_options *opt, cg_handler *h,
 	/* the views of the functions seen are of the last input's reader */
 	if (++l->gen == 0) {
 		memset(l->seen, 0, sizeof l->seen);
+		l->caller.gen = 0;
 		l->gen = 1;
 	}
 	cgi_consumer_begin(&l->in, opt, &l->names, &mine, h);

@@ -4,6 +4,7 @@
 #include "check.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int is(cg_str s, const char *c)
@@ -14,6 +15,19 @@ static int is(cg_str s, const char *c)
 static int costs(const uint64_t *v, uint64_t a, uint64_t b, uint64_t c)
 {
 	return v[0] == a && v[1] == b && v[2] == c;
+}
+
+/* cgi_lines of text, added and finished (checked). */
+static cgi_lines *lines_of(const char *text, size_t len)
+{
+	cgi_lines *l;
+	cg_error err;
+	CHECK(cgi_lines_new(&l, &err) == CG_OK, "new");
+	CHECK(cgi_lines_add(l, text, len, NULL, 0, &err) == CG_OK &&
+	          cgi_lines_finish(l, &err) == CG_OK,
+	      "add, finish: %llu: %s", (unsigned long long)err.line,
+	      err.message);
+	return l;
 }
 
 /* Three parts: the second brings an event more (costs widened), the
@@ -164,6 +178,137 @@ static void test_two_inputs(void)
 	cgi_lines_free(l);
 }
 
+/* Lines in a part's order, then at a line of the same number in
+ * another file where the last part had the next one (c.h:5, not b.h:5),
+ * at the largest line number: a.c:3 1 + 8, a.c:18446744073709551615 4 +
+ * 32, b.h:5 2, c.h:5 16. */
+static void test_line_runs(void)
+{
+	static const char text[] =
+	    "events: Ir\nfl=a.c\nfn=main\n3 1\nfi=b.h\n5 2\nfe=a.c\n"
+	    "18446744073709551615 4\ntotals: 7\n"
+	    "events: Ir\nfl=a.c\nfn=main\n3 8\nfi=c.h\n5 16\nfe=a.c\n"
+	    "18446744073709551615 32\ntotals: 56\n";
+	static const char *const file[4] = {"a.c", "a.c", "b.h", "c.h"};
+	static const uint64_t line[4] = {3, UINT64_MAX, 5, 5},
+			      self[4] = {9, 36, 2, 16};
+	cgi_lines *l = lines_of(text, strlen(text));
+	size_t i;
+	CHECK(cgi_lines_count(l) == 4 && cgi_lines_file_count(l) == 3,
+	      "lines %zu, files %zu", cgi_lines_count(l),
+	      cgi_lines_file_count(l));
+	for (i = 0; i < 4 && cgi_lines_count(l) == 4; i++) {
+		cgi_line ln;
+		cgi_line_file f;
+		cgi_lines_get(l, i, &ln);
+		cgi_lines_file(l, ln.file, &f);
+		CHECK(is(f.name, file[i]) && ln.line == line[i] &&
+		          ln.self[0] == self[i],
+		      "line %zu: %.*s:%llu self %llu", i, (int)f.name.len,
+		      f.name.ptr, (unsigned long long)ln.line,
+		      (unsigned long long)ln.self[0]);
+	}
+	cgi_lines_free(l);
+}
+
+/* Calls in runs of parts that repeat or change the last part's order:
+ * a record like the call that came after the last record's last time
+ * but for its line (a.c:5 main -> g, not a.c:4), its callee (a.c:6 h
+ * -> g, not f) or its caller (a.c:4 h -> f, not main) is a call of its
+ * own.  Part 1 makes A a.c:4 main->f 1, B a.c:4 main->g 2, C a.c:5
+ * main->f 4, D a.c:5 main->g 8, E a.c:6 h->f 16, F a.c:6 h->g 32; part
+ * 2 adds A 64, D 128, F 256 and makes G a.c:4 h->f 512; part 3 repeats
+ * part 1.  So A 66 (3 calls), B 4 (2), C 8 (2), D 144 (3), E 32 (2),
+ * F 320 (3), G 512 (1); a line's calls by callee, then caller: a.c:4 G
+ * A B (582), a.c:5 C D (152), a.c:6 E F (352). */
+static const char call_runs[] =
+    "events: Ir\nfl=a.c\nfn=main\ncfn=f\ncalls=1 1\n4 1\n"
+    "cfn=g\ncalls=1 1\n4 2\ncfn=f\ncalls=1 1\n5 4\n"
+    "cfn=g\ncalls=1 1\n5 8\nfn=h\ncfn=f\ncalls=1 1\n6 16\n"
+    "cfn=g\ncalls=1 1\n6 32\ntotals: 63\n"
+    "events: Ir\nfl=a.c\nfn=main\ncfn=f\ncalls=1 1\n4 64\n"
+    "cfn=g\ncalls=1 1\n5 128\nfn=h\ncfn=g\ncalls=1 1\n6 256\n"
+    "cfn=f\ncalls=1 1\n4 512\ntotals: 960\n"
+    "events: Ir\nfl=a.c\nfn=main\ncfn=f\ncalls=1 1\n4 1\n"
+    "cfn=g\ncalls=1 1\n4 2\ncfn=f\ncalls=1 1\n5 4\n"
+    "cfn=g\ncalls=1 1\n5 8\nfn=h\ncfn=f\ncalls=1 1\n6 16\n"
+    "cfn=g\ncalls=1 1\n6 32\ntotals: 63\n";
+
+static void test_call_runs(void)
+{
+	static const char *const fn[7] = {"h",    "main", "main", "main",
+	                                  "main", "h",    "h"},
+				 *cfn[7] = {"f", "f", "g", "f", "g", "f", "g"};
+	static const uint64_t calls[7] = {1, 3, 2, 2, 3, 2, 3},
+			      cost[7] = {512, 66, 4, 8, 144, 32, 320},
+			      line_call[3] = {582, 152, 352};
+	cgi_lines *l = lines_of(call_runs, strlen(call_runs));
+	size_t i, at = 0;
+	CHECK(cgi_lines_count(l) == 3, "lines %zu", cgi_lines_count(l));
+	for (i = 0; i < 3 && cgi_lines_count(l) == 3; i++) {
+		cgi_line ln;
+		size_t k;
+		cgi_lines_get(l, i, &ln);
+		CHECK(ln.line == 4 + i && ln.call[0] == line_call[i] &&
+		          ln.ncalls == (i == 0 ? 3u : 2u),
+		      "a.c:%zu: %llu in %zu calls", 4 + i,
+		      (unsigned long long)ln.call[0], ln.ncalls);
+		for (k = 0; k < ln.ncalls && at < 7; k++, at++) {
+			cgi_line_call c;
+			cgi_lines_call(l, ln.first_call + k, &c);
+			CHECK(is(c.fn, fn[at]) && is(c.cfn, cfn[at]) &&
+			          c.calls == calls[at] && c.cost[0] == cost[at],
+			      "call %zu: %.*s -> %.*s %llu calls, %llu", at,
+			      (int)c.fn.len, c.fn.ptr, (int)c.cfn.len,
+			      c.cfn.ptr, (unsigned long long)c.calls,
+			      (unsigned long long)c.cost[0]);
+		}
+	}
+	CHECK(at == 7, "%zu calls", at);
+	cgi_lines_free(l);
+}
+
+/* More callees than the cache of functions seen holds (8,192 entries),
+ * called in one order and then in the other: callee k is called at line
+ * k + 1 with cost k + 1, then with cost 2 (k + 1): 2 calls, 3 (k + 1). */
+#define MANY 20000
+
+static void test_many_callees(void)
+{
+	char *text = malloc(MANY * 2 * 40 + 64), *at = text;
+	cgi_lines *l;
+	size_t k;
+	int ok = 1;
+	CHECK(text != NULL, "malloc");
+	if (text == NULL)
+		return;
+	at += sprintf(at, "events: Ir\nfl=a.c\nfn=main\n");
+	for (k = 0; k < MANY; k++)
+		at += sprintf(at, "cfn=f%zu\ncalls=1 1\n%zu %zu\n", k, k + 1,
+		              k + 1);
+	for (k = MANY; k-- > 0;)
+		at += sprintf(at, "cfn=f%zu\ncalls=1 1\n%zu %zu\n", k, k + 1,
+		              2 * (k + 1));
+	l = lines_of(text, (size_t)(at - text));
+	CHECK(cgi_lines_count(l) == MANY, "lines %zu", cgi_lines_count(l));
+	for (k = 0; ok && k < MANY && cgi_lines_count(l) == MANY; k++) {
+		cgi_line ln;
+		cgi_line_call c;
+		char want[32];
+		cgi_lines_get(l, k, &ln);
+		ok = ln.line == k + 1 && ln.ncalls == 1;
+		if (!ok)
+			break;
+		cgi_lines_call(l, ln.first_call, &c);
+		sprintf(want, "f%zu", k);
+		ok =
+		    is(c.cfn, want) && c.calls == 2 && c.cost[0] == 3 * (k + 1);
+	}
+	CHECK(ok, "line %zu of %d", k + 1, MANY);
+	cgi_lines_free(l);
+	free(text);
+}
+
 /* Cost records after one at the same line: after a second call at
  * another line (its slot made before: a.c:4 self 7, a.c:3 self 10), in
  * another file at the same line (b.h:4 self 4, a.c:4 not), and after
@@ -280,6 +425,9 @@ int main(void)
 	test_three_parts();
 	test_call_order();
 	test_two_inputs();
+	test_line_runs();
+	test_call_runs();
+	test_many_callees();
 	test_last_line();
 	test_last_line_parts();
 	test_errors();
