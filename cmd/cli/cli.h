@@ -363,8 +363,6 @@ __attribute__((format(printf, 1, 2)))
 #endif
 void cli_errf(const char *fmt, ...);
 void cli_verrf(const char *fmt, va_list ap);
-/* 1 if exit status status is worse than status than. */
-int cli_worse(int status, int than);
 
 /* The inputs of the run: the operands, then the names LIST holds
  * (--files-from); standard input ("-") when there are none.  Sets

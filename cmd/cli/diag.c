@@ -77,16 +77,15 @@ static int badness(int status)
 	                                : status + 2;
 }
 
-int cli_worse(int status, int than)
-{
-	return badness(status) > badness(than);
-}
-
 void cli_status(cli *c, int status)
 {
+	int *kept;
 	cli_lock();
-	if (!heard_status(status) && cli_worse(status, c->status))
-		c->status = status;
+	/* an input's on a thread of many: said with the input */
+	if ((kept = heard_status()) == NULL)
+		kept = &c->status;
+	if (badness(status) > badness(*kept))
+		*kept = status;
 	cli_unlock();
 }
 

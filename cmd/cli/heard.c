@@ -75,14 +75,10 @@ int heard_end(heard *h)
 	return h->text.failed;
 }
 
-int heard_status(int status)
+int *heard_status(void)
 {
 	heard *h = current();
-	if (h == NULL)
-		return 0;
-	if (cli_worse(status, h->status))
-		h->status = status;
-	return 1;
+	return h != NULL ? &h->status : NULL;
 }
 
 int heard_warnings(size_t index, const char *path, const cg_stats *st)
@@ -97,20 +93,4 @@ int heard_warnings(size_t index, const char *path, const cg_stats *st)
 	h->index = index;
 	h->path = path;
 	return 1;
-}
-
-void heard_say(cli *c, heard *h, int said)
-{
-	if (said && h->text.failed)
-		cli_oom(c, NULL);
-	else if (said) {
-		if (h->text.len > 0)
-			fwrite(h->text.ptr, 1, h->text.len, stderr);
-		cli_status(c, h->status);
-		if (h->st != NULL)
-			cli_warnings(c, h->index, h->path, h->st);
-	}
-	cgi_buf_free(&h->text);
-	free(h->st);
-	h->st = NULL;
 }

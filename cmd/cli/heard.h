@@ -21,12 +21,11 @@ typedef struct heard {
  * the run stops), else 0. */
 void heard_begin(heard *h);
 int heard_end(heard *h);
-/* cli_status and cli_warnings of the calling thread's input, kept: 1,
- * else 0 (no input's words are kept on this thread). */
-int heard_status(int status);
+/* The status of the calling thread's input, for cli_status to keep: NULL
+ * when no input's words are kept on this thread. */
+int *heard_status(void);
+/* cli_warnings of the calling thread's input, kept: 1, else 0 (no
+ * input's words are kept on this thread, or no memory to keep them). */
 int heard_warnings(size_t index, const char *path, const cg_stats *st);
-/* Say what h kept (said: else dropped, one thread would not have read
- * it), under cli_lock; its memory freed. */
-void heard_say(cli *c, heard *h, int said);
 
 #endif

@@ -158,6 +158,24 @@ static size_t take(pool *p)
 	return i;
 }
 
+/* Say what h kept (said: else dropped, as one thread would not have read
+ * its input); its memory freed. */
+static void say_heard(cli *c, heard *h, int said)
+{
+	if (said && h->text.failed)
+		cli_oom(c, NULL);
+	else if (said) {
+		if (h->text.len > 0)
+			fwrite(h->text.ptr, 1, h->text.len, stderr);
+		cli_status(c, h->status);
+		if (h->st != NULL)
+			cli_warnings(c, h->index, h->path, h->st);
+	}
+	cgi_buf_free(&h->text);
+	free(h->st);
+	h->st = NULL;
+}
+
 /* Say the inputs read, in their order, from the first not said on; an
  * input after the one that stopped the run is dropped.  Under cli_lock. */
 static void say_ready(pool *p)
@@ -165,7 +183,7 @@ static void say_ready(pool *p)
 	while (p->said < p->n && p->heard[p->said].done) {
 		heard *h = &p->heard[p->said];
 		int said = p->said < p->end;
-		heard_say(p->c, h, said);
+		say_heard(p->c, h, said);
 		if (said && h->stops)
 			p->end = p->said + 1;
 		if (said && p->said_one != NULL)
