@@ -37,7 +37,7 @@ cgi_stacks *cgi_stacks_new(const cg_fold_options *opt)
 	}
 	s->cap = s->nnodes = 1;
 	s->nodes[0].parent = s->nodes[0].func = NONE;
-	s->nodes[0].child = s->nodes[0].sibling = NONE;
+	s->nodes[0].child = s->nodes[0].sibling = s->nodes[0].next = NONE;
 	return s;
 }
 
@@ -97,6 +97,7 @@ static uint32_t new_child(cgi_stacks *s, uint32_t parent, uint32_t func)
 	t->child = NONE;
 	t->sibling = s->nodes[parent].child;
 	t->depth = s->nodes[parent].depth + 1;
+	t->next = NONE;
 	t->count = 0;
 	s->nodes[parent].child = at;
 	s->nnodes++;
@@ -148,17 +149,25 @@ uint32_t cgi_stacks_add_child(cgi_stacks *s, uint32_t parent, uint32_t func)
 {
 	fmap *m;
 	size_t j;
+	uint32_t at;
 	if (room_for_func(s, func) || fmap_room(m = &s->by_func[func]))
 		return NONE;
 	j = cgi_fmap_find(m, parent);
 	if (m->slots[2 * j] == parent)
-		return m->slots[2 * j + 1];
+		return m->last = m->slots[2 * j + 1];
 	m->slots[2 * j + 1] = new_child(s, parent, func);
 	if (m->slots[2 * j + 1] == NONE)
 		return NONE;
 	m->slots[2 * j] = parent;
-	m->count++;
-	return m->slots[2 * j + 1];
+	/* the ring of the function's nodes in the order made, the first
+	 * after the last: a part looks them up from the first again */
+	at = m->slots[2 * j + 1];
+	if (m->count++ > 0) {
+		s->nodes[at].next = s->nodes[m->tail].next;
+		s->nodes[m->tail].next = at;
+	} else
+		s->nodes[at].next = at;
+	return m->tail = m->last = at;
 }
 
 /* ------------------------------------------------------------ emit */

@@ -4,6 +4,8 @@
  * from its figures. */
 #include "cgprof_internal.h"
 #include "check.h"
+#include "stacks.h"
+#include "stacks_tree.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -353,6 +355,57 @@ static void test_max_stacks(void)
 	cg_funcs_free(f);
 }
 
+/* The child of a tree node by function (cgi_stacks_child): by the guess
+ * (the node after the one found last, in the order made), the same node
+ * again, a node near the last, or the map, always the node of that
+ * parent and function.  Root 0; parents p_i = 1 + i (functions 10 + i);
+ * under each, a node of function 3 (c_i) then one of function 4 (d_i):
+ * c_i = 21 + 2i, d_i = 22 + 2i, made in that order. */
+static void test_child(void)
+{
+	/* the order of a second look-up at the c_i: in the order made (the
+	 * guess), one again, back and forth by one (near), far jumps (the
+	 * map), the first after the last (the ring) */
+	static const unsigned order[] = {0,  1,  2,  2,  3,  5,  4,  6,
+	                                 17, 7,  19, 0,  1,  9,  8,  11,
+	                                 10, 12, 13, 14, 15, 16, 18, 3};
+	cg_fold_options opt;
+	cgi_stacks *s;
+	uint32_t i;
+	cg_fold_options_default(&opt);
+	if ((s = cgi_stacks_new(&opt)) == NULL)
+		return;
+	for (i = 0; i < 20; i++)
+		CHECK(cgi_stacks_child(s, 0, 10 + i) == 1 + i, "p_%u", i);
+	for (i = 0; i < 20; i++) {
+		CHECK(cgi_stacks_child(s, 1 + i, 3) == 21 + 2 * i, "c_%u", i);
+		CHECK(cgi_stacks_child(s, 1 + i, 4) == 22 + 2 * i, "d_%u", i);
+	}
+	for (i = 0; i < sizeof order / sizeof order[0]; i++) {
+		uint32_t j = order[i];
+		CHECK(cgi_stacks_child(s, 1 + j, 3) == 21 + 2 * j,
+		      "c_%u again (%u)", j, i);
+		/* a node of function 4 with the same parent lies next to
+		 * it, before or after */
+		CHECK(cgi_stacks_child(
+			  s, 1 + order[sizeof order / sizeof order[0] - 1 - i],
+			  4) ==
+		          22 +
+		              2 * order[sizeof order / sizeof order[0] - 1 - i],
+		      "d_%u again (%u)", j, i);
+		CHECK(cgi_stacks_child(s, 1 + j, 4) == 22 + 2 * j,
+		      "d_%u after c_%u (%u)", j, j, i);
+	}
+	CHECK(s->nnodes == 61, "no node made again: %zu", s->nnodes);
+	CHECK(cgi_stacks_child(s, 21, 3) == 61 && s->nnodes == 62,
+	      "a new one made");
+	CHECK(cgi_stacks_child(s, 0, 3) == 62 &&
+	          cgi_stacks_child(s, 21, 3) == 61 &&
+	          cgi_stacks_child(s, 1, 3) == 21 && s->nnodes == 63,
+	      "and found");
+	cgi_stacks_free(s);
+}
+
 int main(void)
 {
 	size_t i;
@@ -364,6 +417,7 @@ int main(void)
 	test_past_uint64();
 	test_part();
 	test_max_stacks();
+	test_child();
 	printf("%d checks, %d failed\n", checks, failures);
 	return failures != 0;
 }
