@@ -192,45 +192,69 @@ static void test_context(void)
 }
 
 /* The index test's names: NAMES of 6 bytes, at places of a pool of
- * SPOTS, and their copies (other addresses, the same content). */
+ * SPOTS, and their copies (other addresses, the same content).  The
+ * index hashes addresses, which move from run to run: a pool of 32 spots
+ * a slot on average leaves a slot without a free one with odds of about
+ * e^-32 a name. */
 #define NAMES 3000
-#define SPOTS 65536
+#define SLOTS 8192
+#define SPOTS (32 * SLOTS)
 static char index_pool[SPOTS][8], index_copies[NAMES][8];
 static const char *index_names[NAMES];
 
-/* Where the probe for name starts in the index's 8192 slots at the end. */
+/* Where the probe for name starts in the index's SLOTS at the end. */
 static size_t first_slot(const char *name)
 {
-	return (size_t)cgi_name_index_hash(name) & (8192 - 1);
+	return (size_t)cgi_name_index_hash(name) & (SLOTS - 1);
 }
 
-/* A free spot whose probe starts where the one of name does. */
-static size_t spot_at(const char *used, const char *name)
+/* The free spots of each slot, a list from first[slot] through next[]
+ * (SPOTS ends one). */
+static size_t spot_first[SLOTS], spot_next[SPOTS];
+static char spot_used[SPOTS];
+
+static void list_spots(void)
 {
-	size_t k, want = first_slot(name);
-	for (k = 0; used[k] || first_slot(index_pool[k]) != want; k++)
-		;
+	size_t k = SPOTS, slot;
+	for (slot = 0; slot < SLOTS; slot++)
+		spot_first[slot] = SPOTS;
+	while (k-- > 0) {
+		slot = first_slot(index_pool[k]);
+		spot_next[k] = spot_first[slot];
+		spot_first[slot] = k;
+	}
+}
+
+/* A free spot whose probe starts at slot, or SPOTS when none is left. */
+static size_t spot_at(size_t slot)
+{
+	size_t k = spot_first[slot];
+	while (k < SPOTS && spot_used[k])
+		k = spot_next[k];
 	return k;
 }
 
 /* Name i at a free spot: each odd one where the probe of the one before
- * starts in 8192 slots (the index's at the end), so that they collide. */
-static void place_names(void)
+ * starts in SLOTS slots (the index's at the end), so that they collide.
+ * 0, or -1 when the pool has no spot left. */
+static int place_names(void)
 {
-	static char used[SPOTS];
 	size_t i, k, next = 0;
+	list_spots();
 	for (i = 0; i < NAMES; i++) {
 		if (i % 2 == 0) {
-			while (used[next])
+			while (spot_used[next])
 				next++;
 			k = next;
-		} else
-			k = spot_at(used, index_names[i - 1]);
-		used[k] = 1;
+		} else if ((k = spot_at(first_slot(index_names[i - 1]))) ==
+		           SPOTS)
+			return -1;
+		spot_used[k] = 1;
 		snprintf(index_pool[k], 8, "f%05zu", i);
 		memcpy(index_copies[i], index_pool[k], 8);
 		index_names[i] = index_pool[k];
 	}
+	return 0;
 }
 
 /* One cost line of position pos in function name, by address. */
@@ -265,9 +289,12 @@ static void test_index(void)
 	char line[64];
 	size_t i, j, shared = 0;
 	int n;
+	if (place_names() != 0) {
+		CHECK(0, "index: no spot left in the pool for a collision");
+		return;
+	}
 	CHECK(writer_start(&w, &lim, &out, 1) == 0, "index: a pass");
 	sink(&want, "fl=(1) x.c\n", 11);
-	place_names();
 	for (i = 0; i < NAMES; i++) {
 		index_record(&w, index_names[i], i + 1);
 		n = snprintf(line, sizeof line, "fn=(%zu) f%05zu\n%zu 1\n",
@@ -290,7 +317,7 @@ static void test_index(void)
 	CHECK(cgi_writer_flush(&w) == 0, "index: flush");
 	CHECK(out.n == want.n && memcmp(out.p, want.p, out.n) == 0,
 	      "index: %zu bytes for %zu, not the same text", out.n, want.n);
-	CHECK(w.fns.at.ids.cap == 8192 && w.fns.at.ids.count == NAMES,
+	CHECK(w.fns.at.ids.cap == SLOTS && w.fns.at.ids.count == NAMES,
 	      "index: %zu slots, %zu names", w.fns.at.ids.cap,
 	      w.fns.at.ids.count);
 	for (i = 0; i < NAMES; i++) {
