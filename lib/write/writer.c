@@ -188,8 +188,11 @@ static int name_id(const cgi_writer *w, cgi_writer_names *m, cg_str name,
 		*fresh = 0;
 		return 0;
 	}
-	if (cgi_intern(&m->ids, name, id) != 0 ||
-	    (w->names_by_address && index_add(&m->at, name.ptr, *id) != 0))
+	/* with names by address the index is the cache of views: the
+	 * interner's own would cost a lookup and an insertion more */
+	if (w->names_by_address ? cgi_intern_content(&m->ids, name, id) != 0 ||
+	                              index_add(&m->at, name.ptr, *id) != 0
+	                        : cgi_intern(&m->ids, name, id) != 0)
 		return -1;
 	*fresh = m->ids.count > known;
 	return 0;
