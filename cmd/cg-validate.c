@@ -148,11 +148,11 @@ static void validate(void *ctx, size_t i, void *slot)
 	                  &v->sum, NULL, &v->err);
 }
 
-static void say(void *ctx, size_t i, void *slot)
+static void say(void *ctx, size_t i, void *slot, int said)
 {
 	run *r = ctx;
 	verdict *v = slot;
-	if (v->k != CG_IO) /* else unreadable, and said */
+	if (said && v->k != CG_IO) /* else dropped, or unreadable and said */
 		report(r->c, i, r->paths[i], v->k, &v->err, &v->sum, &v->st,
 		       r->verbose, r->strict_totals);
 	summary_free(&v->sum);

@@ -383,13 +383,17 @@ void cli_each_input(cli *c, size_t n, size_t workers,
                     volatile int *stop);
 /* work(ctx, i, slot) for every i below n, on c->threads threads (one
  * input a thread, as cli_each_input) reading at most 2 * threads inputs
- * ahead, and say(ctx, i, slot) in the inputs' order, under cli_lock,
- * with the slot (slot_size bytes, zeroed) that work filled, after the
- * words of input i: what one thread would print, in its order.  With
- * one thread or one input, each work is said at once. */
+ * ahead, and say(ctx, i, slot, said) in the inputs' order, under
+ * cli_lock, with the slot (slot_size bytes, zeroed) that work filled,
+ * after the words of input i: what one thread would print, in its order.
+ * said is 0 for an input after one whose words were lost (out of
+ * memory: the run stops), which says nothing; its slot is to be freed
+ * all the same, and is zero if work did not run.  With one thread or one
+ * input, each work is said at once. */
 void cli_each_in_order(cli *c, size_t n, size_t slot_size,
                        void (*work)(void *ctx, size_t i, void *slot),
-                       void (*say)(void *ctx, size_t i, void *slot), void *ctx);
+                       void (*say)(void *ctx, size_t i, void *slot, int said),
+                       void *ctx);
 /* Around what a worker says or counts in c: one at a time (recursive:
  * cli_diag, cli_trouble, cli_oom and cli_status take it too). */
 void cli_lock(void);

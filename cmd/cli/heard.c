@@ -87,8 +87,12 @@ int heard_warnings(size_t index, const char *path, const cg_stats *st)
 	if (h == NULL)
 		return 0;
 	free(h->st);
-	if ((h->st = malloc(sizeof *h->st)) == NULL)
-		return 0; /* counted at once: only its order is lost */
+	if ((h->st = malloc(sizeof *h->st)) == NULL) {
+		/* lost as a message would be: out of memory, and counted by
+		 * no one (the input may be one that is dropped) */
+		h->text.failed = 1;
+		return 1;
+	}
 	*h->st = *st;
 	h->index = index;
 	h->path = path;

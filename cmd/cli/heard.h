@@ -25,7 +25,8 @@ int heard_end(heard *h);
  * when no input's words are kept on this thread. */
 int *heard_status(void);
 /* cli_warnings of the calling thread's input, kept: 1, else 0 (no
- * input's words are kept on this thread, or no memory to keep them). */
+ * input's words are kept on this thread).  With no memory to keep them
+ * they are lost as a message is (heard_end returns 1), and 1 too. */
 int heard_warnings(size_t index, const char *path, const cg_stats *st);
 
 #endif

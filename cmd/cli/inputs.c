@@ -135,7 +135,8 @@ typedef struct pool {
 	size_t said, end; /* the inputs said so far; none from end on is */
 	heard *heard;     /* each input's words, on several threads */
 	int (*work)(void *ctx, size_t i, size_t worker);
-	void (*said_one)(void *ctx, size_t i); /* NULL, or after i is said */
+	/* NULL, or after input i is said (said) or dropped (0) */
+	void (*said_one)(void *ctx, size_t i, int said);
 	void *ctx;
 	volatile int *stop;
 } pool;
@@ -186,8 +187,8 @@ static void say_ready(pool *p)
 		say_heard(p->c, h, said);
 		if (said && h->stops)
 			p->end = p->said + 1;
-		if (said && p->said_one != NULL)
-			p->said_one(p->ctx, p->said);
+		if (p->said_one != NULL)
+			p->said_one(p->ctx, p->said, said);
 		p->said++;
 	}
 }
@@ -207,7 +208,7 @@ static void one_input(pool *p, size_t i, size_t id)
 		*p->stop = 1;
 	if (h == NULL) {
 		if (p->said_one != NULL)
-			p->said_one(p->ctx, i);
+			p->said_one(p->ctx, i, 1);
 	} else {
 		h->stops = stops;
 		h->done = 1;
@@ -284,7 +285,7 @@ typedef struct ordered {
 	size_t slot_size, window, said;
 	unsigned char *ring; /* window slots */
 	void (*work)(void *ctx, size_t i, void *slot);
-	void (*say)(void *ctx, size_t i, void *slot);
+	void (*say)(void *ctx, size_t i, void *slot, int said);
 	void *ctx;
 	pthread_cond_t moved;
 	int stop;
@@ -296,25 +297,32 @@ static unsigned char *slot_at(ordered *o, size_t i)
 }
 
 /* Input i's work, once its slot is free: the window of inputs before it
- * said. */
+ * said or dropped.  Once the run has stopped, an input still waiting
+ * comes after the one that stopped it (those before had their slots):
+ * it is dropped, and one thread would not have read it. */
 static int work_in_order(void *ctx, size_t i, size_t thread)
 {
 	ordered *o = ctx;
+	int stopped;
 	(void)thread;
 	cli_lock();
 	while (i >= o->said + o->window)
 		cli_wait(&o->moved);
+	stopped = o->stop;
 	cli_unlock();
-	o->work(o->ctx, i, slot_at(o, i));
+	if (!stopped)
+		o->work(o->ctx, i, slot_at(o, i));
 	return 0;
 }
 
-/* Input i is said: its slot's turn, then the slot is free. */
-static void say_in_order(void *ctx, size_t i)
+/* Input i is said or dropped: its slot's turn, then the slot is free
+ * (a dropped input's too, or the inputs waiting for it would wait for
+ * ever). */
+static void say_in_order(void *ctx, size_t i, int said)
 {
 	ordered *o = ctx;
 	unsigned char *s = slot_at(o, i);
-	o->say(o->ctx, i, s);
+	o->say(o->ctx, i, s, said);
 	memset(s, 0, o->slot_size);
 	o->said = i + 1;
 	pthread_cond_broadcast(&o->moved);
@@ -322,7 +330,8 @@ static void say_in_order(void *ctx, size_t i)
 
 void cli_each_in_order(cli *c, size_t n, size_t slot_size,
                        void (*work)(void *ctx, size_t i, void *slot),
-                       void (*say)(void *ctx, size_t i, void *slot), void *ctx)
+                       void (*say)(void *ctx, size_t i, void *slot, int said),
+                       void *ctx)
 {
 	ordered o;
 	pool p;

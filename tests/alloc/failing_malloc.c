@@ -3,7 +3,10 @@
  * built and installed: with CG_FAIL_ALLOC=N in the environment, the
  * process's Nth allocation (from 0) fails; with CG_ALLOC_COUNT=FILE, the
  * number of allocations made is written to FILE at exit, so that the loop
- * knows where to stop.
+ * knows where to stop.  With CG_FAIL_SIZE=N, the first allocation of
+ * exactly N bytes fails instead, on whichever thread makes it: a test of
+ * one allocation whose place in the count moves with the threads (an
+ * input's kept words under -j).
  *
  * Only the program's own allocations count: those whose caller is the
  * command (its code and the static library's, zlib's reading through the
@@ -105,6 +108,8 @@ static int nruntime;
 
 static long fail_at = -1; /* -1: fail none */
 static atomic_long calls;
+static long fail_size = -1; /* -1: by count */
+static atomic_int size_failed;
 static int counting; /* set before main, once the above are known */
 
 static int is_runtime(const char *path)
@@ -158,6 +163,8 @@ __attribute__((constructor)) static void start(void)
 	if (real_free == NULL)
 		resolve();
 	fail_at = s != NULL ? strtol(s, NULL, 10) : -1;
+	s = getenv("CG_FAIL_SIZE");
+	fail_size = s != NULL ? strtol(s, NULL, 10) : -1;
 	dl_iterate_phdr(note_object, NULL);
 	counting = 1;
 }
@@ -170,7 +177,7 @@ __attribute__((destructor)) static void stop(void)
 	write_count();
 }
 
-static int fail_now(const void *caller)
+static int fail_now(const void *caller, size_t size)
 {
 	uintptr_t c = (uintptr_t)caller;
 	int i;
@@ -179,7 +186,9 @@ static int fail_now(const void *caller)
 	for (i = 0; i < nruntime; i++)
 		if (c >= runtime[i].lo && c < runtime[i].hi)
 			return 0;
-	if (atomic_fetch_add(&calls, 1) != fail_at)
+	if (atomic_fetch_add(&calls, 1) != fail_at &&
+	    (fail_size < 0 || size != (size_t)fail_size ||
+	     atomic_exchange(&size_failed, 1)))
 		return 0;
 	errno = ENOMEM; /* as libc's own failure would */
 	return 1;
@@ -193,7 +202,7 @@ void *malloc(size_t n)
 {
 	if (bootstrap())
 		return arena_alloc(n);
-	return fail_now(CALLER) ? NULL : real_malloc(n);
+	return fail_now(CALLER, n) ? NULL : real_malloc(n);
 }
 
 void *calloc(size_t n, size_t size)
@@ -201,7 +210,9 @@ void *calloc(size_t n, size_t size)
 	if (bootstrap())
 		return size != 0 && n > SIZE_MAX / size ? NULL
 		                                        : arena_alloc(n * size);
-	return fail_now(CALLER) ? NULL : real_calloc(n, size);
+	return fail_now(CALLER, size != 0 && n > SIZE_MAX / size ? 0 : n * size)
+	           ? NULL
+	           : real_calloc(n, size);
 }
 
 void *realloc(void *p, size_t n)
@@ -209,7 +220,7 @@ void *realloc(void *p, size_t n)
 	void *q;
 	if (bootstrap())
 		return p == NULL ? arena_alloc(n) : NULL;
-	if (fail_now(CALLER))
+	if (fail_now(CALLER, n))
 		return NULL;
 	if (!in_arena(p))
 		return real_realloc(p, n);
@@ -238,7 +249,7 @@ static char *copy(const char *s, size_t n, const void *caller)
 	if (bootstrap())
 		p = arena_alloc(n + 1);
 	else
-		p = fail_now(caller) ? NULL : real_malloc(n + 1);
+		p = fail_now(caller, n + 1) ? NULL : real_malloc(n + 1);
 	if (p == NULL)
 		return NULL;
 	memcpy(p, s, n);

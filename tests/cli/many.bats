@@ -153,3 +153,54 @@ readers() {
         done
     done
 }
+
+# The preloads of tests/alloc: absent from a sanitizer's build.
+preloads() {
+    [ -n "${CG_TESTLIBDIR:-}" ] && [ -f "$CG_TESTLIBDIR/libslow_eio.so" ] &&
+        [ -f "$CG_TESTLIBDIR/libfailing_malloc.so" ] ||
+        skip "no test preloads (a sanitizer's build)"
+    PRELOADS="$CG_TESTLIBDIR/libslow_eio.so $CG_TESTLIBDIR/libfailing_malloc.so"
+}
+
+@test "-j N: words lost out of memory stop the run, and the inputs read ahead meanwhile end unsaid" {
+    preloads
+    local i inputs=("$T/SLOW-EIO.cg")
+    for i in 1 2 3 4 5 6 7 8; do
+        printf 'events: Ir\nfn=f%s\n1 %s\n' "$i" "$i" > "$T/ok$i.cg"
+        inputs+=("$T/ok$i.cg")
+    done
+    : > "$T/SLOW-EIO.cg"
+    # without a failure: its I/O error, the others valid
+    LD_PRELOAD=$PRELOADS run -2 --separate-stderr "$CG_BINDIR/cg-validate" -j3 "${inputs[@]}"
+    [ "$stderr" = "cg-validate: $T/SLOW-EIO.cg: Input/output error" ]
+    # the slow input's kept message (its first allocation: the message
+    # and its NUL) fails while the other threads wait for its turn, six
+    # inputs ahead: out of memory, and every thread ends
+    local msg="cg-validate: $T/SLOW-EIO.cg: Input/output error"
+    LD_PRELOAD=$PRELOADS CG_FAIL_SIZE=$(( ${#msg} + 2 )) run -4 --separate-stderr \
+        timeout 60 "$CG_BINDIR/cg-validate" -j3 "${inputs[@]}"
+    [ "$stderr" = "cg-validate: out of memory" ]
+    [ -z "$output" ]
+}
+
+@test "-j N: warnings that cannot be kept are lost as words are, not counted for an input one thread would not read" {
+    preloads
+    printf 'version: 1.0\nevents: Ir\nfn=a\n1 1\n' > "$T/dotted.cg"
+    : > "$T/SLOW-EIO.cg"
+    # the size of the warnings an input keeps (cg_stats)
+    printf '#include "cgprof.h"\n#include <stdio.h>\nint main(void) { printf("%%zu", sizeof(cg_stats)); return 0; }\n' > "$T/size.c"
+    cc -I "$BATS_TEST_DIRNAME/../../lib" -I "$CG_TESTLIBDIR/../include" -o "$T/size" "$T/size.c"
+    local size j
+    size=$("$T/size")
+    [ "$size" -gt 100 ]
+    for j in 1 2; do
+        LD_PRELOAD=$PRELOADS CG_FAIL_SIZE=$size run -2 --separate-stderr \
+            "$CG_BINDIR/cg-merge" --compat -j$j "$T/SLOW-EIO.cg" "$T/dotted.cg"
+        [ "$stderr" = "cg-merge: $T/SLOW-EIO.cg: Input/output error" ]
+    done
+    # said, such an input is out of memory
+    LD_PRELOAD=$PRELOADS CG_FAIL_SIZE=$size run -4 --separate-stderr \
+        "$CG_BINDIR/cg-merge" --compat -j2 "$T/dotted.cg" "$T/p.cg"
+    [ "$stderr" = "cg-merge: out of memory" ]
+    [ -z "$output" ]
+}
