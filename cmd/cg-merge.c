@@ -187,7 +187,7 @@ static void merge_all(cli *c, run *r, const char *out)
 	for (w = 0; w < workers; w++)
 		if (cg_merge_new(&r->merges[w], &err) != CG_OK)
 			cli_oom_exit(c);
-	cli_each_input(c, r->n, workers, merge_one, r, &r->stop);
+	cli_each_input(c, r->n, workers, merge_one, NULL, r, &r->stop);
 	if (!r->stop && r->accepted == 0 && c->status == EXIT_VALID) {
 		fprintf(stderr, "%s: no profile: every input is empty\n",
 		        c->prog);

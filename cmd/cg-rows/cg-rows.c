@@ -238,6 +238,14 @@ static void say_notes(const run *r)
 			    r->notes[k].inputs == 1 ? "" : "s");
 }
 
+/* Input i's words are said once the rows before it are out: a failed
+ * write of them stops the run before i, as it does on one thread. */
+static int said_turn(void *ctx, size_t i)
+{
+	run *r = ctx;
+	return order_said(&r->order, i);
+}
+
 static void write_all(cli *c, run *r)
 {
 	size_t w, workers = r->n > 1 ? c->threads : 1;
@@ -251,7 +259,7 @@ static void write_all(cli *c, run *r)
 	if (r->rows == NULL || r->head == NULL ||
 	    order_init(&r->order, 2 * workers, header, &r->stop) != 0)
 		cli_oom_exit(c);
-	cli_each_input(c, r->n, workers, one_input, r, &r->stop);
+	cli_each_input(c, r->n, workers, one_input, said_turn, r, &r->stop);
 	if (!r->stop && r->accepted == 0 && r->n > 1 && r->empty == r->n) {
 		fprintf(stderr, "%s: no profile: every input is empty\n",
 		        c->prog);

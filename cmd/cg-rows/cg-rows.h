@@ -120,6 +120,9 @@ typedef struct rows_order {
 	const char *header;      /* written before the first rows, or NULL */
 	volatile int *stop;
 	int write_errno; /* of the write that failed, on its thread */
+	/* under cli_lock: next, and the input after which none is said (a
+	 * write failed), or SIZE_MAX */
+	size_t out, cut;
 } rows_order;
 
 /* 0, or -1 out of memory. */
@@ -139,5 +142,9 @@ int order_turn(rows_order *o, size_t i, rows_chain *rows);
  * of memory): nothing more is written.  The rows ready in order are
  * written here; a failed write stops the run. */
 void order_done(rows_order *o, size_t i, rows_chain *rows, int last);
+/* Under cli_lock: whether input i's words are said now, the rows before
+ * it out (1), later (0), or never (-1: a write before it failed, and one
+ * thread would not have read it). */
+int order_said(const rows_order *o, size_t i);
 
 #endif

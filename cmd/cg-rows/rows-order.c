@@ -26,6 +26,8 @@ int order_init(rows_order *o, size_t window, const char *header,
 	o->header = header;
 	o->stop = stop;
 	o->write_errno = 0;
+	o->out = 0;
+	o->cut = SIZE_MAX;
 	if ((o->slots = calloc(o->window, sizeof *o->slots)) == NULL)
 		return -1;
 	pthread_mutex_init(&o->lock, NULL);
@@ -107,6 +109,11 @@ static void stop_run(rows_order *o)
 static void passed(rows_order *o, int failed)
 {
 	o->next++;
+	cli_lock();
+	o->out = o->next;
+	if (failed)
+		o->cut = o->next - 1;
+	cli_unlock();
 	if (failed) {
 		o->end = o->next;
 		stop_run(o);
@@ -138,6 +145,13 @@ static void stop_at(rows_order *o, size_t i)
 		o->end = i;
 		stop_run(o);
 	}
+}
+
+int order_said(const rows_order *o, size_t i)
+{
+	if (i > o->cut)
+		return -1;
+	return i <= o->out ? 1 : 0;
 }
 
 void order_done(rows_order *o, size_t i, rows_chain *rows, int last)

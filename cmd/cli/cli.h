@@ -377,9 +377,15 @@ char **cli_inputs(cli *c, int argc, char **argv, size_t *n);
  * what is said of each input (cli_errf, cli_status, cli_warnings) is
  * kept until those before it are said: the words of a run are those of
  * one thread, in the same order, and an input after the one that
- * stopped the run says nothing. */
+ * stopped the run says nothing.  turn, if not NULL, is asked under
+ * cli_lock before an input's words are said: 1 now, 0 not yet (asked
+ * again when another input is done, and at the end, when 0 is now), -1
+ * never (one thread would not have read it: a stop that the work saw
+ * after input i was read, such as a failed write of an input before
+ * it). */
 void cli_each_input(cli *c, size_t n, size_t workers,
-                    int (*work)(void *ctx, size_t i, size_t worker), void *ctx,
+                    int (*work)(void *ctx, size_t i, size_t worker),
+                    int (*turn)(void *ctx, size_t i), void *ctx,
                     volatile int *stop);
 /* work(ctx, i, slot) for every i below n, on c->threads threads (one
  * input a thread, as cli_each_input) reading at most 2 * threads inputs

@@ -137,6 +137,10 @@ typedef struct pool {
 	int (*work)(void *ctx, size_t i, size_t worker);
 	/* NULL, or after input i is said (said) or dropped (0) */
 	void (*said_one)(void *ctx, size_t i, int said);
+	/* NULL, or whether input i is said now (1), later (0: its turn
+	 * comes in a later say_ready), or dropped (-1) */
+	int (*turn)(void *ctx, size_t i);
+	int joined; /* every input read: none waits for a later turn */
 	void *ctx;
 	volatile int *stop;
 } pool;
@@ -178,12 +182,17 @@ static void say_heard(cli *c, heard *h, int said)
 }
 
 /* Say the inputs read, in their order, from the first not said on; an
- * input after the one that stopped the run is dropped.  Under cli_lock. */
+ * input after the one that stopped the run is dropped, and so is one
+ * that the work's turn drops.  Under cli_lock. */
 static void say_ready(pool *p)
 {
 	while (p->said < p->n && p->heard[p->said].done) {
 		heard *h = &p->heard[p->said];
-		int said = p->said < p->end;
+		int said = p->said < p->end, t = 1;
+		if (said && p->turn != NULL && !p->joined &&
+		    (t = p->turn(p->ctx, p->said)) == 0)
+			break;
+		said = said && t > 0;
 		say_heard(p->c, h, said);
 		if (said && h->stops)
 			p->end = p->said + 1;
@@ -260,13 +269,19 @@ static void run_pool(pool *p, size_t workers)
 	run(&w[0]);
 	for (t = 1; t < started; t++)
 		pthread_join(w[t].thread, NULL);
+	/* an input whose turn had not come when it was done: its turn has */
+	cli_lock();
+	p->joined = 1;
+	say_ready(p);
+	cli_unlock();
 	free(w);
 	free(p->heard);
 	p->heard = NULL;
 }
 
 void cli_each_input(cli *c, size_t n, size_t workers,
-                    int (*work)(void *ctx, size_t i, size_t worker), void *ctx,
+                    int (*work)(void *ctx, size_t i, size_t worker),
+                    int (*turn)(void *ctx, size_t i), void *ctx,
                     volatile int *stop)
 {
 	pool p;
@@ -274,6 +289,7 @@ void cli_each_input(cli *c, size_t n, size_t workers,
 	p.c = c;
 	p.n = n;
 	p.work = work;
+	p.turn = turn;
 	p.ctx = ctx;
 	p.stop = stop;
 	run_pool(&p, workers);

@@ -204,3 +204,23 @@ preloads() {
     [ "$stderr" = "cg-merge: out of memory" ]
     [ -z "$output" ]
 }
+
+@test "cg-rows -j N: after a write that fails, nothing is said of an input one thread would not have read" {
+    [ -w /dev/full ] || skip "no /dev/full"
+    # rows past stdio's buffer, so that their write fails at once
+    awk 'BEGIN { print "events: Ir"; for (i = 0; i < 300; i++) printf "fn=function_with_a_long_name_%d\n1 %d\n", i, i + 1 }' > "$T/wide.cg"
+    printf 'version: 1\nevents: Ir\nfn=a\nxx yy\n' > "$T/bad.cg"
+    mkfifo "$T/slow.cg"
+    local j i
+    for j in 1 3 3 3 3; do
+        # the first input comes late: the others are read meanwhile
+        { sleep 1; cat "$T/q.cg" > "$T/slow.cg"; } &
+        run -2 --separate-stderr sh -c '"$1" functions -j"$2" "$3" "$4" "$5" > /dev/full' sh \
+            "$CG_BINDIR/cg-rows" "$j" "$T/slow.cg" "$T/wide.cg" "$T/bad.cg"
+        wait
+        [ "$stderr" = "cg-rows: write error: No space left on device" ] || { echo "-j$j: $stderr"; return 1; }
+    done
+    # and with a write that works, its refusal is said
+    run -1 --separate-stderr "$CG_BINDIR/cg-rows" functions -j3 "$T/q.cg" "$T/bad.cg"
+    [ "$stderr" = "$T/bad.cg:4: syntax: expected KEY: or KEY=, found 'xx yy'" ]
+}
