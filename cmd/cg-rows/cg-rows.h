@@ -129,7 +129,8 @@ typedef struct rows_order {
 int order_init(rows_order *o, size_t window, const char *header,
                volatile int *stop);
 void order_free(rows_order *o);
-/* Wait until input i may be made: 0, or -1 when the run stops. */
+/* Wait until input i may be made: 0, or -1 when the run stopped before
+ * its slot came. */
 int order_wait(rows_order *o, size_t i);
 /* Input i is accepted, its rows about to be made into rows (empty): 1
  * when it is the next to be written and no thread writes, rows then

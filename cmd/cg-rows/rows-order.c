@@ -51,7 +51,10 @@ int order_wait(rows_order *o, size_t i)
 	pthread_mutex_lock(&o->lock);
 	while (i - o->next >= o->window && !*o->stop)
 		pthread_cond_wait(&o->moved, &o->lock);
-	stopped = *o->stop;
+	/* skipped only without a slot: with one, a stop seen here may be a
+	 * later input's (next moved on by several before this thread had
+	 * the lock again), and one thread would have read this one */
+	stopped = i - o->next >= o->window;
 	pthread_mutex_unlock(&o->lock);
 	return stopped ? -1 : 0;
 }
