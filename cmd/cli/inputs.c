@@ -140,7 +140,7 @@ typedef struct pool {
 	/* NULL, or whether input i is said now (1), later (0: its turn
 	 * comes in a later say_ready), or dropped (-1) */
 	int (*turn)(void *ctx, size_t i);
-	int joined; /* every input read: none waits for a later turn */
+	int joined; /* every input read: a turn not come is now */
 	void *ctx;
 	volatile int *stop;
 } pool;
@@ -189,10 +189,10 @@ static void say_ready(pool *p)
 	while (p->said < p->n && p->heard[p->said].done) {
 		heard *h = &p->heard[p->said];
 		int said = p->said < p->end, t = 1;
-		if (said && p->turn != NULL && !p->joined &&
-		    (t = p->turn(p->ctx, p->said)) == 0)
+		if (said && p->turn != NULL &&
+		    (t = p->turn(p->ctx, p->said)) == 0 && !p->joined)
 			break;
-		said = said && t > 0;
+		said = said && t >= 0;
 		say_heard(p->c, h, said);
 		if (said && h->stops)
 			p->end = p->said + 1;
