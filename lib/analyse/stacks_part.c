@@ -494,7 +494,7 @@ static void release(part *w)
 	cg_free(w->nvis);
 	cg_free(w->placed);
 	cg_free(w->vnext);
-	cg_free(w->farc);
+	cg_free(w->fcallee);
 	cg_free(w->fshare);
 	keep_scratch(w);
 }

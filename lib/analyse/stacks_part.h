@@ -109,7 +109,7 @@ typedef struct part {
 	int cut;
 	/* split_function's columns: grown for the widest function of the
 	 * part, not taken anew for each */
-	size_t *farc;
+	uint32_t *fcallee; /* per column: its callee, local */
 	double *fshare;
 	size_t facap, fscap;
 } part;

@@ -266,59 +266,80 @@ static inline int function_cell(part *w, uint32_t tn, uint32_t depth,
                                 size_t col, uint64_t amt, uint64_t *self)
 {
 	if (col > 0)
-		return new_visit(w, tn, depth, w->arcs[w->farc[col]].callee,
-		                 amt);
+		return new_visit(w, tn, depth, w->fcallee[col], amt);
 	add_count(w, tn, depth, amt);
 	*self += amt;
 	return 0;
 }
 
-/* Take amt at most of column c (what is left of it: *left) for the path
- * (what is left of it: *r). */
-static inline int function_take(part *w, uint32_t tn, uint32_t depth, size_t c,
-                                uint64_t amt, uint64_t *r, uint64_t *left,
-                                uint64_t *self)
+/* What is left of a path (tree node tn, depth depth) after its floors:
+ * listed if more than 0 (the room made before). */
+static inline void path_rest(part *w, uint32_t tn, uint32_t depth, uint64_t r)
 {
-	amt = amt < *r ? amt : *r;
-	amt = amt < *left ? amt : *left;
-	if (amt == 0)
-		return 0;
-	*left -= amt;
-	*r -= amt;
-	return function_cell(w, tn, depth, c, amt, self);
-}
-
-/* A path's (tree node tn, depth depth, own work r) cells of the floors
- * of its shares fshare[] of the ncols columns (what is left of them:
- * left), or all it can of column 0 if it is narrow (full: the paths are
- * past max_stacks, which a split does not change); then what is left of
- * it, listed with its node and depth (the room made before). */
-CGI_ALWAYS_INLINE static inline int
-function_floors(part *w, uint32_t tn, uint32_t depth, uint64_t r, size_t ncols,
-                int full, uint64_t *left, uint64_t *self)
-{
-	double width = (double)r;
-	size_t c, end = ncols;
-	int ret = 0, thin = full || depth >= w->s->opt.max_depth;
-	if (thin)
-		w->cut = 1;
-	/* narrow: all it can of column 0 (one place that takes, to keep
-	 * the function small: it is inlined where paths are made, once a
-	 * path) */
-	if (thin || r < w->floor)
-		thin = 1, end = 1;
-	for (c = 0; c < end && r > 0 && ret == 0; c++)
-		if (thin || w->fshare[c] != 0)
-			ret = function_take(w, tn, depth, c,
-			                    thin ? r
-			                         : units(width * w->fshare[c]),
-			                    &r, &left[c], self);
 	if (r > 0) {
 		w->rowleft[w->nrest].amt = r;
 		w->rowleft[w->nrest].row = tn;
 		w->rowleft[w->nrest++].depth = depth;
 	}
-	return ret;
+}
+
+/* A narrow path's floors: all it can of column 0.  Apart from the wide
+ * paths' loop over the columns: most paths are narrow. */
+static inline void thin_path(part *w, uint32_t tn, uint32_t depth, uint64_t r,
+                             uint64_t *self)
+{
+	uint64_t amt = r < w->colleft[0] ? r : w->colleft[0];
+	if (amt > 0) {
+		w->colleft[0] -= amt;
+		add_count(w, tn, depth, amt);
+		*self += amt;
+		r -= amt;
+	}
+	path_rest(w, tn, depth, r);
+}
+
+/* A wide path's floors: of each column, the floor of its share, as much
+ * as the path and the column have left. */
+static inline int wide_path(part *w, uint32_t tn, uint32_t depth, uint64_t r,
+                            size_t ncols, uint64_t *self)
+{
+	double width = (double)r;
+	uint64_t *left = w->colleft;
+	size_t c;
+	for (c = 0; c < ncols && r > 0; c++) {
+		uint64_t amt = units(width * w->fshare[c]);
+		amt = amt < r ? amt : r;
+		amt = amt < left[c] ? amt : left[c];
+		if (amt == 0)
+			continue;
+		left[c] -= amt;
+		r -= amt;
+		if (function_cell(w, tn, depth, c, amt, self))
+			return -1;
+	}
+	path_rest(w, tn, depth, r);
+	return 0;
+}
+
+/* A path's (tree node tn, depth depth, own work r) cells of the floors
+ * of its shares fshare[] of the ncols columns (what is left of them:
+ * w->colleft), or all it can of column 0 if it is narrow (full: the
+ * paths are past max_stacks, which a split does not change); then what
+ * is left of it, listed with its node and depth (the room made
+ * before). */
+CGI_ALWAYS_INLINE static inline int function_floors(part *w, uint32_t tn,
+                                                    uint32_t depth, uint64_t r,
+                                                    size_t ncols, int full,
+                                                    uint64_t *self)
+{
+	int thin = full || depth >= w->s->opt.max_depth;
+	if (thin)
+		w->cut = 1;
+	if (thin || r < w->floor) {
+		thin_path(w, tn, depth, r, self);
+		return 0;
+	}
+	return wide_path(w, tn, depth, r, ncols, self);
 }
 
 /* The columns of function v's split over nrows paths: its self cost
@@ -331,19 +352,20 @@ static size_t function_columns(part *w, size_t v, size_t nrows)
 {
 	size_t ncols = 1, e, i,
 	       most = w->g.out_first[v + 1] - w->g.out_first[v] + 1;
-	if (cgi_grow((void **)&w->farc, &w->facap, most, sizeof *w->farc) ||
+	if (cgi_grow((void **)&w->fcallee, &w->facap, most,
+	             sizeof *w->fcallee) ||
 	    cgi_grow((void **)&w->fshare, &w->fscap, most, sizeof *w->fshare) ||
 	    cgi_grow((void **)&w->rowleft, &w->rlcap, nrows + 1,
 	             sizeof *w->rowleft) ||
 	    cgi_grow((void **)&w->colleft, &w->clcap, most + 1,
 	             sizeof *w->colleft))
 		return 0;
-	w->farc[0] = 0;
+	w->fcallee[0] = 0;
 	w->colleft[0] = w->p->self[v];
 	for (e = w->g.out_first[v]; e < w->g.out_first[v + 1]; e++) {
 		size_t a = w->g.out_arc[e];
 		if (flows(w, a) && w->a[a] > 0) {
-			w->farc[ncols] = a;
+			w->fcallee[ncols] = w->arcs[a].callee;
 			w->colleft[ncols++] = w->a[a];
 		}
 	}
@@ -387,7 +409,7 @@ static int split_function(part *w, size_t v, const uint32_t *rows, size_t nrows)
 	for (i = 0; i < nrows; i++) {
 		const pnode *p = &w->nodes[rows[i]];
 		if (function_floors(w, p->tnode, p->depth, p->own, ncols, full,
-		                    w->colleft, &self))
+		                    &self))
 			return -1;
 	}
 	return function_rest(w, v, ncols, self);
@@ -430,11 +452,11 @@ static int lay_out_function(part *w, uint32_t c)
 		while (k > 0) {
 			/* a copy: the split may move the visits */
 			visit vi = w->visits[(size_t)b * VISITS + --k];
-			uint32_t tn =
-			    path_node(w, vi.tnode, vi.depth + 1, (uint32_t)v);
+			uint32_t tn, depth = vi.depth + 1;
+			tn = path_node(w, vi.tnode, depth, (uint32_t)v);
 			if (tn == NONE ||
-			    function_floors(w, tn, vi.depth + 1, vi.width,
-			                    ncols, full, w->colleft, &self))
+			    function_floors(w, tn, depth, vi.width, ncols, full,
+			                    &self))
 				return -1;
 		}
 	}
