@@ -93,14 +93,16 @@ static int split_rest(part *w, size_t ncols, uint64_t *left)
 	return 0;
 }
 
-/* Row row has r left after its floors: listed if more than 0 (the room
- * made before). */
-static inline void row_rest(part *w, size_t row, uint64_t r)
+/* What is left of row row (a function's split: of a path, its tree node,
+ * at depth depth; a cycle's split: depth 0) after its floors: listed if
+ * more than 0 (the room made before). */
+static inline void row_rest(part *w, uint32_t row, uint32_t depth, uint64_t r)
 {
-	if (r == 0)
-		return;
-	w->rowleft[w->nrest].amt = r;
-	w->rowleft[w->nrest++].row = (uint32_t)row;
+	if (r > 0) {
+		w->rowleft[w->nrest].amt = r;
+		w->rowleft[w->nrest].row = row;
+		w->rowleft[w->nrest++].depth = depth;
+	}
 }
 
 /* The cells of sp into w->cells; w->colleft holds the column totals
@@ -129,7 +131,7 @@ static int split_rows(part *w, const split *sp)
 				    w, i, c,
 				    units(width * sp->share(sp->ctx, i, c)), &r,
 				    &left[c]);
-		row_rest(w, i, r);
+		row_rest(w, (uint32_t)i, 0, r);
 	}
 	return split_rest(w, sp->ncols, left);
 }
@@ -272,17 +274,6 @@ static inline int function_cell(part *w, uint32_t tn, uint32_t depth,
 	return 0;
 }
 
-/* What is left of a path (tree node tn, depth depth) after its floors:
- * listed if more than 0 (the room made before). */
-static inline void path_rest(part *w, uint32_t tn, uint32_t depth, uint64_t r)
-{
-	if (r > 0) {
-		w->rowleft[w->nrest].amt = r;
-		w->rowleft[w->nrest].row = tn;
-		w->rowleft[w->nrest++].depth = depth;
-	}
-}
-
 /* A narrow path's floors: all it can of column 0.  Apart from the wide
  * paths' loop over the columns: most paths are narrow. */
 static inline void thin_path(part *w, uint32_t tn, uint32_t depth, uint64_t r,
@@ -291,11 +282,10 @@ static inline void thin_path(part *w, uint32_t tn, uint32_t depth, uint64_t r,
 	uint64_t amt = r < w->colleft[0] ? r : w->colleft[0];
 	if (amt > 0) {
 		w->colleft[0] -= amt;
-		add_count(w, tn, depth, amt);
-		*self += amt;
 		r -= amt;
+		(void)function_cell(w, tn, depth, 0, amt, self);
 	}
-	path_rest(w, tn, depth, r);
+	row_rest(w, tn, depth, r);
 }
 
 /* A wide path's floors: of each column, the floor of its share, as much
@@ -317,7 +307,7 @@ static inline int wide_path(part *w, uint32_t tn, uint32_t depth, uint64_t r,
 		if (function_cell(w, tn, depth, c, amt, self))
 			return -1;
 	}
-	path_rest(w, tn, depth, r);
+	row_rest(w, tn, depth, r);
 	return 0;
 }
 
