@@ -183,6 +183,23 @@ totals: 22 3" ]
     no_line 'us$' <<< "$output"
 }
 
+@test "the union of events may pass a reader's default 64: cg-validate reads it with --limit events=N" {
+    # 40 events each, none shared: 80 in the merge, in the order first seen
+    awk 'BEGIN { printf "events:"; for (i = 1; i <= 40; i++) printf " a%d", i; printf "\nfn=x\n1"; for (i = 1; i <= 40; i++) printf " %d", i; print "" }' > "$T/e1.cg"
+    awk 'BEGIN { printf "events:"; for (i = 1; i <= 40; i++) printf " b%d", i; printf "\nfn=x\n1"; for (i = 1; i <= 40; i++) printf " %d", 100 + i; print "" }' > "$T/e2.cg"
+    run -0 "$CG_BINDIR/cg-validate" "$T/e1.cg" "$T/e2.cg"
+    run -0 merge -o "$T/m.cg" "$T/e1.cg" "$T/e2.cg"
+    [ "$(grep '^events:' "$T/m.cg" | wc -w)" -eq 81 ]
+    grep -q '^events: a1 .* a40 b1 .* b40$' "$T/m.cg"
+    run -1 --separate-stderr "$CG_BINDIR/cg-validate" "$T/m.cg"
+    [[ "$stderr" == "$T/m.cg:"*": resource: event count over the events limit of 64 "* ]]
+    run -1 "$CG_BINDIR/cg-validate" --limit events=79 "$T/m.cg"
+    run -0 "$CG_BINDIR/cg-validate" --limit events=80 "$T/m.cg"
+    # the figures: a40 is 40, b40 is 140, both at x's line 1
+    run -0 "$CG_BINDIR/cg-tsv" --no-limits "$T/m.cg"
+    [ "$(awk -F '\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } NR == 2 { print $c["a40"], $c["b40"] }' <<< "$output")" = "40 140" ]
+}
+
 @test "a bad input refuses the whole merge, -o untouched; --keep-going skips it" {
     printf 'not a profile\n' > "$T/app.php"
     echo old > "$T/out.cg"
