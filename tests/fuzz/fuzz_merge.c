@@ -1,7 +1,7 @@
 /* fuzz_merge - any input, cut in two at a place its length picks (or,
  * by its length, whole twice), read as two profiles: when both are
  * accepted, their merge is accepted (but for positions that share no
- * kind, refused at its writing), holds
+ * kind or an event's total past UInt64, refused at its writing), holds
  * their records' sums (cg_funcs' self costs and calls summed apart from
  * the merge), and a merge of merges gives the same bytes as the merge of
  * the two, so does the merge absorbed from two merges of one each. */
@@ -87,6 +87,36 @@ skip:
 	cg_funcs_free(merged);
 }
 
+static int refused_for_kinds(const cg_error *err)
+{
+	return err->kind == CG_UNSUPPORTED &&
+	       strstr(err->message, "no position kind") != NULL;
+}
+
+/* The merge's refusal of a total past UInt64 (err), where cg_funcs,
+ * summing a and b apart from the merge, passes UInt64 too. */
+static int refused_for_total(const cg_error *err, const char *a, size_t na,
+                             const char *b, size_t nb, unsigned flags)
+{
+	cg_funcs *f;
+	cg_error why;
+	cg_limits none;
+	cg_kind k;
+	if (err->kind != CG_RESOURCE ||
+	    strstr(err->message, "passes UInt64") == NULL)
+		return 0;
+	cgi_limits_lift(&none);
+	if (cg_funcs_new(&f, &why) != CG_OK)
+		abort();
+	k = cgi_funcs_add(f, a, na, &none, flags, &why);
+	if (k == CG_OK)
+		k = cgi_funcs_add(f, b, nb, &none, flags, &why);
+	if (k == CG_OK)
+		k = cg_funcs_finish(f, 0, &why);
+	cg_funcs_free(f);
+	return k == CG_RESOURCE && strstr(why.message, "UInt64") != NULL;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *in = (const char *)data, *second;
@@ -113,11 +143,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (add(a, 0, in, cut, flags) != CG_OK ||
 	    add(b, 1, second, nsecond, flags) != CG_OK)
 		abort();
-	/* two inputs accepted whose positions share no kind: the merge
-	 * refuses them at its writing, as cg-merge(1) says */
+	/* two inputs accepted whose positions share no kind, or whose costs
+	 * of an event total past UInt64: the merge refuses them at its
+	 * writing, as cg-merge(1) says, and writes nothing */
 	if (cg_merge_write(ab, NULL, sink, &t_ab, &err) != CG_OK) {
-		if (err.kind != CG_UNSUPPORTED || t_ab.n != 0 ||
-		    strstr(err.message, "no position kind") == NULL)
+		if (t_ab.n != 0 ||
+		    !(refused_for_kinds(&err) ||
+		      refused_for_total(&err, in, cut, second, nsecond, flags)))
 			abort();
 		free(t_ab.p);
 		goto done;
