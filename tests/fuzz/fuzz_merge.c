@@ -13,6 +13,18 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* No limits, as cg-merge(1) reads. */
+static const cg_limits *no_limits(void)
+{
+	static cg_limits none;
+	static int made;
+	if (!made) {
+		cgi_limits_lift(&none);
+		made = 1;
+	}
+	return &none;
+}
+
 /* Read in (size bytes) into m as input number i, with no limits as
  * cg-merge(1) reads: its verdict.  (A merge may hold more events than a
  * validating reader allows: parts of 45 and 27 events make 71.) */
@@ -20,15 +32,13 @@ static cg_kind add(cg_merge *m, uint64_t i, const char *in, size_t size,
                    unsigned flags)
 {
 	cg_read_options opt;
-	cg_limits none;
 	cg_handler h;
 	cg_reader *r;
 	cg_error err;
 	void *ctx;
 	cg_kind k;
 	cgi_read_options_default(&opt);
-	cgi_limits_lift(&none);
-	opt.limits = &none;
+	opt.limits = no_limits();
 	opt.flags = flags;
 	cg_merge_begin(m, i, &h, &ctx);
 	if (cg_reader_new(&opt, &h, ctx, &r, &err) != CG_OK)
@@ -54,6 +64,23 @@ static int same(buf a, buf b)
 	return a.n == b.n && (a.n == 0 || memcmp(a.p, b.p, a.n) == 0);
 }
 
+/* f, new, given a then b under limits lim, and finished: its verdict
+ * (err). */
+static cg_kind funcs_of_two(cg_funcs **f, const char *a, size_t na,
+                            const char *b, size_t nb, const cg_limits *lim,
+                            unsigned flags, cg_error *err)
+{
+	cg_kind k;
+	if (cg_funcs_new(f, err) != CG_OK)
+		abort();
+	k = cgi_funcs_add(*f, a, na, lim, flags, err);
+	if (k == CG_OK)
+		k = cgi_funcs_add(*f, b, nb, lim, flags, err);
+	if (k == CG_OK)
+		k = cg_funcs_finish(*f, 0, err);
+	return k;
+}
+
 /* The self total of each event of a and b together, summed by cg_funcs,
  * is the merge's (text). */
 static void same_totals(const char *a, size_t na, const char *b, size_t nb,
@@ -62,16 +89,12 @@ static void same_totals(const char *a, size_t na, const char *b, size_t nb,
 	cg_funcs *parts, *merged;
 	cg_error err;
 	size_t e, n;
-	cg_limits none;
-	cgi_limits_lift(&none);
-	if (cg_funcs_new(&parts, &err) != CG_OK ||
-	    cg_funcs_new(&merged, &err) != CG_OK)
+	if (cg_funcs_new(&merged, &err) != CG_OK)
 		abort();
-	if (cgi_funcs_add(parts, a, na, NULL, flags, &err) != CG_OK ||
-	    cgi_funcs_add(parts, b, nb, NULL, flags, &err) != CG_OK ||
-	    cg_funcs_finish(parts, 0, &err) != CG_OK)
+	if (funcs_of_two(&parts, a, na, b, nb, NULL, flags, &err) != CG_OK)
 		goto skip; /* over the events limit together, say */
-	if (cgi_funcs_add(merged, text.p, text.n, &none, 0, &err) != CG_OK ||
+	if (cgi_funcs_add(merged, text.p, text.n, no_limits(), 0, &err) !=
+	        CG_OK ||
 	    cg_funcs_finish(merged, 0, &err) != CG_OK)
 		abort();
 	n = cg_funcs_event_count(parts);
@@ -100,19 +123,11 @@ static int refused_for_total(const cg_error *err, const char *a, size_t na,
 {
 	cg_funcs *f;
 	cg_error why;
-	cg_limits none;
 	cg_kind k;
 	if (err->kind != CG_RESOURCE ||
 	    strstr(err->message, "passes UInt64") == NULL)
 		return 0;
-	cgi_limits_lift(&none);
-	if (cg_funcs_new(&f, &why) != CG_OK)
-		abort();
-	k = cgi_funcs_add(f, a, na, &none, flags, &why);
-	if (k == CG_OK)
-		k = cgi_funcs_add(f, b, nb, &none, flags, &why);
-	if (k == CG_OK)
-		k = cg_funcs_finish(f, 0, &why);
+	k = funcs_of_two(&f, a, na, b, nb, no_limits(), flags, &why);
 	cg_funcs_free(f);
 	return k == CG_RESOURCE && strstr(why.message, "UInt64") != NULL;
 }
@@ -125,8 +140,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cg_merge *ab, *a, *b, *both, *again;
 	cg_error err;
 	buf t_ab = {0}, t_a, t_b, t_again, t_both;
-	cg_limits none;
-	cgi_limits_lift(&none);
 	if (cg_merge_new(&ab, &err) != CG_OK ||
 	    cg_merge_new(&a, &err) != CG_OK ||
 	    cg_merge_new(&b, &err) != CG_OK ||
@@ -155,7 +168,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		goto done;
 	}
 	/* the merge is a profile, and its sums are the inputs' */
-	if (cgi_parse(t_ab.p, t_ab.n, &none, 0, NULL, NULL, NULL, &err) !=
+	if (cgi_parse(t_ab.p, t_ab.n, no_limits(), 0, NULL, NULL, NULL, &err) !=
 	    CG_OK)
 		abort();
 	same_totals(in, cut, second, nsecond, t_ab, flags);
