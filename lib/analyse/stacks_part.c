@@ -291,11 +291,41 @@ static void supply(part *w, uint32_t c)
  * or the calls into it leave room for the rest; else, of those whose calls
  * in leave room for it, the one called with the least (the outermost
  * frame of a recursion holds all of it, and the calls into it at least
- * that). */
+ * that); else, where no member's calls in leave room for all of it (a
+ * clock's figures: cProfile's outermost frame called with a little less
+ * than the program's total), spread over the members called with the
+ * most, each up to what its calls in leave room for (root_spread). */
 static void root_at(part *w, size_t v, uint64_t amt)
 {
 	w->rootw[v] += amt;
 	w->f[v] += amt;
+}
+
+/* left over the members lo..hi of a component, the one whose calls in
+ * leave the most room first (of equals, the first), each up to that
+ * room; what no room holds at member most. */
+static void root_spread(part *w, size_t lo, size_t hi, size_t most,
+                        uint64_t left)
+{
+	while (left > 0) {
+		size_t k, v, at = hi;
+		uint64_t room = 0;
+		for (k = lo; k < hi; k++) {
+			v = w->comp_mem[k];
+			if (w->inraw[v] > w->rootw[v] &&
+			    w->inraw[v] - w->rootw[v] > room) {
+				room = w->inraw[v] - w->rootw[v];
+				at = k;
+			}
+		}
+		if (at == hi)
+			break;
+		room = room < left ? room : left;
+		root_at(w, w->comp_mem[at], room);
+		left -= room;
+	}
+	if (left > 0)
+		root_at(w, most, left);
 }
 
 static void root_share(part *w, uint32_t c)
@@ -335,9 +365,13 @@ static void root_share(part *w, uint32_t c)
 		}
 	}
 	m = w->comp_mem[most];
-	if (room != SIZE_MAX && w->rootw[m] == 0 &&
-	    w->inraw[m] < cgi_sat_add(left, w->rootw[m]))
+	if (w->rootw[m] == 0 && w->inraw[m] < left) {
+		if (room == SIZE_MAX) {
+			root_spread(w, lo, hi, m, left);
+			return;
+		}
 		m = w->comp_mem[room];
+	}
 	root_at(w, m, left);
 }
 

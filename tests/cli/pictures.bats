@@ -82,12 +82,18 @@ CG
     [ "${lines[0]}" = ":main 2" ]
 }
 
-@test "cg-fold: a cycle no root reaches starts at its member of greatest work; ; and % are escaped" {
+@test "cg-fold: a cycle no root reaches starts at its members, none wider than the calls into it; ; and % are escaped" {
     # x;y and z% call each other, nobody else calls them: the cycle's 7
-    # enters at z%, which does 4 of it (x;y 3), and reaches x;y by its arc
+    # would draw z% (called with 4) or x;y (with 3) wider than the calls
+    # into it at a single root, so each is a root for what its calls in
+    # carry: z% 4, x;y 3, and neither stack holds the other
     printf 'events: Ir\nfn=r\n1 5\nfn=x;y\n1 3\ncfn=z%%\ncalls=1 1\n1 4\nfn=z%%\n1 4\ncfn=x;y\ncalls=1 1\n1 3\n' > "$T/u.cg"
     run -0 fold "$T/u.cg"
-    [ "$output" = "$(printf 'r 5\nz%%25 4\nz%%25;x%%3By 3')" ]
+    [ "$output" = "$(printf 'r 5\nx%%3By 3\nz%%25 4')" ]
+    # a root of the cycle enters at z%, which its calls in leave room for
+    printf 'fn=m\n1 1\ncfn=z%%\ncalls=1 1\n1 7\n' >> "$T/u.cg"
+    run -0 fold "$T/u.cg"
+    [ "$output" = "$(printf 'm 1\nm;z%%25 4\nm;z%%25;x%%3By 3\nr 5')" ]
 }
 
 @test "cg-fold: a path too thin to follow still keeps every figure" {
