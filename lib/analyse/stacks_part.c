@@ -293,37 +293,45 @@ static void supply(part *w, uint32_t c)
  * frame of a recursion holds all of it, and the calls into it at least
  * that); else, where no member's calls in leave room for all of it (a
  * clock's figures: cProfile's outermost frame called with a little less
- * than the program's total), spread over the members called with the
- * most, each up to what its calls in leave room for (root_spread). */
+ * than the program's total), spread: first at the member whose calls in
+ * leave the most room, then at the others in turn, each up to its room
+ * (root_spread). */
 static void root_at(part *w, size_t v, uint64_t amt)
 {
 	w->rootw[v] += amt;
 	w->f[v] += amt;
 }
 
-/* left over the members lo..hi of a component, the one whose calls in
- * leave the most room first (of equals, the first), each up to that
- * room; what no room holds at member most. */
+/* What the calls into member v leave room for as a root. */
+static uint64_t root_room(const part *w, size_t v)
+{
+	return w->inraw[v] > w->rootw[v] ? w->inraw[v] - w->rootw[v] : 0;
+}
+
+/* Of left, what the room of member v holds, made a root there. */
+static uint64_t root_up_to(part *w, size_t v, uint64_t left)
+{
+	uint64_t amt = root_room(w, v);
+	amt = amt < left ? amt : left;
+	root_at(w, v, amt);
+	return amt;
+}
+
+/* left over the members lo..hi of a component: the one whose calls in
+ * leave the most room (of equals, the first) up to that room, then the
+ * others in order up to theirs (one pass: a cycle may have many
+ * members); what no room holds at member most. */
 static void root_spread(part *w, size_t lo, size_t hi, size_t most,
                         uint64_t left)
 {
-	while (left > 0) {
-		size_t k, v, at = hi;
-		uint64_t room = 0;
-		for (k = lo; k < hi; k++) {
-			v = w->comp_mem[k];
-			if (w->inraw[v] > w->rootw[v] &&
-			    w->inraw[v] - w->rootw[v] > room) {
-				room = w->inraw[v] - w->rootw[v];
-				at = k;
-			}
-		}
-		if (at == hi)
-			break;
-		room = room < left ? room : left;
-		root_at(w, w->comp_mem[at], room);
-		left -= room;
-	}
+	size_t k, at = lo;
+	for (k = lo + 1; k < hi; k++)
+		if (root_room(w, w->comp_mem[k]) >
+		    root_room(w, w->comp_mem[at]))
+			at = k;
+	left -= root_up_to(w, w->comp_mem[at], left);
+	for (k = lo; k < hi && left > 0; k++)
+		left -= root_up_to(w, w->comp_mem[k], left);
 	if (left > 0)
 		root_at(w, most, left);
 }
